@@ -1,0 +1,161 @@
+/**
+ * Electron glue, and the only main-process file that imports electron. Everything it wires up
+ * is built by createServices() and runs in plain Node; keep this file thin and review it by
+ * hand against the Electron security checklist.
+ */
+import { app, BrowserWindow, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
+import ElectronStore from 'electron-store'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { PRODUCTION_HOSTS } from '../shared/hosts'
+import { createSenderPolicy } from './ipc/senderPolicy'
+import { createServices, type Services } from './services'
+import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore'
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const rendererUrl =
+  process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href
+const preloadPath = join(here, '../preload/index.cjs')
+
+let mainWindow: BrowserWindow | null = null
+
+function isOwnRendererUrl(url: string): boolean {
+  try {
+    const target = new URL(url)
+    const own = new URL(rendererUrl)
+    return own.protocol === 'file:' ? target.href.split('#')[0] === own.href : target.origin === own.origin
+  } catch {
+    return false
+  }
+}
+
+function hardenAllWebContents(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (!isOwnRendererUrl(url)) event.preventDefault()
+    })
+    contents.on('will-redirect', (event, url) => {
+      if (!isOwnRendererUrl(url)) event.preventDefault()
+    })
+    contents.on('will-attach-webview', (event) => event.preventDefault())
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  })
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
+}
+
+function installMenu(): void {
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' } as MenuItemConstructorOptions] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: app.isPackaged
+        ? [
+            { role: 'resetZoom' },
+            { role: 'zoomIn' },
+            { role: 'zoomOut' },
+            { type: 'separator' },
+            { role: 'togglefullscreen' },
+          ]
+        : [
+            { role: 'reload' },
+            { role: 'toggleDevTools' },
+            { type: 'separator' },
+            { role: 'resetZoom' },
+            { role: 'zoomIn' },
+            { role: 'zoomOut' },
+          ],
+    },
+    { role: 'windowMenu' },
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+function createElectronSettingsStore(dataDir: string): KeyValueStore {
+  const store = new ElectronStore<Record<string, unknown>>({ cwd: dataDir, name: SETTINGS_FILE_NAME })
+  return {
+    get: (key) => store.get(key),
+    set: (key, value) => store.set(key, value),
+    delete: (key) => store.delete(key),
+  }
+}
+
+function wireIpc(services: Services): void {
+  const dispatcher = services.createDispatcher(createSenderPolicy(rendererUrl))
+  for (const channel of dispatcher.channels) {
+    ipcMain.handle(channel, (event, payload: unknown) =>
+      dispatcher.dispatch(
+        channel,
+        {
+          url: event.senderFrame?.url,
+          isMainFrame: mainWindow !== null && event.senderFrame === mainWindow.webContents.mainFrame,
+        },
+        payload,
+      ),
+    )
+  }
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 640,
+    show: false,
+    title: 'Ads Studio',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: true,
+    },
+  })
+  window.once('ready-to-show', () => window.show())
+  void window.loadURL(rendererUrl)
+  return window
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  void app.whenReady().then(() => {
+    const dataDir = app.getPath('userData')
+    const services = createServices({
+      dataDir,
+      hosts: PRODUCTION_HOSTS,
+      settingsStore: createElectronSettingsStore(dataDir),
+      openExternal: (url) => shell.openExternal(url),
+      appInfo: { name: app.getName(), version: app.getVersion() },
+      onUnexpectedError: (channel, error) =>
+        console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
+    })
+    hardenAllWebContents()
+    installMenu()
+    wireIpc(services)
+    mainWindow = createWindow()
+    mainWindow.on('closed', () => (mainWindow = null))
+
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+    })
+    app.on('will-quit', () => void services.dispose())
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+}

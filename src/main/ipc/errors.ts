@@ -1,0 +1,50 @@
+import type { IpcError } from '../../shared/ipc/result'
+
+/**
+ * A failure a person can act on. Services throw this; the dispatcher sends its fields,
+ * and nothing else, across IPC.
+ */
+export class StudioError extends Error {
+  readonly code: string
+  readonly field?: string
+  readonly retryAfter?: number
+
+  constructor(code: string, message: string, extra: { field?: string; retryAfter?: number } = {}) {
+    super(message)
+    this.name = 'StudioError'
+    this.code = code
+    if (extra.field !== undefined) this.field = extra.field
+    if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter
+  }
+}
+
+/**
+ * Our codes are snake_case ("token_expired"); Node's are upper case ("ENOENT") and their
+ * messages may carry paths, so those become a generic internal error.
+ */
+function isPersonFacing(value: unknown): value is IpcError {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Record<string, unknown>
+  return (
+    typeof candidate.code === 'string' &&
+    /^[a-z][a-z0-9_]*$/.test(candidate.code) &&
+    typeof candidate.message === 'string' &&
+    candidate.message.length > 0
+  )
+}
+
+/** Only the declared fields cross; stacks, causes and request details stay in main. */
+export function toIpcError(error: unknown): IpcError {
+  if (!isPersonFacing(error)) {
+    return {
+      code: 'internal',
+      message: 'Something went wrong inside Ads Studio. Try again; if it keeps happening, restart the app.',
+    }
+  }
+  return {
+    code: error.code,
+    message: error.message,
+    ...(typeof error.field === 'string' ? { field: error.field } : {}),
+    ...(typeof error.retryAfter === 'number' ? { retryAfter: error.retryAfter } : {}),
+  }
+}

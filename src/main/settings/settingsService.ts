@@ -1,0 +1,26 @@
+import { settingsSchema, type Settings } from '../../shared/ipc/contract'
+import type { KeyValueStore } from './settingsStore'
+
+const DEFAULT_SETTINGS: Settings = { theme: 'system' }
+const KEY = 'preferences'
+
+export interface SettingsService {
+  get(): Settings
+  update(patch: Partial<Settings>): Settings
+}
+
+export function createSettingsService(store: KeyValueStore): SettingsService {
+  const read = (): Settings => {
+    const parsed = settingsSchema.partial().safeParse(store.get(KEY) ?? {})
+    // A hand-edited or older file should not stop the app: fall back per field.
+    return { ...DEFAULT_SETTINGS, ...(parsed.success ? parsed.data : {}) }
+  }
+  return {
+    get: read,
+    update(patch) {
+      const next = { ...read(), ...patch }
+      store.set(KEY, next)
+      return next
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react'
+import { Sidebar } from './Sidebar'
+import { ROUTES } from './routes'
+import { useRoute } from './useRoute'
+import { ThemeController } from '../features/settings/ThemeController'
+import { PageFor } from './PageFor'
+
+export function App() {
+  const route = useRoute()
+  const info = ROUTES.find((candidate) => candidate.id === route) ?? ROUTES[0]!
+  const mainRef = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+
+  // Move focus to the new page so keyboard and screen-reader users land on its heading.
+  useEffect(() => {
+    document.title = `${info.label} · Ads Studio`
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    mainRef.current?.focus()
+  }, [info])
+
+  return (
+    <div className="app-shell">
+      <ThemeController />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar current={route} />
+      <main id="main" ref={mainRef} tabIndex={-1} className="app-main" aria-labelledby="page-title">
+        <PageFor route={info} />
+      </main>
+    </div>
+  )
+}

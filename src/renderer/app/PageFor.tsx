@@ -1,0 +1,28 @@
+import { PageHeader } from '../components/PageHeader'
+import { EmptyState } from '../components/EmptyState'
+import { SettingsPage } from '../features/settings/SettingsPage'
+import type { RouteInfo } from './routes'
+
+/** Pages whose feature has not landed yet show what they are for and nothing pretend. */
+const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
+  connect: 'Connecting to the ads platform arrives with the PIN authorization flow.',
+  drafts: 'Your drafts will be listed here. Nothing has been drafted yet.',
+  cards: 'The card builder will open here.',
+  polls: 'The poll card editor will open here.',
+  'video-conversations': 'The video conversation card editor will open here.',
+  composer: 'The post composer will open here.',
+  library: 'Connect a profile to browse its media library.',
+  outbox: 'Nothing is waiting to publish.',
+}
+
+export function PageFor({ route }: { route: RouteInfo }) {
+  if (route.id === 'settings') return <SettingsPage route={route} />
+  return (
+    <>
+      <PageHeader title={route.label} summary={route.summary} />
+      <EmptyState icon={route.icon} title={`No ${route.label.toLowerCase()} yet`}>
+        <p>{COMING_NEXT[route.id]}</p>
+      </EmptyState>
+    </>
+  )
+}

@@ -1,0 +1,114 @@
+import {
+  Boxes,
+  FileText,
+  Film,
+  Images,
+  LayoutTemplate,
+  ListChecks,
+  PenLine,
+  Plug,
+  Send,
+  Settings as SettingsIcon,
+  type LucideIcon,
+} from 'lucide-react'
+
+export type RouteId =
+  | 'connect'
+  | 'drafts'
+  | 'cards'
+  | 'polls'
+  | 'video-conversations'
+  | 'composer'
+  | 'library'
+  | 'outbox'
+  | 'settings'
+
+export interface RouteInfo {
+  id: RouteId
+  label: string
+  /** One line, shown under the page title: what the page is for. */
+  summary: string
+  icon: LucideIcon
+  group: 'account' | 'create' | 'publish'
+}
+
+export const ROUTES: readonly RouteInfo[] = [
+  {
+    id: 'connect',
+    label: 'Connect',
+    summary: 'Authorize Ads Studio with your app key and a PIN, and switch between saved profiles.',
+    icon: Plug,
+    group: 'account',
+  },
+  {
+    id: 'drafts',
+    label: 'Drafts',
+    summary: 'Every creative you are working on, saved as you type, with its status and any problems.',
+    icon: FileText,
+    group: 'create',
+  },
+  {
+    id: 'cards',
+    label: 'Cards',
+    summary: 'Build website and app cards, carousels and multi-destination carousels with a live preview.',
+    icon: LayoutTemplate,
+    group: 'create',
+  },
+  {
+    id: 'polls',
+    label: 'Polls',
+    summary: 'Write poll cards with two to four choices and a duration, and see them as people will.',
+    icon: ListChecks,
+    group: 'create',
+  },
+  {
+    id: 'video-conversations',
+    label: 'Video conversations',
+    summary: 'Pair a 16:9 video with hashtag calls to action and a thank-you message.',
+    icon: Film,
+    group: 'create',
+  },
+  {
+    id: 'composer',
+    label: 'Composer',
+    summary: 'Compose a post for an ad account, attach a card or media, and watch its length live.',
+    icon: PenLine,
+    group: 'create',
+  },
+  {
+    id: 'library',
+    label: 'Library',
+    summary: "Browse the account's media library and published cards, and pick media for any editor.",
+    icon: Images,
+    group: 'publish',
+  },
+  {
+    id: 'outbox',
+    label: 'Outbox',
+    summary: 'Publish drafts in order, safely: resumes after restarts and never creates anything twice.',
+    icon: Send,
+    group: 'publish',
+  },
+  {
+    id: 'settings',
+    label: 'Settings',
+    summary: 'Appearance, account limits and developer tools.',
+    icon: SettingsIcon,
+    group: 'account',
+  },
+]
+
+export const DEFAULT_ROUTE: RouteId = 'drafts'
+
+export function routeFromHash(hash: string): RouteId {
+  const id = hash.replace(/^#\/?/, '')
+  return ROUTES.some((route) => route.id === id) ? (id as RouteId) : DEFAULT_ROUTE
+}
+
+export const GROUP_LABELS: Record<RouteInfo['group'], string> = {
+  create: 'Create',
+  publish: 'Publish',
+  account: 'Account',
+}
+
+export { Boxes as AppMark }

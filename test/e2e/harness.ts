@@ -1,0 +1,127 @@
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createSenderPolicy } from '../../src/main/ipc/senderPolicy'
+import { createServices, type Services, type ServicesConfig } from '../../src/main/services'
+import { PRODUCTION_HOSTS } from '../../src/shared/hosts'
+import { CHROMIUM_ARGS, findChromium } from './chromium'
+import { serveDirectory, type StaticServer } from './staticServer'
+
+const OUT = resolve('out')
+export const RESULTS_DIR = resolve('test-results')
+
+export interface E2eApp {
+  page: Page
+  services: Services
+  dataDir: string
+  /** console errors and uncaught exceptions seen so far; the suite fails on any. */
+  consoleErrors: string[]
+  openedExternally: string[]
+  /** Closes the page and its services, keeping the data directory (for restart tests). */
+  close(): Promise<void>
+}
+
+export interface E2eEnvironment {
+  browser: Browser
+  server: StaticServer
+  launch(options?: {
+    dataDir?: string
+    colorScheme?: 'light' | 'dark'
+    config?: Partial<ServicesConfig>
+  }): Promise<E2eApp>
+  dispose(): Promise<void>
+}
+
+/**
+ * The E2E harness: the built renderer in system Chromium, with the built preload evaluated in
+ * the page against a stand-in for `electron` whose ipcRenderer.invoke is a Playwright binding
+ * into createServices() in this process. Everything but Electron itself is the real thing.
+ */
+export async function startE2e(): Promise<E2eEnvironment> {
+  const preloadSource = await readFile(join(OUT, 'preload/index.cjs'), 'utf8').catch(() => {
+    throw new Error('out/preload/index.cjs is missing: run `npx electron-vite build` before the E2E suite.')
+  })
+  const server = await serveDirectory(join(OUT, 'renderer'))
+  // Playwright gives every launch a fresh, throw-away user data directory of its own.
+  const browser = await chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  })
+  await mkdir(RESULTS_DIR, { recursive: true })
+  const tempDirs: string[] = []
+
+  async function launch(options: Parameters<E2eEnvironment['launch']>[0] = {}): Promise<E2eApp> {
+    const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ads-studio-e2e-')))
+    if (!options.dataDir) tempDirs.push(dataDir)
+    const openedExternally: string[] = []
+    const services = createServices({
+      dataDir,
+      hosts: PRODUCTION_HOSTS,
+      openExternal: async (url) => void openedExternally.push(url),
+      appInfo: { name: 'Ads Studio', version: 'e2e' },
+      ...options.config,
+    })
+    const context: BrowserContext = await browser.newContext({
+      viewport: { width: 1280, height: 820 },
+      colorScheme: options.colorScheme ?? 'light',
+    })
+    const page = await context.newPage()
+    const consoleErrors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`${error.name}: ${error.message}`))
+
+    const dispatcher = services.createDispatcher(createSenderPolicy(`${server.origin}/index.html`))
+    await page.exposeBinding('__adsStudioInvoke', (source, channel: string, payload: unknown) =>
+      dispatcher.dispatch(
+        channel,
+        { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() },
+        payload,
+      ),
+    )
+    await page.addInitScript({
+      content: `(() => {
+        const invoke = window.__adsStudioInvoke;
+        delete window.__adsStudioInvoke;
+        const electron = {
+          contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
+          ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
+        };
+        const module = { exports: {} };
+        const require = (name) => { if (name === 'electron') return electron; throw new Error('preload required ' + name); };
+        (function (module, exports, require) {\n${preloadSource}\n})(module, module.exports, require);
+      })();`,
+    })
+    await page.goto(`${server.origin}/index.html#/drafts`)
+    await page.getByRole('navigation', { name: 'Main' }).waitFor()
+    return {
+      page,
+      services,
+      dataDir,
+      consoleErrors,
+      openedExternally,
+      async close() {
+        await context.close()
+        await services.dispose()
+      },
+    }
+  }
+
+  return {
+    browser,
+    server,
+    launch,
+    async dispose() {
+      await browser.close()
+      await server.close()
+      await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
+    },
+  }
+}
+
+export function screenshotPath(name: string): string {
+  return join(RESULTS_DIR, `${name}.png`)
+}

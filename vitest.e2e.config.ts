@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// The E2E suite: the built renderer in system Chromium (see test/e2e/harness.ts).
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 60_000,
+  },
+})
