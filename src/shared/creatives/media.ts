@@ -1,0 +1,80 @@
+// How a draft refers to a medium: a media library object, or a local file read in main and
+// uploaded at publish time.
+
+import { z } from 'zod'
+import type { MediaInfo } from '../rules/context'
+import type { MediaType } from '../rules/limits'
+import { enumTuple, LIMITS } from '../rules/limits'
+import { localMediaPlaceholder } from '../rules/placeholders'
+
+const dimension = z.number().int().positive()
+
+export const libraryMediaRefSchema = z.object({
+  source: z.literal('library'),
+  mediaKey: z.string().min(1),
+  mediaType: z.enum(enumTuple(LIMITS.mediaLibrary.mediaTypes)).optional(),
+  width: dimension.optional(),
+  height: dimension.optional(),
+  /** As the library reports it, e.g. '16:9'. */
+  aspectRatio: z.string().optional(),
+  name: z.string().optional(),
+  mediaUrl: z.string().optional(),
+  posterMediaUrl: z.string().optional(),
+  durationSeconds: z.number().nonnegative().optional(),
+})
+
+export const localMediaRefSchema = z.object({
+  source: z.literal('local'),
+  path: z.string().min(1),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex sha256'),
+  mimeType: z.string().min(1),
+  bytes: z.number().int().nonnegative(),
+  width: dimension.optional(),
+  height: dimension.optional(),
+  durationSeconds: z.number().nonnegative().optional(),
+})
+
+export const mediaRefSchema = z.discriminatedUnion('source', [libraryMediaRefSchema, localMediaRefSchema])
+
+export type LibraryMediaRef = z.infer<typeof libraryMediaRefSchema>
+export type LocalMediaRef = z.infer<typeof localMediaRefSchema>
+export type MediaRef = z.infer<typeof mediaRefSchema>
+
+/**
+ * Gives the media_key of an uploaded local file, or undefined while it is not uploaded
+ * (the payload then carries the placeholder local:<sha256>). Library refs need no resolving.
+ */
+export type MediaResolver = (ref: LocalMediaRef) => string | undefined
+
+/** For editors working offline: nothing is uploaded yet. */
+export const unresolvedMedia: MediaResolver = () => undefined
+
+export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
+  const mime = mimeType.toLowerCase()
+  if (mime === 'image/gif') return 'GIF'
+  if (mime.startsWith('image/')) return 'IMAGE'
+  if (mime.startsWith('video/')) return 'VIDEO'
+  return undefined
+}
+
+export function mediaTypeOf(ref: MediaRef): MediaType | undefined {
+  return ref.source === 'library' ? ref.mediaType : mediaTypeFromMime(ref.mimeType)
+}
+
+/** The key a payload uses for this medium. */
+export function payloadMediaKey(ref: MediaRef, resolveMedia: MediaResolver): string {
+  if (ref.source === 'library') return ref.mediaKey
+  return resolveMedia(ref) ?? localMediaPlaceholder(ref.sha256)
+}
+
+/** The facts the rules need about a medium. */
+export function mediaInfoOf(ref: MediaRef): MediaInfo {
+  const mediaType = mediaTypeOf(ref)
+  return {
+    ...(mediaType === undefined ? {} : { mediaType }),
+    ...(ref.width === undefined ? {} : { width: ref.width }),
+    ...(ref.height === undefined ? {} : { height: ref.height }),
+    ...(ref.source === 'library' && ref.aspectRatio !== undefined ? { aspectRatio: ref.aspectRatio } : {}),
+    ...(ref.source === 'local' ? { bytes: ref.bytes } : {}),
+  }
+}

@@ -1,0 +1,237 @@
+// The one table of limits and enums the creative rules use. Every other module (validators,
+// editors, publish, tests) reads numbers and enum values from here, never from a literal.
+//
+// `source` names the line of the spec the value comes from (file:line or file:first-last,
+// files in shared/spec).
+// A few values are not in the spec; their source says where they come from instead, and
+// test/unit/rules/limits.test.ts checks every spec citation against the spec text.
+
+export interface LengthLimit {
+  /** Maximum number of characters (Unicode code points, see characterCount). */
+  readonly max: number
+  readonly source: string
+}
+
+export interface RangeLimit {
+  readonly min: number
+  readonly max: number
+  readonly source: string
+}
+
+export interface ListCountLimit extends RangeLimit {
+  readonly default: number
+}
+
+export interface EnumLimit<T extends string> {
+  readonly values: readonly T[]
+  readonly source: string
+}
+
+export interface PatternLimit {
+  readonly pattern: RegExp
+  readonly source: string
+}
+
+export interface ValueLimit {
+  readonly value: number | boolean
+  readonly source: string
+}
+
+/** A nominal aspect ratio written width:height, as the spec writes it (1.91:1, 16:9). */
+export interface AspectRatioLimit {
+  readonly width: number
+  readonly height: number
+  readonly source: string
+}
+
+const B = 'ads-b-creatives-campaigns.md'
+const P = 'platform-auth-events-releases.md'
+
+export const LIMITS = {
+  card: {
+    name: { max: 80, source: `${B}:81` },
+    componentTypes: {
+      values: ['MEDIA', 'SWIPEABLE_MEDIA', 'DETAILS', 'BUTTON'],
+      source: `${B}:24-27`,
+    } as EnumLimit<'MEDIA' | 'SWIPEABLE_MEDIA' | 'DETAILS' | 'BUTTON'>,
+    swipeableItems: { min: 2, max: 6, source: `${B}:25` },
+    // The spec gives no slide count for multi-destination carousels; the carousel bound of
+    // 2 to 6 is assumed and reported as a warning only.
+    slides: { min: 2, max: 6, source: `${B}:217` },
+    labelType: { values: ['ENUM'], source: `${B}:29` } as EnumLimit<'ENUM'>,
+    labelValues: {
+      values: ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'],
+      source: `${B}:29`,
+    } as EnumLimit<'BOOK' | 'CONNECT' | 'INSTALL' | 'OPEN' | 'ORDER' | 'PLAY' | 'SHOP'>,
+    destinationTypes: { values: ['WEBSITE', 'APP'], source: `${B}:29` } as EnumLimit<'WEBSITE' | 'APP'>,
+    /** DETAILS takes website destinations only. */
+    detailsDestination: { values: ['WEBSITE'], source: `${B}:26` } as EnumLimit<'WEBSITE'>,
+    /** BUTTON takes app destinations only. */
+    buttonDestination: { values: ['APP'], source: `${B}:27` } as EnumLimit<'APP'>,
+    /** ISO 3166-1 alpha-2; the code list itself is in countries.ts. */
+    countryCode: { pattern: /^[A-Z]{2}$/, source: `${B}:29` },
+    cardUri: { pattern: /^card:\/\/\S+$/, source: `${B}:18` },
+    /** Card types that exist; every multi-destination type is a WEBSITE type. */
+    cardTypes: {
+      values: [
+        'IMAGE_APP',
+        'IMAGE_CAROUSEL_APP',
+        'IMAGE_CAROUSEL_WEBSITE',
+        'IMAGE_MULTI_DEST_CAROUSEL_WEBSITE',
+        'IMAGE_WEBSITE',
+        'MIXED_MEDIA_MULTI_DEST_CAROUSEL_WEBSITE',
+        'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_APP',
+        'MIXED_MEDIA_SINGLE_DEST_CAROUSEL_WEBSITE',
+        'VIDEO_APP',
+        'VIDEO_CAROUSEL_APP',
+        'VIDEO_CAROUSEL_WEBSITE',
+        'VIDEO_MULTI_DEST_CAROUSEL_WEBSITE',
+        'VIDEO_WEBSITE',
+      ],
+      source: `${B}:18`,
+    } as EnumLimit<string>,
+    /** Media components hold one image or video (no GIF). */
+    componentMediaTypes: { values: ['IMAGE', 'VIDEO'], source: `${B}:24` } as EnumLimit<'IMAGE' | 'VIDEO'>,
+  },
+
+  pollCard: {
+    name: { max: 80, source: `${B}:215` },
+    choice: { max: 25, source: `${B}:100` },
+    choices: { min: 2, max: 4, source: `${B}:100` },
+    durationMinutes: { min: 5, max: 10080, source: `${B}:100` },
+    mediaTypes: { values: ['IMAGE', 'VIDEO'], source: `${B}:100` } as EnumLimit<'IMAGE' | 'VIDEO'>,
+    mediaImageMinWidth: { value: 800, source: `${B}:100` },
+    mediaImageAspectRatio: { width: 1.91, height: 1, source: `${B}:100` },
+    mediaFeature: {
+      values: ['PROMOTED_MEDIA_POLLS'],
+      source: `${B}:100`,
+    } as EnumLimit<'PROMOTED_MEDIA_POLLS'>,
+  },
+
+  videoConversationCard: {
+    name: { max: 80, source: `${B}:215` },
+    /** Hashtag length not counting the leading '#'. */
+    cta: { max: 20, source: `${B}:135` },
+    ctaCount: { min: 1, max: 4, source: `${B}:143` },
+    thankYouText: { max: 23, source: `${B}:139` },
+    title: { max: 23, source: `${B}:140` },
+    videoAspectRatio: { width: 16, height: 9, source: `${B}:137` },
+    /** Feature keys the sandbox can grant; the spec lists them without tying them to fields. */
+    fourOptionsFeature: {
+      values: ['CONVERSATION_CARD_FOUR_OPTIONS'],
+      source: `${B}:167`,
+    } as EnumLimit<string>,
+    unlockFeature: { values: ['CONVERSATION_CARD_UNLOCK'], source: `${B}:167` } as EnumLimit<string>,
+  },
+
+  post: {
+    name: { max: 80, source: `${B}:114` },
+    videoTitle: { max: 70, source: `${B}:121` },
+    videoDescription: { max: 200, source: `${B}:120` },
+    /** `long`: a signed 64-bit id, at most 19 digits. */
+    asUserId: { pattern: /^[0-9]{1,19}$/, source: `${B}:109` },
+    maxImages: { value: 4, source: `${B}:113` },
+    maxGifs: { value: 1, source: `${B}:113` },
+    maxVideos: { value: 1, source: `${B}:113` },
+    conversationSettings: {
+      values: ['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS'],
+      source: `${B}:112`,
+    } as EnumLimit<'EVERYONE' | 'FOLLOWING' | 'MENTIONED_USERS'>,
+    conversationSettingsDefault: { values: ['EVERYONE'], source: `${B}:112` } as EnumLimit<'EVERYONE'>,
+    postMode: { values: ['compat', 'extended'], source: `${B}:117` } as EnumLimit<'compat' | 'extended'>,
+    videoCta: { values: ['VISIT_SITE', 'WATCH_NOW'], source: `${B}:118` } as EnumLimit<
+      'VISIT_SITE' | 'WATCH_NOW'
+    >,
+    /** Promoted-only by default; organic (false) only for the authenticated user. */
+    nullcastDefault: { value: true, source: `${B}:115` },
+  },
+
+  postLength: {
+    // Not in the spec: the standard weighted limit twitter-text ships with (configs.defaults).
+    standard: { value: 280, source: 'twitter-text 3.1 configs.defaults.maxWeightedTweetLength' },
+    extended: { value: 4000, source: `${P}:200` },
+    longForm: { value: 25000, source: `${P}:200` },
+  },
+
+  mediaLibrary: {
+    name: { max: 100, source: `${B}:90` },
+    fileName: { max: 255, source: `${B}:90` },
+    description: { max: 200, source: `${B}:90` },
+    title: { max: 70, source: `${B}:90` },
+    q: { min: 1, max: 255, source: `${B}:88` },
+    /** description, title and poster_media_key apply to videos only. */
+    videoOnlyTypes: { values: ['VIDEO'], source: `${B}:90` } as EnumLimit<'VIDEO'>,
+    mediaTypes: { values: ['GIF', 'IMAGE', 'VIDEO'], source: `${B}:31` } as EnumLimit<
+      'GIF' | 'IMAGE' | 'VIDEO'
+    >,
+    mediaCategories: {
+      values: ['POST_IMAGE', 'POST_VIDEO', 'POST_GIF', 'ADS_VIDEO'],
+      source: `${B}:31`,
+    } as EnumLimit<'POST_IMAGE' | 'POST_VIDEO' | 'POST_GIF' | 'ADS_VIDEO'>,
+  },
+
+  /** List endpoints: `count` ranges and defaults, id filters and name queries. */
+  lists: {
+    accountMediaCount: { min: 1, max: 1000, default: 200, source: `${B}:73` },
+    cardsCount: { min: 1, max: 200, default: 100, source: `${B}:79` },
+    mediaLibraryCount: { min: 1, max: 50, default: 20, source: `${B}:88` },
+    pollCardsCount: { min: 1, max: 1000, default: 200, source: `${B}:98` },
+    videoConversationCardsCount: { min: 1, max: 1000, default: 200, source: `${B}:129` },
+    accountsCount: { min: 1, max: 1000, default: 200, source: `${B}:156` },
+    accountAppsCount: { min: 1, max: 1000, default: 200, source: `${B}:161` },
+    accountHistoryCount: { min: 1, max: 1000, default: 200, source: `${B}:162` },
+    lineItemCuratedCategoriesCount: { min: 1, max: 1000, default: 200, source: `${B}:197` },
+    idFilterMax: { value: 200, source: `${B}:216` },
+    cardQ: { max: 80, source: `${B}:79` },
+    pollCardQ: { max: 80, source: `${B}:98` },
+  },
+
+  webhook: {
+    webhookId: { pattern: /^[0-9]{1,19}$/, source: `${P}:37` },
+  },
+
+  // Not in the spec (it is silent on file sizes and on rounding): the platform's public media
+  // upload limits (images 5 MB, GIF 15 MB, video 512 MB, binary megabytes), and how far a
+  // measured ratio may stray from a nominal one because pixel sizes are whole numbers.
+  localMedia: {
+    imageMaxBytes: { value: 5 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
+    gifMaxBytes: { value: 15 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
+    videoMaxBytes: { value: 512 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
+    aspectRatioTolerance: { value: 0.02, source: 'app rule: relative tolerance for rounded pixel sizes' },
+  },
+} as const satisfies Record<
+  string,
+  Record<
+    string,
+    | LengthLimit
+    | RangeLimit
+    | ListCountLimit
+    | EnumLimit<string>
+    | PatternLimit
+    | ValueLimit
+    | AspectRatioLimit
+  >
+>
+
+export type ComponentType = (typeof LIMITS.card.componentTypes.values)[number]
+export type LabelValue = (typeof LIMITS.card.labelValues.values)[number]
+export type DestinationType = (typeof LIMITS.card.destinationTypes.values)[number]
+export type MediaType = (typeof LIMITS.mediaLibrary.mediaTypes.values)[number]
+export type ConversationSettings = (typeof LIMITS.post.conversationSettings.values)[number]
+export type PostMode = (typeof LIMITS.post.postMode.values)[number]
+export type VideoCta = (typeof LIMITS.post.videoCta.values)[number]
+
+export const POST_LENGTH_LIMITS = [
+  LIMITS.postLength.standard.value,
+  LIMITS.postLength.extended.value,
+  LIMITS.postLength.longForm.value,
+] as const
+export type PostLengthLimit = (typeof POST_LENGTH_LIMITS)[number]
+export const DEFAULT_POST_LENGTH_LIMIT: PostLengthLimit = LIMITS.postLength.standard.value
+
+/** zod and other callers need the enum values as a non-empty tuple. */
+export function enumTuple<T extends string>(limit: EnumLimit<T>): [T, ...T[]] {
+  const [first, ...rest] = limit.values
+  if (first === undefined) throw new Error(`empty enum (${limit.source})`)
+  return [first, ...rest]
+}

@@ -1,0 +1,401 @@
+// POST accounts/:account_id/cards: component cards, carousels and multi-destination carousels.
+
+import type { ValidationContext, MediaInfo } from './context'
+import type { JsonObject } from './fields'
+import {
+  checkEnum,
+  checkLength,
+  checkWebUrl,
+  inspectMediaKey,
+  isObject,
+  isPresent,
+  optionalString,
+  readString,
+  requireString,
+} from './fields'
+import type { Issue, IssuePath } from './issues'
+import { error, warning } from './issues'
+import { LIMITS } from './limits'
+import { checkMatchingAspectRatios, checkMediaType } from './media'
+import { isCountryCode } from './countries'
+
+const RULES = LIMITS.card
+
+interface SetScope {
+  /** 'The card' or 'Slide 2', for messages. */
+  readonly where: string
+  readonly inSlide: boolean
+}
+
+interface CarouselMedia {
+  path: IssuePath
+  info: MediaInfo
+}
+
+export function validateCard(payload: unknown, context: ValidationContext = {}): Issue[] {
+  if (!isObject(payload)) return [error([], 'invalid_type', 'The card is not a JSON object')]
+  const issues: Issue[] = []
+  const name = requireString(issues, payload, 'name', ['name'], 'Card name')
+  checkLength(issues, name, ['name'], 'Card name', RULES.name)
+
+  const hasComponents = isPresent(payload, 'components')
+  const hasSlides = isPresent(payload, 'slides')
+  if (hasComponents && hasSlides) {
+    issues.push(
+      error(
+        ['slides'],
+        'exclusive',
+        'A card has either components or slides (multi-destination carousel), not both',
+      ),
+    )
+  }
+  if (!hasComponents && !hasSlides) {
+    issues.push(
+      error(['components'], 'required', 'Add components, or slides for a multi-destination carousel'),
+    )
+  }
+  if (hasComponents) {
+    const components = payload.components
+    if (Array.isArray(components)) {
+      const carousel = checkComponentSet(
+        issues,
+        components,
+        ['components'],
+        { where: 'The card', inSlide: false },
+        context,
+      )
+      issues.push(...checkMatchingAspectRatios(carousel))
+    } else {
+      issues.push(error(['components'], 'invalid_type', 'Components must be a list'))
+    }
+  }
+  if (hasSlides) checkSlides(issues, payload.slides, context)
+  return issues
+}
+
+function checkSlides(issues: Issue[], slides: unknown, context: ValidationContext): void {
+  if (!Array.isArray(slides)) {
+    issues.push(error(['slides'], 'invalid_type', 'Slides must be a list of component lists'))
+    return
+  }
+  const { min, max } = RULES.slides
+  if (slides.length < min) {
+    issues.push(
+      warning(
+        ['slides'],
+        'too_few',
+        `A multi-destination carousel usually has at least ${min} slides; this one has ${slides.length}`,
+        min,
+      ),
+    )
+  }
+  if (slides.length > max) {
+    issues.push(
+      warning(
+        ['slides'],
+        'too_many',
+        `A multi-destination carousel usually has at most ${max} slides; this one has ${slides.length}`,
+        max,
+      ),
+    )
+  }
+  const slideMedia: CarouselMedia[] = []
+  slides.forEach((slide, index) => {
+    const path = ['slides', index]
+    if (!Array.isArray(slide)) {
+      issues.push(error(path, 'invalid_type', `Slide ${index + 1} must be a list of components`))
+      return
+    }
+    slideMedia.push(
+      ...checkComponentSet(issues, slide, path, { where: `Slide ${index + 1}`, inSlide: true }, context),
+    )
+  })
+  issues.push(...checkMatchingAspectRatios(slideMedia))
+}
+
+/** Checks one full set of components; returns the carousel media it found, for ratio matching. */
+function checkComponentSet(
+  issues: Issue[],
+  components: readonly unknown[],
+  path: IssuePath,
+  scope: SetScope,
+  context: ValidationContext,
+): CarouselMedia[] {
+  const carouselMedia: CarouselMedia[] = []
+  let mediaCount = 0
+  let firstDestinationType: string | undefined
+  components.forEach((component, index) => {
+    const componentPath = [...path, index]
+    const type = checkComponent(issues, component, componentPath, scope, context, carouselMedia)
+    if (type === 'MEDIA' || type === 'SWIPEABLE_MEDIA') {
+      mediaCount++
+      if (mediaCount > 1) {
+        issues.push(
+          error(
+            componentPath,
+            'too_many',
+            `${scope.where} takes one media component; remove this one or merge them`,
+            1,
+          ),
+        )
+      }
+    }
+    if (type === 'DETAILS' || type === 'BUTTON') {
+      if (firstDestinationType === undefined) firstDestinationType = type
+      else if (firstDestinationType === type) {
+        issues.push(
+          error(componentPath, 'too_many', `${scope.where} takes one ${type} component; remove this one`, 1),
+        )
+      } else {
+        issues.push(
+          error(componentPath, 'exclusive', `${scope.where} takes a DETAILS or a BUTTON component, not both`),
+        )
+      }
+    }
+  })
+  if (mediaCount === 0) {
+    issues.push(error(path, 'required', `${scope.where} needs a media component (MEDIA or SWIPEABLE_MEDIA)`))
+  }
+  if (firstDestinationType === undefined) {
+    issues.push(error(path, 'required', `${scope.where} needs a DETAILS (website) or BUTTON (app) component`))
+  }
+  return carouselMedia
+}
+
+function checkComponent(
+  issues: Issue[],
+  component: unknown,
+  path: IssuePath,
+  scope: SetScope,
+  context: ValidationContext,
+  carouselMedia: CarouselMedia[],
+): string | undefined {
+  if (!isObject(component)) {
+    issues.push(error(path, 'invalid_type', 'A component must be an object'))
+    return undefined
+  }
+  const type = requireString(issues, component, 'type', [...path, 'type'], 'Component type')
+  if (!checkEnum(issues, type, [...path, 'type'], 'Component type', RULES.componentTypes)) return undefined
+  switch (type) {
+    case 'MEDIA': {
+      const info = checkComponentMedia(issues, component, path, context)
+      if (scope.inSlide && info) carouselMedia.push({ path: [...path, 'media_key'], info })
+      break
+    }
+    case 'SWIPEABLE_MEDIA':
+      if (scope.inSlide) {
+        issues.push(
+          error(path, 'not_allowed', 'A slide shows one medium: use a MEDIA component, not SWIPEABLE_MEDIA'),
+        )
+      }
+      carouselMedia.push(...checkSwipeableMedia(issues, component, path, context))
+      break
+    case 'DETAILS':
+      requireString(issues, component, 'title', [...path, 'title'], 'Title')
+      checkDestination(issues, component, path, 'DETAILS')
+      break
+    case 'BUTTON':
+      if (scope.inSlide) {
+        // Every multi-destination card type is a WEBSITE type (spec card types list).
+        issues.push(
+          warning(
+            path,
+            'not_allowed',
+            'Multi-destination carousels link to websites: use DETAILS rather than BUTTON',
+          ),
+        )
+      }
+      checkLabel(issues, component.label, [...path, 'label'])
+      checkDestination(issues, component, path, 'BUTTON')
+      break
+  }
+  return type
+}
+
+function checkComponentMedia(
+  issues: Issue[],
+  component: JsonObject,
+  path: IssuePath,
+  context: ValidationContext,
+): MediaInfo | undefined {
+  const keyPath = [...path, 'media_key']
+  const mediaKey = requireString(issues, component, 'media_key', keyPath, 'Media')
+  if (mediaKey === undefined) return undefined
+  const info = inspectMediaKey(issues, mediaKey, keyPath, 'This medium', context)
+  if (info) issues.push(...checkMediaType(keyPath, info, RULES.componentMediaTypes, 'Card media'))
+  return info
+}
+
+function checkSwipeableMedia(
+  issues: Issue[],
+  component: JsonObject,
+  path: IssuePath,
+  context: ValidationContext,
+): CarouselMedia[] {
+  const listPath = [...path, 'media_keys']
+  const keys = component.media_keys
+  if (!isPresent(component, 'media_keys')) {
+    issues.push(error(listPath, 'required', 'Add carousel media'))
+    return []
+  }
+  if (!Array.isArray(keys)) {
+    issues.push(error(listPath, 'invalid_type', 'Carousel media must be a list of media keys'))
+    return []
+  }
+  const { min, max } = RULES.swipeableItems
+  if (keys.length < min) {
+    issues.push(
+      error(
+        listPath,
+        'too_few',
+        `A carousel needs at least ${min} media; add ${min - keys.length} more`,
+        min,
+      ),
+    )
+  }
+  if (keys.length > max) {
+    issues.push(
+      error(listPath, 'too_many', `A carousel takes at most ${max} media; remove ${keys.length - max}`, max),
+    )
+  }
+  const media: CarouselMedia[] = []
+  keys.forEach((key, index) => {
+    const itemPath = [...listPath, index]
+    if (typeof key !== 'string' || key.trim() === '') {
+      issues.push(
+        error(
+          itemPath,
+          typeof key === 'string' ? 'required' : 'invalid_type',
+          `Carousel item ${index + 1} has no medium`,
+        ),
+      )
+      return
+    }
+    const info = inspectMediaKey(issues, key, itemPath, `Carousel item ${index + 1}`, context)
+    if (info) {
+      issues.push(...checkMediaType(itemPath, info, RULES.componentMediaTypes, 'Carousel media'))
+      media.push({ path: itemPath, info })
+    }
+  })
+  return media
+}
+
+function checkLabel(issues: Issue[], label: unknown, path: IssuePath): void {
+  if (label === undefined || label === null) {
+    issues.push(error(path, 'required', 'Choose a button label'))
+    return
+  }
+  if (!isObject(label)) {
+    issues.push(error(path, 'invalid_type', 'The button label must be an object'))
+    return
+  }
+  const type = requireString(issues, label, 'type', [...path, 'type'], 'Label type')
+  checkEnum(issues, type, [...path, 'type'], 'Label type', RULES.labelType)
+  const value = readString(issues, label, 'value', [...path, 'value'], 'Button label')
+  if (value === undefined || value === '') {
+    issues.push(error([...path, 'value'], 'required', 'Choose a button label'))
+    return
+  }
+  checkEnum(issues, value, [...path, 'value'], 'Button label', RULES.labelValues)
+}
+
+function checkDestination(
+  issues: Issue[],
+  component: JsonObject,
+  componentPath: IssuePath,
+  owner: 'DETAILS' | 'BUTTON',
+): void {
+  const path = [...componentPath, 'destination']
+  const destination = component.destination
+  if (destination === undefined || destination === null) {
+    issues.push(
+      error(path, 'required', owner === 'DETAILS' ? 'Add a website destination' : 'Add an app destination'),
+    )
+    return
+  }
+  if (!isObject(destination)) {
+    issues.push(error(path, 'invalid_type', 'The destination must be an object'))
+    return
+  }
+  const type = requireString(issues, destination, 'type', [...path, 'type'], 'Destination type')
+  if (!checkEnum(issues, type, [...path, 'type'], 'Destination type', RULES.destinationTypes)) return
+  const allowed = owner === 'DETAILS' ? RULES.detailsDestination : RULES.buttonDestination
+  if (!(allowed.values as readonly string[]).includes(type)) {
+    issues.push(
+      error(
+        [...path, 'type'],
+        'not_allowed',
+        owner === 'DETAILS'
+          ? 'DETAILS takes a website destination only; use a BUTTON for an app'
+          : 'BUTTON takes an app destination only; use DETAILS for a website',
+      ),
+    )
+  }
+  if (type === 'WEBSITE') {
+    const url = requireString(issues, destination, 'url', [...path, 'url'], 'Website URL')
+    checkWebUrl(issues, url, [...path, 'url'], 'Website URL')
+  } else {
+    checkAppDestination(issues, destination, path)
+  }
+}
+
+function checkAppDestination(issues: Issue[], destination: JsonObject, path: IssuePath): void {
+  const countryPath = [...path, 'country_code']
+  const country = requireString(issues, destination, 'country_code', countryPath, 'Country')
+  if (country !== undefined && !(RULES.countryCode.pattern.test(country) && isCountryCode(country))) {
+    issues.push(
+      error(
+        countryPath,
+        'invalid_format',
+        `'${country}' is not an ISO 3166-1 alpha-2 country code (like US or DE)`,
+      ),
+    )
+  }
+  optionalString(
+    issues,
+    destination,
+    'android_store_app_id',
+    [...path, 'android_store_app_id'],
+    'Google Play app id',
+  )
+  optionalString(
+    issues,
+    destination,
+    'ios_app_store_identifier',
+    [...path, 'ios_app_store_identifier'],
+    'App Store id',
+  )
+  const androidPresent = isPresent(destination, 'android_store_app_id')
+  const iosPresent = isPresent(destination, 'ios_app_store_identifier')
+  if (!androidPresent && !iosPresent) {
+    issues.push(
+      error(
+        [...path, 'android_store_app_id'],
+        'required',
+        'Add a Google Play app id or an App Store id (or both)',
+      ),
+    )
+  }
+  const androidLink = optionalString(
+    issues,
+    destination,
+    'android_store_deep_link',
+    [...path, 'android_store_deep_link'],
+    'Android deep link',
+  )
+  if (androidLink !== undefined && !androidPresent) {
+    issues.push(
+      error([...path, 'android_store_deep_link'], 'needs', 'An Android deep link needs a Google Play app id'),
+    )
+  }
+  const iosLink = optionalString(
+    issues,
+    destination,
+    'ios_deep_link',
+    [...path, 'ios_deep_link'],
+    'iOS deep link',
+  )
+  if (iosLink !== undefined && !iosPresent) {
+    issues.push(error([...path, 'ios_deep_link'], 'needs', 'An iOS deep link needs an App Store id'))
+  }
+}

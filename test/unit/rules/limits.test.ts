@@ -1,0 +1,110 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_POST_LENGTH_LIMIT, enumTuple, LIMITS, POST_LENGTH_LIMITS } from '../../../src/shared/rules'
+
+// The spec lives next to the repository (/work/shared/spec); SPEC_DIR overrides.
+const specDir = process.env.SPEC_DIR ?? join(import.meta.dirname, '../../../../shared/spec')
+const specAvailable = existsSync(specDir)
+
+// Entries whose numbers are derived from the spec wording rather than written on the line.
+const DERIVED = new Set([
+  'card.slides', // no slide count in the spec: the carousel bound is assumed (warning only)
+  'pollCard.choices', // first_choice to fourth_choice, two required
+  'videoConversationCard.ctaCount', // first_cta to fourth_cta
+  'post.nullcastDefault', // boolean default
+  'card.countryCode', // ISO 3166-1 alpha-2 written as a regular expression
+  'card.cardUri', // card://<card_id> written as a regular expression
+  'post.asUserId', // long written as a regular expression
+])
+
+type Entry = Record<string, unknown> & { source: string }
+
+function entries(): [string, Entry][] {
+  return Object.entries(LIMITS).flatMap(([group, items]) =>
+    Object.entries(items as Record<string, Entry>).map(([name, entry]): [string, Entry] => [
+      `${group}.${name}`,
+      entry,
+    ]),
+  )
+}
+
+function citedText(source: string): string {
+  const match = /^([\w-]+\.md):(\d+)(?:-(\d+))?$/.exec(source)
+  if (!match) throw new Error(`bad source ${source}`)
+  const lines = readFileSync(join(specDir, match[1] ?? ''), 'utf8').split('\n')
+  const first = Number(match[2])
+  const last = Number(match[3] ?? match[2])
+  return lines.slice(first - 1, last).join('\n')
+}
+
+function mentionsNumber(text: string, value: number): boolean {
+  const forms = [String(value), value.toLocaleString('en-US')]
+  return forms.some((form) =>
+    new RegExp(`(^|[^\\d.,])${form.replace(/[.,]/g, '\\$&')}(?!\\d|,\\d|\\.\\d)`).test(text),
+  )
+}
+
+describe('LIMITS sources', () => {
+  const all = entries()
+
+  it('every entry names a source: a spec line, or an explicit non-spec origin', () => {
+    for (const [name, entry] of all) {
+      expect(entry.source, name).toMatch(
+        /^(ads-b-creatives-campaigns|platform-auth-events-releases)\.md:\d+(-\d+)?$|not in spec|twitter-text|app rule/,
+      )
+    }
+  })
+
+  it
+    .skipIf(!specAvailable)
+    .each(all.filter(([, entry]) => /\.md:/.test(entry.source)).map(([name, entry]) => ({ name, entry })))(
+    '$name: the cited spec line states the value',
+    ({ name, entry }) => {
+      if (DERIVED.has(name)) return
+      const line = citedText(entry.source)
+      const numbers: number[] = []
+      if (typeof entry.max === 'number') numbers.push(entry.max)
+      if (typeof entry.min === 'number') numbers.push(entry.min)
+      if (typeof entry.default === 'number') numbers.push(entry.default)
+      if (typeof entry.value === 'number') numbers.push(entry.value)
+      for (const value of numbers)
+        expect(mentionsNumber(line, value), `${name}: ${value} in "${line}"`).toBe(true)
+      if (typeof entry.width === 'number')
+        expect(line).toContain(`${String(entry.width)}:${String(entry.height)}`)
+      if (Array.isArray(entry.values)) {
+        for (const value of entry.values as string[])
+          expect(line.toLowerCase(), name).toContain(value.toLowerCase())
+      }
+      if (entry.pattern instanceof RegExp) expect(line).toContain(entry.pattern.source)
+    },
+  )
+
+  it('the number checker tells 20 from 200 and 2,000', () => {
+    expect(mentionsNumber('up to 200 entries', 20)).toBe(false)
+    expect(mentionsNumber('up to 2,000', 2000)).toBe(true)
+    expect(mentionsNumber('1.91:1', 1)).toBe(true)
+    expect(mentionsNumber('1.91:1', 91)).toBe(false)
+  })
+})
+
+describe('limits helpers', () => {
+  it('post length limits are 280, 4,000 and 25,000, defaulting to 280', () => {
+    expect([...POST_LENGTH_LIMITS]).toEqual([280, 4000, 25000])
+    expect(DEFAULT_POST_LENGTH_LIMIT).toBe(280)
+  })
+
+  it('enumTuple keeps order and refuses an empty enum', () => {
+    expect(enumTuple(LIMITS.post.videoCta)).toEqual(['VISIT_SITE', 'WATCH_NOW'])
+    expect(() => enumTuple({ values: [], source: 'x' })).toThrow(/empty enum/)
+  })
+
+  it('webhook ids are 1 to 19 digits', () => {
+    const pattern = LIMITS.webhook.webhookId.pattern
+    expect(pattern.test('1')).toBe(true)
+    expect(pattern.test('9'.repeat(19))).toBe(true)
+    expect(pattern.test('9'.repeat(20))).toBe(false)
+    expect(pattern.test('')).toBe(false)
+    expect(pattern.test('12a')).toBe(false)
+  })
+})
