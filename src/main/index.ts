@@ -3,7 +3,7 @@
  * is built by createServices() and runs in plain Node; keep this file thin and review it by
  * hand against the Electron security checklist.
  */
-import { app, BrowserWindow, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import ElectronStore from 'electron-store'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
@@ -11,6 +11,9 @@ import { PRODUCTION_HOSTS } from '../shared/hosts'
 import { createSenderPolicy } from './ipc/senderPolicy'
 import { createServices, type Services } from './services'
 import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore'
+import { createKeytarSecretStore } from './vault/keytarStore'
+import type { FileDialogs } from './drafts/draftsService'
+import type { MediaDialogs } from './media/mediaService'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererUrl =
@@ -82,6 +85,37 @@ function createElectronSettingsStore(dataDir: string): KeyValueStore {
   }
 }
 
+const DRAFT_FILE_FILTERS = [{ name: 'Ads Studio draft', extensions: ['json'] }]
+
+function fileDialogs(): FileDialogs {
+  return {
+    async chooseExportPath(defaultFileName) {
+      const options = { defaultPath: defaultFileName, filters: DRAFT_FILE_FILTERS }
+      const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options)
+      return result.canceled || !result.filePath ? null : result.filePath
+    },
+    async chooseImportFile() {
+      const options = { properties: ['openFile' as const], filters: DRAFT_FILE_FILTERS }
+      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
+  }
+}
+
+const MEDIA_FILE_FILTERS = [
+  { name: 'Images and videos', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'mov'] },
+]
+
+function mediaDialogs(): MediaDialogs {
+  return {
+    async chooseMediaFile() {
+      const options = { properties: ['openFile' as const], filters: MEDIA_FILE_FILTERS }
+      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
+  }
+}
+
 function wireIpc(services: Services): void {
   const dispatcher = services.createDispatcher(createSenderPolicy(rendererUrl))
   for (const channel of dispatcher.channels) {
@@ -138,6 +172,9 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       hosts: PRODUCTION_HOSTS,
       settingsStore: createElectronSettingsStore(dataDir),
+      secretStore: createKeytarSecretStore('Ads Studio'),
+      dialogs: fileDialogs(),
+      mediaDialogs: mediaDialogs(),
       openExternal: (url) => shell.openExternal(url),
       appInfo: { name: app.getName(), version: app.getVersion() },
       onUnexpectedError: (channel, error) =>
@@ -152,7 +189,14 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
     })
-    app.on('will-quit', () => void services.dispose())
+    let disposed = false
+    app.on('before-quit', (event) => {
+      if (disposed) return
+      // Give pending autosaves their write before the process ends.
+      event.preventDefault()
+      disposed = true
+      void services.dispose().finally(() => app.quit())
+    })
   })
 
   app.on('window-all-closed', () => {

@@ -6,6 +6,13 @@ import { createExternalOpener } from './platform/externalLinks'
 import { createConfStore } from './settings/confStore'
 import { createSettingsService } from './settings/settingsService'
 import type { KeyValueStore } from './settings/settingsStore'
+import { createHttpClient, type HttpClient } from './api/http'
+import { createConnectService } from './profiles/connectService'
+import { createProfileRepository } from './profiles/profileRepository'
+import { createProfileVault } from './vault/profileVault'
+import type { SecretStore } from './vault/secretStore'
+import { createDraftsService, type FileDialogs } from './drafts/draftsService'
+import { createMediaService, type MediaDialogs } from './media/mediaService'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -14,6 +21,16 @@ export interface ServicesConfig {
   hosts: ApiHosts
   /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */
   settingsStore?: KeyValueStore
+  /** The OS keychain (keytar) in the app and its tests; the only place secrets are kept. */
+  secretStore: SecretStore
+  /** Environment for host overrides (ADS_STUDIO_API_URL …); defaults to process.env. */
+  env?: Record<string, string | undefined>
+  /** Shared HTTP client; tests pass one with short timeouts. */
+  http?: HttpClient
+  /** Native open/save dialogs (Electron's dialog module in the app). */
+  dialogs: FileDialogs
+  /** The native "choose a medium" dialog; without it picking a file finds nothing (drops still work). */
+  mediaDialogs?: MediaDialogs
   /** Opens a URL in the system browser (shell.openExternal in the app). */
   openExternal: (url: string) => Promise<void>
   appInfo: { name: string; version: string }
@@ -26,6 +43,7 @@ export interface Services {
   /** Validates sender and payload, then runs the handler: what ipcMain and the E2E bridge call. */
   createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
   settings: { get(): Settings }
+  drafts: ReturnType<typeof createDraftsService>
   dispose(): Promise<void>
 }
 
@@ -34,12 +52,27 @@ export interface Services {
  * handler map; it runs in plain Node, which is how the tests and the E2E bridge drive the app.
  */
 export function createServices(config: ServicesConfig): Services {
-  const settings = createSettingsService(config.settingsStore ?? createConfStore(config.dataDir))
+  const store = config.settingsStore ?? createConfStore(config.dataDir)
+  const settings = createSettingsService(store)
+  const profiles = createProfileRepository(store)
+  // The authorization page lives on a profile's API host, so those hosts may be opened too.
   const openExternal = createExternalOpener(config.openExternal, () => [
     config.hosts.apiUrl,
     config.hosts.adsUrl,
     config.hosts.adsSandboxUrl,
+    ...profiles.list().profiles.map((profile) => profile.hosts.apiUrl),
   ])
+  const connect = createConnectService({
+    profiles,
+    vault: createProfileVault(config.secretStore),
+    secretStore: config.secretStore,
+    http: config.http ?? createHttpClient(),
+    openExternal,
+    env: config.env ?? process.env,
+  })
+
+  const drafts = createDraftsService({ dataDir: config.dataDir, dialogs: config.dialogs })
+  const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
 
   const handlers: HandlerMap = {
     'app.info': () => config.appInfo,
@@ -49,6 +82,35 @@ export function createServices(config: ServicesConfig): Services {
       await openExternal(url)
       return { opened: true as const }
     },
+    'profiles.list': () => connect.list(),
+    'profiles.activate': ({ profileId }) => connect.activate(profileId),
+    'profiles.signOut': ({ profileId }) => connect.signOut(profileId),
+    'connect.begin': (input) => connect.begin(input),
+    'connect.complete': ({ profileId, pin }) => connect.complete(profileId, pin),
+    'accounts.list': async ({ profileId }) => ({ accounts: await connect.listAccounts(profileId) }),
+    'devtools.bearerStatus': ({ profileId }) => connect.bearerStatus(profileId),
+    'devtools.bearerCreate': ({ profileId }) => connect.bearerCreate(profileId),
+    'devtools.bearerRevoke': ({ profileId }) => connect.bearerRevoke(profileId),
+    'devtools.deleteWebhook': ({ profileId, webhookId }) => connect.deleteWebhook(profileId, webhookId),
+    'drafts.list': () => drafts.list(),
+    'drafts.get': ({ id }) => drafts.get(id),
+    'drafts.create': ({ kind, name }) => drafts.create(kind, name),
+    'drafts.update': ({ id, name, content }) =>
+      drafts.update(id, { ...(name !== undefined ? { name } : {}), ...(content !== undefined ? { content } : {}) }),
+    'drafts.flush': () => drafts.flush(),
+    'drafts.duplicate': ({ id }) => drafts.duplicate(id),
+    'drafts.remove': ({ id }) => drafts.remove(id),
+    'drafts.undoRemove': ({ id }) => drafts.undoRemove(id),
+    'drafts.export': ({ id }) => drafts.exportDraft(id),
+    'drafts.import': () => drafts.importDraft(),
+    'media.pickLocal': async () => {
+      const result = await media.pickLocal()
+      return result.picked ? { picked: true as const, media: result.ref, preview: result.preview } : result
+    },
+    'media.inspectPath': async ({ path }) => {
+      const { ref, preview } = await media.inspectPath(path)
+      return { media: ref, preview }
+    },
   }
 
   return {
@@ -56,6 +118,10 @@ export function createServices(config: ServicesConfig): Services {
     createDispatcher: (isTrustedSender) =>
       createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
     settings,
-    async dispose() {},
+    /** Flushes pending autosaves: nothing typed is lost on quit. */
+    async dispose() {
+      await drafts.close()
+    },
+    drafts,
   }
 }

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { createSenderPolicy } from '../../src/main/ipc/senderPolicy'
 import { createServices, type Services, type ServicesConfig } from '../../src/main/services'
 import { PRODUCTION_HOSTS } from '../../src/shared/hosts'
+import { createKeytarSecretStore } from '../../src/main/vault/keytarStore'
 import { CHROMIUM_ARGS, findChromium } from './chromium'
 import { serveDirectory, type StaticServer } from './staticServer'
 
@@ -18,6 +19,7 @@ export interface E2eApp {
   /** console errors and uncaught exceptions seen so far; the suite fails on any. */
   consoleErrors: string[]
   openedExternally: string[]
+  dialogAnswers: (string | null)[]
   /** Closes the page and its services, keeping the data directory (for restart tests). */
   close(): Promise<void>
 }
@@ -56,9 +58,20 @@ export async function startE2e(): Promise<E2eEnvironment> {
     const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ads-studio-e2e-')))
     if (!options.dataDir) tempDirs.push(dataDir)
     const openedExternally: string[] = []
+    /** The next answers the native file dialogs give, in order (a path, or null for Cancel). */
+    const dialogAnswers: (string | null)[] = []
     const services = createServices({
       dataDir,
       hosts: PRODUCTION_HOSTS,
+      // The real keychain (test/with-keyring.mjs runs this suite against a private gnome-keyring).
+      secretStore: createKeytarSecretStore(`Ads Studio E2E ${process.pid}`),
+      dialogs: {
+        chooseExportPath: async (name) => (dialogAnswers.length > 0 ? dialogAnswers.shift()! : join(dataDir, name)),
+        chooseImportFile: async () => (dialogAnswers.length > 0 ? dialogAnswers.shift()! : null),
+      },
+      mediaDialogs: {
+        chooseMediaFile: async () => (dialogAnswers.length > 0 ? dialogAnswers.shift()! : null),
+      },
       openExternal: async (url) => void openedExternally.push(url),
       appInfo: { name: 'Ads Studio', version: 'e2e' },
       ...options.config,
@@ -89,6 +102,8 @@ export async function startE2e(): Promise<E2eEnvironment> {
         const electron = {
           contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
           ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
+          // Chromium gives dropped files no path; tests name one with window.__e2eDropPaths[file.name].
+          webUtils: { getPathForFile: (file) => (window.__e2eDropPaths || {})[file.name] || '' },
         };
         const module = { exports: {} };
         const require = (name) => { if (name === 'electron') return electron; throw new Error('preload required ' + name); };
@@ -103,6 +118,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
       dataDir,
       consoleErrors,
       openedExternally,
+      dialogAnswers,
       async close() {
         await context.close()
         await services.dispose()

@@ -1,24 +1,6 @@
 import type { IpcError } from '../../shared/ipc/result'
 
 /**
- * A failure a person can act on. Services throw this; the dispatcher sends its fields,
- * and nothing else, across IPC.
- */
-export class StudioError extends Error {
-  readonly code: string
-  readonly field?: string
-  readonly retryAfter?: number
-
-  constructor(code: string, message: string, extra: { field?: string; retryAfter?: number } = {}) {
-    super(message)
-    this.name = 'StudioError'
-    this.code = code
-    if (extra.field !== undefined) this.field = extra.field
-    if (extra.retryAfter !== undefined) this.retryAfter = extra.retryAfter
-  }
-}
-
-/**
  * Our codes are snake_case ("token_expired"); Node's are upper case ("ENOENT") and their
  * messages may carry paths, so those become a generic internal error.
  */

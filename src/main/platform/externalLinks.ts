@@ -1,4 +1,4 @@
-import { StudioError } from '../ipc/errors'
+import { AppFailure, appError } from '../../shared/errors'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
@@ -35,10 +35,8 @@ export function createExternalOpener(
 ): (url: string) => Promise<void> {
   return async (url) => {
     if (!isAllowedExternalUrl(url, apiHosts())) {
-      throw new StudioError(
-        'external_url_blocked',
-        'Ads Studio only opens pages on the ads platform you connected to.',
-        { field: 'url' },
+      throw new AppFailure(
+        appError('forbidden', 'Ads Studio only opens pages on the ads platform you connected to.', { field: 'url' }),
       )
     }
     await open(url)

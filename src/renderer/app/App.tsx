@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { Sidebar } from './Sidebar'
 import { ROUTES } from './routes'
-import { useRoute } from './useRoute'
+import { useLocation } from './useRoute'
 import { ThemeController } from '../features/settings/ThemeController'
 import { PageFor } from './PageFor'
 
 export function App() {
-  const route = useRoute()
+  const { route, draftId } = useLocation()
   const info = ROUTES.find((candidate) => candidate.id === route) ?? ROUTES[0]!
   const mainRef = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
@@ -29,7 +29,7 @@ export function App() {
       </a>
       <Sidebar current={route} />
       <main id="main" ref={mainRef} tabIndex={-1} className="app-main" aria-labelledby="page-title">
-        <PageFor route={info} />
+        <PageFor route={info} draftId={draftId} />
       </main>
     </div>
   )

@@ -1,11 +1,11 @@
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/EmptyState'
 import { SettingsPage } from '../features/settings/SettingsPage'
+import { ConnectPage } from '../features/connect/ConnectPage'
 import type { RouteInfo } from './routes'
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
-  connect: 'Connecting to the ads platform arrives with the PIN authorization flow.',
   drafts: 'Your drafts will be listed here. Nothing has been drafted yet.',
   cards: 'The card builder will open here.',
   polls: 'The poll card editor will open here.',
@@ -15,8 +15,10 @@ const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
   outbox: 'Nothing is waiting to publish.',
 }
 
-export function PageFor({ route }: { route: RouteInfo }) {
+export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+  void draftId
   if (route.id === 'settings') return <SettingsPage route={route} />
+  if (route.id === 'connect') return <ConnectPage route={route} />
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />

@@ -100,9 +100,20 @@ export const ROUTES: readonly RouteInfo[] = [
 
 export const DEFAULT_ROUTE: RouteId = 'drafts'
 
-export function routeFromHash(hash: string): RouteId {
-  const id = hash.replace(/^#\/?/, '')
-  return ROUTES.some((route) => route.id === id) ? (id as RouteId) : DEFAULT_ROUTE
+export interface Location {
+  route: RouteId
+  /** The draft open in an editor page (`#/cards/<draft id>`), if any. */
+  draftId: string | null
+}
+
+export function locationFromHash(hash: string): Location {
+  const [id = '', draftId] = hash.replace(/^#\/?/, '').split('/')
+  const route = ROUTES.some((candidate) => candidate.id === id) ? (id as RouteId) : DEFAULT_ROUTE
+  return { route, draftId: draftId && /^[0-9a-f-]{36}$/i.test(draftId) ? draftId : null }
+}
+
+export function hashFor(route: RouteId, draftId?: string | null): string {
+  return draftId ? `#/${route}/${draftId}` : `#/${route}`
 }
 
 export const GROUP_LABELS: Record<RouteInfo['group'], string> = {

@@ -1,5 +1,15 @@
 import { z } from 'zod'
 import type { Channel } from './channels'
+import { apiHostsSchema } from '../hosts'
+import { draftsContract } from './contracts/drafts'
+import { mediaContract } from './contracts/media'
+import {
+  accessLevelSchema,
+  environmentSchema,
+  profileIdSchema,
+  profileListSchema,
+  profileSummarySchema,
+} from '../profiles'
 
 /**
  * Every IPC channel, with the schema of its request and of its response. Main validates each
@@ -14,6 +24,9 @@ export const settingsSchema = z.object({
   theme: themeSchema,
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/** The bearer token itself never crosses IPC: only whether there is one and a masked hint. */
+const bearerStatusSchema = z.object({ present: z.boolean(), masked: z.string().optional() })
 
 export const contract = {
   'app.info': {
@@ -32,6 +45,79 @@ export const contract = {
     request: z.object({ url: z.string().url().max(2048) }).strict(),
     response: z.object({ opened: z.literal(true) }),
   },
+  'profiles.list': {
+    request: empty,
+    response: profileListSchema,
+  },
+  'profiles.activate': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: profileListSchema,
+  },
+  'profiles.signOut': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: z.object({
+      list: profileListSchema,
+      /** False when the platform could not be told (offline); the secrets are gone locally either way. */
+      revokedOnServer: z.boolean(),
+      notice: z.string(),
+    }),
+  },
+  'connect.begin': {
+    request: z
+      .object({
+        /** Re-authorize an existing profile; its consumer secret is read from the keychain if not given. */
+        profileId: profileIdSchema.optional(),
+        label: z.string().trim().max(60).optional(),
+        environment: environmentSchema,
+        hosts: apiHostsSchema,
+        consumerKey: z.string().trim().min(1, 'Enter the app’s API key').max(200),
+        /** Travels once, renderer → main, straight into the keychain. Never sent back. */
+        consumerSecret: z.string().trim().min(1, 'Enter the app’s API key secret').max(200).optional(),
+        accessLevel: accessLevelSchema,
+        forceLogin: z.boolean(),
+        screenName: z.string().trim().max(50).optional(),
+      })
+      .strict(),
+    response: z.object({ profileId: z.string(), authorizeUrl: z.string().url() }),
+  },
+  'connect.complete': {
+    request: z.object({ profileId: profileIdSchema, pin: z.string().max(20) }).strict(),
+    response: profileSummarySchema,
+  },
+  'accounts.list': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: z.object({ accounts: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  },
+  'devtools.bearerStatus': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: bearerStatusSchema,
+  },
+  'devtools.bearerCreate': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: bearerStatusSchema,
+  },
+  'devtools.bearerRevoke': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: bearerStatusSchema,
+  },
+  'devtools.deleteWebhook': {
+    request: z.object({ profileId: profileIdSchema, webhookId: z.string().max(40) }).strict(),
+    response: z.object({
+      deleted: z.boolean(),
+      problem: z
+        .object({
+          title: z.string().optional(),
+          type: z.string().optional(),
+          detail: z.string().optional(),
+          status: z.number().optional(),
+          code: z.number().optional(),
+          message: z.string().optional(),
+        })
+        .optional(),
+    }),
+  },
+  ...draftsContract,
+  ...mediaContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

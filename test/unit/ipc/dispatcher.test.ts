@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createIpcDispatcher, type HandlerMap } from '../../../src/main/ipc/dispatcher'
-import { StudioError } from '../../../src/main/ipc/errors'
+import { AppFailure, appError } from '../../../src/shared/errors'
 import { createSenderPolicy, type IpcSender } from '../../../src/main/ipc/senderPolicy'
 import { createServices, type Services } from '../../../src/main/services'
 import { createMemoryStore } from '../../../src/main/settings/confStore'
+import { createMemorySecretStore } from '../../../src/main/vault/memoryStore'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
 import { CHANNELS } from '../../../src/shared/ipc/channels'
 import { contract } from '../../../src/shared/ipc/contract'
@@ -29,6 +30,8 @@ beforeEach(async () => {
     dataDir,
     hosts: PRODUCTION_HOSTS,
     settingsStore: createMemoryStore(),
+    secretStore: createMemorySecretStore(),
+    dialogs: { chooseExportPath: async () => null, chooseImportFile: async () => null },
     openExternal: async () => {},
     appInfo: { name: 'Ads Studio', version: 'test' },
   })
@@ -108,7 +111,7 @@ describe('the IPC contract', () => {
     const failing = {
       ...services.handlers,
       'app.info': () => {
-        throw new StudioError('token_expired', 'Your access was revoked — authorize again', { field: 'pin' })
+        throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again', { field: 'pin' }))
       },
       'settings.get': () => {
         throw Object.assign(new Error('ENOENT: no such file /home/designer/secret-path'), { code: 'ENOENT' })

@@ -25,7 +25,7 @@ describe('opening links in the system browser', () => {
     const open = vi.fn(async () => {})
     const opener = createExternalOpener(open, () => hosts)
     await expect(opener('https://evil.example/')).rejects.toMatchObject({
-      code: 'external_url_blocked',
+      code: 'forbidden',
       field: 'url',
     })
     expect(open).not.toHaveBeenCalled()

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader'
 import type { RouteInfo } from '../../app/routes'
 import type { Settings } from '../../../shared/ipc/contract'
 import { useSettingsStore } from './settingsStore'
+import { DeveloperTools } from './DeveloperTools'
 
 const THEMES: { value: Settings['theme']; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'Match system', icon: Monitor },
@@ -52,6 +53,7 @@ export function SettingsPage({ route }: { route: RouteInfo }) {
           </p>
         ) : null}
       </section>
+      <DeveloperTools />
     </>
   )
 }

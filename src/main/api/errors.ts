@@ -1,0 +1,201 @@
+import { appError } from '../../shared/errors'
+import type { AppError, AppErrorCode } from '../../shared/errors'
+import { percentEncode } from '../auth/oauth1'
+
+/** Sentences for people. Server text is appended only where it names something they can fix. */
+export const MESSAGES = {
+  token_expired: 'Your access was revoked or has expired — authorize again',
+  bad_credentials: 'The app key or secret is wrong',
+  too_many_token_requests:
+    'Bearer tokens were requested too often — use the saved token, or wait a few minutes before asking again',
+  missing_dm_permission:
+    'This app lacks the direct-message permission — enable "Read, write and direct messages" for the app, then authorize again',
+  rate_limited: 'The platform rate limit was reached — wait until it resets',
+  clock_skew: "Your computer's clock is wrong — set the correct date and time, then try again",
+  invalid_request: 'The platform rejected the request',
+  forbidden: 'This account is not allowed to do that',
+  not_found: 'Not found — it may have been deleted',
+  server_unavailable: 'The platform is having trouble right now — try again in a few minutes',
+  offline: "Can't reach the platform — check the internet connection",
+  timeout: 'The platform took too long to answer — try again',
+  outcome_unknown:
+    'The connection dropped before the platform answered — it is not known whether the change was made',
+  unexpected_response: 'The platform sent an answer Ads Studio cannot read',
+  request_failed: 'The request failed',
+} as const satisfies Partial<Record<AppErrorCode, string>>
+
+const LEGACY_CODES: Record<number, keyof typeof MESSAGES> = {
+  32: 'bad_credentials',
+  88: 'rate_limited',
+  89: 'token_expired',
+  93: 'missing_dm_permission',
+  99: 'too_many_token_requests',
+  135: 'clock_skew',
+}
+
+export const CLOCK_SKEW_CODE = 135
+
+interface ServerErrorDetails {
+  numericCodes: number[]
+  field?: string
+  detail?: string
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+function firstString(...values: unknown[]): string | undefined {
+  for (const value of values) if (typeof value === 'string' && value.trim()) return value.trim()
+  return undefined
+}
+
+/** A field is a parameter name; anything else the server put there is not passed on. */
+function fieldName(value: string | undefined): string | undefined {
+  return value && /^[A-Za-z0-9_.[\]-]{1,100}$/.test(value) ? value : undefined
+}
+
+/**
+ * Reads the three error dialects the spec names: legacy `{code, message}`, ads
+ * `errors[].parameter`, and RFC 7807 problem objects (bare or inside `errors`).
+ */
+export function readServerErrors(body: unknown): ServerErrorDetails {
+  const root = asRecord(body)
+  const details: ServerErrorDetails = { numericCodes: [] }
+  if (!root) return details
+  const entries = Array.isArray(root.errors) ? root.errors.map(asRecord) : [root]
+  for (const entry of entries) {
+    if (!entry) continue
+    if (typeof entry.code === 'number') details.numericCodes.push(entry.code)
+    const parameters = asRecord(entry.parameters)
+    details.field ??= fieldName(
+      firstString(entry.parameter, entry.field, parameters && Object.keys(parameters)[0]),
+    )
+    details.detail ??= firstString(entry.detail, entry.message, entry.title)
+  }
+  return details
+}
+
+/**
+ * Replaces every occurrence of a secret (raw or percent-encoded) with a placeholder, and blanks
+ * anything shaped like a credential header a server might echo. Short values are skipped as noise.
+ */
+export function redact(text: string, secrets: readonly string[]): string {
+  let result = text
+    .replace(/\b(oauth_[a-z_]+)="[^"]*"/gi, '$1="[redacted]"')
+    .replace(/\b(Basic|Bearer)\s+[A-Za-z0-9%+/=._~-]{8,}/g, '$1 [redacted]')
+  for (const secret of secrets) {
+    if (secret.length < 4) continue
+    result = result.split(secret).join('[redacted]')
+    for (const encoded of new Set([encodeURIComponent(secret), percentEncode(secret)])) {
+      if (encoded !== secret) result = result.split(encoded).join('[redacted]')
+    }
+  }
+  return result
+}
+
+function withDetail(base: string, detail: string | undefined, secrets: readonly string[]): string {
+  if (!detail) return base
+  const clean = redact(detail, secrets).replace(/\s+/g, ' ').slice(0, 300)
+  return `${base}: ${clean}`
+}
+
+export interface HttpFailure {
+  status: number
+  method: string
+  body: unknown
+  headers: Record<string, string>
+  /** Server time in ms (from its Date header, or the corrected local clock). */
+  serverNowMs: number
+  /** Whether the request carried a user token, so a bare 401 means that token failed. */
+  usedUserToken: boolean
+  secrets: readonly string[]
+}
+
+/** Seconds until x-rate-limit-reset (epoch seconds), else Retry-After, else one minute. */
+export function secondsUntilReset(headers: Record<string, string>, serverNowMs: number): number {
+  const reset = Number(headers['x-rate-limit-reset'])
+  if (Number.isFinite(reset) && reset > 0) return Math.max(1, Math.ceil(reset - serverNowMs / 1000))
+  const retryAfter = Number(headers['retry-after'])
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.max(1, Math.ceil(retryAfter))
+  // Neither header: a minute is short enough not to strand the user and long enough not to hammer.
+  return 60
+}
+
+export function mapHttpFailure(failure: HttpFailure): AppError {
+  const { status, secrets } = failure
+  const server = readServerErrors(failure.body)
+  const extra = { field: server.field }
+
+  if (status === 429) {
+    return appError('rate_limited', MESSAGES.rate_limited, {
+      ...extra,
+      retryAfter: secondsUntilReset(failure.headers, failure.serverNowMs),
+    })
+  }
+  for (const code of server.numericCodes) {
+    const mapped = LEGACY_CODES[code]
+    if (!mapped) continue
+    if (mapped === 'rate_limited') {
+      return appError(mapped, MESSAGES.rate_limited, {
+        retryAfter: secondsUntilReset(failure.headers, failure.serverNowMs),
+      })
+    }
+    return appError(mapped, MESSAGES[mapped])
+  }
+  if (status === 401) {
+    return failure.usedUserToken
+      ? appError('token_expired', MESSAGES.token_expired)
+      : appError('bad_credentials', MESSAGES.bad_credentials)
+  }
+  if (status === 403)
+    return appError('forbidden', withDetail(MESSAGES.forbidden, server.detail, secrets), extra)
+  if (status === 404) return appError('not_found', MESSAGES.not_found, extra)
+  if (status >= 500) {
+    // A POST answered by a gateway error may or may not have been carried out upstream.
+    if (failure.method === 'POST' && status !== 503)
+      return appError('outcome_unknown', MESSAGES.outcome_unknown)
+    return appError('server_unavailable', MESSAGES.server_unavailable)
+  }
+  if (status >= 400) {
+    return appError('invalid_request', withDetail(MESSAGES.invalid_request, server.detail, secrets), extra)
+  }
+  return appError('unexpected_response', MESSAGES.unexpected_response)
+}
+
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'UND_ERR_CONNECT_TIMEOUT',
+])
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+
+function errorCode(error: unknown): string | undefined {
+  const record = asRecord(error)
+  if (!record) return undefined
+  if (typeof record.code === 'string') return record.code
+  if (record.name === 'TimeoutError') return 'TimeoutError'
+  return errorCode(record.cause)
+}
+
+export type NetworkFailureKind = 'not_sent' | 'timeout' | 'lost'
+
+/** Whether the request can have reached the server: only failures to connect prove it did not. */
+export function classifyNetworkError(error: unknown): NetworkFailureKind {
+  const code = errorCode(error)
+  if (code && NOT_SENT_CODES.has(code)) return 'not_sent'
+  if (code === 'TimeoutError' || (code && TIMEOUT_CODES.has(code))) return 'timeout'
+  return 'lost'
+}
+
+export function mapNetworkFailure(kind: NetworkFailureKind, method: string): AppError {
+  if (kind === 'not_sent') return appError('offline', MESSAGES.offline)
+  if (method === 'POST') return appError('outcome_unknown', MESSAGES.outcome_unknown)
+  return kind === 'timeout' ? appError('timeout', MESSAGES.timeout) : appError('offline', MESSAGES.offline)
+}

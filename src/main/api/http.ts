@@ -1,0 +1,250 @@
+import { setTimeout as delay } from 'node:timers/promises'
+import { request } from 'undici'
+import type { Dispatcher, FormData } from 'undici'
+import { AppFailure } from '../../shared/errors'
+import { encodeParams, signRequest } from '../auth/oauth1'
+import type { OAuth1Credentials, SignedParams } from '../auth/oauth1'
+import {
+  CLOCK_SKEW_CODE,
+  classifyNetworkError,
+  mapHttpFailure,
+  mapNetworkFailure,
+  readServerErrors,
+} from './errors'
+import { DEFAULT_RETRY_POLICY, backoffDelayMs, isRetryableMethod } from './retry'
+import type { RetryPolicy } from './retry'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export type RequestAuth =
+  | { kind: 'oauth1'; credentials: OAuth1Credentials; oauthParams?: Record<string, string> }
+  | { kind: 'bearer'; token: string }
+  | { kind: 'basic'; username: string; password: string }
+  | { kind: 'none' }
+
+export type RequestBody =
+  /** Signed, sent as application/x-www-form-urlencoded. */
+  | { kind: 'form'; fields: SignedParams; contentType?: string }
+  /** Not signed (RFC 5849 signs only form bodies). */
+  | { kind: 'json'; value: unknown }
+  /** Not signed. */
+  | { kind: 'multipart'; form: FormData }
+
+export type QueryValue = string | number | boolean | readonly string[] | null | undefined
+
+export interface HttpRequest {
+  method: HttpMethod
+  url: string
+  /** Lists are sent comma-separated, as the ads API expects; null and undefined are left out. */
+  query?: Record<string, QueryValue>
+  body?: RequestBody
+  auth: RequestAuth
+  timeoutMs?: number
+  /** Further values to keep out of errors, e.g. a bearer token sent in the query. */
+  secrets?: readonly string[]
+}
+
+export interface HttpResponse {
+  status: number
+  headers: Record<string, string>
+  text: string
+  /** Parsed body when it is JSON, otherwise undefined. */
+  json: unknown
+}
+
+export interface HttpClientOptions {
+  /** Ceiling for one attempt, connection to last body byte. */
+  timeoutMs?: number
+  retry?: Partial<RetryPolicy>
+  dispatcher?: Dispatcher
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+}
+
+export interface HttpClient {
+  /** Sends with retries and clock-skew correction; returns whatever status the server gave. */
+  exchange(request: HttpRequest): Promise<HttpResponse>
+  /** Like exchange, but any non-2xx answer is thrown as an AppFailure. */
+  send(request: HttpRequest): Promise<HttpResponse>
+  /** Server time minus local time, learnt from the last code-135 answer. */
+  clockOffsetMs(): number
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+export function buildUrl(url: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return url
+  const params: SignedParams = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue
+    params[key] = Array.isArray(value) ? value.join(',') : String(value)
+  }
+  const encoded = encodeParams(params)
+  if (!encoded) return url
+  return `${url}${url.includes('?') ? '&' : '?'}${encoded}`
+}
+
+/** A bare 401 blames the token when one was sent, otherwise the app credentials. */
+function usesToken(auth: RequestAuth): boolean {
+  return auth.kind === 'bearer' || (auth.kind === 'oauth1' && auth.credentials.token !== undefined)
+}
+
+export function secretsOf(auth: RequestAuth): string[] {
+  switch (auth.kind) {
+    case 'oauth1':
+      return [auth.credentials.consumerSecret, auth.credentials.token, auth.credentials.tokenSecret].filter(
+        (value): value is string => typeof value === 'string',
+      )
+    case 'bearer':
+      return [auth.token]
+    case 'basic':
+      return [auth.password, Buffer.from(`${auth.username}:${auth.password}`).toString('base64')]
+    case 'none':
+      return []
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return flat
+}
+
+function parseJson(text: string, contentType: string | undefined): unknown {
+  const looksJson = contentType?.includes('json') || /^\s*[[{]/.test(text)
+  if (!looksJson || !text.trim()) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+  const now = options.now ?? Date.now
+  const sleep = options.sleep ?? ((ms: number) => delay(ms))
+  const random = options.random ?? Math.random
+  let clockOffset = 0
+
+  function headersFor(req: HttpRequest, url: string): Record<string, string> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const body = req.body
+    if (body?.kind === 'form')
+      headers['content-type'] = body.contentType ?? 'application/x-www-form-urlencoded'
+    if (body?.kind === 'json') headers['content-type'] = 'application/json'
+    const auth = req.auth
+    if (auth.kind === 'oauth1') {
+      const signed = signRequest(
+        {
+          method: req.method,
+          url,
+          form: body?.kind === 'form' ? body.fields : undefined,
+          oauthParams: auth.oauthParams,
+        },
+        auth.credentials,
+        { timestamp: Math.floor((now() + clockOffset) / 1000) },
+      )
+      headers.authorization = signed.authorization
+    } else if (auth.kind === 'bearer') {
+      headers.authorization = `Bearer ${auth.token}`
+    } else if (auth.kind === 'basic') {
+      headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password}`).toString('base64')}`
+    }
+    return headers
+  }
+
+  function encodeBody(body: RequestBody | undefined): string | FormData | undefined {
+    if (!body) return undefined
+    if (body.kind === 'form') return encodeParams(body.fields)
+    if (body.kind === 'json') return JSON.stringify(body.value)
+    return body.form
+  }
+
+  async function attempt(req: HttpRequest, url: string): Promise<HttpResponse> {
+    const perRequestTimeout = req.timeoutMs ?? timeoutMs
+    const response = await request(url, {
+      method: req.method,
+      headers: headersFor(req, url),
+      body: encodeBody(req.body),
+      signal: AbortSignal.timeout(perRequestTimeout),
+      headersTimeout: perRequestTimeout,
+      bodyTimeout: perRequestTimeout,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    })
+    const text = await response.body.text()
+    const headers = flattenHeaders(response.headers)
+    return { status: response.statusCode, headers, text, json: parseJson(text, headers['content-type']) }
+  }
+
+  async function exchange(req: HttpRequest): Promise<HttpResponse> {
+    const url = buildUrl(req.url, req.query)
+    const retryable = isRetryableMethod(req.method)
+    let correctedClock = false
+    let retries = 0
+    for (;;) {
+      let response: HttpResponse
+      try {
+        response = await attempt(req, url)
+      } catch (error) {
+        const kind = classifyNetworkError(error)
+        if (retryable && retries + 1 < policy.maxAttempts) {
+          await sleep(backoffDelayMs(retries++, policy, random))
+          continue
+        }
+        throw new AppFailure(mapNetworkFailure(kind, req.method))
+      }
+
+      const isClockSkew = readServerErrors(response.json).numericCodes.includes(CLOCK_SKEW_CODE)
+      if (isClockSkew && !correctedClock && response.headers.date) {
+        // The server refused our timestamp before doing anything, so even a POST is safe to resend.
+        const serverTime = Date.parse(response.headers.date)
+        if (Number.isFinite(serverTime)) {
+          clockOffset = serverTime - now()
+          correctedClock = true
+          continue
+        }
+      }
+      if (response.status >= 500 && retryable && retries + 1 < policy.maxAttempts) {
+        await sleep(backoffDelayMs(retries++, policy, random))
+        continue
+      }
+      return response
+    }
+  }
+
+  async function send(req: HttpRequest): Promise<HttpResponse> {
+    const response = await exchange(req)
+    if (response.status >= 200 && response.status < 300) return response
+    throw failureFor(req, response, () => now() + clockOffset)
+  }
+
+  return { exchange, send, clockOffsetMs: () => clockOffset }
+}
+
+/**
+ * Maps a non-2xx response to the AppFailure a person sees. `now` stands in for the server's
+ * clock when the response has no Date header.
+ */
+export function failureFor(
+  req: HttpRequest,
+  response: HttpResponse,
+  now: () => number = Date.now,
+): AppFailure {
+  const date = response.headers.date ? Date.parse(response.headers.date) : Number.NaN
+  return new AppFailure(
+    mapHttpFailure({
+      status: response.status,
+      method: req.method,
+      body: response.json,
+      headers: response.headers,
+      serverNowMs: Number.isFinite(date) ? date : now(),
+      usedUserToken: usesToken(req.auth),
+      secrets: [...secretsOf(req.auth), ...(req.secrets ?? [])],
+    }),
+  )
+}

@@ -1,0 +1,137 @@
+import { basename, join } from 'node:path'
+import { AppFailure, appError } from '../../shared/errors'
+import { checkContent } from '../../shared/creatives/check'
+import { contentSchemas, emptyContent, type ContentByKind } from '../../shared/creatives/content'
+import { untitledName, type ContentValidator, type Draft, type DraftKind } from '../../shared/drafts/envelope'
+import type { DraftSummaryWithIssues } from '../../shared/ipc/contracts/drafts'
+import { createDraftStore, DraftStoreError, type DraftStore, type LoadReport } from './store'
+
+/** Native file dialogs, injected: Electron's dialog in the app, a scripted chooser in tests. */
+export interface FileDialogs {
+  chooseExportPath(defaultFileName: string): Promise<string | null>
+  chooseImportFile(): Promise<string | null>
+}
+
+/** The content model decides what a draft's content may be; the store just keeps it. */
+export const validateDraftContent: ContentValidator = (kind, content) => {
+  const parsed = contentSchemas[kind].safeParse(content)
+  if (parsed.success) return { ok: true, content: parsed.data }
+  const first = parsed.error.issues[0]
+  return { ok: false, message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}` }
+}
+
+interface Counts {
+  updatedAt: string
+  errorCount: number
+  warningCount: number
+}
+
+function countIssues(draft: Draft): Counts {
+  const { issues } = checkContent(draft.kind, draft.content as ContentByKind[DraftKind])
+  return {
+    updatedAt: draft.updatedAt,
+    errorCount: issues.filter((issue) => issue.severity === 'error').length,
+    warningCount: issues.filter((issue) => issue.severity === 'warning').length,
+  }
+}
+
+/** Store errors carry file paths; people get a sentence about the draft instead. */
+function personFacing(error: unknown): never {
+  if (error instanceof DraftStoreError) {
+    const code = error.code === 'not_found' || error.code === 'not_in_trash' ? 'not_found' : 'invalid_input'
+    throw new AppFailure(appError(code, error.message.replace(/\s*\(?\/[^\s)]+\)?/g, '')))
+  }
+  throw error
+}
+
+export function safeFileName(name: string): string {
+  const cleaned = name.replace(/[^\p{L}\p{N} _.-]+/gu, ' ').trim().replace(/\s+/g, ' ')
+  return `${(cleaned || 'draft').slice(0, 80)}.json`
+}
+
+export function createDraftsService(options: { dataDir: string; dialogs: FileDialogs; now?: () => Date }) {
+  const store: DraftStore = createDraftStore({
+    dir: join(options.dataDir, 'drafts'),
+    validateContent: validateDraftContent,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  const ready: Promise<LoadReport> = store.load()
+  // A failed load is reported by every drafts call that awaits it; it must not also crash main.
+  ready.catch(() => {})
+  const counts = new Map<string, Counts>()
+
+  const countsFor = (draft: Draft): Counts => {
+    const cached = counts.get(draft.id)
+    if (cached && cached.updatedAt === draft.updatedAt) return cached
+    const fresh = countIssues(draft)
+    counts.set(draft.id, fresh)
+    return fresh
+  }
+  const withCounts = (id: string): DraftSummaryWithIssues | undefined => {
+    const draft = store.get(id)
+    if (!draft) return undefined
+    const { errorCount, warningCount } = countsFor(draft)
+    const { content: _content, schemaVersion: _version, ...summary } = draft
+    return { ...summary, errorCount, warningCount }
+  }
+  const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
+    await ready
+    try {
+      return await work()
+    } catch (error) {
+      return personFacing(error)
+    }
+  }
+
+  return {
+    store,
+    ready,
+    list: () =>
+      run(async () => {
+        const report = await ready
+        return {
+          drafts: store.list().flatMap((summary) => withCounts(summary.id) ?? []),
+          trash: store.listTrash().map((entry) => ({ ...entry, errorCount: 0, warningCount: 0 })),
+          quarantined: report.quarantined.map(({ fileName, message }) => ({ fileName, message })),
+        }
+      }),
+    get: (id: string) =>
+      run(() => {
+        const draft = store.get(id)
+        if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
+        return draft
+      }),
+    create: (kind: DraftKind, name?: string) =>
+      run(() => store.create(kind, name?.trim() || untitledName(kind), emptyContent(kind))),
+    update: (id: string, patch: { name?: string; content?: unknown }) =>
+      run(() => {
+        const draft = store.scheduleSave(id, patch)
+        return { updatedAt: draft.updatedAt, errorCount: countsFor(draft).errorCount }
+      }),
+    flush: () => run(async () => (await store.flush(), { flushed: true as const })),
+    duplicate: (id: string) => run(() => store.duplicate(id)),
+    remove: (id: string) => run(async () => (await store.remove(id), { removed: true as const })),
+    undoRemove: (id: string) => run(() => store.undoRemove(id)),
+    exportDraft: (id: string) =>
+      run(async () => {
+        const draft = store.get(id)
+        if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists'))
+        const path = await options.dialogs.chooseExportPath(safeFileName(draft.name))
+        if (!path) return { exported: false }
+        await store.flush()
+        await store.exportDraft(id, path)
+        return { exported: true, fileName: basename(path) }
+      }),
+    importDraft: () =>
+      run(async () => {
+        const path = await options.dialogs.chooseImportFile()
+        if (!path) return {}
+        const result = await store.importDraft(path)
+        return { draft: result.draft, idChanged: result.idChanged }
+      }),
+    async close() {
+      await ready.catch(() => {})
+      await store.close()
+    },
+  }
+}

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto'
+import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import type { ApiHosts } from '../../shared/hosts'
+import { usesAdsSandboxHost, type AccessLevel, type Environment, type ProfileList, type ProfileSummary } from '../../shared/profiles'
+import { collectAll, paginate } from '../api/cursor'
+import { listAccounts, type AdsContext } from '../api/ads'
+import { resolveHosts } from '../api/hosts'
+import type { HttpClient } from '../api/http'
+import { createBearerToken, invalidateBearerToken } from '../auth/bearer'
+import { exchangePin, invalidateToken, requestToken } from '../auth/pinFlow'
+import { deleteWebhook, type Problem } from '../auth/webhooks'
+import type { ProfileVault } from '../vault/profileVault'
+import type { SecretStore } from '../vault/secretStore'
+import type { ProfileRepository } from './profileRepository'
+
+export interface BeginInput {
+  profileId?: string
+  label?: string
+  environment: Environment
+  hosts: ApiHosts
+  consumerKey: string
+  consumerSecret?: string
+  accessLevel: AccessLevel
+  forceLogin: boolean
+  screenName?: string
+}
+
+export interface ConnectServiceDeps {
+  profiles: ProfileRepository
+  vault: ProfileVault
+  secretStore: SecretStore
+  http: HttpClient
+  /** Opens the authorization page in the system browser (already restricted to API hosts). */
+  openExternal: (url: string) => Promise<void>
+  env: Record<string, string | undefined>
+  now?: () => Date
+}
+
+export interface BearerStatus {
+  present: boolean
+  masked?: string
+}
+
+/** Enough of the token to recognise it, never enough to use it. */
+export function maskToken(token: string): string {
+  return token.length <= 10 ? '••••••' : `${token.slice(0, 4)}••••••${token.slice(-4)}`
+}
+
+/**
+ * Profiles and their authorization: the PIN flow, sign-out with revocation, and every call
+ * that needs a profile's credentials. A token_expired answer anywhere marks the profile
+ * expired, so the UI can offer "authorize again".
+ */
+export function createConnectService(deps: ConnectServiceDeps) {
+  const now = deps.now ?? (() => new Date())
+  const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string }>()
+
+  async function requireKeychain(): Promise<void> {
+    const availability = await deps.secretStore.isAvailable()
+    if (!availability.ok) throw new AppFailure(appError('keychain_unavailable', availability.message))
+  }
+
+  function requireProfile(profileId: string): ProfileSummary {
+    const profile = deps.profiles.get(profileId)
+    if (!profile) throw new AppFailure(appError('not_found', 'That profile no longer exists — pick another or connect again'))
+    return profile
+  }
+
+  function effectiveHosts(profile: Pick<ProfileSummary, 'hosts' | 'environment'>): ApiHosts {
+    const hosts = resolveHosts(profile.hosts, deps.env)
+    return usesAdsSandboxHost(profile.environment) ? { ...hosts, adsUrl: hosts.adsSandboxUrl } : hosts
+  }
+
+  function markExpiredOn<T>(profileId: string, work: Promise<T>): Promise<T> {
+    return work.catch((error: unknown) => {
+      if (isAppFailure(error) && error.code === 'token_expired') {
+        const profile = deps.profiles.get(profileId)
+        if (profile) deps.profiles.put({ ...profile, status: 'expired', updatedAt: now().toISOString() })
+      }
+      throw error
+    })
+  }
+
+  async function userContext(profileId: string): Promise<AdsContext & { profile: ProfileSummary }> {
+    const profile = requireProfile(profileId)
+    const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
+    if (!credentials || profile.status === 'expired') {
+      throw new AppFailure(appError('token_expired', 'This profile is not authorized any more — authorize again'))
+    }
+    return { profile, http: deps.http, hosts: effectiveHosts(profile), credentials }
+  }
+
+  async function consumerSecretFor(input: BeginInput, profileId: string): Promise<string> {
+    if (input.consumerSecret) return input.consumerSecret
+    const stored = input.profileId ? (await deps.vault.read(profileId)).consumerSecret : null
+    if (!stored) {
+      throw new AppFailure(appError('invalid_input', 'Enter the app’s API key secret', { field: 'consumerSecret' }))
+    }
+    return stored
+  }
+
+  return {
+    list: (): ProfileList => deps.profiles.list(),
+
+    activate(profileId: string): ProfileList {
+      requireProfile(profileId)
+      deps.profiles.setActive(profileId)
+      return deps.profiles.list()
+    },
+
+    async begin(input: BeginInput): Promise<{ profileId: string; authorizeUrl: string }> {
+      await requireKeychain()
+      const existing = input.profileId ? requireProfile(input.profileId) : undefined
+      const profileId = existing?.id ?? randomUUID()
+      const consumerSecret = await consumerSecretFor(input, profileId)
+      const profile: ProfileSummary = {
+        id: profileId,
+        label: input.label?.trim() || existing?.label || defaultLabel(input.environment),
+        environment: input.environment,
+        hosts: input.hosts,
+        consumerKey: input.consumerKey,
+        accessLevel: input.accessLevel,
+        status: existing?.status === 'connected' ? 'connected' : existing?.status ?? 'authorizing',
+        ...(existing?.screenName ? { screenName: existing.screenName } : {}),
+        ...(existing?.userId ? { userId: existing.userId } : {}),
+        updatedAt: now().toISOString(),
+      }
+      const token = await requestToken({
+        hosts: effectiveHosts(profile),
+        consumerKey: input.consumerKey,
+        consumerSecret,
+        accessType: input.accessLevel,
+        forceLogin: input.forceLogin,
+        ...(input.screenName ? { screenName: input.screenName } : {}),
+        http: deps.http,
+      }).catch((error: unknown) => {
+        if (isAppFailure(error) && error.code === 'bad_credentials' && !error.field) {
+          throw new AppFailure({ ...error.toAppError(), field: 'consumerSecret' })
+        }
+        throw error
+      })
+      // Only a key/secret pair the platform accepted is worth keeping.
+      await deps.vault.saveConsumerSecret(profileId, consumerSecret)
+      deps.profiles.put(profile)
+      pending.set(profileId, { oauthToken: token.oauthToken, oauthTokenSecret: token.oauthTokenSecret })
+      await deps.openExternal(token.authorizeUrl)
+      return { profileId, authorizeUrl: token.authorizeUrl }
+    },
+
+    async complete(profileId: string, pin: string): Promise<ProfileSummary> {
+      const profile = requireProfile(profileId)
+      const request = pending.get(profileId)
+      if (!request) {
+        throw new AppFailure(
+          appError('invalid_input', 'This PIN belongs to an authorization that was not started here — open the authorization page again', {
+            field: 'pin',
+          }),
+        )
+      }
+      const { consumerSecret } = await deps.vault.read(profileId)
+      if (!consumerSecret) throw new AppFailure(appError('keychain_unavailable', 'The app secret is missing from the keychain — enter it again'))
+      const access = await exchangePin({
+        hosts: effectiveHosts(profile),
+        consumerKey: profile.consumerKey,
+        consumerSecret,
+        oauthToken: request.oauthToken,
+        oauthTokenSecret: request.oauthTokenSecret,
+        pin,
+        http: deps.http,
+      }).catch((error: unknown) => {
+        if (isAppFailure(error) && !error.field && (error.code === 'token_expired' || error.code === 'invalid_request')) {
+          throw new AppFailure(appError(error.code, 'That PIN was not accepted — check it, or open the authorization page again', { field: 'pin' }))
+        }
+        throw error
+      })
+      pending.delete(profileId)
+      await deps.vault.saveAccessToken(profileId, { accessToken: access.accessToken, accessTokenSecret: access.accessTokenSecret })
+      const connected: ProfileSummary = {
+        ...profile,
+        status: 'connected',
+        screenName: access.screenName,
+        userId: access.userId,
+        updatedAt: now().toISOString(),
+      }
+      deps.profiles.put(connected)
+      deps.profiles.setActive(profileId)
+      return connected
+    },
+
+    async signOut(profileId: string): Promise<{ list: ProfileList; revokedOnServer: boolean; notice: string }> {
+      const profile = requireProfile(profileId)
+      const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
+      let revokedOnServer = false
+      let notice = `Signed out of ${profile.label}. Its secrets were removed from this computer.`
+      if (credentials) {
+        try {
+          await invalidateToken({
+            hosts: effectiveHosts(profile),
+            consumerKey: credentials.consumerKey,
+            consumerSecret: credentials.consumerSecret,
+            accessToken: credentials.token,
+            accessTokenSecret: credentials.tokenSecret,
+            http: deps.http,
+          })
+          revokedOnServer = true
+          notice = `Signed out of ${profile.label}: the access token was revoked and removed from this computer.`
+        } catch (error) {
+          // An already-revoked token is as good as revoked; anything else means we could not tell the platform.
+          revokedOnServer = isAppFailure(error) && error.code === 'token_expired'
+          if (!revokedOnServer) {
+            notice =
+              'Ads Studio could not reach the platform to revoke the access token, so it is still valid there. ' +
+              'It was removed from this computer; revoke it from the developer portal if this machine is not yours.'
+          }
+        }
+      }
+      pending.delete(profileId)
+      await deps.vault.deleteProfile(profileId)
+      deps.profiles.remove(profileId)
+      return { list: deps.profiles.list(), revokedOnServer, notice }
+    },
+
+    async listAccounts(profileId: string): Promise<{ id: string; name: string }[]> {
+      const ctx = await userContext(profileId)
+      const accounts = await markExpiredOn(
+        profileId,
+        collectAll(paginate((cursor) => listAccounts(ctx, cursor ? { cursor } : {}))),
+      )
+      return accounts.map((account) => ({ id: account.id, name: account.name ?? account.id }))
+    },
+
+    async bearerStatus(profileId: string): Promise<BearerStatus> {
+      requireProfile(profileId)
+      const { bearerToken } = await deps.vault.read(profileId)
+      return bearerToken ? { present: true, masked: maskToken(bearerToken) } : { present: false }
+    },
+
+    /** The platform returns the same token until it is revoked, so a cached one is reused. */
+    async bearerCreate(profileId: string): Promise<BearerStatus> {
+      const profile = requireProfile(profileId)
+      const secrets = await deps.vault.read(profileId)
+      if (secrets.bearerToken) return { present: true, masked: maskToken(secrets.bearerToken) }
+      if (!secrets.consumerSecret) throw new AppFailure(appError('keychain_unavailable', 'The app secret is missing from the keychain — connect again'))
+      const { bearerToken } = await createBearerToken({
+        hosts: effectiveHosts(profile),
+        consumerKey: profile.consumerKey,
+        consumerSecret: secrets.consumerSecret,
+        http: deps.http,
+      })
+      await deps.vault.saveBearerToken(profileId, bearerToken)
+      return { present: true, masked: maskToken(bearerToken) }
+    },
+
+    async bearerRevoke(profileId: string): Promise<BearerStatus> {
+      const ctx = await userContext(profileId)
+      const { bearerToken } = await deps.vault.read(profileId)
+      if (!bearerToken) return { present: false }
+      await markExpiredOn(
+        profileId,
+        invalidateBearerToken({
+          hosts: ctx.hosts,
+          consumerKey: ctx.credentials.consumerKey,
+          consumerSecret: ctx.credentials.consumerSecret,
+          accessToken: ctx.credentials.token!,
+          accessTokenSecret: ctx.credentials.tokenSecret!,
+          bearerToken,
+          http: deps.http,
+        }),
+      )
+      await deps.vault.deleteBearerToken(profileId)
+      return { present: false }
+    },
+
+    async deleteWebhook(profileId: string, webhookId: string): Promise<{ deleted: boolean; problem?: Problem }> {
+      const profile = requireProfile(profileId)
+      await this.bearerCreate(profileId)
+      const { bearerToken } = await deps.vault.read(profileId)
+      const result = await deleteWebhook({ hosts: effectiveHosts(profile), bearerToken: bearerToken!, webhookId, http: deps.http })
+      return result.ok ? { deleted: result.deleted } : { deleted: false, problem: result.problem }
+    },
+  }
+}
+
+export type ConnectService = ReturnType<typeof createConnectService>
+
+function defaultLabel(environment: Environment): string {
+  return {
+    production: 'Production',
+    ads_sandbox: 'Ads sandbox',
+    local_sandbox: 'Local sandbox',
+    custom: 'Custom hosts',
+  }[environment]
+}

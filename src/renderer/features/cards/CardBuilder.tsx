@@ -1,0 +1,282 @@
+import { ArrowLeft, CircleCheck, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
+import { useEffect, useMemo } from 'react'
+import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
+import { changeCardMode } from '../../../shared/creatives/card'
+import { checkContent } from '../../../shared/creatives/check'
+import type { MediaRef } from '../../../shared/creatives/media'
+import { characterCount, plural } from '../../../shared/rules/issues'
+import { LIMITS } from '../../../shared/rules/limits'
+import { hashFor } from '../../app/routes'
+import { Segmented } from '../../components/Segmented'
+import { useDraftEditor, type SaveState } from '../../lib/draftEditor'
+import { InlineIssues } from '../media/InlineIssues'
+import { AddComponentMenu } from './AddComponentMenu'
+import type { ComponentListOwner } from './cardEdits'
+import { addComponent, addSlide, moveComponent, moveSlide, removeComponent, removeSlide } from './cardEdits'
+import { CardPreview } from './CardPreview'
+import type { ChangeContent } from './ComponentEditor'
+import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
+import { IssueField } from './fields'
+import { IssueIndex } from './issueIndex'
+import { cardPreviewModel } from './previewModel'
+import { SaveStatus } from './SaveStatus'
+import { SortableList } from './SortableList'
+
+const MODES = [
+  { value: 'single', label: 'Single card', icon: Square },
+  { value: 'carousel', label: 'Carousel', icon: GalleryHorizontal },
+  { value: 'multi_destination', label: 'Multi-destination carousel', icon: Layers },
+] as const satisfies readonly { value: CardMode; label: string; icon: unknown }[]
+
+const MODE_HINTS: Record<CardMode, string> = {
+  single: 'One image or video with a website or an app button.',
+  carousel: `${LIMITS.card.swipeableItems.min} to ${LIMITS.card.swipeableItems.max} swipeable media sharing one destination.`,
+  multi_destination: 'Slides that each have their own media and website.',
+}
+
+/** The card editor; must be inside <DraftEditorProvider kind="card">. */
+export function CardBuilder() {
+  const content = useDraftEditor<'card', CardContent>((state) => state.content)
+  const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
+  const save = useDraftEditor<'card', SaveState>((state) => state.save)
+  const canUndo = useDraftEditor<'card', boolean>((state) => state.past.length > 0)
+  const canRedo = useDraftEditor<'card', boolean>((state) => state.future.length > 0)
+  const change = useDraftEditor<'card', ChangeContent>((state) => state.change)
+  const rename = useDraftEditor<'card', (name: string) => void>((state) => state.rename)
+  const undo = useDraftEditor<'card', () => void>((state) => state.undo)
+  const redo = useDraftEditor<'card', () => void>((state) => state.redo)
+
+  const check = useMemo(() => checkContent('card', content), [content])
+  const issues = useMemo(() => new IssueIndex(check.issues), [check])
+  const preview = useMemo(() => cardPreviewModel(content), [content])
+
+  // The list shows the draft's own name; keep it in step with the card name once there is one.
+  useEffect(() => {
+    const name = content.name.trim()
+    if (name !== '' && name !== draftName) rename(name)
+  }, [content.name, draftName, rename])
+
+  const nameLength = characterCount(content.name)
+  const nameMax = LIMITS.card.name.max
+  const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
+  const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
+
+  return (
+    <div className="builder">
+      <header className="builder__header">
+        <div className="builder__heading">
+          <a className="back-link" href={hashFor('cards')}>
+            <ArrowLeft size={14} aria-hidden="true" /> All cards
+          </a>
+          <h1 id="page-title" className="page-header__title builder__title">
+            {content.name.trim() || draftName}
+          </h1>
+        </div>
+        <div className="builder__toolbar">
+          <SaveStatus save={save} />
+          <IssueSummary errors={issues.errorCount} warnings={issues.warningCount} />
+          <div className="toolbar-group" role="group" aria-label="History">
+            <button type="button" className="icon-button" onClick={undo} disabled={!canUndo} aria-label="Undo" title={`Undo (${shortcut('Z')})`}>
+              <Undo2 size={16} aria-hidden="true" />
+            </button>
+            <button type="button" className="icon-button" onClick={redo} disabled={!canRedo} aria-label="Redo" title={`Redo (${shortcut('Z', true)})`}>
+              <Redo2 size={16} aria-hidden="true" />
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <div className="builder__layout">
+        <div className="builder__editor">
+          <section className="builder-section" aria-label="Card">
+            <IssueField
+              label="Card name"
+              value={content.name}
+              placeholder="e.g. Autumn launch carousel"
+              issues={issues.at(['name'])}
+              hint="Only you see the name; it identifies the card in the library."
+              aside={
+                <span className="counter" data-over={nameLength > nameMax || undefined} aria-label={`${nameLength} of ${nameMax} characters`}>
+                  {nameLength}/{nameMax}
+                </span>
+              }
+              onChange={(event) => {
+                const name = event.target.value
+                change((current) => ({ ...current, name }), 'name')
+              }}
+            />
+            <div className="field">
+              <span className="field__label" id="card-mode-label">
+                Format
+              </span>
+              <Segmented
+                label="Card format"
+                value={content.mode}
+                options={MODES}
+                describedBy="card-mode-hint"
+                onChange={(mode) => change((current) => changeCardMode(current, mode))}
+              />
+              <p className="field__hint" id="card-mode-hint">
+                {MODE_HINTS[content.mode]} Switching keeps what you entered for each format.
+              </p>
+            </div>
+          </section>
+
+          {content.mode === 'multi_destination' ? (
+            <SlidesEditor content={content} issues={issues} change={change} />
+          ) : (
+            <section className="builder-section" aria-labelledby="components-title">
+              <div className="builder-section__head">
+                <h2 className="section-title" id="components-title">
+                  Components
+                </h2>
+                <span className="muted builder-section__hint">Top to bottom, as the card shows them</span>
+              </div>
+              <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
+              <ComponentList content={content} owner={null} basePath={['components']} issues={issues} change={change} where="the card" />
+            </section>
+          )}
+        </div>
+        <aside className="builder__preview">
+          <CardPreview model={preview} name={content.name} />
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+function IssueSummary({ errors, warnings }: { errors: number; warnings: number }) {
+  if (errors === 0 && warnings === 0) {
+    return (
+      <span className="badge badge--success">
+        <CircleCheck size={12} aria-hidden="true" /> Ready to publish
+      </span>
+    )
+  }
+  return (
+    <span className={`badge ${errors > 0 ? 'badge--danger' : 'badge--warning'}`}>
+      {[errors > 0 ? plural(errors, 'problem') : null, warnings > 0 ? plural(warnings, 'warning') : null].filter(Boolean).join(' · ')}
+    </span>
+  )
+}
+
+function ComponentList({
+  content,
+  owner,
+  basePath,
+  issues,
+  change,
+  where,
+  carouselSiblings,
+}: {
+  content: CardContent
+  owner: ComponentListOwner
+  basePath: (string | number)[]
+  issues: IssueIndex
+  change: ChangeContent
+  where: string
+  carouselSiblings?: readonly MediaRef[]
+}) {
+  const components = owner === null ? content.components : (content.slides.find((slide) => slide.id === owner)?.components ?? [])
+  return (
+    <div className="component-list">
+      {components.length > 0 ? (
+        <SortableList
+          label={`Components of ${where}`}
+          items={components}
+          describe={(component) => `the ${COMPONENT_INFO[component.type].title.toLowerCase()} component`}
+          onMove={(from, to) => change((current) => moveComponent(current, owner, from, to))}
+          renderItem={(component, index, controls) => (
+            <ComponentEditor
+              component={component}
+              owner={owner}
+              path={[...basePath, index]}
+              issues={issues}
+              change={change}
+              controls={controls}
+              carouselSiblings={carouselSiblings}
+              onRemove={() => change((current) => removeComponent(current, owner, component.id))}
+            />
+          )}
+        />
+      ) : (
+        <p className="muted component-list__empty">No components yet.</p>
+      )}
+      <div>
+        <AddComponentMenu content={content} owner={owner} where={where} onAdd={(type) => change((current) => addComponent(current, owner, type))} />
+      </div>
+    </div>
+  )
+}
+
+function slideMedia(slide: SlideDraft): MediaRef | null {
+  const media = slide.components.find((component) => component.type === 'MEDIA')
+  return media?.type === 'MEDIA' ? media.media : null
+}
+
+function SlidesEditor({ content, issues, change }: { content: CardContent; issues: IssueIndex; change: ChangeContent }) {
+  const { min, max } = LIMITS.card.slides
+  const media = content.slides.map(slideMedia)
+  return (
+    <section className="builder-section" aria-labelledby="slides-title">
+      <div className="builder-section__head">
+        <h2 className="section-title" id="slides-title">
+          Slides
+        </h2>
+        <span className="muted builder-section__hint">
+          {content.slides.length} of {min}–{max} · each slide links to its own website
+        </span>
+      </div>
+      <InlineIssues issues={issues.atAny(['slides'], ['components'])} />
+      <SortableList
+        label="Slides"
+        className="slides-list"
+        items={content.slides}
+        describe={(_slide, index) => `slide ${index + 1}`}
+        onMove={(from, to) => change((current) => moveSlide(current, from, to))}
+        renderItem={(slide, index, controls) => (
+          <section className="slide-card" aria-label={`Slide ${index + 1}`}>
+            <header className="slide-card__head">
+              {controls.handle}
+              <h3 className="slide-card__title">Slide {index + 1}</h3>
+              <div className="component-card__actions">
+                {controls.moveButtons}
+                <button
+                  type="button"
+                  className="icon-button icon-button--danger"
+                  aria-label={`Remove slide ${index + 1}`}
+                  title="Remove slide"
+                  onClick={() => change((current) => removeSlide(current, slide.id))}
+                >
+                  <Trash2 size={16} aria-hidden="true" />
+                </button>
+              </div>
+            </header>
+            <InlineIssues issues={issues.atAny(['slides', index], ['slides', index, 'components'])} />
+            <ComponentList
+              content={content}
+              owner={slide.id}
+              basePath={['slides', index, 'components']}
+              issues={issues}
+              change={change}
+              where={`slide ${index + 1}`}
+              carouselSiblings={media.filter((ref, other): ref is MediaRef => ref !== null && other !== index)}
+            />
+          </section>
+        )}
+      />
+      <div>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => change((current) => addSlide(current))}
+          disabled={content.slides.length >= max}
+          title={content.slides.length >= max ? `A multi-destination carousel usually has at most ${max} slides` : undefined}
+        >
+          <Plus size={16} aria-hidden="true" />
+          Add slide
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,139 @@
+import { ChevronLeft, ChevronRight, ImageIcon, Play } from 'lucide-react'
+import { useState, type KeyboardEvent } from 'react'
+import type { MediaRef } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/media'
+import { useMediaPreview } from '../media/mediaClient'
+import { LABEL_TEXT } from './fields'
+import type { CardPreviewModel, PreviewSlide } from './previewModel'
+
+/** Width over height for the media frame: the medium's own ratio, kept between 1:1 and 1.91:1 as the timeline does. */
+function frameRatio(media: MediaRef | null, carousel: boolean): number {
+  if (media?.width && media.height) return Math.min(Math.max(media.width / media.height, 1), 1.91)
+  return carousel ? 1 : 1.91
+}
+
+function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number }) {
+  const preview = useMediaPreview(media)
+  const url = preview.state === 'ready' ? preview.url : null
+  const video = media ? mediaTypeOf(media) === 'VIDEO' : false
+  return (
+    <div className="tl-media" style={{ aspectRatio: String(ratio) }}>
+      {url ? (
+        <img src={url} alt="" />
+      ) : (
+        <div className="tl-media__placeholder" data-has-media={media ? true : undefined}>
+          {video ? <Play size={28} aria-hidden="true" /> : <ImageIcon size={28} strokeWidth={1.5} aria-hidden="true" />}
+          <span>{media ? (video ? 'Video' : 'Library media') : 'Add media'}</span>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function SlideFooter({ slide }: { slide: PreviewSlide }) {
+  if (slide.button) {
+    return (
+      <div className="tl-app">
+        <div className="tl-app__meta">
+          <span className="tl-app__stores">{slide.button.stores.length > 0 ? slide.button.stores.join(' · ') : 'App stores'}</span>
+        </div>
+        <span className="tl-app__button" data-empty={slide.button.label ? undefined : true}>
+          {slide.button.label ? LABEL_TEXT[slide.button.label as keyof typeof LABEL_TEXT] : 'Label'}
+        </span>
+      </div>
+    )
+  }
+  return (
+    <div className="tl-details">
+      <span className="tl-details__domain">{slide.domain ?? 'example.com'}</span>
+      <span className="tl-details__title" data-empty={slide.title.trim() ? undefined : true}>
+        {slide.title.trim() || 'Your title'}
+      </span>
+    </div>
+  )
+}
+
+/**
+ * The card as it will look in a timeline: media, title and domain, or the app button; a
+ * carousel swipes with the buttons or the arrow keys.
+ */
+export function CardPreview({ model, name }: { model: CardPreviewModel; name: string }) {
+  const [requested, setCurrent] = useState(0)
+  const count = model.slides.length
+  const current = Math.min(requested, Math.max(count - 1, 0))
+  const carousel = count > 1 || model.mode !== 'single'
+  const ratio = frameRatio(model.slides[0]?.media ?? null, carousel && count > 1)
+  const go = (index: number) => setCurrent(Math.min(Math.max(index, 0), count - 1))
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') {
+      event.preventDefault()
+      go(current + 1)
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault()
+      go(current - 1)
+    }
+  }
+
+  return (
+    <section className="preview" aria-labelledby="card-preview-title">
+      <h2 className="preview__title" id="card-preview-title">
+        Preview
+      </h2>
+      <article className="tl-post">
+        <div className="tl-avatar" aria-hidden="true" />
+        <div className="tl-body">
+          <div className="tl-author">
+            <span className="tl-author__name">Your brand</span>
+            <span className="tl-author__meta">@yourbrand · Promoted</span>
+          </div>
+          <div className="tl-text" aria-hidden="true">
+            <span />
+            <span />
+          </div>
+          <div
+            className="tl-card"
+            role={count > 1 ? 'region' : undefined}
+            aria-roledescription={count > 1 ? 'carousel' : undefined}
+            aria-label={count > 1 ? `${name || 'Card'} carousel` : undefined}
+            tabIndex={count > 1 ? 0 : undefined}
+            onKeyDown={count > 1 ? onKeyDown : undefined}
+          >
+            <div className="tl-track" style={{ transform: `translateX(calc(${-current} * (var(--tl-slide-width) + var(--space-2))))` }} data-carousel={count > 1 || undefined}>
+              {model.slides.map((slide, index) => (
+                <div
+                  key={slide.key}
+                  className="tl-slide"
+                  role={count > 1 ? 'group' : undefined}
+                  aria-roledescription={count > 1 ? 'slide' : undefined}
+                  aria-label={count > 1 ? `${index + 1} of ${count}` : undefined}
+                  aria-hidden={count > 1 && index !== current ? true : undefined}
+                >
+                  <PreviewMedia media={slide.media} ratio={ratio} />
+                  <SlideFooter slide={slide} />
+                </div>
+              ))}
+            </div>
+          </div>
+          {count > 1 ? (
+            <div className="tl-nav">
+              <button type="button" className="icon-button" aria-label="Previous slide" disabled={current === 0} onClick={() => go(current - 1)}>
+                <ChevronLeft size={16} aria-hidden="true" />
+              </button>
+              <div className="tl-dots" aria-hidden="true">
+                {model.slides.map((slide, index) => (
+                  <span key={slide.key} className="tl-dot" data-active={index === current || undefined} />
+                ))}
+              </div>
+              <span className="tl-count" aria-live="polite">
+                {current + 1} / {count}
+              </span>
+              <button type="button" className="icon-button" aria-label="Next slide" disabled={current === count - 1} onClick={() => go(current + 1)}>
+                <ChevronRight size={16} aria-hidden="true" />
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </article>
+    </section>
+  )
+}

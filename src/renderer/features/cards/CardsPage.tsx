@@ -1,0 +1,66 @@
+import { LayoutTemplate, Plus } from 'lucide-react'
+import { useState } from 'react'
+import type { RouteInfo } from '../../app/routes'
+import { navigate } from '../../app/useRoute'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { PageHeader } from '../../components/PageHeader'
+import { DraftEditorProvider } from '../../lib/draftEditor'
+import { DraftsList } from '../drafts/DraftsList'
+import { useDraftsStore } from '../drafts/draftsStore'
+import { CardBuilder } from './CardBuilder'
+import './cards.css'
+
+/** `#/cards`: the card drafts; `#/cards/<draft id>`: the builder for one of them. */
+export function CardsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+  if (draftId) {
+    return (
+      <DraftEditorProvider
+        key={draftId}
+        draftId={draftId}
+        kind="card"
+        fallback={(state) =>
+          state.loading ? (
+            <p className="muted" role="status">
+              Opening the card…
+            </p>
+          ) : (
+            <>
+              <PageHeader title={route.label} summary={route.summary} />
+              <Banner tone="error">{state.error}</Banner>
+            </>
+          )
+        }
+      >
+        <CardBuilder />
+      </DraftEditorProvider>
+    )
+  }
+  return <CardDrafts route={route} />
+}
+
+function CardDrafts({ route }: { route: RouteInfo }) {
+  const create = useDraftsStore((state) => state.create)
+  const [busy, setBusy] = useState(false)
+  const newCard = async () => {
+    setBusy(true)
+    const id = await create('card')
+    setBusy(false)
+    if (id) navigate('cards', id)
+  }
+  return (
+    <>
+      <PageHeader
+        title={route.label}
+        summary={route.summary}
+        actions={
+          <Button variant="primary" onClick={() => void newCard()} busy={busy}>
+            <Plus size={16} aria-hidden="true" />
+            New card
+          </Button>
+        }
+      />
+      <DraftsList kind="card" emptyIcon={LayoutTemplate} emptyTitle="No card drafts yet" emptyText="Start a card: it is saved as you build it, offline." />
+    </>
+  )
+}

@@ -1,0 +1,177 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+} from '@dnd-kit/core'
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable'
+import { CSS as DndCss } from '@dnd-kit/utilities'
+import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+export interface ReorderControls {
+  /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
+  handle: ReactNode
+  /** Visible "Move up" / "Move down" buttons: the obvious keyboard path. */
+  moveButtons: ReactNode
+}
+
+interface SortableListProps<T extends { id: string }> {
+  items: readonly T[]
+  /** "slide 2", "the DETAILS component": used in button names and announcements. */
+  describe(item: T, index: number): string
+  onMove(from: number, to: number): void
+  renderItem(item: T, index: number, controls: ReorderControls): ReactNode
+  className?: string
+  label: string
+}
+
+/** Puts focus back on the control the designer used once the moved item is re-rendered in its new place. */
+function refocus(id: string, action: 'up' | 'down') {
+  requestAnimationFrame(() => {
+    const item = document.querySelector(`[data-sortable-id="${id}"]`)
+    const wanted = item?.querySelector<HTMLButtonElement>(`:scope [data-move="${action}"]:not(:disabled)`)
+    const fallback = item?.querySelector<HTMLButtonElement>(':scope [data-move]:not(:disabled)')
+    ;(wanted ?? fallback)?.focus()
+  })
+}
+
+/**
+ * A vertical list reorderable by drag and drop (@dnd-kit, pointer and keyboard sensors) and
+ * by explicit move buttons. Item ids are the content's client ids.
+ */
+export function SortableList<T extends { id: string }>({
+  items,
+  describe,
+  onMove,
+  renderItem,
+  className,
+  label,
+}: SortableListProps<T>) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  )
+  const ids = items.map((item) => item.id)
+  const nameOf = (id: string | number) => {
+    const index = ids.indexOf(String(id))
+    const item = items[index]
+    return item ? describe(item, index) : 'the item'
+  }
+  const positionOf = (id: string | number | undefined) => ids.indexOf(String(id)) + 1
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${ids.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  }
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return
+    onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
+  }
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, and press Space to drop.',
+        },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol className={['sortable-list', className].filter(Boolean).join(' ')} aria-label={label}>
+          {items.map((item, index) => (
+            <SortableItem key={item.id} id={item.id}>
+              {(attributes, listeners) =>
+                renderItem(item, index, {
+                  handle: (
+                    <button
+                      type="button"
+                      className="icon-button drag-handle"
+                      aria-label={`Reorder ${describe(item, index)}`}
+                      {...attributes}
+                      {...listeners}
+                    >
+                      <GripVertical size={16} aria-hidden="true" />
+                    </button>
+                  ),
+                  moveButtons: (
+                    <>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        data-move="up"
+                        aria-label={`Move ${describe(item, index)} up`}
+                        title="Move up"
+                        disabled={index === 0}
+                        onClick={() => {
+                          onMove(index, index - 1)
+                          refocus(item.id, 'up')
+                        }}
+                      >
+                        <ArrowUp size={16} aria-hidden="true" />
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        data-move="down"
+                        aria-label={`Move ${describe(item, index)} down`}
+                        title="Move down"
+                        disabled={index === items.length - 1}
+                        onClick={() => {
+                          onMove(index, index + 1)
+                          refocus(item.id, 'down')
+                        }}
+                      >
+                        <ArrowDown size={16} aria-hidden="true" />
+                      </button>
+                    </>
+                  ),
+                })
+              }
+            </SortableItem>
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  )
+}
+
+function SortableItem({
+  id,
+  children,
+}: {
+  id: string
+  children: (attributes: DraggableAttributes, listeners: DraggableSyntheticListeners) => ReactNode
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id })
+  return (
+    <li
+      ref={setNodeRef}
+      className="sortable-item"
+      data-sortable-id={id}
+      data-dragging={isDragging || undefined}
+      style={{ transform: DndCss.Translate.toString(transform), transition }}
+    >
+      {children(attributes, listeners)}
+    </li>
+  )
+}

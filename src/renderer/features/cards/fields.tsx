@@ -1,0 +1,110 @@
+import { Check, ChevronDown } from 'lucide-react'
+import { Select } from 'radix-ui'
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import type { LabelValue } from '../../../shared/rules/limits'
+import { LIMITS } from '../../../shared/rules/limits'
+import type { Issue } from '../../../shared/rules/issues'
+import { InlineIssues } from '../media/InlineIssues'
+
+type ShownIssue = Pick<Issue, 'message' | 'severity'>
+
+/** A labelled input with its rule messages underneath, announced with it. */
+export function IssueField({
+  label,
+  issues,
+  hint,
+  aside,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string
+  issues: readonly ShownIssue[]
+  hint?: ReactNode
+  aside?: ReactNode
+}) {
+  const id = useId()
+  const issuesId = issues.length > 0 ? `${id}-issues` : undefined
+  const hintId = hint ? `${id}-hint` : undefined
+  return (
+    <div className="field">
+      <div className="field__label-row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        id={id}
+        className="input"
+        aria-invalid={issues.some((issue) => issue.severity === 'error') || undefined}
+        aria-describedby={[issuesId, hintId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      <InlineIssues id={issuesId} issues={issues} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export const LABEL_TEXT: Record<LabelValue, string> = {
+  BOOK: 'Book',
+  CONNECT: 'Connect',
+  INSTALL: 'Install',
+  OPEN: 'Open',
+  ORDER: 'Order',
+  PLAY: 'Play',
+  SHOP: 'Shop',
+}
+
+/** The button label, from the spec's enum only (Radix Select: typeahead, arrows, Enter). */
+export function LabelSelect({
+  value,
+  onChange,
+  issues,
+}: {
+  value: LabelValue | null
+  onChange(value: LabelValue): void
+  issues: readonly ShownIssue[]
+}) {
+  const id = useId()
+  const issuesId = issues.length > 0 ? `${id}-issues` : undefined
+  return (
+    <div className="field">
+      <label className="field__label" id={`${id}-label`} htmlFor={id}>
+        Button label
+      </label>
+      <Select.Root value={value ?? ''} onValueChange={(next) => onChange(next as LabelValue)}>
+        <Select.Trigger
+          id={id}
+          className="input select-trigger"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={issuesId}
+          aria-invalid={issues.some((issue) => issue.severity === 'error') || undefined}
+        >
+          <Select.Value placeholder="Choose a label" />
+          <Select.Icon>
+            <ChevronDown size={16} aria-hidden="true" />
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content className="select-content" position="popper" sideOffset={4}>
+            <Select.Viewport>
+              {LIMITS.card.labelValues.values.map((label) => (
+                <Select.Item key={label} value={label} className="select-item">
+                  <Select.ItemText>{LABEL_TEXT[label]}</Select.ItemText>
+                  <Select.ItemIndicator className="select-item__check">
+                    <Check size={14} aria-hidden="true" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+      <InlineIssues id={issuesId} issues={issues} />
+    </div>
+  )
+}

@@ -1,0 +1,34 @@
+import type { ContentIssue } from '../../../shared/creatives/check'
+import type { IssuePath } from '../../../shared/rules/issues'
+import { pathKey } from '../../../shared/rules/issues'
+
+/**
+ * Content issues by content path, for the inline message next to each field. Local files not
+ * uploaded yet are expected while offline: the media picker says so quietly instead.
+ */
+export class IssueIndex {
+  private readonly byPath = new Map<string, ContentIssue[]>()
+  readonly errorCount: number
+  readonly warningCount: number
+
+  constructor(issues: readonly ContentIssue[]) {
+    const shown = issues.filter((issue) => issue.code !== 'pending_upload')
+    for (const issue of shown) {
+      const key = pathKey(issue.contentPath)
+      const list = this.byPath.get(key)
+      if (list) list.push(issue)
+      else this.byPath.set(key, [issue])
+    }
+    this.errorCount = shown.filter((issue) => issue.severity === 'error').length
+    this.warningCount = shown.length - this.errorCount
+  }
+
+  at(path: IssuePath): ContentIssue[] {
+    return this.byPath.get(pathKey(path)) ?? []
+  }
+
+  /** Issues at any of these paths (a field whose rules report on a parent path too). */
+  atAny(...paths: IssuePath[]): ContentIssue[] {
+    return paths.flatMap((path) => this.at(path))
+  }
+}

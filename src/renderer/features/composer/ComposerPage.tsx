@@ -1,0 +1,21 @@
+import { PenLine } from 'lucide-react'
+import type { RouteInfo } from '../../app/routes'
+import { DraftEditorProvider } from '../../lib/draftEditor'
+import { DraftListPage } from './editorKit/DraftListPage'
+import { EditorFallback } from './editorKit/EditorLoading'
+import './editorKit/editor.css'
+import { PostComposer } from './PostComposer'
+
+export function ComposerPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+  if (!draftId) return <DraftListPage route={route} kind="post" noun="post" icon={PenLine} />
+  return (
+    <DraftEditorProvider
+      key={draftId}
+      draftId={draftId}
+      kind="post"
+      fallback={(state) => <EditorFallback state={state} listHref={`#/${route.id}`} />}
+    >
+      <PostComposer />
+    </DraftEditorProvider>
+  )
+}

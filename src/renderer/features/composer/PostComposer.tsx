@@ -1,0 +1,260 @@
+import { Checkbox } from 'radix-ui'
+import { Check } from 'lucide-react'
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
+import { newPostMediaItem } from '../../../shared/creatives/post'
+import { mediaTypeOf } from '../../../shared/creatives/media'
+import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
+import { LIMITS, POST_LENGTH_LIMITS } from '../../../shared/rules/limits'
+import { formatNumber } from '../../../shared/rules/issues'
+import { Segmented } from '../../components/Segmented'
+import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
+import { useDraftsStore } from '../drafts/draftsStore'
+import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
+import { EditorField, FieldNote } from './editorKit/Field'
+import { useContentIssues, useFieldMessages } from './editorKit/issues'
+import { LengthCounter } from './editorKit/LengthCounter'
+import { CardAttachment } from './CardAttachment'
+import { PostMedia } from './PostMedia'
+import { PostPreview } from './PostPreview'
+import { PostTextEditor } from './PostTextEditor'
+import { usePostLengthLimit } from './postLengthLimit'
+import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
+import { usePostLength } from './usePostLength'
+import './composer.css'
+
+const RULES = LIMITS.post
+type State = DraftEditorState<'post'>
+
+const REPLY_LABELS: Record<ConversationSettings, string> = {
+  EVERYONE: 'Everyone',
+  FOLLOWING: 'People you follow',
+  MENTIONED_USERS: 'Only people you mention',
+}
+const MODE_LABELS: Record<PostMode | 'default', string> = { default: 'Default', compat: 'Compat', extended: 'Extended' }
+const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
+const LIMIT_LABELS: Record<PostLengthLimit, string> = {
+  [LIMITS.postLength.standard.value]: `Standard`,
+  [LIMITS.postLength.extended.value]: `Extended`,
+  [LIMITS.postLength.longForm.value]: `Long-form`,
+} as Record<PostLengthLimit, string>
+
+function authorOf(user: ConnectedUser, asUserId: string): { name: string; handle: string } {
+  const handle = user.state === 'known' && user.screenName ? `@${user.screenName}` : ''
+  const isConnectedUser = user.state === 'known' && user.userId !== undefined && user.userId === asUserId.trim()
+  if (isConnectedUser) return { name: user.label, handle }
+  return { name: 'Advertiser', handle: asUserId.trim() ? `user ${asUserId.trim()}` : 'no advertiser yet' }
+}
+
+/** The post composer. Publishing arrives with the outbox; until then every post is a saved draft. */
+export function PostComposer() {
+  const content = useDraftEditor((state: State) => state.content)
+  const change = useDraftEditor((state: State) => state.change)
+  const user = useConnectedUser()
+  const profileId = user.state === 'known' ? user.profileId : null
+  const limit = usePostLengthLimit((state) => state.limitFor(profileId))
+  const setLimit = usePostLengthLimit((state) => state.setLimit)
+  const { length, unavailable } = usePostLength(content.text, limit)
+  const drafts = useDraftsStore((state) => state.drafts)
+  useDraftNameFollows('post', content.name)
+
+  // New drafts are made for the connected user; once only, so a cleared field stays cleared.
+  const defaulted = useRef(false)
+  const connectedUserId = user.state === 'known' ? user.userId : undefined
+  useEffect(() => {
+    if (defaulted.current || user.state === 'loading') return
+    defaulted.current = true
+    if (connectedUserId) change((c) => (c.asUserId === '' ? { ...c, asUserId: connectedUserId } : c))
+  }, [user.state, connectedUserId, change])
+
+  // The rules and the preview follow a keystroke behind the counter and the highlight, which must never lag.
+  const settled = useDeferredValue(content)
+  const settledWeight = useDeferredValue(length?.weightedLength)
+  const checkOptions = useMemo(
+    () => ({
+      postLengthLimit: limit,
+      ...(settledWeight === undefined ? {} : { weightedTextLength: settledWeight }),
+      ...(connectedUserId ? { authenticatedUserId: connectedUserId } : {}),
+    }),
+    [limit, settledWeight, connectedUserId],
+  )
+  const issues = useContentIssues('post', settled, checkOptions)
+  const { messageAt, touch } = useFieldMessages(issues)
+  const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
+  const videoFieldsSet =
+    content.videoTitle !== '' || content.videoDescription !== '' || content.videoCta !== null || content.videoCtaValue !== ''
+  const settledOverflow = useDeferredValue(length?.overflowStartIndex ?? null)
+
+  return (
+    <EditorShell
+      route="composer"
+      listLabel="Posts"
+      issues={issues}
+      preview={
+        <PostPreview
+          content={settled}
+          overflowStartIndex={settled.text === content.text ? settledOverflow : null}
+          author={authorOf(user, settled.asUserId)}
+          drafts={drafts}
+        />
+      }
+    >
+      <Section title="Post">
+        <EditorField
+          label="Advertiser (user id)"
+          value={content.asUserId}
+          inputMode="numeric"
+          placeholder="The user the post is made for"
+          message={messageAt(['asUserId'])}
+          hint={
+            user.state === 'known' && user.userId
+              ? `Defaults to the connected user${user.screenName ? ` @${user.screenName}` : ''} (${user.userId}).`
+              : 'Connect a profile to default to your own user.'
+          }
+          onChange={(event) => change((c) => ({ ...c, asUserId: event.target.value }), 'asUserId')}
+          onBlur={() => touch(['asUserId'])}
+          data-testid="post-advertiser"
+        />
+        <PostTextEditor
+          text={content.text}
+          length={length}
+          counterUnavailable={unavailable}
+          message={messageAt(['text'])}
+          onChange={(text) => change((c) => ({ ...c, text }), 'text')}
+          onBlur={() => touch(['text'])}
+          limitPicker={
+            <Segmented
+              label="Length limit for this account"
+              value={String(limit)}
+              options={POST_LENGTH_LIMITS.map((value) => ({
+                value: String(value),
+                label: `${LIMIT_LABELS[value]} ${formatNumber(value)}`,
+              }))}
+              onChange={(value) => setLimit(profileId, Number(value) as PostLengthLimit)}
+              testIdPrefix="post-limit"
+            />
+          }
+        />
+      </Section>
+
+      <Section title="Media" hint="Pick from the account's media library.">
+        <PostMedia
+          items={content.media}
+          message={messageAt(['media'])}
+          onAdd={(media) => change((c) => ({ ...c, media: [...c.media, newPostMediaItem(media)] }))}
+          onRemove={(id) => change((c) => ({ ...c, media: c.media.filter((item) => item.id !== id) }))}
+        />
+        {hasVideo || videoFieldsSet ? (
+          <div className="post-video">
+            {!hasVideo ? <p className="field__warning">These show only with a video; the post has none.</p> : null}
+            <EditorField
+              label="Video title"
+              value={content.videoTitle}
+              aside={<LengthCounter value={content.videoTitle} max={RULES.videoTitle.max} />}
+              message={messageAt(['videoTitle'])}
+              onChange={(event) => change((c) => ({ ...c, videoTitle: event.target.value }), 'videoTitle')}
+            />
+            <EditorField
+              label="Video description"
+              multiline
+              rows={2}
+              value={content.videoDescription}
+              aside={<LengthCounter value={content.videoDescription} max={RULES.videoDescription.max} />}
+              message={messageAt(['videoDescription'])}
+              onChange={(event) => change((c) => ({ ...c, videoDescription: event.target.value }), 'videoDescription')}
+            />
+            <div className="grid-2">
+              <div className="field">
+                <label className="field__label" htmlFor="post-video-cta">
+                  Call to action
+                </label>
+                <select
+                  id="post-video-cta"
+                  className="input select"
+                  value={content.videoCta ?? ''}
+                  onChange={(event) =>
+                    change((c) => ({ ...c, videoCta: event.target.value === '' ? null : (event.target.value as VideoCta) }))
+                  }
+                >
+                  <option value="">None</option>
+                  {RULES.videoCta.values.map((cta) => (
+                    <option key={cta} value={cta}>
+                      {CTA_LABELS[cta]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <EditorField
+                label="Call to action value"
+                value={content.videoCtaValue}
+                placeholder="https://example.com"
+                message={messageAt(['videoCtaValue'])}
+                onChange={(event) => change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')}
+              />
+            </div>
+          </div>
+        ) : (
+          <p className="field__hint">Add a video to give it a title, a description and a call to action.</p>
+        )}
+      </Section>
+
+      <Section title="Card">
+        <CardAttachment card={content.card} message={messageAt(['card'])} onChange={(card) => change((c) => ({ ...c, card }))} />
+      </Section>
+
+      <Section title="Delivery">
+        <div className="field">
+          <span className="field__label" id="post-replies-label">
+            Who can reply
+          </span>
+          <Segmented
+            label="Who can reply"
+            value={content.conversationSettings}
+            options={RULES.conversationSettings.values.map((value) => ({ value, label: REPLY_LABELS[value] }))}
+            onChange={(conversationSettings) => change((c) => ({ ...c, conversationSettings }))}
+            testIdPrefix="post-replies"
+          />
+        </div>
+        <div className="field">
+          <div className="checkbox-row">
+            <Checkbox.Root
+              id="post-nullcast"
+              className="checkbox"
+              checked={content.nullcast}
+              aria-describedby="post-nullcast-note"
+              onCheckedChange={(checked) => change((c) => ({ ...c, nullcast: checked === true }))}
+              data-testid="post-nullcast"
+            >
+              <Checkbox.Indicator>
+                <Check size={14} aria-hidden="true" />
+              </Checkbox.Indicator>
+            </Checkbox.Root>
+            <label htmlFor="post-nullcast">Promoted-only (not shown to followers)</label>
+          </div>
+          <FieldNote
+            id="post-nullcast-note"
+            message={messageAt(['nullcast'])}
+            hint="Untick to post organically; only the connected user can post organically."
+          />
+        </div>
+        <div className="field">
+          <span className="field__label">Post mode</span>
+          <Segmented
+            label="Post mode"
+            value={content.postMode ?? 'default'}
+            options={(['default', ...RULES.postMode.values] as const).map((value) => ({ value, label: MODE_LABELS[value] }))}
+            onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
+            testIdPrefix="post-mode"
+          />
+        </div>
+        <EditorField
+          label="Post name (optional)"
+          value={content.name}
+          aside={<LengthCounter value={content.name} max={RULES.name.max} />}
+          message={messageAt(['name'])}
+          hint="Only you see it; it names the post in the account."
+          onChange={(event) => change((c) => ({ ...c, name: event.target.value }), 'name')}
+        />
+      </Section>
+    </EditorShell>
+  )
+}

@@ -1,0 +1,114 @@
+import { ArrowLeft, Redo2, Undo2 } from 'lucide-react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import type { ContentIssue } from '../../../../shared/creatives/check'
+import type { DraftKind } from '../../../../shared/drafts/envelope'
+import { untitledName } from '../../../../shared/drafts/envelope'
+import { errorCount, plural } from '../../../../shared/rules/issues'
+import { Button } from '../../../components/Button'
+import { useDraftEditor } from '../../../lib/draftEditor'
+import type { RouteId } from '../../../app/routes'
+import { SaveStatus } from './SaveStatus'
+
+/**
+ * The frame every creative editor shares: back to the list, the draft's name, where the last
+ * change is saved, undo/redo, how many problems stand between the draft and publishing, and
+ * the form beside its live preview.
+ */
+export function EditorShell({
+  route,
+  listLabel,
+  issues,
+  banner,
+  preview,
+  children,
+}: {
+  route: RouteId
+  listLabel: string
+  issues: readonly ContentIssue[]
+  banner?: ReactNode
+  preview: ReactNode
+  children: ReactNode
+}) {
+  const name = useDraftEditor((state) => state.draft.name)
+  const save = useDraftEditor((state) => state.save)
+  const canUndo = useDraftEditor((state) => state.past.length > 0)
+  const canRedo = useDraftEditor((state) => state.future.length > 0)
+  const undo = useDraftEditor((state) => state.undo)
+  const redo = useDraftEditor((state) => state.redo)
+  const errors = errorCount(issues)
+  const warnings = issues.length - errors
+
+  return (
+    <div className="editor">
+      <header className="editor__header">
+        <div className="editor__title-block">
+          <a className="editor__back" href={`#/${route}`}>
+            <ArrowLeft size={14} aria-hidden="true" />
+            {listLabel}
+          </a>
+          <h1 id="page-title" className="editor__title">
+            {name}
+          </h1>
+          <div className="editor__status">
+            <SaveStatus save={save} />
+            <span
+              className={errors > 0 ? 'badge badge--danger' : warnings > 0 ? 'badge badge--warning' : 'badge badge--success'}
+              data-testid="issue-summary"
+            >
+              {errors > 0
+                ? `${plural(errors, 'problem')} to fix before publishing`
+                : warnings > 0
+                  ? `Ready, ${plural(warnings, 'note')}`
+                  : 'Ready to publish'}
+            </span>
+          </div>
+        </div>
+        <div className="editor__tools" role="toolbar" aria-label="Edit history">
+          <Button variant="ghost" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+            <Undo2 size={16} aria-hidden="true" />
+          </Button>
+          <Button variant="ghost" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+            <Redo2 size={16} aria-hidden="true" />
+          </Button>
+        </div>
+      </header>
+      {banner}
+      <div className="editor__body">
+        <div className="editor__form">{children}</div>
+        <aside className="editor__preview" aria-label="Preview">
+          <h2 className="editor__preview-label">Preview</h2>
+          {preview}
+        </aside>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The creative's own name (the API's `name`) is what designers call the draft, so the draft
+ * list follows it as it is edited, undo included; opening a draft (a duplicate, say) renames
+ * nothing.
+ */
+export function useDraftNameFollows(kind: DraftKind, contentName: string) {
+  const draftName = useDraftEditor((state) => state.draft.name)
+  const rename = useDraftEditor((state) => state.rename)
+  const seen = useRef(contentName)
+  useEffect(() => {
+    if (seen.current === contentName) return
+    seen.current = contentName
+    const wanted = contentName.trim() || untitledName(kind)
+    if (wanted !== draftName) rename(wanted)
+  }, [contentName, draftName, kind, rename])
+}
+
+export function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="editor-section">
+      <div className="editor-section__head">
+        <h2 className="editor-section__title">{title}</h2>
+        {hint ? <p className="editor-section__hint">{hint}</p> : null}
+      </div>
+      <div className="editor-section__body">{children}</div>
+    </section>
+  )
+}

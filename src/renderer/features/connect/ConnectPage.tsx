@@ -1,0 +1,28 @@
+import { useEffect } from 'react'
+import type { RouteInfo } from '../../app/routes'
+import { PageHeader } from '../../components/PageHeader'
+import { Banner } from '../../components/Banner'
+import { useConnectStore } from './connectStore'
+import { ProfileCards } from './ProfileCards'
+import { ConnectWizard } from './ConnectWizard'
+
+export function ConnectPage({ route }: { route: RouteInfo }) {
+  const load = useConnectStore((state) => state.load)
+  const pageError = useConnectStore((state) => state.pageError)
+  const notice = useConnectStore((state) => state.notice)
+  useEffect(() => {
+    void load()
+  }, [load])
+
+  return (
+    <>
+      <PageHeader title={route.label} summary={route.summary} />
+      <div className="stack">
+        {pageError ? <Banner tone="error">{pageError}</Banner> : null}
+        {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}
+        <ProfileCards />
+        <ConnectWizard />
+      </div>
+    </>
+  )
+}

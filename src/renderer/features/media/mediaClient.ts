@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react'
+import type { LocalMediaRef, MediaRef } from '../../../shared/creatives/media'
+import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+
+declare global {
+  interface Window {
+    /** From the preload: the path of a dropped file (Electron's webUtils.getPathForFile). */
+    readonly studioFiles?: { pathForFile(file: File): string }
+  }
+}
+
+export interface PickedMedia {
+  media: LocalMediaRef
+  preview?: string | undefined
+}
+
+/** Thumbnails by content hash: a medium used in several places is read once per session. */
+const previews = new Map<string, string | null>()
+const inFlight = new Map<string, Promise<PreviewState>>()
+
+function remember(picked: PickedMedia): PickedMedia {
+  previews.set(picked.media.sha256, picked.preview ?? null)
+  return picked
+}
+
+/** Shows the native file dialog (in main); null when the designer cancels. */
+export async function pickLocalMedia(): Promise<PickedMedia | null> {
+  const result = await unwrap(studio().media.pickLocal({}))
+  return result.picked ? remember({ media: result.media, preview: result.preview }) : null
+}
+
+export async function inspectMediaPath(path: string): Promise<PickedMedia> {
+  return remember(await unwrap(studio().media.inspectPath({ path })))
+}
+
+/** The path of a dropped file, or null where the page cannot know it (a browser, or a non-file drop). */
+export function pathOfDroppedFile(file: File): string | null {
+  const path = window.studioFiles?.pathForFile(file)
+  return path ? path : null
+}
+
+export type PreviewState =
+  | { state: 'none' }
+  | { state: 'loading' }
+  | { state: 'ready'; url: string | null }
+  /** The file is gone or no longer the one chosen: publishing it would fail or upload something else. */
+  | { state: 'problem'; message: string }
+
+async function loadPreview(ref: LocalMediaRef): Promise<PreviewState> {
+  try {
+    const { media, preview } = await unwrap(studio().media.inspectPath({ path: ref.path }))
+    if (media.sha256 !== ref.sha256) {
+      return { state: 'problem', message: 'This file has changed since you chose it. Choose it again to use the new version.' }
+    }
+    previews.set(ref.sha256, preview ?? null)
+    return { state: 'ready', url: preview ?? null }
+  } catch (error) {
+    return { state: 'problem', message: error instanceof IpcFailure ? error.message : 'The file could not be read.' }
+  }
+}
+
+/** The thumbnail of a medium; local files are read again in main after a restart. */
+export function useMediaPreview(ref: MediaRef | null): PreviewState {
+  const local = ref?.source === 'local' ? ref : null
+  const cached = local ? previews.get(local.sha256) : undefined
+  const [loaded, setLoaded] = useState<{ key: string; state: PreviewState } | null>(null)
+  const key = local ? `${local.path}\n${local.sha256}` : ''
+
+  useEffect(() => {
+    if (!local || cached !== undefined) return
+    let current = true
+    let pending = inFlight.get(key)
+    if (!pending) {
+      pending = loadPreview(local).finally(() => inFlight.delete(key))
+      inFlight.set(key, pending)
+    }
+    void pending.then((state) => {
+      if (current) setLoaded({ key, state })
+    })
+    return () => {
+      current = false
+    }
+    // local is derived from key; re-running on identity alone would re-read the file needlessly.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, cached])
+
+  if (!ref) return { state: 'none' }
+  if (!local) return { state: 'ready', url: null }
+  if (cached !== undefined) return { state: 'ready', url: cached }
+  return loaded?.key === key ? loaded.state : { state: 'loading' }
+}
+
+/** For tests: forget the thumbnails read so far. */
+export function clearPreviewCache(): void {
+  previews.clear()
+  inFlight.clear()
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react'
+import { LIMITS } from '../../../shared/rules/limits'
+import { FieldNote } from '../composer/editorKit/Field'
+import type { FieldMessage } from '../composer/editorKit/issues'
+import { durationLabel, joinDuration, splitDuration, type DurationParts } from './pollRules'
+
+const PARTS: { key: keyof DurationParts; label: string }[] = [
+  { key: 'days', label: 'Days' },
+  { key: 'hours', label: 'Hours' },
+  { key: 'minutes', label: 'Minutes' },
+]
+
+/** How long the poll runs, as days, hours and minutes; stored as minutes. */
+export function DurationPicker({
+  minutes,
+  onChange,
+  message,
+}: {
+  minutes: number
+  onChange: (minutes: number) => void
+  message?: FieldMessage | undefined
+}) {
+  const id = useId()
+  const parts = splitDuration(minutes)
+  const { min, max } = LIMITS.pollCard.durationMinutes
+  const invalid = message?.severity === 'error'
+  return (
+    <fieldset className="duration" aria-describedby={`${id}-note`}>
+      <legend className="field__label">Duration</legend>
+      <div className="duration__parts">
+        {PARTS.map(({ key, label }) => (
+          <label key={key} className="duration__part">
+            <input
+              className="input duration__input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={parts[key]}
+              aria-invalid={invalid || undefined}
+              onChange={(event) => {
+                const value = Number.parseInt(event.target.value, 10)
+                onChange(joinDuration({ ...parts, [key]: Number.isFinite(value) && value > 0 ? value : 0 }))
+              }}
+            />
+            <span className="duration__unit">{label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldNote
+        id={`${id}-note`}
+        message={message}
+        hint={`Runs for ${durationLabel(minutes)} from publishing; between ${durationLabel(min)} and ${durationLabel(max)}.`}
+      />
+    </fieldset>
+  )
+}

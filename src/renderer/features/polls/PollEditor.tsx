@@ -1,0 +1,177 @@
+import { Copy, Lock, Plus, X } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { enumTuple, LIMITS } from '../../../shared/rules/limits'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { navigate } from '../../app/useRoute'
+import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
+import { useDraftsStore } from '../drafts/draftsStore'
+import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
+import { EditorField, FieldNote } from '../composer/editorKit/Field'
+import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
+import { LengthCounter } from '../composer/editorKit/LengthCounter'
+import { MediaSlot } from '../composer/editorKit/MediaSlot'
+import { DurationPicker } from './DurationPicker'
+import { PollPreview } from './PollPreview'
+import { canAddChoice, canRemoveChoice } from './pollRules'
+import './polls.css'
+
+const RULES = LIMITS.pollCard
+type PollState = DraftEditorState<'poll_card'>
+const [MEDIA_FEATURE] = enumTuple(RULES.mediaFeature)
+
+/**
+ * The poll card editor.
+ * @param features the active account's feature keys, or undefined while unknown; media are
+ *   offered only when they include PROMOTED_MEDIA_POLLS.
+ */
+export function PollEditor({ features }: { features?: readonly string[] | undefined }) {
+  const content = useDraftEditor((state: PollState) => state.content)
+  const change = useDraftEditor((state: PollState) => state.change)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
+  const options = useMemo(() => (features === undefined ? {} : { features }), [features])
+  const issues = useContentIssues('poll_card', content, options)
+  const { messageAt, touch } = useFieldMessages(issues)
+  useDraftNameFollows('poll_card', content.name)
+
+  const mediaAllowed = features?.includes(MEDIA_FEATURE) ?? false
+  const setChoice = (index: number, text: string) =>
+    change((c) => ({ ...c, choices: c.choices.map((choice, i) => (i === index ? text : choice)) }), `choice-${index}`)
+  const addChoice = () => change((c) => (canAddChoice(c.choices) ? { ...c, choices: [...c.choices, ''] } : c))
+  const removeChoice = (index: number) =>
+    change((c) => (canRemoveChoice(c.choices, index) ? { ...c, choices: c.choices.filter((_, i) => i !== index) } : c))
+
+  const banner = published ? <PublishedBanner draftId={draftId} /> : null
+  const addHint =
+    content.choices.length >= RULES.choices.max
+      ? `A poll has at most ${RULES.choices.max} choices.`
+      : canAddChoice(content.choices)
+        ? `Up to ${RULES.choices.max} choices, filled in order.`
+        : `Fill in choices 1–${content.choices.length} before adding another.`
+
+  return (
+    <EditorShell route="polls" listLabel="Polls" issues={issues} banner={banner} preview={<PollPreview content={content} />}>
+      <fieldset disabled={published} aria-label="Poll card">
+        <Section title="Card">
+          <EditorField
+            label="Card name"
+            value={content.name}
+            placeholder="Spring launch poll"
+            aside={<LengthCounter value={content.name} max={RULES.name.max} />}
+            message={messageAt(['name'])}
+            hint="Only you see the name; it helps you find the card later."
+            onChange={(event) => change((c) => ({ ...c, name: event.target.value }), 'name')}
+            onBlur={() => touch(['name'])}
+          />
+        </Section>
+
+        <Section
+          title="Choices"
+          hint={`${RULES.choices.min} to ${RULES.choices.max} choices of at most ${RULES.choice.max} characters each.`}
+        >
+          <ol className="poll-choices">
+            {content.choices.map((choice, index) => (
+              <li key={index} className="poll-choices__item">
+                <EditorField
+                  className="poll-choices__field"
+                  label={`Choice ${index + 1}${index < RULES.choices.min ? '' : ' (optional)'}`}
+                  value={choice}
+                  aside={<LengthCounter value={choice} max={RULES.choice.max} />}
+                  message={messageAt(['choices', index])}
+                  onChange={(event) => setChoice(index, event.target.value)}
+                  onBlur={() => touch(['choices', index])}
+                  data-testid={`poll-choice-${index + 1}`}
+                />
+                {canRemoveChoice(content.choices, index) ? (
+                  <Button
+                    variant="ghost"
+                    className="poll-choices__remove"
+                    onClick={() => removeChoice(index)}
+                    aria-label={`Remove choice ${index + 1}`}
+                  >
+                    <X size={16} aria-hidden="true" />
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <div className="actions">
+            <Button onClick={addChoice} disabled={!canAddChoice(content.choices)}>
+              <Plus size={16} aria-hidden="true" />
+              Add choice
+            </Button>
+            <span className="field__hint" data-testid="add-choice-hint">
+              {addHint}
+            </span>
+          </div>
+        </Section>
+
+        <Section title="Duration">
+          <DurationPicker
+            minutes={content.durationInMinutes}
+            onChange={(minutes) => change((c) => ({ ...c, durationInMinutes: minutes }), 'duration')}
+            message={messageAt(['durationInMinutes'])}
+          />
+        </Section>
+
+        <Section
+          title="Media (optional)"
+          hint={`An image at least ${RULES.mediaImageMinWidth.value} px wide at ${RULES.mediaImageAspectRatio.width}:${RULES.mediaImageAspectRatio.height}, or a video.`}
+        >
+          {mediaAllowed || content.media ? (
+            <MediaSlot
+              use="poll_media"
+              label="Poll media"
+              value={content.media}
+              disabled={published}
+              onChange={(media) => change((c) => ({ ...c, media }))}
+            />
+          ) : null}
+          {mediaAllowed ? (
+            <FieldNote id="poll-media-note" message={messageAt(['media'])} />
+          ) : (
+            <div className="feature-gate" data-testid="poll-media-gate">
+              <Lock size={16} aria-hidden="true" />
+              <div>
+                <p className="feature-gate__title">Needs the {MEDIA_FEATURE} account feature</p>
+                <p className="feature-gate__body">
+                  {features === undefined
+                    ? 'Connect and choose an account to check whether it has this beta feature.'
+                    : 'This account does not have it, so this poll cannot have media.'}
+                </p>
+                {content.media ? <FieldNote id="poll-media-note" message={messageAt(['media'])} /> : null}
+              </div>
+            </div>
+          )}
+        </Section>
+      </fieldset>
+    </EditorShell>
+  )
+}
+
+/** Poll cards cannot be updated once created: a published one is copied, never edited. */
+function PublishedBanner({ draftId }: { draftId: string }) {
+  const duplicate = useDraftsStore((state) => state.duplicate)
+  const [busy, setBusy] = useState(false)
+  const onDuplicate = async () => {
+    setBusy(true)
+    const id = await duplicate(draftId)
+    setBusy(false)
+    if (id) navigate('polls', id)
+  }
+  return (
+    <Banner tone="info">
+      <div className="published-banner">
+        <p>
+          <strong>This poll is published.</strong> Poll cards cannot be changed after they are created; duplicate it to
+          make a new one.
+        </p>
+        <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
+          <Copy size={16} aria-hidden="true" />
+          Duplicate as new draft
+        </Button>
+      </div>
+    </Banner>
+  )
+}

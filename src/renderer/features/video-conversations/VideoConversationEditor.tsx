@@ -1,0 +1,176 @@
+import { Plus, X } from 'lucide-react'
+import { useMemo } from 'react'
+import type { MediaRef } from '../../../shared/creatives/media'
+import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
+import { newConversationOption } from '../../../shared/creatives/videoConversationCard'
+import { LIMITS } from '../../../shared/rules/limits'
+import { ORDINALS } from '../../../shared/rules/issues'
+import { Button } from '../../components/Button'
+import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
+import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
+import { EditorField, FieldNote } from '../composer/editorKit/Field'
+import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
+import { LengthCounter } from '../composer/editorKit/LengthCounter'
+import { MediaSlot } from '../composer/editorKit/MediaSlot'
+import { VideoConversationPreview } from './VideoConversationPreview'
+import './videoConversations.css'
+
+const RULES = LIMITS.videoConversationCard
+type State = DraftEditorState<'video_conversation_card'>
+type MediaField = 'video' | 'poster' | 'unlockedImage' | 'unlockedVideo'
+
+/** What is typed after the fixed '#': the hashtag is stored without it, and '#' typed or pasted is dropped. */
+export function bareHashtag(typed: string): string {
+  return typed.replace(/^[\s#]+/, '').replace(/\s/g, '')
+}
+
+function capitalized(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1)
+}
+
+/** The video conversation card editor. */
+export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
+  const content = useDraftEditor((state: State) => state.content)
+  const change = useDraftEditor((state: State) => state.change)
+  const options = useMemo(() => (features === undefined ? {} : { features }), [features])
+  const issues = useContentIssues('video_conversation_card', content, options)
+  const { messageAt, touch } = useFieldMessages(issues)
+  useDraftNameFollows('video_conversation_card', content.name)
+
+  const set = <F extends keyof VideoConversationCardContent>(field: F, value: VideoConversationCardContent[F]) =>
+    change((c) => ({ ...c, [field]: value }), typeof value === 'string' ? field : undefined)
+  const setOption = (id: string, patch: { hashtag?: string; post?: string }, key: string) =>
+    change((c) => ({ ...c, options: c.options.map((o) => (o.id === id ? { ...o, ...patch } : o)) }), key)
+  const canAddOption = content.options.length < RULES.ctaCount.max
+  const mediaSlot = (field: MediaField, use: Parameters<typeof MediaSlot>[0]['use'], label: string) => (
+    <div className="vc-media">
+      <MediaSlot
+        use={use}
+        label={label}
+        value={content[field]}
+        onChange={(media: MediaRef | null) => change((c) => ({ ...c, [field]: media }))}
+      />
+      <FieldNote id={`vc-${field}-note`} message={messageAt([field])} />
+    </div>
+  )
+
+  return (
+    <EditorShell
+      route="video-conversations"
+      listLabel="Video conversations"
+      issues={issues}
+      preview={<VideoConversationPreview content={content} />}
+    >
+      <Section title="Card">
+        <EditorField
+          label="Card name"
+          value={content.name}
+          placeholder="Summer trailer conversation"
+          aside={<LengthCounter value={content.name} max={RULES.name.max} />}
+          message={messageAt(['name'])}
+          onChange={(event) => set('name', event.target.value)}
+          onBlur={() => touch(['name'])}
+        />
+        <EditorField
+          label="Title"
+          value={content.title}
+          aside={<LengthCounter value={content.title} max={RULES.title.max} />}
+          message={messageAt(['title'])}
+          hint="Shown under the video. Needed unless the card has a second option."
+          onChange={(event) => set('title', event.target.value)}
+          onBlur={() => touch(['title'])}
+          data-testid="vc-title"
+        />
+      </Section>
+
+      <Section title="Video" hint="A 16:9 video from the media library is required; the poster defaults to its first frame.">
+        {mediaSlot('video', 'conversation_video', 'Video (16:9)')}
+        {mediaSlot('poster', 'conversation_poster', 'Poster image (optional)')}
+      </Section>
+
+      <Section
+        title="Options"
+        hint={`Each option is a hashtag of at most ${RULES.cta.max} characters (not counting #) and the post it makes. Up to ${RULES.ctaCount.max} options.`}
+      >
+        <ol className="vc-options">
+          {content.options.map((option, index) => {
+            const ordinal = capitalized(ORDINALS[index] ?? `${index + 1}th`)
+            return (
+              <li key={option.id} className="vc-option" data-testid={`vc-option-${index + 1}`}>
+                <div className="vc-option__head">
+                  <span className="vc-option__label">{ordinal} option</span>
+                  {index > 0 ? (
+                    <Button
+                      variant="ghost"
+                      onClick={() => change((c) => ({ ...c, options: c.options.filter((o) => o.id !== option.id) }))}
+                      aria-label={`Remove the ${ORDINALS[index]} option`}
+                    >
+                      <X size={16} aria-hidden="true" />
+                    </Button>
+                  ) : null}
+                </div>
+                <EditorField
+                  label="Hashtag"
+                  prefix="#"
+                  value={option.hashtag}
+                  aside={<LengthCounter value={option.hashtag} max={RULES.cta.max} />}
+                  message={messageAt(['options', index, 'hashtag'])}
+                  onChange={(event) => setOption(option.id, { hashtag: bareHashtag(event.target.value) }, `hashtag-${option.id}`)}
+                  onBlur={() => touch(['options', index, 'hashtag'])}
+                  data-testid={`vc-hashtag-${index + 1}`}
+                />
+                <EditorField
+                  label="Post when chosen"
+                  multiline
+                  rows={2}
+                  value={option.post}
+                  message={messageAt(['options', index, 'post'])}
+                  onChange={(event) => setOption(option.id, { post: event.target.value }, `post-${option.id}`)}
+                  onBlur={() => touch(['options', index, 'post'])}
+                  data-testid={`vc-post-${index + 1}`}
+                />
+              </li>
+            )
+          })}
+        </ol>
+        <div className="actions">
+          <Button
+            onClick={() => change((c) => (c.options.length < RULES.ctaCount.max ? { ...c, options: [...c.options, newConversationOption()] } : c))}
+            disabled={!canAddOption}
+          >
+            <Plus size={16} aria-hidden="true" />
+            Add option
+          </Button>
+          <span className="field__hint">
+            {canAddOption ? `${content.options.length} of ${RULES.ctaCount.max}` : `A card has at most ${RULES.ctaCount.max} options.`}
+          </span>
+        </div>
+      </Section>
+
+      <Section title="Thank-you" hint="What people see after choosing an option.">
+        <EditorField
+          label="Thank-you text"
+          value={content.thankYouText}
+          aside={<LengthCounter value={content.thankYouText} max={RULES.thankYouText.max} />}
+          message={messageAt(['thankYouText'])}
+          onChange={(event) => set('thankYouText', event.target.value)}
+          onBlur={() => touch(['thankYouText'])}
+        />
+        <EditorField
+          label="Thank-you URL (optional)"
+          type="url"
+          value={content.thankYouUrl}
+          placeholder="https://example.com/thanks"
+          message={messageAt(['thankYouUrl'])}
+          hint="Shown with the thank-you text."
+          onChange={(event) => set('thankYouUrl', event.target.value)}
+        />
+      </Section>
+
+      <Section title="Instant unlock (optional)" hint="Media people unlock by choosing an option.">
+        {mediaSlot('unlockedImage', 'unlock_image', 'Unlock image')}
+        {mediaSlot('unlockedVideo', 'unlock_video', 'Unlock video')}
+      </Section>
+    </EditorShell>
+  )
+}

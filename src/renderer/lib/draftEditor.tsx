@@ -1,0 +1,169 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createStore, useStore, type StoreApi } from 'zustand'
+import type { ContentByKind } from '../../shared/creatives/content'
+import type { Draft, DraftKind } from '../../shared/drafts/envelope'
+import { IpcFailure, studio, unwrap } from './ipc'
+
+/** Typing in one field within this window is one undo step, as in any text editor. */
+const COALESCE_MS = 800
+const HISTORY_LIMIT = 200
+
+export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'error'; message: string }
+
+export interface DraftEditorState<K extends DraftKind> {
+  draft: Omit<Draft, 'content'>
+  content: ContentByKind[K]
+  past: ContentByKind[K][]
+  future: ContentByKind[K][]
+  save: SaveState
+  /** Applies a change, records it for undo and autosaves it (main writes within 300 ms). */
+  change(update: (content: ContentByKind[K]) => ContentByKind[K], coalesceKey?: string): void
+  rename(name: string): void
+  undo(): void
+  redo(): void
+}
+
+export type DraftEditorStore<K extends DraftKind> = StoreApi<DraftEditorState<K>>
+
+export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kind: K }): DraftEditorStore<K> {
+  const { content, ...meta } = draft
+  let lastCoalesce: { key: string; at: number } | null = null
+  let inFlight = 0
+
+  return createStore<DraftEditorState<K>>((set, get) => {
+    const persist = (patch: { content?: ContentByKind[K]; name?: string }) => {
+      inFlight += 1
+      set({ save: { state: 'saving' } })
+      unwrap(studio().drafts.update({ id: meta.id, ...patch }))
+        .then(({ updatedAt }) => {
+          inFlight -= 1
+          set((state) => ({
+            draft: { ...state.draft, updatedAt },
+            save: inFlight === 0 && state.save.state !== 'error' ? { state: 'saved' } : state.save,
+          }))
+        })
+        .catch((error: unknown) => {
+          inFlight -= 1
+          set({
+            save: {
+              state: 'error',
+              message: error instanceof IpcFailure ? error.message : 'This change could not be saved. Keep the window open and try again.',
+            },
+          })
+        })
+    }
+    const apply = (next: ContentByKind[K], past: ContentByKind[K][], future: ContentByKind[K][]) => {
+      set({ content: next, past: past.slice(-HISTORY_LIMIT), future })
+      persist({ content: next })
+    }
+
+    return {
+      draft: meta,
+      content: content as ContentByKind[K],
+      past: [],
+      future: [],
+      save: { state: 'saved' },
+      change(update, coalesceKey) {
+        const { content: current, past } = get()
+        const next = update(current)
+        if (next === current) return
+        const now = Date.now()
+        const coalesce =
+          coalesceKey !== undefined && lastCoalesce?.key === coalesceKey && now - lastCoalesce.at < COALESCE_MS
+        lastCoalesce = coalesceKey !== undefined ? { key: coalesceKey, at: now } : null
+        apply(next, coalesce ? past : [...past, current], [])
+      },
+      rename(name) {
+        set((state) => ({ draft: { ...state.draft, name } }))
+        persist({ name })
+      },
+      undo() {
+        const { past, future, content: current } = get()
+        const previous = past.at(-1)
+        if (previous === undefined) return
+        lastCoalesce = null
+        apply(previous, past.slice(0, -1), [current, ...future])
+      },
+      redo() {
+        const { past, future, content: current } = get()
+        const next = future[0]
+        if (next === undefined) return
+        lastCoalesce = null
+        apply(next, [...past, current], future.slice(1))
+      },
+    }
+  })
+}
+
+const EditorContext = createContext<DraftEditorStore<DraftKind> | null>(null)
+
+/** One zustand store per open draft (the React Flow pattern): editors never share state by accident. */
+export function useDraftEditor<K extends DraftKind, T>(selector: (state: DraftEditorState<K>) => T): T {
+  const store = useContext(EditorContext) as DraftEditorStore<K> | null
+  if (!store) throw new Error('useDraftEditor must be used inside <DraftEditorProvider>')
+  return useStore(store, selector)
+}
+
+export function useDraftEditorStore<K extends DraftKind>(): DraftEditorStore<K> {
+  const store = useContext(EditorContext) as DraftEditorStore<K> | null
+  if (!store) throw new Error('useDraftEditorStore must be used inside <DraftEditorProvider>')
+  return store
+}
+
+/** Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, anywhere in the editor. */
+function useUndoShortcuts(store: DraftEditorStore<DraftKind> | null) {
+  useEffect(() => {
+    if (!store) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      const mod = event.metaKey || event.ctrlKey
+      if (!mod || event.altKey) return
+      const key = event.key.toLowerCase()
+      if (key === 'z' && !event.shiftKey) {
+        event.preventDefault()
+        store.getState().undo()
+      } else if ((key === 'z' && event.shiftKey) || key === 'y') {
+        event.preventDefault()
+        store.getState().redo()
+      }
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [store])
+}
+
+export function DraftEditorProvider({
+  draftId,
+  kind,
+  children,
+  fallback,
+}: {
+  draftId: string
+  kind: DraftKind
+  children: ReactNode
+  fallback: (state: { loading: true } | { loading: false; error: string }) => ReactNode
+}) {
+  const [loaded, setLoaded] = useState<{ id: string; store: DraftEditorStore<DraftKind> } | { id: string; error: string } | null>(null)
+
+  useEffect(() => {
+    let current = true
+    unwrap(studio().drafts.get({ id: draftId }))
+      .then((draft) => {
+        if (!current) return
+        if (draft.kind !== kind) setLoaded({ id: draftId, error: 'This draft is a different kind of creative.' })
+        else setLoaded({ id: draftId, store: createDraftEditorStore(draft as Draft & { kind: DraftKind }) })
+      })
+      .catch((error: unknown) => {
+        if (current) setLoaded({ id: draftId, error: error instanceof IpcFailure ? error.message : 'The draft could not be opened.' })
+      })
+    return () => {
+      current = false
+    }
+  }, [draftId, kind])
+
+  const store = loaded && loaded.id === draftId && 'store' in loaded ? loaded.store : null
+  useUndoShortcuts(store)
+
+  if (!loaded || loaded.id !== draftId) return <>{fallback({ loading: true })}</>
+  if ('error' in loaded) return <>{fallback({ loading: false, error: loaded.error })}</>
+  return <EditorContext.Provider value={loaded.store}>{children}</EditorContext.Provider>
+}

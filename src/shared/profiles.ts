@@ -1,0 +1,46 @@
+import { z } from 'zod'
+import { apiHostsSchema } from './hosts'
+
+/**
+ * What the renderer may know about a connection profile: everything but its secrets. The
+ * consumer secret, the access token pair and the bearer token live in the OS keychain only.
+ */
+export const environmentSchema = z.enum(['production', 'ads_sandbox', 'local_sandbox', 'custom'])
+export type Environment = z.infer<typeof environmentSchema>
+
+export const accessLevelSchema = z.enum(['read', 'write'])
+export type AccessLevel = z.infer<typeof accessLevelSchema>
+
+export const profileStatusSchema = z.enum(['authorizing', 'connected', 'expired'])
+export type ProfileStatus = z.infer<typeof profileStatusSchema>
+
+export const profileSummarySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  environment: environmentSchema,
+  hosts: apiHostsSchema,
+  consumerKey: z.string(),
+  accessLevel: accessLevelSchema,
+  status: profileStatusSchema,
+  screenName: z.string().optional(),
+  userId: z.string().optional(),
+  updatedAt: z.string(),
+})
+export type ProfileSummary = z.infer<typeof profileSummarySchema>
+
+export const profileListSchema = z.object({
+  profiles: z.array(profileSummarySchema),
+  activeProfileId: z.string().nullable(),
+})
+export type ProfileList = z.infer<typeof profileListSchema>
+
+/** Profile ids are uuids; checking the shape keeps them safe as keychain account names. */
+export const profileIdSchema = z.string().uuid()
+
+/**
+ * The ads host a profile publishes to. "Ads sandbox" authorizes against the production
+ * platform but sends every ads call to the sandbox host.
+ */
+export function usesAdsSandboxHost(environment: Environment): boolean {
+  return environment === 'ads_sandbox'
+}

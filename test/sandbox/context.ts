@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Reply } from './http'
+import type { ParamPair } from './oauth1'
+import type { Faults } from './faults'
+import type { RateLimits, WindowCounter } from './rateLimits'
+import type { SandboxState } from './state'
+
+export interface RequestContext {
+  method: string
+  /** Always http for this loopback server; tests of published vectors use https. */
+  scheme: 'http' | 'https'
+  path: string
+  /** The Host header as sent; the signature base URI is built from it. */
+  host: string
+  origin: string
+  headers: IncomingHttpHeaders
+  query: ParamPair[]
+  body: Buffer
+  /** Lowercased media type of the body without parameters ('' when absent). */
+  contentType: string
+  /** Pairs of an application/x-www-form-urlencoded body; empty for any other body. */
+  form: ParamPair[]
+  /** Parsed body when Content-Type is application/json. */
+  json: unknown
+  params: Record<string, string>
+  /** Route pattern, e.g. `GET /ads/12/accounts/:account_id`; rate-limit buckets are keyed by it. */
+  routeKey: string
+  /** Headers added to whatever response this request ends with (rate-limit headers). */
+  responseHeaders: Record<string, string>
+  now: number
+}
+
+export interface Runtime {
+  state: SandboxState
+  limits: RateLimits
+  faults: Faults
+  counters: WindowCounter
+  /** Seen (consumer, token, nonce) triples with the time they may be forgotten. */
+  nonces: Map<string, number>
+  /** Bytes of uploads still in progress, keyed by media id; never persisted. */
+  uploadBytes: Map<string, Map<number, Buffer>>
+}
+
+export type Handler = (ctx: RequestContext, rt: Runtime) => Reply | Promise<Reply>
+
+export interface Route {
+  method: string
+  pattern: string
+  handler: Handler
+  /** Browser pages and placeholder media are exempt from fault injection. */
+  page?: boolean
+}
+
+export function firstValue(pairs: readonly ParamPair[], name: string): string | undefined {
+  return pairs.find(([n]) => n === name)?.[1]
+}

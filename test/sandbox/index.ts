@@ -1,0 +1,157 @@
+import type { AddressInfo } from 'node:net'
+import type { Runtime } from './context'
+import { NO_FAULTS, seededRandom, validateFaults } from './faults'
+import type { FaultCounts, Faults } from './faults'
+import { DEFAULT_LIMITS, WindowCounter } from './rateLimits'
+import type { RateLimits } from './rateLimits'
+import { ADS_PREFIX, ADS_SANDBOX_PREFIX } from './routes'
+import { DEMO, seedState } from './seed'
+import { createSandboxServer } from './server'
+import { loadState, saveState } from './state'
+import type { AdsRecord, CreatedCounts, CreatedKind, SandboxState, Upload } from './state'
+import { toJsonText } from './http'
+
+export type { Faults, FaultCounts } from './faults'
+export type { RateLimits } from './rateLimits'
+export type { CreatedCounts, CreatedKind, SandboxState } from './state'
+export { DEMO } from './seed'
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number
+  faults?: Partial<Faults>
+  limits?: Partial<RateLimits>
+  /** Load state from this JSON file if it exists, and write every change back to it. */
+  dataFile?: string
+  /** Seed of the PRNG that decides which requests get injected faults. */
+  seed?: number
+}
+
+export interface DemoIdentity {
+  consumerKey: string
+  consumerSecret: string
+  appName: string
+  screenName: string
+  userId: string
+  callbackUrl: string
+  /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS. */
+  accountIds: string[]
+}
+
+export interface Sandbox {
+  port: number
+  /** Platform base URL, e.g. http://127.0.0.1:PORT */
+  apiUrl: string
+  /** Ads base URL without the version segment: `${adsUrl}/12/accounts`. */
+  adsUrl: string
+  adsSandboxUrl: string
+  demo: DemoIdentity
+  setFaults(faults: Partial<Faults>): void
+  setLimits(limits: Partial<RateLimits>): void
+  faultCounts(): FaultCounts
+  /** Objects created through the API since start (seed data excluded; persisted with --data). */
+  created(): CreatedCounts
+  /** Public view (as the API would send it) of every object of a kind, deleted ones included. */
+  list(kind: CreatedKind): Record<string, unknown>[]
+  /** A deep copy of the whole state, internal fields included. */
+  state(): SandboxState
+  close(): Promise<void>
+}
+
+const COLLECTION_OF: Record<Exclude<CreatedKind, 'media_uploads'>, keyof SandboxState> = {
+  media_library: 'mediaLibrary',
+  cards: 'cards',
+  poll_cards: 'pollCards',
+  video_conversation_cards: 'videoConversationCards',
+  posts: 'posts',
+  accounts: 'accounts',
+  line_item_curated_categories: 'lineItemCuratedCategories',
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const state = (options.dataFile ? loadState(options.dataFile) : undefined) ?? seedState()
+  const faults: Faults = { ...NO_FAULTS, ...options.faults }
+  validateFaults(faults)
+  const rt: Runtime = {
+    state,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    faults,
+    counters: new WindowCounter(),
+    nonces: new Map(),
+    uploadBytes: new Map(),
+  }
+  const faultCounts: FaultCounts = { errors: 0, drops: 0, forced429: 0 }
+  const persist = (): void => {
+    if (!options.dataFile) return
+    try {
+      saveState(options.dataFile, rt.state)
+    } catch (error) {
+      console.error(`[sandbox] could not write ${options.dataFile}:`, error)
+    }
+  }
+  let port = options.port ?? 0
+  const server = createSandboxServer(
+    rt,
+    { random: seededRandom(options.seed ?? 1), faultCounts, persist },
+    () => `127.0.0.1:${port}`,
+  )
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+  persist()
+  const apiUrl = `http://127.0.0.1:${port}`
+  const publicCopy = (value: unknown): Record<string, unknown>[] =>
+    JSON.parse(toJsonText(value).replaceAll('sandbox-origin:', apiUrl)) as Record<string, unknown>[]
+
+  return {
+    port,
+    apiUrl,
+    adsUrl: `${apiUrl}${ADS_PREFIX}`,
+    adsSandboxUrl: `${apiUrl}${ADS_SANDBOX_PREFIX}`,
+    demo: {
+      consumerKey: DEMO.consumerKey,
+      consumerSecret: DEMO.consumerSecret,
+      appName: DEMO.appName,
+      screenName: DEMO.screenName,
+      userId: DEMO.userId,
+      callbackUrl: DEMO.callbackUrl,
+      accountIds: rt.state.accounts
+        .filter((a) => a._owner === DEMO.userId && !a._sandbox)
+        .map((a) => a.id as string),
+    },
+    setFaults(next) {
+      const merged = { ...rt.faults, ...next }
+      validateFaults(merged)
+      rt.faults = merged
+    },
+    setLimits(next) {
+      rt.limits = { ...rt.limits, ...next }
+    },
+    faultCounts: () => ({ ...faultCounts }),
+    created: () => ({ ...rt.state.created }),
+    list(kind) {
+      if (kind === 'media_uploads') {
+        return rt.state.uploads.map((u: Upload) => ({
+          media_id_string: u.mediaId,
+          media_key: u.mediaKey,
+          media_type: u.mimeType,
+          phase: u.phase,
+        }))
+      }
+      return publicCopy(rt.state[COLLECTION_OF[kind]] as AdsRecord[])
+    },
+    state: () => structuredClone(rt.state),
+    async close() {
+      persist()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+    },
+  }
+}

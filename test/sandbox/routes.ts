@@ -1,0 +1,45 @@
+import { accountRoutes } from './ads/accounts'
+import { accountMediaRoutes, cardRoutes } from './ads/cards'
+import { lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
+import { mediaLibraryRoutes } from './ads/mediaLibrary'
+import { pollCardRoutes } from './ads/pollCards'
+import { postRoutes } from './ads/posts'
+import { videoConversationCardRoutes } from './ads/videoConversationCards'
+import { authorizePageRoutes } from './platform/authorizePages'
+import { credentialRoutes } from './platform/credentials'
+import { mediaFileRoutes } from './platform/mediaFiles'
+import { mediaUploadRoutes } from './platform/mediaUpload'
+import { webhookRoutes } from './platform/webhooks'
+import { Router } from './router'
+
+export const ADS_VERSION = '12'
+export const ADS_PREFIX = '/ads'
+export const ADS_SANDBOX_PREFIX = '/ads-sandbox'
+
+const adsRoutes = [
+  ...accountRoutes,
+  ...accountMediaRoutes,
+  // Before cardRoutes: `cards/poll` and `cards/video_conversation` must not be read as a card id.
+  ...pollCardRoutes,
+  ...videoConversationCardRoutes,
+  ...cardRoutes,
+  ...mediaLibraryRoutes,
+  ...postRoutes,
+  ...lineItemRoutes,
+  ...lineItemCuratedCategoryRoutes,
+]
+
+export function buildRouter(): Router {
+  const router = new Router()
+  router.add([
+    ...credentialRoutes,
+    ...authorizePageRoutes,
+    ...webhookRoutes,
+    ...mediaUploadRoutes,
+    ...mediaFileRoutes,
+  ])
+  // Both ads hosts serve the same API over one shared store; sandbox-only operations check the host.
+  router.add(adsRoutes, `${ADS_PREFIX}/${ADS_VERSION}`)
+  router.add(adsRoutes, `${ADS_SANDBOX_PREFIX}/${ADS_VERSION}`)
+  return router
+}
