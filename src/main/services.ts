@@ -88,6 +88,7 @@ export function createServices(config: ServicesConfig): Services {
     'connect.begin': (input) => connect.begin(input),
     'connect.complete': ({ profileId, pin }) => connect.complete(profileId, pin),
     'accounts.list': async ({ profileId }) => ({ accounts: await connect.listAccounts(profileId) }),
+    'accounts.select': ({ profileId, accountId }) => connect.selectAccount(profileId, accountId),
     'devtools.bearerStatus': ({ profileId }) => connect.bearerStatus(profileId),
     'devtools.bearerCreate': ({ profileId }) => connect.bearerCreate(profileId),
     'devtools.bearerRevoke': ({ profileId }) => connect.bearerRevoke(profileId),

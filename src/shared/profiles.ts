@@ -24,6 +24,8 @@ export const profileSummarySchema = z.object({
   status: profileStatusSchema,
   screenName: z.string().optional(),
   userId: z.string().optional(),
+  /** The ad account that editors, the library and the outbox work with. */
+  activeAccountId: z.string().optional(),
   updatedAt: z.string(),
 })
 export type ProfileSummary = z.infer<typeof profileSummarySchema>

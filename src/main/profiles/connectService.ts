@@ -184,7 +184,25 @@ export function createConnectService(deps: ConnectServiceDeps) {
       }
       deps.profiles.put(connected)
       deps.profiles.setActive(profileId)
-      return connected
+      // Start with the first ad account; the designer can switch. Offline is fine: pick later.
+      const firstAccount = await this.listAccounts(profileId).then(
+        (accounts) => accounts[0]?.id,
+        () => undefined,
+      )
+      if (!firstAccount || connected.activeAccountId) return connected
+      const withAccount = { ...connected, activeAccountId: firstAccount }
+      deps.profiles.put(withAccount)
+      return withAccount
+    },
+
+    async selectAccount(profileId: string, accountId: string): Promise<ProfileSummary> {
+      const accounts = await this.listAccounts(profileId)
+      if (!accounts.some((account) => account.id === accountId)) {
+        throw new AppFailure(appError('not_found', 'That ad account is not available to this profile', { field: 'accountId' }))
+      }
+      const updated = { ...requireProfile(profileId), activeAccountId: accountId, updatedAt: now().toISOString() }
+      deps.profiles.put(updated)
+      return updated
     },
 
     async signOut(profileId: string): Promise<{ list: ProfileList; revokedOnServer: boolean; notice: string }> {

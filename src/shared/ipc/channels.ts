@@ -13,6 +13,7 @@ export const CHANNELS = [
   'connect.begin',
   'connect.complete',
   'accounts.list',
+  'accounts.select',
   'devtools.bearerStatus',
   'devtools.bearerCreate',
   'devtools.bearerRevoke',

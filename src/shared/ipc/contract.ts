@@ -88,6 +88,10 @@ export const contract = {
     request: z.object({ profileId: profileIdSchema }).strict(),
     response: z.object({ accounts: z.array(z.object({ id: z.string(), name: z.string() })) }),
   },
+  'accounts.select': {
+    request: z.object({ profileId: profileIdSchema, accountId: z.string().min(1).max(64) }).strict(),
+    response: profileSummarySchema,
+  },
   'devtools.bearerStatus': {
     request: z.object({ profileId: profileIdSchema }).strict(),
     response: bearerStatusSchema,

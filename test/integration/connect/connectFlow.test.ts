@@ -97,6 +97,16 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
 
     const { accounts } = await app.call<{ accounts: { id: string }[] }>('accounts.list', { profileId: started.profileId })
     expect(accounts.map((account) => account.id).sort()).toEqual([...sandbox.demo.accountIds].sort())
+    // A first ad account is chosen on connect; switching is checked against the profile's accounts.
+    expect(sandbox.demo.accountIds).toContain((profile as { activeAccountId?: string }).activeAccountId)
+    const second = sandbox.demo.accountIds.find((id) => id !== (profile as { activeAccountId?: string }).activeAccountId)!
+    expect(await app.call('accounts.select', { profileId: started.profileId, accountId: second })).toMatchObject({
+      activeAccountId: second,
+    })
+    await expect(app.call('accounts.select', { profileId: started.profileId, accountId: 'not-mine' })).rejects.toMatchObject({
+      code: 'not_found',
+      field: 'accountId',
+    })
 
     // Restart: new services on the same data directory are still connected, from the keychain alone.
     await app.services.dispose()
