@@ -3,12 +3,24 @@
  * is built by createServices() and runs in plain Node; keep this file thin and review it by
  * hand against the Electron security checklist.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  protocol,
+  session,
+  shell,
+  type MenuItemConstructorOptions,
+} from 'electron'
 import ElectronStore from 'electron-store'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PRODUCTION_HOSTS } from '../shared/hosts'
-import { createSenderPolicy } from './ipc/senderPolicy'
+import { createSenderPolicy, isOwnRendererUrl } from './ipc/senderPolicy'
+import { APP_RENDERER_URL, APP_SCHEME, resolveAppAsset } from './platform/appProtocol'
 import { createServices, type Services } from './services'
 import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore'
 import { createKeytarSecretStore } from './vault/keytarStore'
@@ -16,29 +28,31 @@ import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const rendererUrl =
-  process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(here, '../renderer/index.html')).href
+const rendererDir = join(here, '../renderer')
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? APP_RENDERER_URL
 const preloadPath = join(here, '../preload/index.cjs')
 
 let mainWindow: BrowserWindow | null = null
 
-function isOwnRendererUrl(url: string): boolean {
-  try {
-    const target = new URL(url)
-    const own = new URL(rendererUrl)
-    return own.protocol === 'file:' ? target.href.split('#')[0] === own.href : target.origin === own.origin
-  } catch {
-    return false
-  }
+// Must run before the app is ready: app:// behaves like a secure, standard origin.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }])
+
+function serveRenderer(): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const asset = resolveAppAsset(rendererDir, request.url)
+    if (!asset) return new Response('Not found', { status: 404 })
+    const file = await net.fetch(pathToFileURL(asset.path).href)
+    return new Response(file.body, { status: file.status, headers: { 'content-type': asset.mimeType } })
+  })
 }
 
 function hardenAllWebContents(): void {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
-      if (!isOwnRendererUrl(url)) event.preventDefault()
+      if (!isOwnRendererUrl(rendererUrl, url)) event.preventDefault()
     })
     contents.on('will-redirect', (event, url) => {
-      if (!isOwnRendererUrl(url)) event.preventDefault()
+      if (!isOwnRendererUrl(rendererUrl, url)) event.preventDefault()
     })
     contents.on('will-attach-webview', (event) => event.preventDefault())
     contents.setWindowOpenHandler(() => ({ action: 'deny' }))
@@ -181,6 +195,7 @@ if (!app.requestSingleInstanceLock()) {
         console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
     })
     hardenAllWebContents()
+    serveRenderer()
     installMenu()
     wireIpc(services)
     mainWindow = createWindow()

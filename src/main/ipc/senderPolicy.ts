@@ -9,22 +9,29 @@ export interface IpcSender {
 export type SenderPolicy = (sender: IpcSender) => boolean
 
 /**
- * Trust only the top frame of our own renderer: the packaged file (exact path) or, in
- * development, the dev server's origin. Iframes, other windows and navigated-away pages
- * are refused even though navigation is blocked too: defence in depth.
+ * Whether a URL belongs to our renderer: the same file (packaged without the app protocol),
+ * or the same scheme and host (the app:// protocol, or the dev server). Compared by parts
+ * because custom schemes have an opaque origin ("null") in the URL standard.
+ */
+export function isOwnRendererUrl(rendererUrl: string, candidate: string | undefined): boolean {
+  if (!candidate) return false
+  let expected: URL
+  let actual: URL
+  try {
+    expected = new URL(rendererUrl)
+    actual = new URL(candidate)
+  } catch {
+    return false
+  }
+  if (actual.protocol !== expected.protocol) return false
+  if (expected.protocol === 'file:') return actual.pathname === expected.pathname
+  return actual.host === expected.host && !actual.username && !actual.password
+}
+
+/**
+ * Trust only the top frame of our own renderer. Iframes, other windows and navigated-away
+ * pages are refused even though navigation is blocked too: defence in depth.
  */
 export function createSenderPolicy(rendererUrl: string): SenderPolicy {
-  const expected = new URL(rendererUrl)
-  return (sender) => {
-    if (!sender.isMainFrame || !sender.url) return false
-    let actual: URL
-    try {
-      actual = new URL(sender.url)
-    } catch {
-      return false
-    }
-    if (expected.protocol === 'file:')
-      return actual.protocol === 'file:' && actual.pathname === expected.pathname
-    return actual.origin === expected.origin
-  }
+  return (sender) => sender.isMainFrame && isOwnRendererUrl(rendererUrl, sender.url)
 }
