@@ -17,7 +17,7 @@ describe('Connect', () => {
     const app = await env.launch({ colorScheme: 'light' })
     try {
       const { page } = app
-      await page.getByRole('link', { name: 'Connect', exact: true }).click()
+      await page.getByTestId('nav-connect').click()
       await page.getByRole('radio', { name: 'Local sandbox' }).click()
       await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
       await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
@@ -57,7 +57,7 @@ describe('Connect', () => {
         .toContain(`Connected as @${sandbox.demo.screenName} (user ${sandbox.demo.userId}) with read and write access`)
       await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain(`@${sandbox.demo.screenName}`)
       await page.mouse.move(1279, 819)
-      await page.screenshot({ path: screenshotPath('connect-connected-light'), fullPage: true })
+      await page.screenshot({ path: screenshotPath('connect-connected-light') })
 
       // Nothing secret is in the page: not the consumer secret, not the access token.
       const html = await page.content()
@@ -78,7 +78,7 @@ describe('Connect', () => {
     const app = await env.launch({ colorScheme: 'dark' })
     try {
       const { page } = app
-      await page.getByRole('link', { name: 'Connect', exact: true }).click()
+      await page.getByTestId('nav-connect').click()
       await page.getByRole('radio', { name: 'Local sandbox' }).click()
       await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
       await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
@@ -91,7 +91,8 @@ describe('Connect', () => {
       expect(await page.locator('.field__error').first().textContent()).toMatch(/key or secret is wrong/i)
       expect(app.openedExternally).toEqual([])
       await page.mouse.move(1279, 819)
-      await page.screenshot({ path: screenshotPath('connect-wrong-secret-dark'), fullPage: true })
+      await page.locator('#main').evaluate((main) => main.scrollTo(0, 0))
+      await page.screenshot({ path: screenshotPath('connect-wrong-secret-dark') })
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

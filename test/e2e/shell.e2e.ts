@@ -21,12 +21,12 @@ describe('the app shell', () => {
         // The canvas colour differs between the two palettes: the OS setting really drives the theme.
         expect(background).toBe(colorScheme === 'dark' ? 'rgb(18, 18, 20)' : 'rgb(246, 245, 242)')
         for (const route of ROUTES) {
-          await page.getByRole('link', { name: route.label, exact: true }).click()
+          await page.getByTestId(`nav-${route.id}`).click()
           await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(route.label)
           expect(await page.getByTestId('page-summary').textContent()).toBe(route.summary)
           await expect
             .poll(() =>
-              page.getByRole('link', { name: route.label, exact: true }).getAttribute('aria-current'),
+              page.getByTestId(`nav-${route.id}`).getAttribute('aria-current'),
             )
             .toBe('page')
           await page.mouse.move(1279, 819) // no stray hover highlight in the screenshot
@@ -64,7 +64,7 @@ describe('the app shell', () => {
 
   it('keeps a pinned theme across a restart, through the real services', async () => {
     const first = await env.launch({ colorScheme: 'light' })
-    await first.page.getByRole('link', { name: 'Settings', exact: true }).click()
+    await first.page.getByTestId('nav-settings').click()
     await first.page.getByRole('radio', { name: 'Dark' }).click()
     await expect.poll(() => first.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
     await first.page.screenshot({ path: screenshotPath('settings-theme-pinned-dark') })
@@ -78,7 +78,7 @@ describe('the app shell', () => {
         'rgb(18, 18, 20)',
       )
       // Keyboard: arrow keys move within the radio group and Space chooses, as the ARIA pattern says.
-      await second.page.getByRole('link', { name: 'Settings', exact: true }).click()
+      await second.page.getByTestId('nav-settings').click()
       await second.page.getByRole('radio', { name: 'Dark' }).focus()
       await second.page.keyboard.press('ArrowLeft')
       await expect.poll(() => second.page.evaluate(() => document.activeElement?.textContent)).toBe('Light')

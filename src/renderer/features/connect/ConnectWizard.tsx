@@ -1,6 +1,6 @@
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Checkbox } from 'radix-ui'
-import { Check, ExternalLink, KeyRound } from 'lucide-react'
+import { Check, ExternalLink, KeyRound, Plus } from 'lucide-react'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
@@ -38,6 +38,8 @@ export function ConnectWizard() {
   const begin = useConnectStore((state) => state.beginAuthorization)
   const complete = useConnectStore((state) => state.completeWithPin)
   const cancel = useConnectStore((state) => state.cancelWizard)
+  const hasProfiles = useConnectStore((state) => state.list.profiles.length > 0)
+  const [adding, setAdding] = useState(false)
   const pinRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
@@ -50,9 +52,21 @@ export function ConnectWizard() {
   }
   const onComplete = (event: FormEvent) => {
     event.preventDefault()
-    void complete()
+    void complete().then((connected) => connected && setAdding(false))
   }
   const showHosts = form.environment === 'local_sandbox' || form.environment === 'custom'
+
+  // Once a profile exists the wizard folds away until the designer asks for another one.
+  if (hasProfiles && !adding && !reauthorizing && !awaitingPin) {
+    return (
+      <div>
+        <Button onClick={() => setAdding(true)}>
+          <Plus size={16} aria-hidden="true" />
+          Add another profile
+        </Button>
+      </div>
+    )
+  }
 
   return (
     <section className="panel panel--wide" aria-labelledby="wizard-title">
@@ -170,7 +184,17 @@ export function ConnectWizard() {
             Open authorization page
           </Button>
           {reauthorizing || awaitingPin ? (
-            <Button variant="ghost" onClick={cancel}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                cancel()
+                setAdding(false)
+              }}
+            >
+              Cancel
+            </Button>
+          ) : hasProfiles ? (
+            <Button variant="ghost" onClick={() => setAdding(false)}>
               Cancel
             </Button>
           ) : null}
