@@ -3,6 +3,9 @@
  * Targets are stated next to each figure; nothing here asserts, it measures.
  */
 import { benchDrafts } from './drafts'
+import { benchBuilder } from './builder'
+import { benchComposer } from './composer'
+import { benchOutbox } from './outbox'
 
 interface Section {
   title: string
@@ -10,6 +13,9 @@ interface Section {
 }
 
 const SECTIONS: Section[] = [{ title: 'Draft store', run: benchDrafts }]
+SECTIONS.push({ title: 'Card builder', run: benchBuilder })
+SECTIONS.push({ title: 'Composer, in Chromium (run `npx electron-vite build` first)', run: benchComposer })
+SECTIONS.push({ title: 'Outbox: client overhead per step, network excluded', run: benchOutbox })
 
 for (const section of SECTIONS) {
   console.log(`\n== ${section.title}`)

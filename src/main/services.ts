@@ -13,6 +13,9 @@ import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
+import { createLibraryService } from './library/libraryService'
+import { createPublishAccess } from './publish/access'
+import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -36,6 +39,10 @@ export interface ServicesConfig {
   appInfo: { name: string; version: string }
   /** Unexpected failures, for the log. Receives no request payloads. */
   onUnexpectedError?: (channel: string, error: unknown) => void
+  /** An OS notification (Electron's Notification in the app); the outbox says when a batch is done. */
+  notify?: (title: string, body: string) => void
+  /** Outbox tuning (upload segment size, network backoff); tests make it quick. */
+  outbox?: Partial<OutboxOptions>
 }
 
 export interface Services {
@@ -44,6 +51,7 @@ export interface Services {
   createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
   settings: { get(): Settings }
   drafts: ReturnType<typeof createDraftsService>
+  outbox: Outbox
   dispose(): Promise<void>
 }
 
@@ -73,6 +81,26 @@ export function createServices(config: ServicesConfig): Services {
 
   const drafts = createDraftsService({ dataDir: config.dataDir, dialogs: config.dialogs })
   const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
+  // Jobs left by the last run resume as soon as it is built.
+  const outbox = createOutbox({
+    dataDir: config.dataDir,
+    drafts: {
+      ready: drafts.ready,
+      get: (id) => drafts.store.get(id),
+      flush: () => drafts.store.flush(),
+      setStatus: (id, status, refs) => drafts.store.setStatus(id, status, refs),
+    },
+    access: createPublishAccess({
+      profiles,
+      vault: createProfileVault(config.secretStore),
+      http: config.http ?? createHttpClient(),
+      env: config.env ?? process.env,
+    }),
+    ...(config.notify ? { notify: config.notify } : {}),
+    ...(config.outbox ? { options: config.outbox } : {}),
+    onError: (error) => config.onUnexpectedError?.('outbox', error),
+  })
+  const library = createLibraryService({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work) })
 
   const handlers: HandlerMap = {
     'app.info': () => config.appInfo,
@@ -112,6 +140,21 @@ export function createServices(config: ServicesConfig): Services {
       const { ref, preview } = await media.inspectPath(path)
       return { media: ref, preview }
     },
+    'accounts.features': async ({ profileId, accountId }) => ({ features: await library.features(profileId, accountId) }),
+    'accounts.createSandbox': async ({ profileId }) => ({ account: await library.createSandboxAccount(profileId) }),
+    'library.list': ({ profileId, accountId, q, mediaType, cursor, count }) =>
+      library.listMedia(profileId, accountId, { q, mediaType, cursor, count }),
+    'library.thumbnail': ({ profileId, accountId, mediaKey }) => library.thumbnail(profileId, accountId, mediaKey),
+    'library.cards': ({ profileId, accountId, kinds, cardTypes, q, cursors }) =>
+      library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
+    'library.deleteCard': ({ profileId, accountId, kind, cardId }) => library.deleteCard(profileId, accountId, kind, cardId),
+    'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
+    'outbox.list': async () => ({ jobs: await outbox.list() }),
+    'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
+    'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
+    'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
+    'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
+    'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
   }
 
   return {
@@ -121,8 +164,10 @@ export function createServices(config: ServicesConfig): Services {
     settings,
     /** Flushes pending autosaves: nothing typed is lost on quit. */
     async dispose() {
+      await outbox.dispose()
       await drafts.close()
     },
     drafts,
+    outbox,
   }
 }

@@ -404,3 +404,54 @@ export async function renamePost(
   const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/posts/${segment(postId)}/name`)
   return (await call(ctx, 'PUT', url, postSchema, { query: { name } })).data
 }
+
+/**
+ * The legacy card path, DELETE accounts/:id/cards/:card_type/:card_id. Poll and video
+ * conversation cards have no deletion of their own in the spec, so they are deleted here.
+ */
+export async function deleteCardOfType(
+  ctx: AdsContext,
+  accountId: string,
+  cardType: string,
+  cardId: string,
+): Promise<Card> {
+  const url = adsUrl(
+    ctx.hosts.adsUrl,
+    `/accounts/${segment(accountId)}/cards/${segment(cardType)}/${segment(cardId)}`,
+  )
+  return (await call(ctx, 'DELETE', url, single(cardSchema))).data
+}
+
+/**
+ * GET accounts/:account_id/posts. Not in the spec; it follows the platform's public
+ * GET accounts/:account_id/tweets (tweet_type → post_type, tweet_ids → post_ids). The outbox
+ * uses it to find a post whose creation answer was lost.
+ */
+export function listPosts(
+  ctx: AdsContext,
+  accountId: string,
+  options: {
+    postType?: 'DRAFT' | 'PUBLISHED' | 'SCHEDULED'
+    postIds?: string[]
+    name?: string
+    timelineType?: 'ALL' | 'NULLCAST' | 'ORGANIC'
+    trimUser?: boolean
+    userId?: string
+    count?: number
+    cursor?: string
+  } = {},
+): Promise<Envelope<Post[]>> {
+  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/posts`)
+  return call(ctx, 'GET', url, z.array(postSchema), {
+    query: {
+      post_type: options.postType ?? 'PUBLISHED',
+      post_ids: options.postIds,
+      name: options.name,
+      timeline_type: options.timelineType,
+      trim_user: options.trimUser,
+      user_id: options.userId,
+      count: options.count,
+      cursor: options.cursor,
+    },
+  })
+}

@@ -94,7 +94,8 @@ export async function uploadAppend(
   form.set('command', 'APPEND')
   form.set('media_id', input.mediaId)
   form.set('segment_index', String(input.segmentIndex))
-  form.set('media', new Blob([input.chunk]), 'blob')
+  // A copy typed over a plain ArrayBuffer, which is what Blob accepts under every @types/node.
+  form.set('media', new Blob([new Uint8Array(input.chunk)]), 'blob')
   await ctx.http.send({
     method: 'POST',
     url: uploadUrl(ctx),

@@ -32,7 +32,8 @@ async function sha256Of(path: string): Promise<string> {
 
 function describeFsError(error: unknown, name: string): MediaFileError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT') return new MediaFileError(`${name} could not be found: it may have been moved or deleted.`)
+  if (code === 'ENOENT')
+    return new MediaFileError(`${name} could not be found: it may have been moved or deleted.`)
   if (code === 'EACCES' || code === 'EPERM')
     return new MediaFileError(`Ads Studio is not allowed to read ${name}. Check the file's permissions.`)
   return new MediaFileError(`${name} could not be read.`)

@@ -247,6 +247,18 @@ export function createConnectService(deps: ConnectServiceDeps) {
       return accounts.map((account) => ({ id: account.id, name: account.name ?? account.id }))
     },
 
+    /**
+     * Runs ads calls with the profile's credentials (which never leave main); a token_expired
+     * answer marks the profile expired, as every other call here does.
+     */
+    async withAdsContext<T>(
+      profileId: string,
+      work: (ctx: AdsContext & { profile: ProfileSummary }) => Promise<T>,
+    ): Promise<T> {
+      const ctx = await userContext(profileId)
+      return markExpiredOn(profileId, work(ctx))
+    },
+
     async bearerStatus(profileId: string): Promise<BearerStatus> {
       requireProfile(profileId)
       const { bearerToken } = await deps.vault.read(profileId)

@@ -2,6 +2,13 @@ import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/EmptyState'
 import { SettingsPage } from '../features/settings/SettingsPage'
 import { ConnectPage } from '../features/connect/ConnectPage'
+import { DraftsPage } from '../features/drafts/DraftsPage'
+import { CardsPage } from '../features/cards/CardsPage'
+import { PollsPage } from '../features/polls/PollsPage'
+import { VideoConversationsPage } from '../features/video-conversations/VideoConversationsPage'
+import { ComposerPage } from '../features/composer/ComposerPage'
+import { LibraryPage } from '../features/library/LibraryPage'
+import { OutboxPage } from '../features/outbox/OutboxPage'
 import type { RouteInfo } from './routes'
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
@@ -19,6 +26,13 @@ export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string 
   void draftId
   if (route.id === 'settings') return <SettingsPage route={route} />
   if (route.id === 'connect') return <ConnectPage route={route} />
+  if (route.id === 'drafts') return <DraftsPage route={route} />
+  if (route.id === 'cards') return <CardsPage route={route} draftId={draftId} />
+  if (route.id === 'polls') return <PollsPage route={route} draftId={draftId} />
+  if (route.id === 'video-conversations') return <VideoConversationsPage route={route} draftId={draftId} />
+  if (route.id === 'composer') return <ComposerPage route={route} draftId={draftId} />
+  if (route.id === 'library') return <LibraryPage route={route} />
+  if (route.id === 'outbox') return <OutboxPage route={route} />
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />

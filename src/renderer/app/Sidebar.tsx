@@ -1,4 +1,5 @@
 import { AppMark, GROUP_LABELS, ROUTES, type RouteId, type RouteInfo } from './routes'
+import { AccountSwitcher } from '../features/accounts'
 
 const GROUP_ORDER: RouteInfo['group'][] = ['create', 'publish', 'account']
 
@@ -37,6 +38,7 @@ export function Sidebar({ current }: { current: RouteId }) {
           </ul>
         </div>
       ))}
+      <AccountSwitcher />
     </nav>
   )
 }

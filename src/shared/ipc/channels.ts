@@ -30,6 +30,19 @@ export const CHANNELS = [
   'drafts.import',
   'media.pickLocal',
   'media.inspectPath',
+  'accounts.features',
+  'accounts.createSandbox',
+  'library.list',
+  'library.thumbnail',
+  'library.cards',
+  'library.deleteCard',
+  'posts.rename',
+  'outbox.enqueue',
+  'outbox.list',
+  'outbox.status',
+  'outbox.cancel',
+  'outbox.retry',
+  'outbox.dismiss',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -3,6 +3,8 @@ import type { Channel } from './channels'
 import { apiHostsSchema } from '../hosts'
 import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
+import { outboxContract } from './contracts/outbox'
+import { libraryContract } from './contracts/library'
 import {
   accessLevelSchema,
   environmentSchema,
@@ -122,6 +124,8 @@ export const contract = {
   },
   ...draftsContract,
   ...mediaContract,
+  ...outboxContract,
+  ...libraryContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

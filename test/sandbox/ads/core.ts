@@ -337,6 +337,8 @@ export function listReply(
   records: readonly AdsRecord[],
   list: ListRequest,
   idKey = 'id',
+  /** How a stored record is shown; defaults to the record itself (internal `_` fields are dropped on output). */
+  present: (record: AdsRecord) => unknown = (record) => record,
 ): Reply {
   if (list.withTotalCount) {
     const status = rt.counters.take(
@@ -376,7 +378,7 @@ export function listReply(
       : null
   return json(200, {
     request: { params: requestParams(ctx) },
-    data: page,
+    data: page.map(present),
     next_cursor: nextCursor,
     ...(list.withTotalCount ? { total_count: visible.length } : {}),
   })

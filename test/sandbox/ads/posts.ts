@@ -2,8 +2,17 @@ import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
 import { isoSeconds, longId } from '../state'
-import { AdsInput, accountIdOf, adsCaller, notFound, single } from './core'
-import type { AdsCaller } from './core'
+import {
+  AdsInput,
+  accountIdOf,
+  adsCaller,
+  listParameterNames,
+  listReply,
+  notFound,
+  readList,
+  single,
+} from './core'
+import type { AdsCaller, ListSpec } from './core'
 import { libraryItem, readyUpload } from './lookup'
 import { mediaTypeOfMime } from '../media'
 
@@ -45,7 +54,59 @@ function cardExists(rt: Runtime, accountId: string, uri: string): boolean {
   )
 }
 
+/**
+ * GET accounts/:account_id/posts is not in the spec. It follows the real platform's public
+ * GET accounts/:account_id/tweets: `tweet_type` (here post_type: DRAFT, PUBLISHED or SCHEDULED,
+ * required), `count` (1 to 1000, default 200), `cursor`, `tweet_ids` (here post_ids, up to 200),
+ * `name` (case-insensitive name prefix), `timeline_type` (ALL, NULLCAST default, ORGANIC),
+ * `trim_user`, `user_id` and `include_mentions_and_replies`. Posts are returned as on read
+ * (full text, conversation_settings), oldest first. Only published posts exist here.
+ */
+const POSTS_LIST: ListSpec = { countDefault: 200, countMax: 1000, withDeleted: false }
+const POST_LIST_PARAMS = [
+  'post_type',
+  'post_ids',
+  'name',
+  'timeline_type',
+  'trim_user',
+  'user_id',
+  'include_mentions_and_replies',
+  ...listParameterNames(POSTS_LIST),
+]
+
 export const postRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: '/accounts/:account_id/posts',
+    handler: (ctx, rt) => {
+      const caller = adsCaller(ctx, rt)
+      const input = new AdsInput(ctx, POST_LIST_PARAMS)
+      const type = input.oneOf('post_type', ['DRAFT', 'PUBLISHED', 'SCHEDULED'], { required: true })
+      const ids = input.list('post_ids', { max: 200 })
+      const name = input.string('name', { max: NAME_MAX })?.toLowerCase()
+      const timeline = input.oneOf('timeline_type', ['ALL', 'NULLCAST', 'ORGANIC']) ?? 'NULLCAST'
+      const trimUser = input.bool('trim_user', false)
+      const userId = input.long('user_id')
+      input.bool('include_mentions_and_replies', false)
+      const list = readList(input, POSTS_LIST)
+      input.finish()
+      const records = rt.state.posts.filter(
+        (p) =>
+          type === 'PUBLISHED' &&
+          p._account === accountIdOf(caller) &&
+          (!ids || ids.includes(String(p.id))) &&
+          (name === undefined ||
+            String(p.name ?? '')
+              .toLowerCase()
+              .startsWith(name)) &&
+          (timeline === 'ALL' || (timeline === 'NULLCAST') === Boolean(p.nullcast)) &&
+          (userId === undefined || p.as_user_id === userId),
+      )
+      return listReply(ctx, rt, caller, records, list, 'id', (post) =>
+        postObject(rt, post, { trimUser, update: true }),
+      )
+    },
+  },
   {
     method: 'POST',
     pattern: '/accounts/:account_id/post',
@@ -246,6 +307,20 @@ function postObject(
     lang: text.trim() === '' ? 'und' : 'en',
   }
   if (post.card_uri) object.card_uri = post.card_uri
+  const mediaKeys = Array.isArray(post.media_keys) ? (post.media_keys as string[]) : []
+  if (mediaKeys.length > 0) {
+    // As on the platform, attached media appear in extended_entities, each with its media_key.
+    object.extended_entities = {
+      media: mediaKeys.map((key) => {
+        const upload = rt.state.uploads.find((u) => u.mediaKey === key)
+        const type = upload ? mediaTypeOfMime(upload.mimeType) : undefined
+        return {
+          media_key: key,
+          type: type === 'VIDEO' ? 'video' : type === 'GIF' ? 'animated_gif' : 'photo',
+        }
+      }),
+    }
+  }
   if (options.update) {
     Object.assign(object, {
       conversation_settings: post.conversation_settings,

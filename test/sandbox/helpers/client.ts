@@ -79,7 +79,7 @@ export async function call<T = Record<string, unknown>>(
       : request.url
   const headers: Record<string, string> = { ...request.headers }
   if (credentials) headers.authorization = signedHeader(credentials, request, fullUrl)
-  let body: string | Buffer | FormData | undefined
+  let body: string | Uint8Array<ArrayBuffer> | FormData | undefined
   if (request.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded'
     body = encodeQuery(request.form)
@@ -88,7 +88,9 @@ export async function call<T = Record<string, unknown>>(
     body = JSON.stringify(request.json)
   } else if (request.body) {
     if (!(request.body.data instanceof FormData)) headers['content-type'] = request.body.contentType
-    body = request.body.data
+    const data = request.body.data
+    // fetch's DOM typing wants bytes over a plain ArrayBuffer; a Buffer may sit on a shared pool.
+    body = Buffer.isBuffer(data) ? new Uint8Array(data) : data
   }
   const response = await fetch(fullUrl, {
     method: request.method ?? 'GET',

@@ -41,9 +41,15 @@ function segment(marker: number, body: Buffer): Buffer {
 }
 
 /** SOI, an APP0 (JFIF) and optional padding APPn segments, a baseline SOF0, EOI: enough for a header reader. */
-export function jpeg(width: number, height: number, options: { appSegments?: number; sof?: number } = {}): Buffer {
+export function jpeg(
+  width: number,
+  height: number,
+  options: { appSegments?: number; sof?: number } = {},
+): Buffer {
   const jfif = Buffer.from([0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0])
-  const padding = Array.from({ length: options.appSegments ?? 0 }, () => segment(0xe1, Buffer.alloc(60_000, 7)))
+  const padding = Array.from({ length: options.appSegments ?? 0 }, () =>
+    segment(0xe1, Buffer.alloc(60_000, 7)),
+  )
   const frame = Buffer.alloc(15)
   frame[0] = 8
   frame.writeUInt16BE(height, 1)

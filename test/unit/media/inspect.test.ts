@@ -85,13 +85,33 @@ describe('inspectMediaFile', () => {
 
 describe('files that are not usable media', () => {
   it.each([
-    ['a text file', 'notes.txt', Buffer.from('hello, this is not an image'), /notes\.txt is not a supported medium/],
+    [
+      'a text file',
+      'notes.txt',
+      Buffer.from('hello, this is not an image'),
+      /notes\.txt is not a supported medium/,
+    ],
     ['an empty file', 'empty.png', Buffer.alloc(0), /empty\.png is empty/],
     ['a PNG cut off before its header', 'cut.png', png(10, 10).subarray(0, 18), /PNG file is damaged/],
     ['a PNG claiming zero width', 'zero.png', png(10, 10).fill(0, 16, 20), /PNG file is damaged/],
-    ['a JPEG with no frame header', 'noframe.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0]), /JPEG file is damaged/],
-    ['a WebP with an unknown chunk', 'odd.webp', Buffer.concat([webp('VP8X', 5, 5).fill(65, 12, 16)]), /WebP file is damaged/],
-    ['an MP4 without a movie header', 'nomoov.mp4', mp4(10, 10, 1).subarray(0, 20), /MP4 file is damaged or incomplete/],
+    [
+      'a JPEG with no frame header',
+      'noframe.jpg',
+      Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0]),
+      /JPEG file is damaged/,
+    ],
+    [
+      'a WebP with an unknown chunk',
+      'odd.webp',
+      Buffer.concat([webp('VP8X', 5, 5).fill(65, 12, 16)]),
+      /WebP file is damaged/,
+    ],
+    [
+      'an MP4 without a movie header',
+      'nomoov.mp4',
+      mp4(10, 10, 1).subarray(0, 20),
+      /MP4 file is damaged or incomplete/,
+    ],
     ['an MP4 with only audio', 'audio.mp4', mp4(0, 0, 3), /no video track/],
   ])('refuses %s with a sentence naming the problem', async (_label, name, bytes, message) => {
     await expect(inspectMediaFile(await fileWith(name, bytes))).rejects.toThrow(message)
@@ -119,6 +139,9 @@ describe('the media service', () => {
     const service = createMediaService({ chooseMediaFile: async () => path })
     const failure = await service.pickLocal().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(AppFailure)
-    expect(failure).toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/bad\.bin is not a supported/) })
+    expect(failure).toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringMatching(/bad\.bin is not a supported/),
+    })
   })
 })

@@ -30,7 +30,12 @@ export function AddComponentMenu({
             const info = COMPONENT_INFO[type]
             const Icon = info.icon
             return (
-              <DropdownMenu.Item key={type} className="menu__item" disabled={blockedBy !== null} onSelect={() => onAdd(type)}>
+              <DropdownMenu.Item
+                key={type}
+                className="menu__item"
+                disabled={blockedBy !== null}
+                onSelect={() => onAdd(type)}
+              >
                 <Icon size={16} aria-hidden="true" className="menu__icon" />
                 <span className="menu__text">
                   <span className="menu__label">{info.title}</span>

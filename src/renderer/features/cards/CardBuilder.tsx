@@ -1,4 +1,14 @@
-import { ArrowLeft, CircleCheck, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
+import {
+  ArrowLeft,
+  CircleCheck,
+  GalleryHorizontal,
+  Layers,
+  Plus,
+  Redo2,
+  Square,
+  Trash2,
+  Undo2,
+} from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
@@ -76,10 +86,24 @@ export function CardBuilder() {
           <SaveStatus save={save} />
           <IssueSummary errors={issues.errorCount} warnings={issues.warningCount} />
           <div className="toolbar-group" role="group" aria-label="History">
-            <button type="button" className="icon-button" onClick={undo} disabled={!canUndo} aria-label="Undo" title={`Undo (${shortcut('Z')})`}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={undo}
+              disabled={!canUndo}
+              aria-label="Undo"
+              title={`Undo (${shortcut('Z')})`}
+            >
               <Undo2 size={16} aria-hidden="true" />
             </button>
-            <button type="button" className="icon-button" onClick={redo} disabled={!canRedo} aria-label="Redo" title={`Redo (${shortcut('Z', true)})`}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={redo}
+              disabled={!canRedo}
+              aria-label="Redo"
+              title={`Redo (${shortcut('Z', true)})`}
+            >
               <Redo2 size={16} aria-hidden="true" />
             </button>
           </div>
@@ -96,7 +120,11 @@ export function CardBuilder() {
               issues={issues.at(['name'])}
               hint="Only you see the name; it identifies the card in the library."
               aside={
-                <span className="counter" data-over={nameLength > nameMax || undefined} aria-label={`${nameLength} of ${nameMax} characters`}>
+                <span
+                  className="counter"
+                  data-over={nameLength > nameMax || undefined}
+                  aria-label={`${nameLength} of ${nameMax} characters`}
+                >
                   {nameLength}/{nameMax}
                 </span>
               }
@@ -133,7 +161,14 @@ export function CardBuilder() {
                 <span className="muted builder-section__hint">Top to bottom, as the card shows them</span>
               </div>
               <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
-              <ComponentList content={content} owner={null} basePath={['components']} issues={issues} change={change} where="the card" />
+              <ComponentList
+                content={content}
+                owner={null}
+                basePath={['components']}
+                issues={issues}
+                change={change}
+                where="the card"
+              />
             </section>
           )}
         </div>
@@ -155,7 +190,9 @@ function IssueSummary({ errors, warnings }: { errors: number; warnings: number }
   }
   return (
     <span className={`badge ${errors > 0 ? 'badge--danger' : 'badge--warning'}`}>
-      {[errors > 0 ? plural(errors, 'problem') : null, warnings > 0 ? plural(warnings, 'warning') : null].filter(Boolean).join(' · ')}
+      {[errors > 0 ? plural(errors, 'problem') : null, warnings > 0 ? plural(warnings, 'warning') : null]
+        .filter(Boolean)
+        .join(' · ')}
     </span>
   )
 }
@@ -177,7 +214,10 @@ function ComponentList({
   where: string
   carouselSiblings?: readonly MediaRef[]
 }) {
-  const components = owner === null ? content.components : (content.slides.find((slide) => slide.id === owner)?.components ?? [])
+  const components =
+    owner === null
+      ? content.components
+      : (content.slides.find((slide) => slide.id === owner)?.components ?? [])
   return (
     <div className="component-list">
       {components.length > 0 ? (
@@ -203,7 +243,12 @@ function ComponentList({
         <p className="muted component-list__empty">No components yet.</p>
       )}
       <div>
-        <AddComponentMenu content={content} owner={owner} where={where} onAdd={(type) => change((current) => addComponent(current, owner, type))} />
+        <AddComponentMenu
+          content={content}
+          owner={owner}
+          where={where}
+          onAdd={(type) => change((current) => addComponent(current, owner, type))}
+        />
       </div>
     </div>
   )
@@ -214,7 +259,15 @@ function slideMedia(slide: SlideDraft): MediaRef | null {
   return media?.type === 'MEDIA' ? media.media : null
 }
 
-function SlidesEditor({ content, issues, change }: { content: CardContent; issues: IssueIndex; change: ChangeContent }) {
+function SlidesEditor({
+  content,
+  issues,
+  change,
+}: {
+  content: CardContent
+  issues: IssueIndex
+  change: ChangeContent
+}) {
   const { min, max } = LIMITS.card.slides
   const media = content.slides.map(slideMedia)
   return (
@@ -260,7 +313,9 @@ function SlidesEditor({ content, issues, change }: { content: CardContent; issue
               issues={issues}
               change={change}
               where={`slide ${index + 1}`}
-              carouselSiblings={media.filter((ref, other): ref is MediaRef => ref !== null && other !== index)}
+              carouselSiblings={media.filter(
+                (ref, other): ref is MediaRef => ref !== null && other !== index,
+              )}
             />
           </section>
         )}
@@ -271,7 +326,11 @@ function SlidesEditor({ content, issues, change }: { content: CardContent; issue
           className="button button--secondary"
           onClick={() => change((current) => addSlide(current))}
           disabled={content.slides.length >= max}
-          title={content.slides.length >= max ? `A multi-destination carousel usually has at most ${max} slides` : undefined}
+          title={
+            content.slides.length >= max
+              ? `A multi-destination carousel usually has at most ${max} slides`
+              : undefined
+          }
         >
           <Plus size={16} aria-hidden="true" />
           Add slide

@@ -22,7 +22,11 @@ function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number 
         <img src={url} alt="" />
       ) : (
         <div className="tl-media__placeholder" data-has-media={media ? true : undefined}>
-          {video ? <Play size={28} aria-hidden="true" /> : <ImageIcon size={28} strokeWidth={1.5} aria-hidden="true" />}
+          {video ? (
+            <Play size={28} aria-hidden="true" />
+          ) : (
+            <ImageIcon size={28} strokeWidth={1.5} aria-hidden="true" />
+          )}
           <span>{media ? (video ? 'Video' : 'Library media') : 'Add media'}</span>
         </div>
       )}
@@ -35,7 +39,9 @@ function SlideFooter({ slide }: { slide: PreviewSlide }) {
     return (
       <div className="tl-app">
         <div className="tl-app__meta">
-          <span className="tl-app__stores">{slide.button.stores.length > 0 ? slide.button.stores.join(' · ') : 'App stores'}</span>
+          <span className="tl-app__stores">
+            {slide.button.stores.length > 0 ? slide.button.stores.join(' · ') : 'App stores'}
+          </span>
         </div>
         <span className="tl-app__button" data-empty={slide.button.label ? undefined : true}>
           {slide.button.label ? LABEL_TEXT[slide.button.label as keyof typeof LABEL_TEXT] : 'Label'}
@@ -98,7 +104,13 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
             tabIndex={count > 1 ? 0 : undefined}
             onKeyDown={count > 1 ? onKeyDown : undefined}
           >
-            <div className="tl-track" style={{ transform: `translateX(calc(${-current} * (var(--tl-slide-width) + var(--space-2))))` }} data-carousel={count > 1 || undefined}>
+            <div
+              className="tl-track"
+              style={{
+                transform: `translateX(calc(${-current} * (var(--tl-slide-width) + var(--space-2))))`,
+              }}
+              data-carousel={count > 1 || undefined}
+            >
               {model.slides.map((slide, index) => (
                 <div
                   key={slide.key}
@@ -116,7 +128,13 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
           </div>
           {count > 1 ? (
             <div className="tl-nav">
-              <button type="button" className="icon-button" aria-label="Previous slide" disabled={current === 0} onClick={() => go(current - 1)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Previous slide"
+                disabled={current === 0}
+                onClick={() => go(current - 1)}
+              >
                 <ChevronLeft size={16} aria-hidden="true" />
               </button>
               <div className="tl-dots" aria-hidden="true">
@@ -127,7 +145,13 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
               <span className="tl-count" aria-live="polite">
                 {current + 1} / {count}
               </span>
-              <button type="button" className="icon-button" aria-label="Next slide" disabled={current === count - 1} onClick={() => go(current + 1)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label="Next slide"
+                disabled={current === count - 1}
+                onClick={() => go(current + 1)}
+              >
                 <ChevronRight size={16} aria-hidden="true" />
               </button>
             </div>

@@ -9,6 +9,7 @@ import { DraftEditorProvider } from '../../lib/draftEditor'
 import { DraftsList } from '../drafts/DraftsList'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { CardBuilder } from './CardBuilder'
+import '../media/controls.css'
 import './cards.css'
 
 /** `#/cards`: the card drafts; `#/cards/<draft id>`: the builder for one of them. */
@@ -60,7 +61,12 @@ function CardDrafts({ route }: { route: RouteInfo }) {
           </Button>
         }
       />
-      <DraftsList kind="card" emptyIcon={LayoutTemplate} emptyTitle="No card drafts yet" emptyText="Start a card: it is saved as you build it, offline." />
+      <DraftsList
+        kind="card"
+        emptyIcon={LayoutTemplate}
+        emptyTitle="No card drafts yet"
+        emptyText="Start a card: it is saved as you build it, offline."
+      />
     </>
   )
 }

@@ -1,6 +1,11 @@
 import { Globe, Image as ImageIcon, GalleryHorizontal, Plus, Smartphone, Trash2, X } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
-import type { AppDestinationDraft, CardContent, ComponentDraft, ComponentDraftType } from '../../../shared/creatives/card'
+import type {
+  AppDestinationDraft,
+  CardContent,
+  ComponentDraft,
+  ComponentDraftType,
+} from '../../../shared/creatives/card'
 import type { MediaRef } from '../../../shared/creatives/media'
 import type { IssuePath } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
@@ -16,9 +21,16 @@ import { SortableList } from './SortableList'
 
 export type ChangeContent = (update: (content: CardContent) => CardContent, coalesceKey?: string) => void
 
-export const COMPONENT_INFO: Record<ComponentDraftType, { title: string; summary: string; icon: LucideIcon }> = {
+export const COMPONENT_INFO: Record<
+  ComponentDraftType,
+  { title: string; summary: string; icon: LucideIcon }
+> = {
   MEDIA: { title: 'Media', summary: 'One image or video', icon: ImageIcon },
-  SWIPEABLE_MEDIA: { title: 'Carousel media', summary: '2 to 6 swipeable images or videos', icon: GalleryHorizontal },
+  SWIPEABLE_MEDIA: {
+    title: 'Carousel media',
+    summary: '2 to 6 swipeable images or videos',
+    icon: GalleryHorizontal,
+  },
   DETAILS: { title: 'Website', summary: 'Title and link to a website', icon: Globe },
   BUTTON: { title: 'App button', summary: 'A button to an app in the stores', icon: Smartphone },
 }
@@ -36,7 +48,16 @@ interface ComponentEditorProps {
   carouselSiblings?: readonly MediaRef[]
 }
 
-export function ComponentEditor({ component, owner, path, issues, change, onRemove, controls, carouselSiblings }: ComponentEditorProps) {
+export function ComponentEditor({
+  component,
+  owner,
+  path,
+  issues,
+  change,
+  onRemove,
+  controls,
+  carouselSiblings,
+}: ComponentEditorProps) {
   const info = COMPONENT_INFO[component.type]
   const Icon = info.icon
   const own = issues.at(path)
@@ -53,14 +74,27 @@ export function ComponentEditor({ component, owner, path, issues, change, onRemo
         </div>
         <div className="component-card__actions">
           {controls.moveButtons}
-          <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${info.title.toLowerCase()} component`} title="Remove" onClick={onRemove}>
+          <button
+            type="button"
+            className="icon-button icon-button--danger"
+            aria-label={`Remove ${info.title.toLowerCase()} component`}
+            title="Remove"
+            onClick={onRemove}
+          >
             <Trash2 size={16} aria-hidden="true" />
           </button>
         </div>
       </header>
       <InlineIssues issues={own} />
       <div className="component-card__body">
-        <ComponentFields component={component} owner={owner} path={path} issues={issues} change={change} carouselSiblings={carouselSiblings} />
+        <ComponentFields
+          component={component}
+          owner={owner}
+          path={path}
+          issues={issues}
+          change={change}
+          carouselSiblings={carouselSiblings}
+        />
       </div>
     </section>
   )
@@ -85,12 +119,16 @@ function ComponentFields({
           value={component.media}
           issues={issues.at([...path, 'media'])}
           onChange={(media) =>
-            change((content) => updateComponent<'MEDIA'>(content, owner, component.id, (c) => ({ ...c, media })))
+            change((content) =>
+              updateComponent<'MEDIA'>(content, owner, component.id, (c) => ({ ...c, media })),
+            )
           }
         />
       )
     case 'SWIPEABLE_MEDIA':
-      return <SwipeableItems component={component} owner={owner} path={path} issues={issues} change={change} />
+      return (
+        <SwipeableItems component={component} owner={owner} path={path} issues={issues} change={change} />
+      )
     case 'DETAILS':
       return (
         <div className="grid-2">
@@ -101,7 +139,11 @@ function ComponentFields({
             issues={issues.at([...path, 'title'])}
             onChange={(event) => {
               const title = event.target.value
-              change((content) => updateComponent<'DETAILS'>(content, owner, component.id, (c) => ({ ...c, title })), key('title'))
+              change(
+                (content) =>
+                  updateComponent<'DETAILS'>(content, owner, component.id, (c) => ({ ...c, title })),
+                key('title'),
+              )
             }}
           />
           <IssueField
@@ -110,12 +152,19 @@ function ComponentFields({
             inputMode="url"
             value={component.destination.url}
             placeholder="https://example.com/page"
-            issues={issues.atAny([...path, 'destination', 'url'], [...path, 'destination'], [...path, 'destination', 'type'])}
+            issues={issues.atAny(
+              [...path, 'destination', 'url'],
+              [...path, 'destination'],
+              [...path, 'destination', 'type'],
+            )}
             onChange={(event) => {
               const url = event.target.value
               change(
                 (content) =>
-                  updateComponent<'DETAILS'>(content, owner, component.id, (c) => ({ ...c, destination: { ...c.destination, url } })),
+                  updateComponent<'DETAILS'>(content, owner, component.id, (c) => ({
+                    ...c,
+                    destination: { ...c.destination, url },
+                  })),
                 key('url'),
               )
             }}
@@ -123,7 +172,9 @@ function ComponentFields({
         </div>
       )
     case 'BUTTON':
-      return <AppButtonFields component={component} owner={owner} path={path} issues={issues} change={change} />
+      return (
+        <AppButtonFields component={component} owner={owner} path={path} issues={issues} change={change} />
+      )
   }
 }
 
@@ -133,13 +184,18 @@ function AppButtonFields({
   path,
   issues,
   change,
-}: Omit<ComponentEditorProps, 'onRemove' | 'controls' | 'component'> & { component: Extract<ComponentDraft, { type: 'BUTTON' }> }) {
+}: Omit<ComponentEditorProps, 'onRemove' | 'controls' | 'component'> & {
+  component: Extract<ComponentDraft, { type: 'BUTTON' }>
+}) {
   const destinationPath = [...path, 'destination']
   const destination = component.destination
   const set = (patch: Partial<AppDestinationDraft>, field: string) =>
     change(
       (content) =>
-        updateComponent<'BUTTON'>(content, owner, component.id, (c) => ({ ...c, destination: { ...c.destination, ...patch } })),
+        updateComponent<'BUTTON'>(content, owner, component.id, (c) => ({
+          ...c,
+          destination: { ...c.destination, ...patch },
+        })),
       `${component.id}:${field}`,
     )
   const countryIssues = issues.atAny([...destinationPath, 'countryCode'], destinationPath)
@@ -152,7 +208,11 @@ function AppButtonFields({
         <LabelSelect
           value={component.label}
           issues={issues.at([...path, 'label'])}
-          onChange={(label) => change((content) => updateComponent<'BUTTON'>(content, owner, component.id, (c) => ({ ...c, label })))}
+          onChange={(label) =>
+            change((content) =>
+              updateComponent<'BUTTON'>(content, owner, component.id, (c) => ({ ...c, label })),
+            )
+          }
         />
         <div className="field">
           <CountryPicker
@@ -164,7 +224,9 @@ function AppButtonFields({
           <InlineIssues id={countryIssuesId} issues={countryIssues} />
         </div>
       </div>
-      <p className="field__hint">Add the app in at least one store. A deep link needs its own store’s app id.</p>
+      <p className="field__hint">
+        Add the app in at least one store. A deep link needs its own store’s app id.
+      </p>
       <div className="store-grid">
         <fieldset className="fieldset store">
           <legend className="fieldset__legend">Google Play</legend>
@@ -180,7 +242,11 @@ function AppButtonFields({
             value={destination.androidStoreDeepLink}
             placeholder="example://product/42"
             disabled={!hasAndroid && destination.androidStoreDeepLink === ''}
-            hint={!hasAndroid ? 'Add the Google Play app id first: a deep link only goes with its store id.' : 'Optional.'}
+            hint={
+              !hasAndroid
+                ? 'Add the Google Play app id first: a deep link only goes with its store id.'
+                : 'Optional.'
+            }
             issues={issues.at([...destinationPath, 'androidStoreDeepLink'])}
             onChange={(event) => set({ androidStoreDeepLink: event.target.value }, 'androidLink')}
           />
@@ -200,7 +266,9 @@ function AppButtonFields({
             value={destination.iosDeepLink}
             placeholder="example://product/42"
             disabled={!hasIos && destination.iosDeepLink === ''}
-            hint={!hasIos ? 'Add the App Store id first: a deep link only goes with its store id.' : 'Optional.'}
+            hint={
+              !hasIos ? 'Add the App Store id first: a deep link only goes with its store id.' : 'Optional.'
+            }
             issues={issues.at([...destinationPath, 'iosDeepLink'])}
             onChange={(event) => set({ iosDeepLink: event.target.value }, 'iosLink')}
           />
@@ -216,7 +284,9 @@ function SwipeableItems({
   path,
   issues,
   change,
-}: Omit<ComponentEditorProps, 'onRemove' | 'controls' | 'component'> & { component: Extract<ComponentDraft, { type: 'SWIPEABLE_MEDIA' }> }) {
+}: Omit<ComponentEditorProps, 'onRemove' | 'controls' | 'component'> & {
+  component: Extract<ComponentDraft, { type: 'SWIPEABLE_MEDIA' }>
+}) {
   const { min, max } = LIMITS.card.swipeableItems
   const items = component.items
   const media = items.map((item) => item.media)
@@ -224,7 +294,10 @@ function SwipeableItems({
     <div className="stack stack--tight">
       <div className="items-head">
         <span className="field__label">
-          Carousel items <span className="muted">({items.length} of {min}–{max})</span>
+          Carousel items{' '}
+          <span className="muted">
+            ({items.length} of {min}–{max})
+          </span>
         </span>
       </div>
       <InlineIssues issues={issues.at([...path, 'items'])} />
@@ -249,9 +322,13 @@ function SwipeableItems({
                   label={`Item ${index + 1}`}
                   use="carousel_item"
                   value={item.media}
-                  siblings={[...media.slice(0, index), ...media.slice(index + 1)].filter((ref): ref is MediaRef => ref !== null)}
+                  siblings={[...media.slice(0, index), ...media.slice(index + 1)].filter(
+                    (ref): ref is MediaRef => ref !== null,
+                  )}
                   issues={issues.at([...path, 'items', index, 'media'])}
-                  onChange={(ref) => change((content) => setItemMedia(content, owner, component.id, item.id, ref))}
+                  onChange={(ref) =>
+                    change((content) => setItemMedia(content, owner, component.id, item.id, ref))
+                  }
                 />
               </div>
               <div className="carousel-item__actions">

@@ -38,7 +38,9 @@ export function CountryPicker({
   )
   // An exact code typed in goes first, so "US" then Enter picks the United States.
   const ordered = useMemo(() => {
-    const exact = options.findIndex((country) => country.code.toLocaleLowerCase() === query?.trim().toLocaleLowerCase())
+    const exact = options.findIndex(
+      (country) => country.code.toLocaleLowerCase() === query?.trim().toLocaleLowerCase(),
+    )
     return exact > 0 ? [options[exact]!, ...options.filter((_, index) => index !== exact)] : options
   }, [options, query])
 
@@ -100,7 +102,13 @@ export function CountryPicker({
         />
         <ChevronDown size={16} className="combobox__chevron" aria-hidden="true" />
       </div>
-      <ul id={listId} role="listbox" aria-label="Countries" className="combobox__list" hidden={!open || ordered.length === 0}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Countries"
+        className="combobox__list"
+        hidden={!open || ordered.length === 0}
+      >
         {ordered.map((country, index) => (
           <li
             key={country.code}

@@ -71,11 +71,14 @@ export function SortableList<T extends { id: string }>({
   }
   const positionOf = (id: string | number | undefined) => ids.indexOf(String(id)) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
     onDragOver: ({ active, over }) =>
       over ? `${nameOf(active.id)} is over position ${positionOf(over.id)} of ${ids.length}.` : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${nameOf(active.id)} dropped.`,
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.`
+        : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   }
 
@@ -92,7 +95,8 @@ export function SortableList<T extends { id: string }>({
       accessibility={{
         announcements,
         screenReaderInstructions: {
-          draggable: 'To reorder, press Space or Enter to pick up, use the arrow keys to move, and press Space to drop.',
+          draggable:
+            'To reorder, press Space or Enter to pick up, use the arrow keys to move, and press Space to drop.',
         },
       }}
     >

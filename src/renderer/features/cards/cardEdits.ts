@@ -2,7 +2,12 @@
 // changes under our feet). Each returns new content, or the same object when nothing changes,
 // so the editor store can skip no-op undo steps.
 
-import type { CardContent, ComponentDraft, ComponentDraftType, SlideDraft } from '../../../shared/creatives/card'
+import type {
+  CardContent,
+  ComponentDraft,
+  ComponentDraftType,
+  SlideDraft,
+} from '../../../shared/creatives/card'
 import { newComponent, newSlide, newSwipeableItem } from '../../../shared/creatives/card'
 import type { MediaRef } from '../../../shared/creatives/media'
 
@@ -36,18 +41,29 @@ function withComponents(
   }
 }
 
-export function addComponent(content: CardContent, owner: ComponentListOwner, type: ComponentDraftType): CardContent {
+export function addComponent(
+  content: CardContent,
+  owner: ComponentListOwner,
+  type: ComponentDraftType,
+): CardContent {
   const component = newComponent(type)
   // Media goes on top (the render order is top to bottom), destinations below.
   const isMedia = type === 'MEDIA' || type === 'SWIPEABLE_MEDIA'
-  return withComponents(content, owner, (components) => (isMedia ? [component, ...components] : [...components, component]))
+  return withComponents(content, owner, (components) =>
+    isMedia ? [component, ...components] : [...components, component],
+  )
 }
 
 export function removeComponent(content: CardContent, owner: ComponentListOwner, id: string): CardContent {
   return withComponents(content, owner, (components) => components.filter((component) => component.id !== id))
 }
 
-export function moveComponent(content: CardContent, owner: ComponentListOwner, from: number, to: number): CardContent {
+export function moveComponent(
+  content: CardContent,
+  owner: ComponentListOwner,
+  from: number,
+  to: number,
+): CardContent {
   return withComponents(content, owner, (components) => move(components, from, to))
 }
 
@@ -85,14 +101,25 @@ export function addItem(content: CardContent, owner: ComponentListOwner, compone
   }))
 }
 
-export function removeItem(content: CardContent, owner: ComponentListOwner, componentId: string, itemId: string): CardContent {
+export function removeItem(
+  content: CardContent,
+  owner: ComponentListOwner,
+  componentId: string,
+  itemId: string,
+): CardContent {
   return updateComponent<'SWIPEABLE_MEDIA'>(content, owner, componentId, (component: Swipeable) => ({
     ...component,
     items: component.items.filter((item) => item.id !== itemId),
   }))
 }
 
-export function moveItem(content: CardContent, owner: ComponentListOwner, componentId: string, from: number, to: number): CardContent {
+export function moveItem(
+  content: CardContent,
+  owner: ComponentListOwner,
+  componentId: string,
+  from: number,
+  to: number,
+): CardContent {
   return updateComponent<'SWIPEABLE_MEDIA'>(content, owner, componentId, (component: Swipeable) => ({
     ...component,
     items: move(component.items, from, to),
@@ -127,12 +154,16 @@ export function addOptions(content: CardContent, owner: ComponentListOwner): Add
   const components = componentsOf(content, owner)
   const hasMedia = components.some((c) => c.type === 'MEDIA' || c.type === 'SWIPEABLE_MEDIA')
   const destination = components.find((c) => c.type === 'DETAILS' || c.type === 'BUTTON')
-  const mediaType: ComponentDraftType = owner === null && content.mode === 'carousel' ? 'SWIPEABLE_MEDIA' : 'MEDIA'
+  const mediaType: ComponentDraftType =
+    owner === null && content.mode === 'carousel' ? 'SWIPEABLE_MEDIA' : 'MEDIA'
   const destinationBlock = destination
     ? `This ${owner === null ? 'card' : 'slide'} already has a ${destination.type === 'DETAILS' ? 'website' : 'app'} destination`
     : null
   return [
-    { type: mediaType, blockedBy: hasMedia ? `This ${owner === null ? 'card' : 'slide'} already has its media` : null },
+    {
+      type: mediaType,
+      blockedBy: hasMedia ? `This ${owner === null ? 'card' : 'slide'} already has its media` : null,
+    },
     { type: 'DETAILS', blockedBy: destinationBlock },
     {
       type: 'BUTTON',

@@ -34,7 +34,9 @@ export function domainOf(url: string): string | null {
   }
 }
 
-function destinationOf(components: readonly ComponentDraft[]): Pick<PreviewSlide, 'title' | 'domain' | 'button'> {
+function destinationOf(
+  components: readonly ComponentDraft[],
+): Pick<PreviewSlide, 'title' | 'domain' | 'button'> {
   const details = components.find((c) => c.type === 'DETAILS')
   const button = components.find((c) => c.type === 'BUTTON')
   if (details) return { title: details.title, domain: domainOf(details.destination.url), button: null }
@@ -56,7 +58,13 @@ function slidesOfSet(components: readonly ComponentDraft[], keyPrefix: string): 
     if (media.items.length === 0) return [{ key: `${keyPrefix}empty`, media: null, ...destination }]
     return media.items.map((item) => ({ key: `${keyPrefix}${item.id}`, media: item.media, ...destination }))
   }
-  return [{ key: `${keyPrefix}${media?.id ?? 'card'}`, media: media?.type === 'MEDIA' ? media.media : null, ...destination }]
+  return [
+    {
+      key: `${keyPrefix}${media?.id ?? 'card'}`,
+      media: media?.type === 'MEDIA' ? media.media : null,
+      ...destination,
+    },
+  ]
 }
 
 export function cardPreviewModel(content: CardContent): CardPreviewModel {

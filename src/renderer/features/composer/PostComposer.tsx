@@ -189,6 +189,7 @@ export function PostComposer() {
                 placeholder="https://example.com"
                 message={messageAt(['videoCtaValue'])}
                 onChange={(event) => change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')}
+                onBlur={() => touch(['videoCtaValue'])}
               />
             </div>
           </div>

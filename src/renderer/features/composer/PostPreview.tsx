@@ -10,6 +10,12 @@ const CARD_KIND_LABELS: Record<string, string> = {
   video_conversation_card: 'Video conversation card',
 }
 
+/**
+ * Timelines fold long posts behind "Show more"; the preview does too, which also keeps a
+ * 25,000-character post from being laid out twice on every keystroke.
+ */
+const PREVIEW_CHARACTERS = 1000
+
 /** The post as it will appear in a timeline: author, text (overflow marked), media, card. */
 export function PostPreview({
   content,
@@ -22,7 +28,13 @@ export function PostPreview({
   author: { name: string; handle: string }
   drafts: readonly DraftSummaryWithIssues[]
 }) {
-  const [within, overflow] = splitAtOverflow(content.text, overflowStartIndex)
+  const folded = content.text.length > PREVIEW_CHARACTERS
+  const shown = folded ? content.text.slice(0, PREVIEW_CHARACTERS) : content.text
+  const [within, overflow] = splitAtOverflow(
+    shown,
+    overflowStartIndex !== null && overflowStartIndex < shown.length ? overflowStartIndex : null,
+  )
+  const overflowFolded = folded && overflowStartIndex !== null && overflowStartIndex >= shown.length
   const cardDraftId = content.card?.source === 'draft' ? content.card.draftId : undefined
   const cardDraft = cardDraftId === undefined ? undefined : drafts.find((draft) => draft.id === cardDraftId)
   return (
@@ -43,10 +55,14 @@ export function PostPreview({
                 {overflow}
               </mark>
             ) : null}
+            {folded ? <span className="post-preview__more">… Show more</span> : null}
           </p>
         ) : (
           <p className="post-preview__text post-preview__text--empty">Your post text appears here.</p>
         )}
+        {overflowFolded ? (
+          <p className="field__error">The end of the text is past the length limit; it is marked in the editor.</p>
+        ) : null}
         {content.media.length > 0 ? (
           <div className="post-preview__media" data-count={content.media.length}>
             {content.media.map((item) => {

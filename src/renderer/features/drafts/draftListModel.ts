@@ -44,7 +44,10 @@ export const DEFAULT_QUERY: ListQuery = { search: '', kind: 'all', status: 'all'
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 
-export function visibleDrafts(drafts: readonly DraftSummaryWithIssues[], query: ListQuery): DraftSummaryWithIssues[] {
+export function visibleDrafts(
+  drafts: readonly DraftSummaryWithIssues[],
+  query: ListQuery,
+): DraftSummaryWithIssues[] {
   const needle = query.search.trim().toLocaleLowerCase()
   const matches = drafts.filter(
     (draft) =>
@@ -54,7 +57,8 @@ export function visibleDrafts(drafts: readonly DraftSummaryWithIssues[], query: 
         draft.name.toLocaleLowerCase().includes(needle) ||
         KIND_LABELS[draft.kind].toLocaleLowerCase().includes(needle)),
   )
-  const byUpdated = (a: DraftSummaryWithIssues, b: DraftSummaryWithIssues) => b.updatedAt.localeCompare(a.updatedAt)
+  const byUpdated = (a: DraftSummaryWithIssues, b: DraftSummaryWithIssues) =>
+    b.updatedAt.localeCompare(a.updatedAt)
   const compare: Record<SortKey, (a: DraftSummaryWithIssues, b: DraftSummaryWithIssues) => number> = {
     updated: byUpdated,
     name: (a, b) => collator.compare(a.name, b.name) || byUpdated(a, b),
@@ -80,7 +84,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   if (!Number.isFinite(seconds)) return ''
   if (Math.abs(seconds) < 45) return 'just now'
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size || unit === 'minute') return relative.format(Math.round(seconds / size), unit)
+    if (Math.abs(seconds) >= size || unit === 'minute')
+      return relative.format(Math.round(seconds / size), unit)
   }
   return ''
 }

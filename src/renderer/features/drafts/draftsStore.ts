@@ -24,14 +24,15 @@ interface DraftsState {
   importDraft(): Promise<string | null>
 }
 
-const messageOf = (error: unknown) => (error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.')
+const messageOf = (error: unknown) =>
+  error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
 
 export const useDraftsStore = create<DraftsState>((set, get) => {
-  const attempt = async <T>(work: () => Promise<T>): Promise<T | null> => {
+  // A later list refresh must not wipe the error of the action before it, so only actions clear it.
+  const attempt = async <T>(work: () => Promise<T>, clearsError = true): Promise<T | null> => {
+    if (clearsError) set({ error: null })
     try {
-      const value = await work()
-      set({ error: null })
-      return value
+      return await work()
     } catch (error) {
       set({ error: messageOf(error) })
       return null
@@ -48,7 +49,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       await attempt(async () => {
         const list = await unwrap(studio().drafts.list({}))
         set({ ...list, loaded: true })
-      })
+      }, false)
     },
     async create(kind, name) {
       const draft = await attempt(() => unwrap(studio().drafts.create({ kind, ...(name ? { name } : {}) })))

@@ -10,6 +10,7 @@ import { IpcFailure } from '../../lib/ipc'
 import { InlineIssues } from './InlineIssues'
 import { inspectMediaPath, pathOfDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
 import { mediaFacts, mediaTitle } from './format'
+import './controls.css'
 import './media.css'
 
 export interface MediaPickerProps {
@@ -36,7 +37,15 @@ const USE_HINTS: Partial<Record<MediaUse, string>> = {
  * Chooses a medium for one place in a creative: a local file (file dialog or drop, read in
  * main) or a library media key. Shows what the file is and what the rules say about it here.
  */
-export function MediaPicker({ use, value, onChange, siblings = [], label, issues = [], compact = false }: MediaPickerProps) {
+export function MediaPicker({
+  use,
+  value,
+  onChange,
+  siblings = [],
+  label,
+  issues = [],
+  compact = false,
+}: MediaPickerProps) {
   const id = useId()
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -116,7 +125,10 @@ export function MediaPicker({ use, value, onChange, siblings = [], label, issues
             )}
           </div>
           <div className="media-picker__info">
-            <div className="media-picker__name" title={value.source === 'local' ? value.path : value.mediaKey}>
+            <div
+              className="media-picker__name"
+              title={value.source === 'local' ? value.path : value.mediaKey}
+            >
               {mediaTitle(value)}
             </div>
             <div className="media-picker__facts">{mediaFacts(value).join(' · ')}</div>
@@ -125,13 +137,29 @@ export function MediaPicker({ use, value, onChange, siblings = [], label, issues
             ) : null}
           </div>
           <div className="media-picker__actions">
-            <Button variant="ghost" onClick={() => void choose()} busy={busy} aria-label={`Replace ${label.toLowerCase()}`}>
-              <ImageUp size={16} aria-hidden="true" />
-              {compact ? null : 'Replace…'}
-            </Button>
-            <Button variant="ghost" onClick={() => onChange(null)} aria-label={`Remove ${label.toLowerCase()}`}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => void choose()}
+              disabled={busy}
+              aria-label={`Replace ${label.toLowerCase()}`}
+              title="Replace with another file"
+            >
+              {busy ? (
+                <LoaderCircle size={16} className="spin" aria-hidden="true" />
+              ) : (
+                <ImageUp size={16} aria-hidden="true" />
+              )}
+            </button>
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              onClick={() => onChange(null)}
+              aria-label={`Remove ${label.toLowerCase()}`}
+              title="Remove"
+            >
               <X size={16} aria-hidden="true" />
-            </Button>
+            </button>
           </div>
         </div>
       ) : (
@@ -142,11 +170,20 @@ export function MediaPicker({ use, value, onChange, siblings = [], label, issues
             {compact ? null : <span className="media-picker__hint">{USE_HINTS[use] ?? ''}</span>}
           </div>
           <div className="media-picker__empty-actions">
-            <Button variant="secondary" onClick={() => void choose()} busy={busy} aria-label={`Choose file for ${label.toLowerCase()}`}>
+            <Button
+              variant="secondary"
+              onClick={() => void choose()}
+              busy={busy}
+              aria-label={`Choose file for ${label.toLowerCase()}`}
+            >
               Choose file…
             </Button>
             {keyEntry === null ? (
-              <Button variant="ghost" onClick={() => setKeyEntry('')} aria-label={`Use a library media key for ${label.toLowerCase()}`}>
+              <Button
+                variant="ghost"
+                onClick={() => setKeyEntry('')}
+                aria-label={`Use a library media key for ${label.toLowerCase()}`}
+              >
                 <Library size={16} aria-hidden="true" />
                 {compact ? null : 'Library key'}
               </Button>
@@ -179,7 +216,9 @@ export function MediaPicker({ use, value, onChange, siblings = [], label, issues
           </Button>
         </div>
       ) : null}
-      {preview.state === 'problem' ? <InlineIssues issues={[{ severity: 'warning', message: preview.message }]} /> : null}
+      {preview.state === 'problem' ? (
+        <InlineIssues issues={[{ severity: 'warning', message: preview.message }]} />
+      ) : null}
       {failure ? <InlineIssues issues={[{ severity: 'error', message: failure }]} /> : null}
       <InlineIssues id={issuesId} issues={shown} />
     </div>

@@ -50,12 +50,18 @@ async function loadPreview(ref: LocalMediaRef): Promise<PreviewState> {
   try {
     const { media, preview } = await unwrap(studio().media.inspectPath({ path: ref.path }))
     if (media.sha256 !== ref.sha256) {
-      return { state: 'problem', message: 'This file has changed since you chose it. Choose it again to use the new version.' }
+      return {
+        state: 'problem',
+        message: 'This file has changed since you chose it. Choose it again to use the new version.',
+      }
     }
     previews.set(ref.sha256, preview ?? null)
     return { state: 'ready', url: preview ?? null }
   } catch (error) {
-    return { state: 'problem', message: error instanceof IpcFailure ? error.message : 'The file could not be read.' }
+    return {
+      state: 'problem',
+      message: error instanceof IpcFailure ? error.message : 'The file could not be read.',
+    }
   }
 }
 

@@ -26,7 +26,7 @@ export function DurationPicker({
   const invalid = message?.severity === 'error'
   return (
     <fieldset className="duration" aria-describedby={`${id}-note`}>
-      <legend className="field__label">Duration</legend>
+      <legend className="duration__legend">Duration</legend>
       <div className="duration__parts">
         {PARTS.map(({ key, label }) => (
           <label key={key} className="duration__part">
@@ -50,7 +50,7 @@ export function DurationPicker({
       <FieldNote
         id={`${id}-note`}
         message={message}
-        hint={`Runs for ${durationLabel(minutes)} from publishing; between ${durationLabel(min)} and ${durationLabel(max)}.`}
+        hint={`Runs for ${durationLabel(minutes)}; between ${durationLabel(min)} and ${durationLabel(max)}.`}
       />
     </fieldset>
   )

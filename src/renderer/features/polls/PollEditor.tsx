@@ -7,7 +7,7 @@ import { navigate } from '../../app/useRoute'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
-import { EditorField, FieldNote } from '../composer/editorKit/Field'
+import { EditorField } from '../composer/editorKit/Field'
 import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
 import { MediaSlot } from '../composer/editorKit/MediaSlot'
@@ -107,7 +107,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
           </div>
         </Section>
 
-        <Section title="Duration">
+        <Section title="Duration" hint="How long people can vote, counted from when the poll is published.">
           <DurationPicker
             minutes={content.durationInMinutes}
             onChange={(minutes) => change((c) => ({ ...c, durationInMinutes: minutes }), 'duration')}
@@ -125,12 +125,11 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
               label="Poll media"
               value={content.media}
               disabled={published}
+              message={messageAt(['media'])}
               onChange={(media) => change((c) => ({ ...c, media }))}
             />
           ) : null}
-          {mediaAllowed ? (
-            <FieldNote id="poll-media-note" message={messageAt(['media'])} />
-          ) : (
+          {mediaAllowed ? null : (
             <div className="feature-gate" data-testid="poll-media-gate">
               <Lock size={16} aria-hidden="true" />
               <div>
@@ -140,7 +139,6 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
                     ? 'Connect and choose an account to check whether it has this beta feature.'
                     : 'This account does not have it, so this poll cannot have media.'}
                 </p>
-                {content.media ? <FieldNote id="poll-media-note" message={messageAt(['media'])} /> : null}
               </div>
             </div>
           )}

@@ -8,7 +8,7 @@ import { ORDINALS } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
-import { EditorField, FieldNote } from '../composer/editorKit/Field'
+import { EditorField } from '../composer/editorKit/Field'
 import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
 import { MediaSlot } from '../composer/editorKit/MediaSlot'
@@ -48,9 +48,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         use={use}
         label={label}
         value={content[field]}
+        message={messageAt([field])}
         onChange={(media: MediaRef | null) => change((c) => ({ ...c, [field]: media }))}
       />
-      <FieldNote id={`vc-${field}-note`} message={messageAt([field])} />
     </div>
   )
 

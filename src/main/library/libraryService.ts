@@ -1,0 +1,242 @@
+import { AppFailure, appError } from '../../shared/errors'
+import type {
+  CardCursors,
+  LibraryItem,
+  PublishedCard,
+  PublishedCardKind,
+} from '../../shared/ipc/contracts/library'
+import type { MediaType } from '../../shared/rules/limits'
+import type { Environment, ProfileSummary } from '../../shared/profiles'
+import {
+  createSandboxAccount,
+  deleteCard,
+  deleteCardOfType,
+  getMediaLibraryObject,
+  listAccountFeatures,
+  listCards,
+  listMediaLibrary,
+  listPollCards,
+  listVideoConversationCards,
+  renamePost,
+  type AdsContext,
+  type Card,
+  type MediaLibraryObject,
+} from '../api/ads'
+import type { Envelope } from '../api/envelope'
+import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
+import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
+
+/** Runs ads calls with a profile's credentials (ConnectService.withAdsContext). */
+export type WithAdsContext = <T>(
+  profileId: string,
+  work: (ctx: AdsContext & { profile: ProfileSummary }) => Promise<T>,
+) => Promise<T>
+
+export interface LibraryServiceDeps {
+  withAdsContext: WithAdsContext
+  thumbnails?: ThumbnailCache
+}
+
+/** Environments whose ads calls go to a sandbox host, where sandbox accounts can be made. */
+export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
+
+/** Pages of published cards; small enough that three kinds fit one screenful. */
+const CARDS_PAGE_SIZE = 50
+const NEWEST_FIRST = 'created_at-desc'
+/** How many media library URLs are remembered for thumbnails before the oldest are forgotten. */
+const MAX_KNOWN_URLS = 5000
+
+const CARD_LISTS: Record<
+  PublishedCardKind,
+  (
+    ctx: AdsContext,
+    accountId: string,
+    cursor: string | undefined,
+    q: string | undefined,
+    cardTypes?: string[],
+  ) => Promise<Envelope<Card[]>>
+> = {
+  component: (ctx, accountId, cursor, q, cardTypes) =>
+    listCards(ctx, accountId, {
+      count: CARDS_PAGE_SIZE,
+      sortBy: NEWEST_FIRST,
+      ...(cursor ? { cursor } : {}),
+      ...(q ? { q } : {}),
+      ...(cardTypes && cardTypes.length > 0 ? { cardTypes } : {}),
+    }),
+  poll: (ctx, accountId, cursor, q) =>
+    listPollCards(ctx, accountId, {
+      count: CARDS_PAGE_SIZE,
+      sortBy: NEWEST_FIRST,
+      ...(cursor ? { cursor } : {}),
+      ...(q ? { q } : {}),
+    }),
+  video_conversation: (ctx, accountId, cursor, q) =>
+    listVideoConversationCards(ctx, accountId, {
+      count: CARDS_PAGE_SIZE,
+      sortBy: NEWEST_FIRST,
+      ...(cursor ? { cursor } : {}),
+      ...(q ? { q } : {}),
+    }),
+}
+
+/** The legacy card path segment for kinds without a deletion of their own. */
+const LEGACY_CARD_TYPE: Partial<Record<PublishedCardKind, string>> = {
+  poll: 'poll',
+  video_conversation: 'video_conversation',
+}
+
+/**
+ * The account side of the app once connected: features, sandbox accounts, the media library
+ * with thumbnails, published cards and post names. Thumbnails are fetched only from URLs the
+ * library itself gave for a media key, never from a URL the renderer names.
+ */
+export function createLibraryService(deps: LibraryServiceDeps) {
+  const thumbnails = deps.thumbnails ?? createThumbnailCache()
+  const knownUrls = new Map<string, string | null>()
+  const urlKey = (profileId: string, accountId: string, mediaKey: string) =>
+    `${profileId}\n${accountId}\n${mediaKey}`
+
+  function rememberUrl(key: string, object: MediaLibraryObject): string | undefined {
+    const url = thumbnailUrlOf(object)
+    knownUrls.delete(key)
+    knownUrls.set(key, url ?? null)
+    if (knownUrls.size > MAX_KNOWN_URLS) {
+      const oldest = knownUrls.keys().next().value
+      if (oldest !== undefined) knownUrls.delete(oldest)
+    }
+    return url
+  }
+
+  return {
+    features(profileId: string, accountId: string): Promise<string[]> {
+      return deps.withAdsContext(profileId, (ctx) => listAccountFeatures(ctx, accountId))
+    },
+
+    createSandboxAccount(profileId: string): Promise<{ id: string; name: string }> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        if (!SANDBOX_ENVIRONMENTS.includes(ctx.profile.environment)) {
+          throw new AppFailure(
+            appError(
+              'invalid_input',
+              'Sandbox accounts can be created only for a sandbox profile — connect one to the ads sandbox first',
+            ),
+          )
+        }
+        const account = await createSandboxAccount(ctx)
+        return { id: account.id, name: account.name ?? account.id }
+      })
+    },
+
+    listMedia(
+      profileId: string,
+      accountId: string,
+      options: {
+        q?: string | undefined
+        mediaType?: MediaType | undefined
+        cursor?: string | undefined
+        count?: number | undefined
+      },
+    ): Promise<{ items: LibraryItem[]; nextCursor: string | null }> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        const page = await listMediaLibrary(ctx, accountId, {
+          ...(options.q ? { q: options.q } : {}),
+          ...(options.mediaType ? { mediaType: options.mediaType } : {}),
+          ...(options.cursor ? { cursor: options.cursor } : {}),
+          ...(options.count ? { count: options.count } : {}),
+        })
+        const live = page.data.filter((object) => object.deleted !== true)
+        for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object)
+        return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
+      })
+    },
+
+    async thumbnail(
+      profileId: string,
+      accountId: string,
+      mediaKey: string,
+    ): Promise<{ dataUrl?: string; width?: number; height?: number }> {
+      const key = urlKey(profileId, accountId, mediaKey)
+      let url = knownUrls.get(key)
+      if (url === undefined) {
+        const object = await deps.withAdsContext(profileId, (ctx) =>
+          getMediaLibraryObject(ctx, accountId, mediaKey),
+        )
+        url = rememberUrl(key, object) ?? null
+      }
+      if (url === null) return {}
+      // A thumbnail is decoration: a CDN hiccup shows the placeholder rather than an error.
+      const thumbnail = await thumbnails.get(url).catch(() => undefined)
+      return thumbnail ?? {}
+    },
+
+    listCards(
+      profileId: string,
+      accountId: string,
+      request: {
+        kinds: PublishedCardKind[]
+        cardTypes?: string[] | undefined
+        q?: string | undefined
+        cursors?: CardCursors | undefined
+      },
+    ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors }> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        const continuing = request.cursors !== undefined
+        const kinds = [...new Set(request.kinds)].filter(
+          (kind) => !continuing || request.cursors?.[kind] !== undefined,
+        )
+        const pages = await Promise.all(
+          kinds.map(async (kind) => {
+            const page = await CARD_LISTS[kind](
+              ctx,
+              accountId,
+              request.cursors?.[kind],
+              request.q,
+              request.cardTypes,
+            )
+            return { kind, page }
+          }),
+        )
+        const nextCursors: CardCursors = {}
+        const cards: PublishedCard[] = []
+        for (const { kind, page } of pages) {
+          if (page.nextCursor) nextCursors[kind] = page.nextCursor
+          for (const card of page.data) if (card.deleted !== true) cards.push(toPublishedCard(kind, card))
+        }
+        cards.sort(
+          (a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.name.localeCompare(b.name),
+        )
+        return { cards, nextCursors }
+      })
+    },
+
+    deleteCard(
+      profileId: string,
+      accountId: string,
+      kind: PublishedCardKind,
+      cardId: string,
+    ): Promise<{ deleted: true; id: string }> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        const legacyType = LEGACY_CARD_TYPE[kind]
+        const card = legacyType
+          ? await deleteCardOfType(ctx, accountId, legacyType, cardId)
+          : await deleteCard(ctx, accountId, cardId)
+        return { deleted: true as const, id: card.id }
+      })
+    },
+
+    renamePost(
+      profileId: string,
+      accountId: string,
+      postId: string,
+      name: string,
+    ): Promise<{ postId: string; name: string }> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        const post = await renamePost(ctx, accountId, postId, name)
+        return { postId: post.id_str, name: post.name ?? name }
+      })
+    },
+  }
+}
+
+export type LibraryService = ReturnType<typeof createLibraryService>

@@ -1,0 +1,116 @@
+import { request } from 'undici'
+import { imageDimensions, MIME_TYPES, sniffFormat } from '../media/formats'
+
+export interface Thumbnail {
+  dataUrl: string
+  width?: number
+  height?: number
+}
+
+/** Reads at most `maxBytes` of the body at `url`; undefined when it is bigger, missing or not 200. */
+export type ImageFetcher = (url: string, maxBytes: number) => Promise<Uint8Array | undefined>
+
+export interface ThumbnailCacheOptions {
+  fetchImage?: ImageFetcher
+  /** Larger images get no thumbnail: a data URL of several megabytes per tile would stall IPC. */
+  maxImageBytes?: number
+  /** The cache keeps this many data URLs' worth of bytes, evicting the least recently used. */
+  maxCachedBytes?: number
+}
+
+export const DEFAULT_MAX_IMAGE_BYTES = 3 * 1024 * 1024
+const DEFAULT_MAX_CACHED_BYTES = 48 * 1024 * 1024
+const FETCH_TIMEOUT_MS = 15_000
+
+/** An unsigned GET: media URLs are public CDN addresses, and credentials must not travel there. */
+export const fetchImageBytes: ImageFetcher = async (url, maxBytes) => {
+  const parsed = new URL(url)
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined
+  const response = await request(parsed, {
+    method: 'GET',
+    headersTimeout: FETCH_TIMEOUT_MS,
+    bodyTimeout: FETCH_TIMEOUT_MS,
+  })
+  const declared = Number(response.headers['content-length'])
+  if (response.statusCode !== 200 || (Number.isFinite(declared) && declared > maxBytes)) {
+    await response.body.dump()
+    return undefined
+  }
+  const chunks: Buffer[] = []
+  let total = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    total += chunk.length
+    if (total > maxBytes) {
+      response.body.destroy()
+      return undefined
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
+}
+
+/** Only images the renderer can show; anything else (HTML error pages, videos) gives no thumbnail. */
+export function thumbnailOf(bytes: Uint8Array): Thumbnail | undefined {
+  const format = sniffFormat(bytes.subarray(0, 32))
+  if (format !== 'png' && format !== 'jpeg' && format !== 'gif' && format !== 'webp') return undefined
+  const dataUrl = `data:${MIME_TYPES[format]};base64,${Buffer.from(bytes).toString('base64')}`
+  try {
+    return { dataUrl, ...imageDimensions(format, bytes) }
+  } catch {
+    return { dataUrl }
+  }
+}
+
+/**
+ * Thumbnails by URL, in memory, least recently used evicted first. A failed fetch is not cached,
+ * so the next look at the tile tries again once the network is back.
+ */
+export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
+  const fetchImage = options.fetchImage ?? fetchImageBytes
+  const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES
+  const maxCachedBytes = options.maxCachedBytes ?? DEFAULT_MAX_CACHED_BYTES
+  const entries = new Map<string, Thumbnail | null>()
+  const inFlight = new Map<string, Promise<Thumbnail | undefined>>()
+  let cachedBytes = 0
+
+  const sizeOf = (entry: Thumbnail | null) => entry?.dataUrl.length ?? 0
+
+  function remember(url: string, entry: Thumbnail | null): void {
+    entries.set(url, entry)
+    cachedBytes += sizeOf(entry)
+    for (const [oldUrl, oldEntry] of entries) {
+      if (cachedBytes <= maxCachedBytes || oldUrl === url) break
+      entries.delete(oldUrl)
+      cachedBytes -= sizeOf(oldEntry)
+    }
+  }
+
+  async function load(url: string): Promise<Thumbnail | undefined> {
+    const bytes = await fetchImage(url, maxImageBytes)
+    // Too big or not an image is a stable answer; remember it so the tile does not ask again.
+    const thumbnail = bytes ? thumbnailOf(bytes) : undefined
+    remember(url, thumbnail ?? null)
+    return thumbnail
+  }
+
+  return {
+    async get(url: string): Promise<Thumbnail | undefined> {
+      const cached = entries.get(url)
+      if (cached !== undefined) {
+        entries.delete(url)
+        entries.set(url, cached)
+        return cached ?? undefined
+      }
+      let pending = inFlight.get(url)
+      if (!pending) {
+        pending = load(url).finally(() => inFlight.delete(url))
+        inFlight.set(url, pending)
+      }
+      return pending
+    },
+    /** For tests and diagnostics. */
+    stats: () => ({ entries: entries.size, cachedBytes }),
+  }
+}
+
+export type ThumbnailCache = ReturnType<typeof createThumbnailCache>

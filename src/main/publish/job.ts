@@ -1,0 +1,119 @@
+import type { DraftKind } from '../../shared/drafts/envelope'
+import type { OutboxError } from '../../shared/ipc/contracts/outbox'
+
+/**
+ * An outbox job as it is kept on disk: the drafts it publishes (snapshots taken when "Publish"
+ * was pressed) and the plan of steps, each with its recorded result. One file per job.
+ */
+
+export const JOB_SCHEMA_VERSION = 1
+
+export type StepStatus = 'pending' | 'attempting' | 'done'
+
+interface StepBase {
+  id: string
+  status: StepStatus
+  /** Done without a request: what it was for already exists (a card another job published). */
+  skipped?: boolean
+  /**
+   * Local time (ms) the first request that may create this step's object was sent. Kept across
+   * retries: whatever any attempt created is at or after it, which bounds reconciliation.
+   */
+  attemptStartedAt?: number
+  attempts: number
+}
+
+/** A local file sent through the chunked upload; abandoned (never "created") until FINALIZE. */
+export interface UploadStep extends StepBase {
+  kind: 'upload'
+  sha256: string
+  /** The drafts whose content uses this medium. */
+  forDraftIds: string[]
+  path: string
+  fileName: string
+  mimeType: string
+  bytes: number
+  mediaCategory: string
+  /** Set once INIT answered: the upload session and how far it got. */
+  session?: {
+    mediaId: string
+    mediaKey?: string
+    nextSegment: number
+    bytesSent: number
+    phase: 'append' | 'finalize' | 'processing'
+    /** FINALIZE was sent at least once; its answer may have been lost. */
+    finalizeSent?: boolean
+  }
+  /** Sessions given up (INIT answer lost, or the server forgot the session). */
+  restarts: number
+  result?: { mediaId: string; mediaKey: string }
+}
+
+/** Adds an uploaded medium to the account's media library (POST media_library). */
+export interface LibraryStep extends StepBase {
+  kind: 'library'
+  sha256: string
+  forDraftIds: string[]
+  /** Set for a media library draft's own medium: its name, title … come from that draft. */
+  draftId?: string
+  /** Name and file name for media that are not a library draft of their own. */
+  fileName: string
+  result?: { mediaKey: string }
+}
+
+export type CardKind = 'card' | 'poll_card' | 'video_conversation_card'
+
+export interface CardStep extends StepBase {
+  kind: 'card'
+  draftId: string
+  cardKind: CardKind
+  result?: { cardId: string; cardUri: string; adopted?: boolean }
+}
+
+export interface PostStep extends StepBase {
+  kind: 'post'
+  draftId: string
+  result?: { postId: string; adopted?: boolean }
+}
+
+export type Step = UploadStep | LibraryStep | CardStep | PostStep
+
+export interface DraftSnapshot {
+  kind: DraftKind
+  name: string
+  content: unknown
+}
+
+/**
+ * Persisted states. "Running", "waiting for network" and "rate limited" are what an active job
+ * is doing right now; they live in memory and are shown from there.
+ */
+export type JobState = 'active' | 'needs_connection' | 'failed' | 'canceled' | 'published'
+
+export interface Job {
+  schema: typeof JOB_SCHEMA_VERSION
+  id: string
+  /** Order within the outbox: jobs of one account run one at a time, lowest first. */
+  seq: number
+  draftId: string
+  draftName: string
+  kind: DraftKind
+  profileId: string
+  accountId: string
+  /** The connected user, for organic-post rules and as the default advertiser. */
+  userId?: string
+  createdAt: string
+  updatedAt: string
+  state: JobState
+  cancelRequested?: boolean
+  error?: OutboxError
+  /** The job's draft and any card draft its post attaches, as they were when published. */
+  drafts: Record<string, DraftSnapshot>
+  /** card_uri of card drafts already published when the job was made. */
+  publishedCards: Record<string, string>
+  steps: Step[]
+}
+
+export function isFinished(job: Job): boolean {
+  return job.state === 'failed' || job.state === 'canceled' || job.state === 'published'
+}

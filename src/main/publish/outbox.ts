@@ -1,0 +1,548 @@
+import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
+import { AppFailure, appError } from '../../shared/errors'
+import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
+import type { AdsContext } from '../api/ads'
+import type { PublishAccess } from './access'
+import { classifyFailure } from './failures'
+import type { Job, Step } from './job'
+import { isFinished, JOB_SCHEMA_VERSION } from './job'
+import type { JobStore } from './jobStore'
+import { createJobStore } from './jobStore'
+import { buildPlan, publishedCardUri } from './plan'
+import type { StepEnv } from './steps'
+import { runStep } from './steps'
+import type { LiveState } from './view'
+import { toView } from './view'
+
+/**
+ * The outbox: persisted jobs, run one at a time per ad account in the order they were queued,
+ * whenever the job's profile is connected. Network trouble means waiting and trying again;
+ * a lost answer means reconciling first; an expired token pauses until the profile is
+ * connected again; a refusal by the platform fails the job with the field it named.
+ */
+
+/** The draft store as the outbox uses it. */
+export interface OutboxDrafts {
+  ready: Promise<unknown>
+  get(id: string): Draft | undefined
+  flush(): Promise<void>
+  setStatus(id: string, status: DraftStatus, published?: PublishedRefs): Promise<unknown>
+}
+
+export interface OutboxOptions {
+  /** Upload segment size. */
+  chunkBytes: number
+  /** First wait after a network failure; it doubles per failure up to backoffMaxMs. */
+  backoffBaseMs: number
+  backoffMaxMs: number
+  /** Cap on one wait between video processing checks. */
+  processingPollMaxMs: number
+  /** How often paused jobs check whether their profile is connected again. */
+  reconnectCheckMs: number
+}
+
+export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
+  chunkBytes: 1024 * 1024,
+  backoffBaseMs: 500,
+  backoffMaxMs: 30_000,
+  processingPollMaxMs: 5_000,
+  reconnectCheckMs: 1_000,
+}
+
+export interface OutboxDeps {
+  dataDir: string
+  drafts: OutboxDrafts
+  access: PublishAccess
+  /** An OS notification when the outbox has drained; optional (tests, headless runs). */
+  notify?: (title: string, body: string) => void
+  options?: Partial<OutboxOptions>
+  now?: () => number
+  random?: () => number
+  readFile?: (path: string) => Promise<Uint8Array>
+  store?: JobStore
+  /** Problems that are not a job's (a job file that cannot be written), for the log. */
+  onError?: (error: unknown) => void
+}
+
+interface Waiter {
+  timer: ReturnType<typeof setTimeout>
+  resolve: () => void
+}
+
+export function createOutbox(deps: OutboxDeps) {
+  const options: OutboxOptions = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.options }
+  const now = deps.now ?? Date.now
+  const random = deps.random ?? Math.random
+  const store = deps.store ?? createJobStore(deps.dataDir)
+  const read = deps.readFile ?? ((path: string) => readFile(path))
+  const onError = deps.onError ?? (() => undefined)
+
+  const jobs = new Map<string, Job>()
+  const live = new Map<string, LiveState>()
+  const waiters = new Map<string, Waiter>()
+  const runners = new Map<string, Promise<void>>()
+  let batch = { published: 0, failed: 0 }
+  let reconnectTimer: ReturnType<typeof setInterval> | undefined
+  let disposed = false
+  let seq = 0
+
+  const ready: Promise<void> = (async () => {
+    await deps.drafts.ready
+    const loaded = await store.loadAll()
+    for (const job of loaded.jobs) {
+      jobs.set(job.id, job)
+      seq = Math.max(seq, job.seq)
+    }
+  })()
+  ready.then(
+    () => wake(),
+    (error: unknown) => onError(error),
+  )
+
+  const ordered = () => [...jobs.values()].sort((a, b) => a.seq - b.seq)
+
+  async function persist(job: Job): Promise<void> {
+    job.updatedAt = new Date(now()).toISOString()
+    await store.save(job)
+  }
+
+  async function draftStatus(draftId: string, status: DraftStatus, refs?: PublishedRefs): Promise<void> {
+    if (!deps.drafts.get(draftId)) return // deleted meanwhile: the job still finishes
+    await deps.drafts.setStatus(draftId, status, refs).catch(onError)
+  }
+
+  /** Remote ids recorded by any job, so reconciliation never adopts another job's object. */
+  function claimedExcept(job: Job): Set<string> {
+    const claimed = new Set<string>()
+    for (const other of jobs.values()) {
+      if (other.id === job.id) continue
+      for (const step of other.steps) {
+        if (step.kind === 'card' && step.result) claimed.add(step.result.cardId)
+        if (step.kind === 'post' && step.result) claimed.add(step.result.postId)
+      }
+    }
+    return claimed
+  }
+
+  function publishedCardFor(job: Job, draftId: string): { cardId: string; cardUri: string } | undefined {
+    for (const other of ordered()) {
+      if (other.id === job.id || other.accountId !== job.accountId) continue
+      for (const step of other.steps) {
+        if (step.kind === 'card' && step.draftId === draftId && step.status === 'done' && step.result) {
+          return { cardId: step.result.cardId, cardUri: step.result.cardUri }
+        }
+      }
+    }
+    const draft = deps.drafts.get(draftId)
+    const uri = publishedCardUri(draft, job.accountId)
+    return uri && draft?.published?.cardId ? { cardId: draft.published.cardId, cardUri: uri } : undefined
+  }
+
+  // Waiting
+
+  function sleep(job: Job, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiters.delete(job.id)
+        resolve()
+      }, ms)
+      waiters.set(job.id, { timer, resolve })
+    })
+  }
+
+  function interrupt(jobId: string): void {
+    const waiter = waiters.get(jobId)
+    if (!waiter) return
+    clearTimeout(waiter.timer)
+    waiters.delete(jobId)
+    waiter.resolve()
+  }
+
+  function backoffMs(failures: number): number {
+    const ceiling = Math.min(options.backoffMaxMs, options.backoffBaseMs * 2 ** failures)
+    // Half fixed, half jitter: never a zero wait, and many clients do not retry in step.
+    return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+  }
+
+  // Running
+
+  const unresolved = (job: Job) =>
+    job.steps.some((step) => step.status === 'attempting' && step.kind !== 'upload')
+
+  /** Cancels take effect only when no request that may have created something is unaccounted for. */
+  async function cancelIfAsked(job: Job): Promise<boolean> {
+    if (!job.cancelRequested || unresolved(job)) return false
+    await draftStatus(job.draftId, 'draft')
+    job.state = 'canceled'
+    delete job.cancelRequested
+    await persist(job)
+    return true
+  }
+
+  async function afterStep(job: Job, step: Step): Promise<void> {
+    const accountId = job.accountId
+    if (step.kind === 'card' && step.result) {
+      const refs = { accountId, cardId: step.result.cardId, cardUri: step.result.cardUri }
+      if (step.draftId === job.draftId) await draftStatus(job.draftId, 'publishing', refs)
+      else
+        await draftStatus(step.draftId, 'published', { ...refs, publishedAt: new Date(now()).toISOString() })
+    }
+    if (step.kind === 'library' && step.draftId && step.result) {
+      await draftStatus(job.draftId, 'publishing', { accountId, mediaKey: step.result.mediaKey })
+    }
+    if (step.kind === 'post' && step.result) {
+      await draftStatus(job.draftId, 'publishing', { accountId, postId: step.result.postId })
+    }
+  }
+
+  async function runJob(job: Job): Promise<void> {
+    let ctx: AdsContext
+    let failures = 0
+    live.set(job.id, { phase: 'running' })
+    for (;;) {
+      try {
+        ctx = await deps.access.context(job.profileId)
+        break
+      } catch (error) {
+        const disposition = classifyFailure(error, {})
+        if (disposition.kind === 'needs_connection' || disposition.kind === 'fatal') {
+          job.state = 'needs_connection'
+          await persist(job)
+          return
+        }
+        await sleep(job, backoffMs(failures++))
+        if (disposed) return
+      }
+    }
+    await draftStatus(job.draftId, 'publishing')
+    const env: StepEnv = {
+      ctx,
+      job,
+      save: () => persist(job),
+      now,
+      sleep: (ms) => sleep(job, ms),
+      readFile: read,
+      chunkBytes: options.chunkBytes,
+      processingPollMaxMs: options.processingPollMaxMs,
+      claimed: () => claimedExcept(job),
+      publishedCard: (draftId) => publishedCardFor(job, draftId),
+      onProgress: () => undefined,
+    }
+    for (const step of job.steps) {
+      while (step.status !== 'done') {
+        if (disposed) return
+        if (await cancelIfAsked(job)) return
+        live.set(job.id, { phase: 'running' })
+        try {
+          await runStep(env, step)
+          failures = 0
+          await afterStep(job, step)
+        } catch (error) {
+          if (disposed) return
+          // Whatever was learnt before the failure goes to disk before any wait.
+          await persist(job)
+          const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
+          const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
+          switch (disposition.kind) {
+            case 'outcome_unknown':
+              // Usually a dropped connection: reconcile straight away, backing off if it keeps happening.
+              if (failures > 0) await sleep(job, backoffMs(failures))
+              failures += 1
+              break
+            case 'transient': {
+              const wait = backoffMs(failures++)
+              live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait })
+              await sleep(job, wait)
+              break
+            }
+            case 'rate_limited': {
+              const wait = disposition.seconds * 1000
+              live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait })
+              await sleep(job, wait)
+              break
+            }
+            case 'needs_connection':
+              deps.access.markExpired(job.profileId)
+              job.state = 'needs_connection'
+              await persist(job)
+              return
+            case 'fatal':
+              await draftStatus(job.draftId, 'failed')
+              job.state = 'failed'
+              job.error = disposition.error
+              delete job.cancelRequested
+              await persist(job)
+              batch.failed += 1
+              return
+          }
+        }
+      }
+    }
+    // The draft first: a job shown as published always has a published draft behind it.
+    await draftStatus(job.draftId, 'published', {
+      accountId: job.accountId,
+      publishedAt: new Date(now()).toISOString(),
+    })
+    job.state = 'published'
+    delete job.cancelRequested
+    await persist(job)
+    batch.published += 1
+  }
+
+  /** The first unfinished job of an account, in queue order. */
+  function nextJob(accountId: string): Job | undefined {
+    return ordered().find(
+      (job) => job.accountId === accountId && (job.state === 'active' || job.state === 'needs_connection'),
+    )
+  }
+
+  async function runAccount(accountId: string): Promise<void> {
+    for (;;) {
+      if (disposed) return
+      const job = nextJob(accountId)
+      if (!job) return
+      if (job.state === 'needs_connection') {
+        if (deps.access.status(job.profileId) !== 'connected') return
+        job.state = 'active'
+        await persist(job)
+      }
+      await runJob(job).catch(async (error: unknown) => {
+        // A job file that cannot be written: stop this account's queue rather than lose track.
+        onError(error)
+        live.delete(job.id)
+        throw error
+      })
+      live.delete(job.id)
+      // runJob moves the state on; a paused job holds up the account's later jobs.
+      if ((job.state as Job['state']) === 'needs_connection') return
+    }
+  }
+
+  function maybeNotifyDrained(): void {
+    if ([...jobs.values()].some((job) => job.state === 'active')) return
+    const { published, failed } = batch
+    if (published + failed === 0) return
+    batch = { published: 0, failed: 0 }
+    const parts = [
+      published > 0 ? `${published} published` : '',
+      failed > 0 ? `${failed} failed` : '',
+    ].filter(Boolean)
+    deps.notify?.(failed > 0 ? 'Publishing finished with problems' : 'Publishing finished', parts.join(', '))
+  }
+
+  function syncReconnectTimer(): void {
+    const paused = [...jobs.values()].some((job) => job.state === 'needs_connection')
+    if (paused && !reconnectTimer && !disposed) {
+      reconnectTimer = setInterval(() => wake(), options.reconnectCheckMs)
+      reconnectTimer.unref?.()
+    } else if (!paused && reconnectTimer) {
+      clearInterval(reconnectTimer)
+      reconnectTimer = undefined
+    }
+  }
+
+  function wake(): void {
+    if (disposed) return
+    const accounts = new Set(
+      [...jobs.values()]
+        .filter(
+          (job) =>
+            job.state === 'active' ||
+            (job.state === 'needs_connection' && deps.access.status(job.profileId) === 'connected'),
+        )
+        .map((job) => job.accountId),
+    )
+    for (const accountId of accounts) {
+      if (runners.has(accountId)) continue
+      const runner = runAccount(accountId)
+        .catch(onError)
+        .finally(() => {
+          runners.delete(accountId)
+          syncReconnectTimer()
+          if (runners.size === 0) maybeNotifyDrained()
+        })
+      runners.set(accountId, runner)
+    }
+    syncReconnectTimer()
+  }
+
+  // Commands
+
+  function requireJob(jobId: string): Job {
+    const job = jobs.get(jobId)
+    if (!job) throw new AppFailure(appError('not_found', 'That outbox job no longer exists'))
+    return job
+  }
+
+  const view = (job: Job): OutboxJobView => toView(job, live.get(job.id))
+
+  function latestJobOf(draftId: string): Job | undefined {
+    return ordered()
+      .filter((job) => job.draftId === draftId)
+      .at(-1)
+  }
+
+  /** Results of an earlier, unfinished job of the same draft that still fit the new plan. */
+  function carryOver(previous: Job, next: Job): void {
+    const sameDraft = (draftId: string) =>
+      JSON.stringify(previous.drafts[draftId]?.content) === JSON.stringify(next.drafts[draftId]?.content)
+    for (const step of next.steps) {
+      const match = previous.steps.find((old) => {
+        if (old.kind !== step.kind || old.status === 'pending') return false
+        if (old.kind === 'upload' && step.kind === 'upload')
+          return old.sha256 === step.sha256 && old.status === 'done'
+        if (old.kind === 'library' && step.kind === 'library') {
+          return (
+            old.sha256 === step.sha256 &&
+            old.draftId === step.draftId &&
+            (!step.draftId || sameDraft(step.draftId))
+          )
+        }
+        if (old.kind === 'card' && step.kind === 'card')
+          return old.draftId === step.draftId && sameDraft(step.draftId)
+        return false
+      })
+      if (match) Object.assign(step, structuredClone(match), { id: step.id })
+    }
+  }
+
+  async function enqueue(draftId: string): Promise<OutboxJobView> {
+    await ready
+    await deps.drafts.flush()
+    const draft = deps.drafts.get(draftId)
+    if (!draft)
+      throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
+    const previous = latestJobOf(draftId)
+    if (previous && !isFinished(previous)) {
+      throw new AppFailure(appError('invalid_input', 'This draft is already in the outbox'))
+    }
+    if (draft.status === 'published') {
+      throw new AppFailure(
+        appError('invalid_input', 'This draft is already published — duplicate it to publish a new copy'),
+      )
+    }
+    const active = deps.access.active()
+    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    if (!active.accountId) {
+      throw new AppFailure(
+        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
+      )
+    }
+    const plan = buildPlan({
+      draft,
+      lookupDraft: (id) => deps.drafts.get(id),
+      accountId: active.accountId,
+      ...(active.userId ? { userId: active.userId } : {}),
+    })
+    const timestamp = new Date(now()).toISOString()
+    const job: Job = {
+      schema: JOB_SCHEMA_VERSION,
+      id: randomUUID(),
+      seq: ++seq,
+      draftId,
+      draftName: draft.name,
+      kind: draft.kind,
+      profileId: active.profileId,
+      accountId: active.accountId,
+      ...(active.userId ? { userId: active.userId } : {}),
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      state: deps.access.status(active.profileId) === 'connected' ? 'active' : 'needs_connection',
+      drafts: plan.drafts,
+      publishedCards: plan.publishedCards,
+      steps: plan.steps,
+    }
+    if (previous && previous.state !== 'published' && previous.accountId === job.accountId)
+      carryOver(previous, job)
+    await store.save(job)
+    jobs.set(job.id, job)
+    if (previous && previous.state !== 'published') {
+      // The new job owns whatever the old one created; keeping both would show it twice.
+      jobs.delete(previous.id)
+      await store.remove(previous.id)
+    }
+    await draftStatus(draftId, 'queued')
+    wake()
+    return view(job)
+  }
+
+  async function cancel(jobId: string): Promise<OutboxJobView> {
+    await ready
+    const job = requireJob(jobId)
+    if (isFinished(job)) return view(job)
+    job.cancelRequested = true
+    if (!runners.has(job.accountId) || live.get(job.id) === undefined) {
+      await cancelIfAsked(job)
+    } else {
+      await persist(job)
+      // A wait (network, rate limit) holds no request: end it so the cancel lands now.
+      if (!unresolved(job)) interrupt(job.id)
+    }
+    syncReconnectTimer()
+    return view(job)
+  }
+
+  async function retry(jobId: string): Promise<OutboxJobView> {
+    await ready
+    const job = requireJob(jobId)
+    if (job.state !== 'failed' && job.state !== 'canceled') {
+      // A job waiting for the network tries again now.
+      if (job.state === 'active') interrupt(job.id)
+      return view(job)
+    }
+    job.state = deps.access.status(job.profileId) === 'connected' ? 'active' : 'needs_connection'
+    delete job.error
+    delete job.cancelRequested
+    await persist(job)
+    await draftStatus(job.draftId, 'queued')
+    wake()
+    return view(job)
+  }
+
+  async function dismiss(jobId: string): Promise<void> {
+    await ready
+    const job = requireJob(jobId)
+    if (!isFinished(job)) throw new AppFailure(appError('invalid_input', 'Cancel the job before removing it'))
+    jobs.delete(jobId)
+    await store.remove(jobId)
+  }
+
+  return {
+    ready,
+    enqueue,
+    cancel,
+    retry,
+    dismiss,
+    async list(): Promise<OutboxJobView[]> {
+      await ready
+      return ordered().map(view)
+    },
+    async status(draftId: string): Promise<OutboxJobView | null> {
+      await ready
+      const job = latestJobOf(draftId)
+      return job ? view(job) : null
+    },
+    /** Looks again for work (e.g. right after the designer connected). */
+    wake,
+    /** Resolves when no job is running (tests and benches). */
+    async idle(): Promise<void> {
+      await ready
+      while (runners.size > 0) await Promise.all([...runners.values()])
+    },
+    async dispose(): Promise<void> {
+      disposed = true
+      if (reconnectTimer) clearInterval(reconnectTimer)
+      for (const jobId of [...waiters.keys()]) interrupt(jobId)
+      await ready.catch(() => undefined)
+      // A request in flight finishes (and is recorded) unless it takes longer than a moment.
+      await Promise.race([
+        Promise.all([...runners.values()]),
+        new Promise((resolve) => setTimeout(resolve, 3_000)),
+      ])
+    },
+  }
+}
+
+export type Outbox = ReturnType<typeof createOutbox>

@@ -1,0 +1,129 @@
+import { Check, ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
+import { Select } from 'radix-ui'
+import { useEffect, useId } from 'react'
+import type { Environment } from '../../../shared/profiles'
+import { Button } from '../../components/Button'
+import { useAccountFeaturesSync } from './accountFeatures'
+import { useAccountsStore } from './accountsStore'
+import { useActiveProfile, useProfilesLoaded } from './activeProfile'
+import './accounts.css'
+
+/** Profiles whose ads calls go to a sandbox host, where POST {ads_sandbox_url}/12/accounts works. */
+const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
+
+/**
+ * The ad account everything account-bound works with (library, features, publishing), in the
+ * sidebar. Without a connected profile it points to Connect instead.
+ */
+export function AccountSwitcher() {
+  useProfilesLoaded()
+  useAccountFeaturesSync()
+  const labelId = useId()
+  const profile = useActiveProfile()
+  const { accounts, busy, failure, notice, profileId: loadedFor } = useAccountsStore()
+  const connectedId = profile?.status === 'connected' ? profile.id : null
+
+  useEffect(() => {
+    if (connectedId) void useAccountsStore.getState().load(connectedId)
+  }, [connectedId])
+
+  if (!profile || profile.status === 'authorizing') {
+    return (
+      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+        <p className="account-switcher__state">
+          <Plug size={14} aria-hidden="true" />
+          <span>
+            Not connected —{' '}
+            <a href="#/connect" aria-label="Connect a profile">
+              Connect
+            </a>
+          </span>
+        </p>
+      </section>
+    )
+  }
+  if (profile.status === 'expired' || failure?.expired) {
+    return (
+      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+        <p className="account-switcher__state account-switcher__state--warning" role="status">
+          <TriangleAlert size={14} aria-hidden="true" />
+          <span>
+            Your access expired — <a href="#/connect">connect again</a>
+          </span>
+        </p>
+      </section>
+    )
+  }
+
+  const listed = loadedFor === profile.id ? accounts : []
+  const active = profile.activeAccountId
+  const activeKnown = listed.some((account) => account.id === active)
+  const options = active && !activeKnown ? [{ id: active, name: active }, ...listed] : listed
+  const onSandbox = SANDBOX_ENVIRONMENTS.includes(profile.environment)
+
+  return (
+    <section className="account-switcher" aria-labelledby={labelId} data-testid="account-switcher">
+      <h2 className="account-switcher__label" id={labelId}>
+        Ad account
+      </h2>
+      <p className="account-switcher__profile">
+        {profile.label}
+        {profile.screenName ? ` · @${profile.screenName}` : ''}
+      </p>
+      <Select.Root
+        value={active ?? ''}
+        onValueChange={(accountId) => void useAccountsStore.getState().select(profile.id, accountId)}
+        disabled={busy === 'selecting' || options.length === 0}
+      >
+        <Select.Trigger
+          className="account-switcher__trigger"
+          aria-labelledby={labelId}
+          aria-busy={busy === 'loading' || busy === 'selecting' || undefined}
+          data-testid="account-select"
+        >
+          <Select.Value placeholder={busy === 'loading' ? 'Loading accounts…' : 'Choose an ad account'} />
+          <Select.Icon>
+            <ChevronsUpDown size={14} aria-hidden="true" />
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content className="account-switcher__content" position="popper" sideOffset={4}>
+            <Select.Viewport>
+              {options.map((account) => (
+                <Select.Item key={account.id} value={account.id} className="account-switcher__item">
+                  <span className="account-switcher__item-text">
+                    <Select.ItemText>{account.name}</Select.ItemText>
+                    <span className="account-switcher__item-id">{account.id}</span>
+                  </span>
+                  <Select.ItemIndicator>
+                    <Check size={14} aria-hidden="true" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              ))}
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+      {onSandbox ? (
+        <Button
+          variant="ghost"
+          className="account-switcher__create"
+          busy={busy === 'creating'}
+          onClick={() => void useAccountsStore.getState().createSandboxAccount(profile.id)}
+        >
+          {busy === 'creating' ? null : <Plus size={14} aria-hidden="true" />}
+          Create sandbox account
+        </Button>
+      ) : null}
+      {failure ? (
+        <p className="account-switcher__error" role="alert">
+          {failure.message}
+        </p>
+      ) : notice ? (
+        <p className="account-switcher__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,21 @@
+import type { IpcError } from '../../../shared/ipc/result'
+import { IpcFailure } from '../../lib/ipc'
+
+/** What a screen needs to show a failed call: the sentence, the field it is about, and whether to reconnect. */
+export interface Failure {
+  message: string
+  field?: string
+  /** The profile's access was revoked or expired: only connecting again helps. */
+  expired: boolean
+}
+
+export const EXPIRED_MESSAGE = 'Your access expired — connect again'
+
+export function failureOf(error: unknown): Failure {
+  const ipc: IpcError =
+    error instanceof IpcFailure
+      ? error.error
+      : { code: 'internal', message: 'Something went wrong. Try again.' }
+  if (ipc.code === 'token_expired') return { message: EXPIRED_MESSAGE, expired: true }
+  return { message: ipc.message, expired: false, ...(ipc.field ? { field: ipc.field } : {}) }
+}

@@ -1,0 +1,80 @@
+import { ChevronDown, FileUp, Plus } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
+import { useState } from 'react'
+import type { DraftKind } from '../../../shared/drafts/envelope'
+import type { RouteInfo } from '../../app/routes'
+import { ROUTES } from '../../app/routes'
+import { navigate } from '../../app/useRoute'
+import { Button } from '../../components/Button'
+import { PageHeader } from '../../components/PageHeader'
+import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from './draftListModel'
+import { DraftsList, type ListNotice } from './DraftsList'
+import { useDraftsStore } from './draftsStore'
+
+function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="button button--primary">
+        <Plus size={16} aria-hidden="true" />
+        New draft
+        <ChevronDown size={14} aria-hidden="true" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+          {CREATABLE_KINDS.map((kind) => {
+            const route = ROUTES.find((candidate) => candidate.id === EDITOR_ROUTES[kind])
+            const Icon = route?.icon
+            return (
+              <DropdownMenu.Item key={kind} className="menu__item" onSelect={() => onCreate(kind)}>
+                {Icon ? <Icon size={16} aria-hidden="true" className="menu__icon" /> : null}
+                <span className="menu__text">
+                  <span className="menu__label">{KIND_LABELS[kind]}</span>
+                </span>
+              </DropdownMenu.Item>
+            )
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+export function DraftsPage({ route }: { route: RouteInfo }) {
+  const create = useDraftsStore((state) => state.create)
+  const importDraft = useDraftsStore((state) => state.importDraft)
+  const [notice, setNotice] = useState<ListNotice>(null)
+  const [importing, setImporting] = useState(false)
+
+  const onCreate = async (kind: DraftKind) => {
+    const id = await create(kind)
+    const editor = EDITOR_ROUTES[kind]
+    if (id && editor) navigate(editor, id)
+  }
+  const onImport = async () => {
+    setImporting(true)
+    setNotice(null)
+    const id = await importDraft()
+    setImporting(false)
+    const draft = useDraftsStore.getState().drafts.find((candidate) => candidate.id === id)
+    if (draft) setNotice({ tone: 'success', text: `Imported “${draft.name}”.` })
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={route.label}
+        summary={route.summary}
+        actions={
+          <div className="actions">
+            <Button variant="secondary" onClick={() => void onImport()} busy={importing}>
+              <FileUp size={16} aria-hidden="true" />
+              Import…
+            </Button>
+            <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
+          </div>
+        }
+      />
+      <DraftsList notice={notice} onNotice={setNotice} />
+    </>
+  )
+}

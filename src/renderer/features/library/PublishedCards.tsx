@@ -1,0 +1,236 @@
+import { Check, ChevronDown, LayoutTemplate, Trash2 } from 'lucide-react'
+import { Select } from 'radix-ui'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { CardCursors, PublishedCard, PublishedCardKind } from '../../../shared/ipc/contracts/library'
+import { PUBLISHED_CARD_KINDS } from '../../../shared/ipc/contracts/library'
+import { LIMITS } from '../../../shared/rules/limits'
+import { Button } from '../../components/Button'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { TextField } from '../../components/TextField'
+import { studio, unwrap } from '../../lib/ipc'
+import { failureOf, type Failure } from '../accounts/failures'
+import { FailureBanner } from '../accounts/FailureBanner'
+import type { LibraryScope } from './libraryClient'
+
+const KIND_LABELS: Record<PublishedCardKind, string> = {
+  component: 'Card',
+  poll: 'Poll',
+  video_conversation: 'Video conversation',
+}
+
+/** 'all', one kind, or one component card type (`type:IMAGE_WEBSITE`). */
+type CardFilter = 'all' | PublishedCardKind | `type:${string}`
+
+function titleCase(cardType: string): string {
+  return cardType
+    .toLowerCase()
+    .split('_')
+    .map((word) => (word === 'multi' ? 'multi-' : word))
+    .join(' ')
+    .replace(/multi- dest/, 'multi-destination')
+    .replace(/^./, (first) => first.toUpperCase())
+}
+
+function requestFor(filter: CardFilter): { kinds: PublishedCardKind[]; cardTypes?: string[] } {
+  if (filter === 'all') return { kinds: [...PUBLISHED_CARD_KINDS] }
+  if (filter.startsWith('type:')) return { kinds: ['component'], cardTypes: [filter.slice('type:'.length)] }
+  return { kinds: [filter as PublishedCardKind] }
+}
+
+function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(value: CardFilter): void }) {
+  const id = useId()
+  return (
+    <div className="field card-filter">
+      <span className="field__label" id={id}>
+        Card type
+      </span>
+      <Select.Root value={value} onValueChange={(next) => onChange(next as CardFilter)}>
+        <Select.Trigger className="input library-select" aria-labelledby={id} data-testid="card-type-filter">
+          <Select.Value />
+          <Select.Icon>
+            <ChevronDown size={14} aria-hidden="true" />
+          </Select.Icon>
+        </Select.Trigger>
+        <Select.Portal>
+          <Select.Content className="library-select__content" position="popper" sideOffset={4}>
+            <Select.Viewport>
+              {(
+                [
+                  ['all', 'All cards'],
+                  ['component', 'Website and app cards'],
+                  ['poll', 'Poll cards'],
+                  ['video_conversation', 'Video conversation cards'],
+                ] as const
+              ).map(([optionValue, label]) => (
+                <Select.Item key={optionValue} value={optionValue} className="library-select__item">
+                  <Select.ItemText>{label}</Select.ItemText>
+                  <Select.ItemIndicator>
+                    <Check size={14} aria-hidden="true" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              ))}
+              <Select.Separator className="library-select__separator" />
+              <Select.Group>
+                <Select.Label className="library-select__group">Website and app card types</Select.Label>
+                {LIMITS.card.cardTypes.values.map((cardType) => (
+                  <Select.Item key={cardType} value={`type:${cardType}`} className="library-select__item">
+                    <Select.ItemText>{titleCase(cardType)}</Select.ItemText>
+                    <Select.ItemIndicator>
+                      <Check size={14} aria-hidden="true" />
+                    </Select.ItemIndicator>
+                  </Select.Item>
+                ))}
+              </Select.Group>
+            </Select.Viewport>
+          </Select.Content>
+        </Select.Portal>
+      </Select.Root>
+    </div>
+  )
+}
+
+/** Cards published to the account (card create endpoints only), with deletion. */
+export function PublishedCards({ scope }: { scope: LibraryScope }) {
+  const [filter, setFilter] = useState<CardFilter>('all')
+  const [search, setSearch] = useState('')
+  const [q, setQ] = useState('')
+  const [cards, setCards] = useState<PublishedCard[]>([])
+  const [cursors, setCursors] = useState<CardCursors>({})
+  const [loading, setLoading] = useState<'first' | 'more' | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [deleting, setDeleting] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const generation = useRef(0)
+  const { profileId, accountId } = scope
+  const qMax = LIMITS.lists.cardQ.max
+  const queryError =
+    search.trim().length > qMax
+      ? `Search for at most ${qMax} characters (this is ${search.trim().length})`
+      : null
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(search.trim()), 300)
+    return () => clearTimeout(timer)
+  }, [search])
+
+  const load = useCallback(
+    async (more: CardCursors | null) => {
+      const ticket = more ? generation.current : ++generation.current
+      setLoading(more ? 'more' : 'first')
+      setFailure(null)
+      try {
+        const page = await unwrap(
+          studio().library.cards({
+            profileId,
+            accountId,
+            ...requestFor(filter),
+            ...(q ? { q } : {}),
+            ...(more ? { cursors: more } : {}),
+          }),
+        )
+        if (ticket !== generation.current) return
+        setCards((previous) => (more ? [...previous, ...page.cards] : page.cards))
+        setCursors(page.nextCursors)
+      } catch (error) {
+        if (ticket === generation.current) setFailure(failureOf(error))
+      } finally {
+        if (ticket === generation.current) setLoading(null)
+      }
+    },
+    [profileId, accountId, filter, q],
+  )
+
+  useEffect(() => {
+    if (q.length > qMax) return
+    setNotice(null)
+    void load(null)
+  }, [load, q, qMax])
+
+  const remove = async (card: PublishedCard) => {
+    setDeleting(card.id)
+    setFailure(null)
+    setNotice(null)
+    try {
+      await unwrap(studio().library.deleteCard({ profileId, accountId, kind: card.kind, cardId: card.id }))
+      setCards((previous) => previous.filter((entry) => !(entry.id === card.id && entry.kind === card.kind)))
+      setNotice(`Deleted “${card.name}”.`)
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  const hasMore = Object.keys(cursors).length > 0
+  return (
+    <div className="published-cards">
+      <div className="library-toolbar">
+        <CardFilterSelect value={filter} onChange={setFilter} />
+        <TextField
+          label="Search by name"
+          type="search"
+          className="library-toolbar__search"
+          placeholder="Starts with…"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          error={queryError ?? (failure?.field === 'q' ? failure.message : undefined)}
+          data-testid="card-search"
+        />
+      </div>
+      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} /> : null}
+      {notice ? (
+        <p className="library-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {cards.length === 0 && !loading ? (
+        <div className="media-browser__empty" data-testid="cards-empty">
+          <LayoutTemplate size={24} aria-hidden="true" />
+          <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
+        </div>
+      ) : (
+        <ul className="card-list" aria-label="Published cards" aria-busy={loading !== null || undefined}>
+          {cards.map((card) => (
+            <li key={`${card.kind}:${card.id}`} className="card-row" data-testid="published-card">
+              <div className="card-row__main">
+                <p className="card-row__name">{card.name}</p>
+                <p className="card-row__meta">
+                  <span className="badge badge--accent">{KIND_LABELS[card.kind]}</span>
+                  {card.cardType ? (
+                    <span className="badge badge--neutral">{titleCase(card.cardType)}</span>
+                  ) : null}
+                  {card.summary ? <span className="card-row__summary">{card.summary}</span> : null}
+                </p>
+                <p className="card-row__ids">
+                  <code className="code">{card.cardUri ?? card.id}</code>
+                  {card.createdAt ? (
+                    <span> · created {new Date(card.createdAt).toLocaleDateString()}</span>
+                  ) : null}
+                </p>
+              </div>
+              <ConfirmDialog
+                trigger={
+                  <Button variant="ghost" busy={deleting === card.id} aria-label={`Delete ${card.name}`}>
+                    {deleting === card.id ? null : <Trash2 size={16} aria-hidden="true" />}
+                    Delete
+                  </Button>
+                }
+                title={`Delete “${card.name}”?`}
+                description="The card is deleted from this ad account on the platform. This cannot be undone."
+                confirmLabel="Delete card"
+                onConfirm={() => void remove(card)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore ? (
+        <div className="media-browser__more">
+          <Button onClick={() => void load(cursors)} busy={loading === 'more'}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,189 @@
+import { MessageSquareText } from 'lucide-react'
+import { useEffect, useState, type FormEvent } from 'react'
+import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import { LIMITS } from '../../../shared/rules/limits'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/TextField'
+import { studio, unwrap } from '../../lib/ipc'
+import { failureOf, type Failure } from '../accounts/failures'
+import { FailureBanner } from '../accounts/FailureBanner'
+import type { LibraryScope } from './libraryClient'
+
+const NAME_MAX = LIMITS.post.name.max
+const POST_ID = LIMITS.post.asUserId.pattern
+
+interface PublishedPost {
+  postId: string
+  accountId: string
+  draftName: string
+  publishedAt?: string | undefined
+}
+
+function nameProblem(name: string): string | undefined {
+  const trimmed = name.trim()
+  if (trimmed === '') return 'Enter a name'
+  if (trimmed.length > NAME_MAX)
+    return `A post name has at most ${NAME_MAX} characters (this is ${trimmed.length})`
+  return undefined
+}
+
+/** Renames one post (PUT accounts/:id/posts/:post_id/name); server errors go on the field they name. */
+function RenameForm({
+  scope,
+  post,
+  askForId,
+}: {
+  scope: LibraryScope
+  post?: PublishedPost
+  askForId?: boolean
+}) {
+  const [postId, setPostId] = useState(post?.postId ?? '')
+  const [name, setName] = useState('')
+  const [errors, setErrors] = useState<{ postId?: string | undefined; name?: string | undefined }>({})
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState<string | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const id = postId.trim()
+    const problems = {
+      postId: POST_ID.test(id) ? undefined : 'A post id is the number in the post’s address',
+      name: nameProblem(name),
+    }
+    setErrors(problems)
+    setDone(null)
+    setFailure(null)
+    if (problems.postId || problems.name) return
+    setBusy(true)
+    try {
+      const renamed = await unwrap(
+        studio().posts.rename({
+          profileId: scope.profileId,
+          accountId: post?.accountId ?? scope.accountId,
+          postId: id,
+          name: name.trim(),
+        }),
+      )
+      setDone(`Post ${renamed.postId} is now named “${renamed.name}”.`)
+      setName('')
+    } catch (error) {
+      const failed = failureOf(error)
+      if (failed.field === 'name') setErrors({ name: failed.message })
+      else if (failed.field === 'postId' || failed.field === 'post_id') setErrors({ postId: failed.message })
+      else setFailure(failed)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const length = name.trim().length
+  return (
+    <form className="rename-form" onSubmit={(event) => void submit(event)} noValidate>
+      {askForId ? (
+        <TextField
+          label="Post id"
+          inputMode="numeric"
+          value={postId}
+          onChange={(event) => setPostId(event.target.value)}
+          error={errors.postId}
+          data-testid="rename-post-id"
+        />
+      ) : null}
+      <TextField
+        label={post ? `New name for post ${post.postId}` : 'New name'}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+        aside={
+          <span
+            className={`field__count${length > NAME_MAX ? ' field__count--over' : ''}`}
+            aria-live="polite"
+          >
+            {length}/{NAME_MAX}
+          </span>
+        }
+        data-testid="rename-post-name"
+      />
+      <Button type="submit" busy={busy} className="rename-form__submit">
+        Rename
+      </Button>
+      {failure ? <FailureBanner failure={failure} /> : null}
+      {done ? (
+        <p className="library-notice" role="status">
+          {done}
+        </p>
+      ) : null}
+    </form>
+  )
+}
+
+/** Posts Ads Studio published (drafts with a post id), each renamable, and renaming any post by id. */
+export function PublishedPosts({ scope }: { scope: LibraryScope }) {
+  const [posts, setPosts] = useState<PublishedPost[] | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+
+  useEffect(() => {
+    let current = true
+    unwrap(studio().drafts.list({})).then(
+      ({ drafts }: { drafts: DraftSummaryWithIssues[] }) => {
+        if (!current) return
+        setPosts(
+          drafts.flatMap((draft) =>
+            draft.status === 'published' && draft.published?.postId
+              ? [
+                  {
+                    postId: draft.published.postId,
+                    accountId: draft.published.accountId ?? scope.accountId,
+                    draftName: draft.name,
+                    publishedAt: draft.published.publishedAt,
+                  },
+                ]
+              : [],
+          ),
+        )
+      },
+      (error: unknown) => current && setFailure(failureOf(error)),
+    )
+    return () => {
+      current = false
+    }
+  }, [scope.accountId])
+
+  return (
+    <div className="published-posts">
+      <FailureBanner failure={failure} />
+      {posts && posts.length === 0 ? (
+        <div className="media-browser__empty" data-testid="posts-empty">
+          <MessageSquareText size={24} aria-hidden="true" />
+          <p>No post has been published from Ads Studio yet. Published posts appear here to be renamed.</p>
+        </div>
+      ) : (
+        <ul className="card-list" aria-label="Published posts">
+          {(posts ?? []).map((post) => (
+            <li key={post.postId} className="card-row card-row--stacked" data-testid="published-post">
+              <div className="card-row__main">
+                <p className="card-row__name">{post.draftName}</p>
+                <p className="card-row__ids">
+                  <code className="code">post {post.postId}</code>
+                  <span> · account {post.accountId}</span>
+                  {post.publishedAt ? (
+                    <span> · published {new Date(post.publishedAt).toLocaleString()}</span>
+                  ) : null}
+                </p>
+              </div>
+              <RenameForm scope={scope} post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <section className="panel library-rename-by-id" aria-labelledby="rename-by-id-title">
+        <h2 className="panel__title" id="rename-by-id-title">
+          Rename a post by id
+        </h2>
+        <p className="panel__hint">For a post published elsewhere in account {scope.accountId}..</p>
+        <RenameForm scope={scope} askForId />
+      </section>
+    </div>
+  )
+}

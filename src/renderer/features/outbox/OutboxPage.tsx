@@ -1,0 +1,232 @@
+import {
+  CircleAlert,
+  CircleCheck,
+  CloudOff,
+  Hourglass,
+  LoaderCircle,
+  Plug,
+  RotateCcw,
+  Timer,
+  X,
+} from 'lucide-react'
+import { useState } from 'react'
+import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import type { RouteInfo } from '../../app/routes'
+import { navigate } from '../../app/useRoute'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { EmptyState } from '../../components/EmptyState'
+import { PageHeader } from '../../components/PageHeader'
+import { studio, unwrap } from '../../lib/ipc'
+import { ACTIVE_STATES, formatBytes, KIND_WORDS, stateLine } from './outboxModel'
+import { useNow, useOutboxJobs } from './useOutbox'
+import './outbox.css'
+
+const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {
+  queued: Hourglass,
+  running: LoaderCircle,
+  waiting_network: CloudOff,
+  rate_limited: Timer,
+  needs_connection: Plug,
+  canceling: LoaderCircle,
+  canceled: X,
+  failed: CircleAlert,
+  published: CircleCheck,
+}
+
+const TONES: Record<OutboxJobView['state'], string> = {
+  queued: 'neutral',
+  running: 'accent',
+  waiting_network: 'warning',
+  rate_limited: 'warning',
+  needs_connection: 'warning',
+  canceling: 'neutral',
+  canceled: 'neutral',
+  failed: 'danger',
+  published: 'success',
+}
+
+function Progress({ label, value, max }: { label: string; value: number; max: number }) {
+  const percent = max > 0 ? Math.round((value / max) * 100) : 0
+  return (
+    <div className="outbox-progress">
+      <div className="outbox-progress__label">
+        <span>{label}</span>
+        <span className="outbox-progress__numbers">{percent}%</span>
+      </div>
+      <div
+        className="outbox-progress__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={value}
+        aria-valuetext={`${percent}%`}
+      >
+        <div className="outbox-progress__bar" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  )
+}
+
+function CreatedIds({ job }: { job: OutboxJobView }) {
+  const rows: [string, string][] = [
+    ...job.created.mediaKeys.map((key): [string, string] => ['Media key', key]),
+    ...(job.created.cardUri ? [['Card', job.created.cardUri] as [string, string]] : []),
+    ...(job.created.postId ? [['Post', job.created.postId] as [string, string]] : []),
+  ]
+  if (rows.length === 0) return null
+  return (
+    <dl className="outbox-ids">
+      {rows.map(([term, value]) => (
+        <div key={`${term}${value}`} className="outbox-ids__row">
+          <dt>{term}</dt>
+          <dd>
+            <code>{value}</code>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
+  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const Icon = STATE_ICONS[job.state]
+  const act = async (action: 'cancel' | 'retry' | 'dismiss') => {
+    setBusy(action)
+    setProblem(null)
+    try {
+      const outbox = studio().outbox
+      if (action === 'cancel') await unwrap(outbox.cancel({ jobId: job.id }))
+      else if (action === 'retry') await unwrap(outbox.retry({ jobId: job.id }))
+      else await unwrap(outbox.dismiss({ jobId: job.id }))
+      onChanged()
+    } catch (failure) {
+      setProblem(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const cancellable = ACTIVE_STATES.has(job.state) && job.state !== 'canceling'
+  const retryable = job.state === 'failed' || job.state === 'canceled'
+  const titleId = `outbox-job-${job.id}`
+  return (
+    <li className="outbox-job" aria-labelledby={titleId} data-state={job.state} data-testid="outbox-job">
+      <div className="outbox-job__head">
+        <div className="outbox-job__title-block">
+          <h2 id={titleId} className="outbox-job__title">
+            {job.draftName || 'Untitled'}
+          </h2>
+          <p className="outbox-job__meta">
+            {KIND_WORDS[job.kind]} · account <code>{job.accountId}</code>
+          </p>
+        </div>
+        <span className={`outbox-state outbox-state--${TONES[job.state]}`} data-testid="outbox-state">
+          <Icon
+            size={14}
+            aria-hidden="true"
+            className={job.state === 'running' || job.state === 'canceling' ? 'spin' : undefined}
+          />
+          {stateLine(job, now)}
+        </span>
+      </div>
+      {job.state === 'needs_connection' ? (
+        <p className="outbox-job__note">
+          Publishing is paused until this profile is authorized again.{' '}
+          <button type="button" className="link-button" onClick={() => navigate('connect')}>
+            Go to Connect
+          </button>
+        </p>
+      ) : null}
+      {job.state === 'failed' && job.error?.contentPath ? (
+        <p className="outbox-job__note">
+          The platform named the field <code>{job.error.apiField}</code>: fix it in the draft, then publish
+          again.
+        </p>
+      ) : null}
+      <div className="outbox-job__progress">
+        <Progress
+          label={`Steps ${job.stepsDone} of ${job.steps.length}`}
+          value={job.stepsDone}
+          max={job.steps.length}
+        />
+        {job.bytes && job.bytes.total > 0 ? (
+          <Progress
+            label={`Uploaded ${formatBytes(job.bytes.sent)} of ${formatBytes(job.bytes.total)}`}
+            value={job.bytes.sent}
+            max={job.bytes.total}
+          />
+        ) : null}
+      </div>
+      <ol className="outbox-steps" aria-label="Steps">
+        {job.steps.map((step, index) => (
+          <li key={index} className="outbox-steps__item" data-status={step.status}>
+            <span className="outbox-steps__dot" aria-hidden="true" />
+            <span>{step.label}</span>
+            <span className="outbox-visually-hidden">
+              {step.status === 'done' ? ' (done)' : step.status === 'attempting' ? ' (in progress)' : ''}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <CreatedIds job={job} />
+      {problem ? (
+        <p className="outbox-job__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="outbox-job__actions">
+        {cancellable ? (
+          <Button onClick={() => void act('cancel')} busy={busy === 'cancel'}>
+            <X size={16} aria-hidden="true" />
+            Cancel
+          </Button>
+        ) : null}
+        {retryable ? (
+          <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Retry
+          </Button>
+        ) : null}
+        {!ACTIVE_STATES.has(job.state) && job.state !== 'needs_connection' ? (
+          <Button variant="ghost" onClick={() => void act('dismiss')} busy={busy === 'dismiss'}>
+            Remove from list
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+export function OutboxPage({ route }: { route: RouteInfo }) {
+  const { jobs, error, refresh } = useOutboxJobs()
+  const now = useNow()
+  const activeCount = jobs?.filter((job) => ACTIVE_STATES.has(job.state)).length ?? 0
+  return (
+    <>
+      <PageHeader title={route.label} summary={route.summary} />
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      {jobs && jobs.length === 0 ? (
+        <EmptyState icon={route.icon} title="Nothing is waiting to publish">
+          <p>Press Publish in an editor to send a draft here.</p>
+        </EmptyState>
+      ) : null}
+      {jobs && jobs.length > 0 ? (
+        <section aria-label="Outbox jobs">
+          <p className="outbox-summary" role="status">
+            {activeCount > 0
+              ? `${activeCount} of ${jobs.length} still to publish`
+              : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
+          </p>
+          <ul className="outbox-list">
+            {jobs.map((job) => (
+              <JobRow key={job.id} job={job} now={now} onChanged={() => void refresh()} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  )
+}

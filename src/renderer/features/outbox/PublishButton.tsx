@@ -1,0 +1,95 @@
+import { Send } from 'lucide-react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import { navigate } from '../../app/useRoute'
+import { Button } from '../../components/Button'
+import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { ACTIVE_STATES, stateLine } from './outboxModel'
+import { POLL_MS } from './useOutbox'
+import './outbox.css'
+
+export interface PublishButtonProps {
+  draftId: string
+  /** Called with the error when publishing fails or is refused, so the editor can mark `error.field` / `contentPath`. */
+  onError?: (error: { message: string; field?: string; contentPath?: (string | number)[] }) => void
+}
+
+/**
+ * "Publish" for an editor: puts the draft in the outbox, then follows its job. Refusals (a field
+ * with an error) and platform errors are reported through onError and shown next to the button.
+ */
+export function PublishButton({ draftId, onError }: PublishButtonProps) {
+  const [job, setJob] = useState<OutboxJobView | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  // Editors pass inline callbacks; the latest one is used without re-running the effects.
+  const onErrorRef = useRef(onError)
+  onErrorRef.current = onError
+
+  const load = useCallback(async () => {
+    const { job: latest } = await unwrap(studio().outbox.status({ draftId }))
+    setJob(latest)
+    return latest
+  }, [draftId])
+
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = async () => {
+      const latest = await load().catch(() => null)
+      if (stopped) return
+      if (latest && (ACTIVE_STATES.has(latest.state) || latest.state === 'needs_connection')) {
+        timer = setTimeout(() => void tick(), POLL_MS)
+      }
+    }
+    void tick()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [load, job?.id, job?.state])
+
+  useEffect(() => {
+    if (job?.state === 'failed' && job.error && job.error.draftId === draftId) {
+      onErrorRef.current?.({
+        message: job.error.message,
+        ...(job.error.contentPath ? { contentPath: job.error.contentPath } : {}),
+      })
+    }
+  }, [job?.state, job?.error, draftId])
+
+  const publish = async () => {
+    setBusy(true)
+    setRefusal(null)
+    try {
+      const { job: queued } = await unwrap(studio().outbox.enqueue({ draftId }))
+      setJob(queued)
+    } catch (failure) {
+      const error: { message: string; field?: string } =
+        failure instanceof IpcFailure ? failure.error : { message: String(failure) }
+      setRefusal(error.message)
+      onErrorRef.current?.({ message: error.message, ...(error.field ? { field: error.field } : {}) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const active = job !== null && (ACTIVE_STATES.has(job.state) || job.state === 'needs_connection')
+  const published = job?.state === 'published'
+  return (
+    <div className="publish-button">
+      <Button variant="primary" onClick={() => void publish()} busy={busy} disabled={active || published}>
+        <Send size={16} aria-hidden="true" />
+        {published ? 'Published' : active ? 'In the outbox' : 'Publish'}
+      </Button>
+      <span className="publish-button__status" role="status" aria-live="polite">
+        {refusal ?? (job && !published ? stateLine(job, Date.now()) : '')}
+        {job && active ? (
+          <button type="button" className="link-button" onClick={() => navigate('outbox')}>
+            Open the outbox
+          </button>
+        ) : null}
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { enumTuple, LIMITS } from '../../rules/limits'
+import { profileIdSchema } from '../../profiles'
+
+/** Ad account ids and media keys are short tokens; the bound keeps payloads small. */
+const accountIdSchema = z.string().min(1).max(64)
+const mediaKeySchema = z.string().min(1).max(64)
+const cursorSchema = z.string().min(1).max(512)
+
+export const mediaTypeFilterSchema = z.enum(enumTuple(LIMITS.mediaLibrary.mediaTypes))
+
+/** One media library object as the browser shows it (spec part B, "Media library object"). */
+export const libraryItemSchema = z.object({
+  mediaKey: z.string(),
+  mediaType: mediaTypeFilterSchema.optional(),
+  mediaCategory: z.string().optional(),
+  mediaStatus: z.string().optional(),
+  name: z.string().optional(),
+  fileName: z.string().optional(),
+  title: z.string().optional(),
+  /** As the library reports it, e.g. '16:9'. */
+  aspectRatio: z.string().optional(),
+  /** The library reports `duration` in milliseconds; converted here once. */
+  durationSeconds: z.number().nonnegative().optional(),
+  mediaUrl: z.string().optional(),
+  posterMediaUrl: z.string().optional(),
+  /** Whether main can fetch a thumbnail for it (an image/GIF URL, or a video poster). */
+  hasThumbnail: z.boolean(),
+  posted: z.boolean().optional(),
+  createdAt: z.string().optional(),
+})
+export type LibraryItem = z.infer<typeof libraryItemSchema>
+
+export const PUBLISHED_CARD_KINDS = ['component', 'poll', 'video_conversation'] as const
+export const publishedCardKindSchema = z.enum(PUBLISHED_CARD_KINDS)
+export type PublishedCardKind = z.infer<typeof publishedCardKindSchema>
+
+export const publishedCardSchema = z.object({
+  id: z.string(),
+  kind: publishedCardKindSchema,
+  name: z.string(),
+  cardType: z.string().optional(),
+  cardUri: z.string().optional(),
+  createdAt: z.string().optional(),
+  /** A one-line description: the poll's choices, the conversation card's title… */
+  summary: z.string().optional(),
+})
+export type PublishedCard = z.infer<typeof publishedCardSchema>
+
+const cardCursorsSchema = z
+  .object({
+    component: cursorSchema.optional(),
+    poll: cursorSchema.optional(),
+    video_conversation: cursorSchema.optional(),
+  })
+  .strict()
+export type CardCursors = z.infer<typeof cardCursorsSchema>
+
+export const accountSummarySchema = z.object({ id: z.string(), name: z.string() })
+
+export const libraryContract = {
+  /** Feature keys the account has (GET accounts/:id/features). */
+  'accounts.features': {
+    request: z.object({ profileId: profileIdSchema, accountId: accountIdSchema }).strict(),
+    response: z.object({ features: z.array(z.string()) }),
+  },
+  /** POST {ads_sandbox_url}/12/accounts; refused for profiles that do not use a sandbox host. */
+  'accounts.createSandbox': {
+    request: z.object({ profileId: profileIdSchema }).strict(),
+    response: z.object({ account: accountSummarySchema }),
+  },
+  'library.list': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: accountIdSchema,
+        q: z
+          .string()
+          .trim()
+          .min(LIMITS.mediaLibrary.q.min, 'Type something to search for')
+          .max(LIMITS.mediaLibrary.q.max, `Search for at most ${LIMITS.mediaLibrary.q.max} characters`)
+          .optional(),
+        mediaType: mediaTypeFilterSchema.optional(),
+        cursor: cursorSchema.optional(),
+        count: z
+          .number()
+          .int()
+          .min(LIMITS.lists.mediaLibraryCount.min)
+          .max(LIMITS.lists.mediaLibraryCount.max)
+          .optional(),
+      })
+      .strict(),
+    response: z.object({ items: z.array(libraryItemSchema), nextCursor: z.string().nullable() }),
+  },
+  /**
+   * A thumbnail fetched by main (the renderer has no network) from the URL the library gave for
+   * that media key, as a data: URL; the pixel size is read from the image itself.
+   */
+  'library.thumbnail': {
+    request: z
+      .object({ profileId: profileIdSchema, accountId: accountIdSchema, mediaKey: mediaKeySchema })
+      .strict(),
+    response: z.object({
+      dataUrl: z.string().startsWith('data:image/').optional(),
+      width: z.number().int().positive().optional(),
+      height: z.number().int().positive().optional(),
+    }),
+  },
+  /**
+   * Published cards of the chosen kinds, newest first. The first call passes no cursors; each
+   * further page passes the cursors the last answer gave, and only those kinds are read again.
+   */
+  'library.cards': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: accountIdSchema,
+        kinds: z.array(publishedCardKindSchema).min(1).max(3),
+        /** Narrows component cards to these card types (spec: `card_types`). */
+        cardTypes: z.array(z.string().min(1).max(64)).max(20).optional(),
+        q: z
+          .string()
+          .trim()
+          .min(1)
+          .max(LIMITS.lists.cardQ.max, `Search for at most ${LIMITS.lists.cardQ.max} characters`)
+          .optional(),
+        cursors: cardCursorsSchema.optional(),
+      })
+      .strict(),
+    response: z.object({ cards: z.array(publishedCardSchema), nextCursors: cardCursorsSchema }),
+  },
+  'library.deleteCard': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: accountIdSchema,
+        kind: publishedCardKindSchema,
+        cardId: z.string().min(1).max(64),
+      })
+      .strict(),
+    response: z.object({ deleted: z.literal(true), id: z.string() }),
+  },
+  /** PUT accounts/:id/posts/:post_id/name. */
+  'posts.rename': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: accountIdSchema,
+        postId: z.string().regex(/^[0-9]{1,19}$/, 'A post id is a number'),
+        name: z
+          .string()
+          .trim()
+          .min(1, 'Enter a name')
+          .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),
+      })
+      .strict(),
+    response: z.object({ postId: z.string(), name: z.string() }),
+  },
+} as const

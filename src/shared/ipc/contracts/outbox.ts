@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { draftKindSchema } from '../../drafts/envelope'
+
+const draftId = z.string().uuid()
+const jobId = z.string().uuid()
+
+export const OUTBOX_STEP_KINDS = ['upload', 'library', 'card', 'post'] as const
+export const outboxStepKindSchema = z.enum(OUTBOX_STEP_KINDS)
+
+export const outboxStepViewSchema = z.object({
+  kind: outboxStepKindSchema,
+  /** For people: "Upload hero.png", "Create the poll card", … */
+  label: z.string(),
+  status: z.enum(['pending', 'attempting', 'done']),
+})
+
+/**
+ * What the Outbox page shows for a job. `state` is what the job is doing now:
+ * waiting_network and rate_limited carry `retryAt` (the countdown's end); needs_connection means
+ * the profile's access expired and the designer must connect again.
+ */
+export const OUTBOX_STATES = [
+  'queued',
+  'running',
+  'waiting_network',
+  'rate_limited',
+  'needs_connection',
+  'canceling',
+  'canceled',
+  'failed',
+  'published',
+] as const
+export const outboxStateSchema = z.enum(OUTBOX_STATES)
+export type OutboxState = z.infer<typeof outboxStateSchema>
+
+export const outboxErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** The API parameter the platform named, e.g. `components[1].destination.url`. */
+  apiField: z.string().optional(),
+  /** The draft whose field is at fault (the post itself, or the card draft it attaches). */
+  draftId: z.string().optional(),
+  /** The draft content field, for the editor to mark: e.g. ['components', 1, 'destination', 'url']. */
+  contentPath: z.array(z.union([z.string(), z.number()])).optional(),
+})
+export type OutboxError = z.infer<typeof outboxErrorSchema>
+
+export const outboxJobViewSchema = z.object({
+  id: z.string(),
+  draftId: z.string(),
+  draftName: z.string(),
+  kind: draftKindSchema,
+  profileId: z.string(),
+  accountId: z.string(),
+  state: outboxStateSchema,
+  steps: z.array(outboxStepViewSchema),
+  stepsDone: z.number().int().nonnegative(),
+  /** Upload progress over all of the job's local media. */
+  bytes: z.object({ sent: z.number().nonnegative(), total: z.number().nonnegative() }).optional(),
+  /** When the next try happens (waiting_network, rate_limited). */
+  retryAt: z.string().optional(),
+  error: outboxErrorSchema.optional(),
+  /** Remote ids created (or adopted) so far. */
+  created: z.object({
+    mediaKeys: z.array(z.string()),
+    cardId: z.string().optional(),
+    cardUri: z.string().optional(),
+    postId: z.string().optional(),
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type OutboxJobView = z.infer<typeof outboxJobViewSchema>
+export type OutboxStepView = z.infer<typeof outboxStepViewSchema>
+
+export const outboxContract = {
+  /** Validates the draft and puts it in the outbox for the active profile and ad account. */
+  'outbox.enqueue': {
+    request: z.object({ draftId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
+  /** Every job, oldest first. The renderer polls this while anything is running. */
+  'outbox.list': {
+    request: z.object({}).strict(),
+    response: z.object({ jobs: z.array(outboxJobViewSchema) }),
+  },
+  /** The latest job of one draft (for its editor's publish button and field errors). */
+  'outbox.status': {
+    request: z.object({ draftId }).strict(),
+    response: z.object({ job: outboxJobViewSchema.nullable() }),
+  },
+  /** A queued job stops at once; a running one after its current step. */
+  'outbox.cancel': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
+  /** A failed or canceled job continues where it stopped, re-using what was already created. */
+  'outbox.retry': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
+  /** Removes a finished (published, failed or canceled) job from the list. */
+  'outbox.dismiss': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ dismissed: z.literal(true) }),
+  },
+} as const

@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LIMITS } from '../../../src/shared/rules/limits'
+import type { ProfileList } from '../../../src/shared/profiles'
+import { PostComposer } from '../../../src/renderer/features/composer/PostComposer'
+import { NEAR_LIMIT_REMAINING } from '../../../src/renderer/features/composer/counterState'
+import { fakeStudio, lastSavedContent, makeDraft, renderEditor } from './editorHarness'
+import { gif, image, pickQueue, video } from './mediaSlotStub'
+
+vi.mock('../../../src/renderer/features/composer/editorKit/MediaSlot', () => import('./mediaSlotStub'))
+
+const CONNECTED: ProfileList = {
+  activeProfileId: '00000000-0000-4000-8000-000000000001',
+  profiles: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      label: 'Acme Outdoors',
+      environment: 'local_sandbox',
+      hosts: { api: 'http://127.0.0.1:1', ads: 'http://127.0.0.1:1', upload: 'http://127.0.0.1:1' } as never,
+      consumerKey: 'key',
+      accessLevel: 'write',
+      status: 'connected',
+      screenName: 'acme',
+      userId: '42',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    },
+  ],
+}
+
+beforeEach(() => {
+  window.localStorage.clear()
+  pickQueue.length = 0
+})
+afterEach(cleanup)
+
+const textArea = () => screen.getByTestId('post-text') as HTMLTextAreaElement
+const type = (text: string) => fireEvent.change(textArea(), { target: { value: text } })
+const counterNumber = () => screen.getByTestId('post-counter-number').textContent
+const counterState = () => screen.getByTestId('post-counter').getAttribute('data-state')
+
+describe('the post composer', () => {
+  it('defaults the advertiser to the connected user and saves it in the draft', async () => {
+    const draft = makeDraft('post')
+    const calls = fakeStudio([draft], CONNECTED)
+    await renderEditor(draft, <PostComposer />)
+    await waitFor(() => expect((screen.getByTestId('post-advertiser') as HTMLInputElement).value).toBe('42'))
+    expect(lastSavedContent<'post'>(calls)?.asUserId).toBe('42')
+  })
+
+  it('keeps an advertiser the draft already has', async () => {
+    const draft = makeDraft('post', { asUserId: '777' })
+    fakeStudio([draft], CONNECTED)
+    await renderEditor(draft, <PostComposer />)
+    await screen.findByTestId('post-counter-number')
+    expect((screen.getByTestId('post-advertiser') as HTMLInputElement).value).toBe('777')
+  })
+
+  it('counts weighted length and turns amber near the limit and red past it', async () => {
+    const draft = makeDraft('post')
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    const limit = LIMITS.postLength.standard.value
+    await screen.findByTestId('post-counter-number')
+    expect(counterNumber()).toBe(String(limit))
+    expect(counterState()).toBe('ok')
+
+    // A URL weighs 23 whatever its length; here with 10 more plain characters.
+    type('see https://example.com/a/very/long/path/that/is/long x')
+    expect(counterNumber()).toBe(String(limit - (4 + 23 + 2)))
+    expect(counterState()).toBe('ok')
+
+    type('a'.repeat(limit - NEAR_LIMIT_REMAINING - 1))
+    expect(counterState()).toBe('ok')
+    type('a'.repeat(limit - NEAR_LIMIT_REMAINING))
+    expect(counterNumber()).toBe(String(NEAR_LIMIT_REMAINING))
+    expect(counterState()).toBe('near')
+    type('a'.repeat(limit))
+    expect(counterState()).toBe('near')
+    expect(screen.queryByTestId('post-overflow')).toBeNull()
+
+    // An emoji weighs 2: one past the limit makes it 2 over, and the emoji is the highlight.
+    type(`${'a'.repeat(limit - 1)}😀`)
+    expect(counterNumber()).toBe('-1')
+    expect(counterState()).toBe('over')
+    expect(screen.getByTestId('post-overflow').textContent).toBe('😀')
+    await waitFor(() => expect(screen.getByText(/over the 280-character limit/)).toBeInTheDocument())
+  })
+
+  it('follows the chosen post length limit', async () => {
+    const draft = makeDraft('post', { text: 'b'.repeat(LIMITS.postLength.standard.value + 5) })
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    await screen.findByTestId('post-counter-number')
+    expect(counterState()).toBe('over')
+    fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.extended.value}`))
+    await waitFor(() => expect(counterState()).toBe('ok'))
+    expect(counterNumber()).toBe((LIMITS.postLength.extended.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'))
+    expect(screen.queryByTestId('post-overflow')).toBeNull()
+  })
+
+  it('takes up to 4 images, then no more', async () => {
+    const draft = makeDraft('post')
+    const calls = fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    for (let index = 0; index < LIMITS.post.maxImages.value; index += 1) {
+      pickQueue.push(image(`3_${index}`))
+      fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
+    }
+    expect(screen.getAllByTestId('post-media-item')).toHaveLength(LIMITS.post.maxImages.value)
+    expect(screen.queryByRole('button', { name: 'Pick Add media' })).toBeNull()
+    expect(screen.getByTestId('post-media-full').textContent).toMatch(/at most 4 images/)
+    expect(lastSavedContent<'post'>(calls)?.media).toHaveLength(LIMITS.post.maxImages.value)
+  })
+
+  it('refuses a video next to images, and takes nothing after a GIF', async () => {
+    const draft = makeDraft('post')
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    pickQueue.push(image('3_image'), video('3_video'))
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
+    expect(screen.getAllByTestId('post-media-item')).toHaveLength(1)
+    expect(screen.getByTestId('post-media-refusal').textContent).toMatch(/only medium/)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove medium 1' }))
+    pickQueue.push(gif('3_gif'))
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
+    expect(screen.getAllByTestId('post-media-item')).toHaveLength(1)
+    expect(screen.getByTestId('post-media-full').textContent).toMatch(/has a GIF/)
+  })
+
+  it('shows video title, description and call to action once the post has a video', async () => {
+    const draft = makeDraft('post')
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    expect(screen.queryByLabelText('Video title')).toBeNull()
+    pickQueue.push(video('3_video'))
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
+    fireEvent.change(screen.getByLabelText('Call to action'), { target: { value: 'WATCH_NOW' } })
+    fireEvent.blur(screen.getByLabelText('Call to action value'))
+    await waitFor(() => expect(screen.getByText(/Add the value for the video call to action/)).toBeInTheDocument())
+  })
+
+  it('allows organic posts only for the connected user', async () => {
+    const draft = makeDraft('post', { asUserId: '42', text: 'Hello' })
+    fakeStudio([draft], CONNECTED)
+    await renderEditor(draft, <PostComposer />)
+    const nullcast = screen.getByTestId('post-nullcast')
+    expect(nullcast.getAttribute('data-state')).toBe('checked')
+    fireEvent.click(nullcast)
+    expect(nullcast.getAttribute('data-state')).toBe('unchecked')
+    const organicError = /Only the connected user can post organically/
+    await act(async () => {})
+    expect(screen.queryByText(organicError)).toBeNull()
+
+    fireEvent.change(screen.getByTestId('post-advertiser'), { target: { value: '43' } })
+    await waitFor(() => expect(screen.getByText(organicError)).toBeInTheDocument())
+    expect(screen.getByText(organicError).className).toBe('field__error')
+
+    fireEvent.click(nullcast)
+    await waitFor(() => expect(screen.queryByText(organicError)).toBeNull())
+  })
+
+  it('attaches a card draft or a published card_uri', async () => {
+    const poll = makeDraft('poll_card')
+    poll.name = 'Spring poll'
+    const draft = makeDraft('post', { text: 'Vote!' })
+    const calls = fakeStudio([draft, poll])
+    await renderEditor(draft, <PostComposer />)
+    fireEvent.click(screen.getByTestId('card-mode-draft'))
+    const select = await screen.findByLabelText('Card draft')
+    await waitFor(() => expect(within(select).getByText('Poll · Spring poll')).toBeInTheDocument())
+    fireEvent.change(select, { target: { value: poll.id } })
+    expect(lastSavedContent<'post'>(calls)?.card).toEqual({ source: 'draft', draftId: poll.id })
+
+    fireEvent.click(screen.getByTestId('card-mode-published'))
+    fireEvent.change(screen.getByLabelText('Card URI'), { target: { value: 'not-a-card' } })
+    await waitFor(() => expect(screen.getByText(/is not a card URI/)).toBeInTheDocument())
+    fireEvent.change(screen.getByLabelText('Card URI'), { target: { value: 'card://123' } })
+    expect(lastSavedContent<'post'>(calls)?.card).toEqual({ source: 'published', cardUri: 'card://123' })
+    await waitFor(() => expect(screen.queryByText(/is not a card URI/)).toBeNull())
+  })
+})

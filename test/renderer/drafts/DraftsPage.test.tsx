@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
+import type { StudioApi } from '../../../src/shared/ipc/api'
+import { ROUTES } from '../../../src/renderer/app/routes'
+import { DraftsPage } from '../../../src/renderer/features/drafts/DraftsPage'
+import {
+  relativeTime,
+  visibleDrafts,
+  DEFAULT_QUERY,
+} from '../../../src/renderer/features/drafts/draftListModel'
+import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
+
+function summary(overrides: Partial<DraftSummaryWithIssues>): DraftSummaryWithIssues {
+  return {
+    id: globalThis.crypto.randomUUID(),
+    kind: 'card',
+    name: 'Draft',
+    status: 'draft',
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    errorCount: 0,
+    warningCount: 0,
+    ...overrides,
+  }
+}
+
+const boots = summary({ name: 'Boots carousel', updatedAt: '2025-03-02T10:00:00.000Z', errorCount: 2 })
+const poll = summary({
+  name: 'Which trail?',
+  kind: 'poll_card',
+  status: 'published',
+  updatedAt: '2025-03-03T10:00:00.000Z',
+})
+const post = summary({ name: 'Autumn post', kind: 'post', updatedAt: '2025-03-01T10:00:00.000Z' })
+
+describe('the drafts list model', () => {
+  it('searches by name, filters by kind and status, and sorts', () => {
+    const all = [boots, poll, post]
+    expect(visibleDrafts(all, DEFAULT_QUERY).map((d) => d.name)).toEqual([
+      'Which trail?',
+      'Boots carousel',
+      'Autumn post',
+    ])
+    expect(visibleDrafts(all, { ...DEFAULT_QUERY, sort: 'name' }).map((d) => d.name)).toEqual([
+      'Autumn post',
+      'Boots carousel',
+      'Which trail?',
+    ])
+    expect(visibleDrafts(all, { ...DEFAULT_QUERY, sort: 'kind' }).map((d) => d.kind)).toEqual([
+      'card',
+      'poll_card',
+      'post',
+    ])
+    expect(visibleDrafts(all, { ...DEFAULT_QUERY, search: 'BOOT' }).map((d) => d.name)).toEqual([
+      'Boots carousel',
+    ])
+    expect(visibleDrafts(all, { ...DEFAULT_QUERY, kind: 'post' }).map((d) => d.name)).toEqual(['Autumn post'])
+    expect(visibleDrafts(all, { ...DEFAULT_QUERY, status: 'published' }).map((d) => d.name)).toEqual([
+      'Which trail?',
+    ])
+  })
+
+  it('says when a draft changed in words', () => {
+    const now = new Date('2025-03-03T12:00:00.000Z')
+    expect(relativeTime('2025-03-03T11:59:40.000Z', now)).toBe('just now')
+    expect(relativeTime('2025-03-03T11:55:00.000Z', now)).toBe('5 minutes ago')
+    expect(relativeTime('2025-03-03T09:00:00.000Z', now)).toBe('3 hours ago')
+    expect(relativeTime('2025-03-02T12:00:00.000Z', now)).toBe('yesterday')
+  })
+})
+
+describe('the drafts page', () => {
+  let calls: Record<string, ReturnType<typeof vi.fn>>
+  let drafts: DraftSummaryWithIssues[]
+
+  beforeEach(() => {
+    drafts = [boots, poll, post]
+    const ok = (value: unknown) => Promise.resolve({ ok: true, value })
+    calls = {
+      list: vi.fn(() =>
+        ok({ drafts, trash: [], quarantined: [{ fileName: 'broken.json', message: 'not valid JSON' }] }),
+      ),
+      remove: vi.fn(({ id }: { id: string }) => {
+        drafts = drafts.filter((d) => d.id !== id)
+        return ok({ removed: true })
+      }),
+      undoRemove: vi.fn(() => {
+        drafts = [boots, poll, post]
+        return ok(boots)
+      }),
+      export: vi.fn(() => ok({ exported: true, fileName: 'Boots carousel.json' })),
+    }
+    Object.defineProperty(window, 'studio', {
+      value: { drafts: calls } as unknown as StudioApi,
+      configurable: true,
+    })
+    useDraftsStore.setState({ drafts: [], loaded: false, lastRemoved: null, error: null })
+  })
+  afterEach(cleanup)
+
+  const route = ROUTES.find((r) => r.id === 'drafts')!
+  const openActions = async (name: string) => {
+    fireEvent.keyDown(screen.getByRole('button', { name: `Actions for ${name}` }), { key: 'Enter' })
+    return screen.findByRole('menu')
+  }
+
+  it('lists drafts with kind, status, validity and links to their editors; reports quarantined files', async () => {
+    render(<DraftsPage route={route} />)
+    const row = (await screen.findByRole('link', { name: 'Boots carousel' })).closest('tr')!
+    expect(within(row).getByText('Card')).toBeInTheDocument()
+    expect(within(row).getByText('2 problems')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Boots carousel' })).toHaveAttribute(
+      'href',
+      `#/cards/${boots.id}`,
+    )
+    expect(screen.getByRole('link', { name: 'Which trail?' })).toHaveAttribute('href', `#/polls/${poll.id}`)
+    expect(
+      within(screen.getByRole('link', { name: 'Autumn post' }).closest('tr')!).getByText('Ready'),
+    ).toBeInTheDocument()
+    expect(screen.getByText('broken.json')).toBeInTheDocument()
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'trail' } })
+    expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Which trail?' })).toBeInTheDocument()
+  })
+
+  it('moves a draft to the trash from its menu and brings it back with Undo', async () => {
+    render(<DraftsPage route={route} />)
+    await screen.findByRole('link', { name: 'Boots carousel' })
+    const menu = await openActions('Boots carousel')
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: 'Move to trash' })))
+    expect(calls.remove).toHaveBeenCalledWith({ id: boots.id })
+    expect(await screen.findByText('“Boots carousel” moved to the trash.')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Undo' })))
+    expect(calls.undoRemove).toHaveBeenCalledWith({ id: boots.id })
+    expect(await screen.findByRole('link', { name: 'Boots carousel' })).toBeInTheDocument()
+  })
+
+  it('exports a draft and says where to', async () => {
+    render(<DraftsPage route={route} />)
+    await screen.findByRole('link', { name: 'Boots carousel' })
+    const menu = await openActions('Boots carousel')
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: /Export as .json/ })))
+    expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
+    expect(await screen.findByText('“Boots carousel” exported as Boots carousel.json.')).toBeInTheDocument()
+  })
+})

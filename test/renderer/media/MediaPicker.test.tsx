@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { LocalMediaRef, MediaRef } from '../../../src/shared/creatives/media'
+import type { MediaUse } from '../../../src/shared/creatives/mediaChecks'
+import type { StudioApi } from '../../../src/shared/ipc/api'
+import { MediaPicker } from '../../../src/renderer/features/media/MediaPicker'
+import { clearPreviewCache } from '../../../src/renderer/features/media/mediaClient'
+
+const PIXEL = 'data:image/png;base64,iVBORw0KGgo='
+
+function local(overrides: Partial<LocalMediaRef> = {}): LocalMediaRef {
+  return {
+    source: 'local',
+    path: '/Users/ada/Desktop/banner.png',
+    sha256: 'a'.repeat(64),
+    mimeType: 'image/png',
+    bytes: 250_880,
+    width: 1200,
+    height: 628,
+    ...overrides,
+  }
+}
+
+let media: { pickLocal: ReturnType<typeof vi.fn>; inspectPath: ReturnType<typeof vi.fn> }
+
+beforeEach(() => {
+  clearPreviewCache()
+  media = {
+    pickLocal: vi.fn(async () => ({ ok: true, value: { picked: false } })),
+    inspectPath: vi.fn(async () => ({
+      ok: false,
+      error: { code: 'invalid_input', message: 'gone.png could not be found.' },
+    })),
+  }
+  Object.defineProperty(window, 'studio', { value: { media } as unknown as StudioApi, configurable: true })
+})
+afterEach(cleanup)
+
+function Harness({
+  use = 'card_media',
+  initial = null,
+  siblings = [],
+}: {
+  use?: MediaUse
+  initial?: MediaRef | null
+  siblings?: MediaRef[]
+}) {
+  const [value, setValue] = useState<MediaRef | null>(initial)
+  return (
+    <>
+      <MediaPicker label="Card media" use={use} value={value} onChange={setValue} siblings={siblings} />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  )
+}
+
+const chosen = () => JSON.parse(screen.getByTestId('value').textContent ?? 'null') as MediaRef | null
+
+describe('the media picker', () => {
+  it('chooses a file through the dialog in main and shows what it is', async () => {
+    media.pickLocal.mockResolvedValueOnce({
+      ok: true,
+      value: { picked: true, media: local(), preview: PIXEL },
+    })
+    render(<Harness />)
+    fireEvent.click(screen.getByRole('button', { name: 'Choose file for card media' }))
+    await screen.findByText('banner.png')
+    expect(screen.getByText('1200 × 628 px · 1.91:1 · 245 KB · PNG')).toBeInTheDocument()
+    expect(document.querySelector('.media-picker__thumb img')).toHaveAttribute('src', PIXEL)
+    expect(chosen()).toEqual(local())
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card media' }))
+    expect(chosen()).toBeNull()
+  })
+
+  it('keeps the current medium when the dialog is cancelled, and says why a file was refused', async () => {
+    render(<Harness initial={null} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Choose file for card media' }))
+    await waitFor(() => expect(media.pickLocal).toHaveBeenCalledOnce())
+    expect(chosen()).toBeNull()
+    media.pickLocal.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'invalid_input', message: 'notes.txt is not a supported medium.' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Choose file for card media' }))
+    expect(await screen.findByText('notes.txt is not a supported medium.')).toBeInTheDocument()
+  })
+
+  it('runs the checks for its use: type, size, and matching ratios inside a carousel', async () => {
+    const gif = local({ mimeType: 'image/gif', path: '/tmp/loop.gif' })
+    const { unmount } = render(<Harness initial={gif} />)
+    expect(screen.getByText('Card media must be an image or a video, not a GIF')).toBeInTheDocument()
+    unmount()
+
+    const big = local({ bytes: 6 * 1024 * 1024 })
+    const second = render(<Harness initial={big} />)
+    const tooLarge = screen.getByText(/This file is 6 MB; an image can be at most 5 MB/)
+    expect(tooLarge.closest('[data-severity]')).toHaveAttribute('data-severity', 'error')
+    second.unmount()
+
+    const square = local({ width: 1080, height: 1080, sha256: 'b'.repeat(64) })
+    render(<Harness use="carousel_item" initial={square} siblings={[local()]} />)
+    const warning = screen.getByText(/Carousel media should share one aspect ratio/)
+    expect(warning.closest('[data-severity]')).toHaveAttribute('data-severity', 'warning')
+  })
+
+  it('reads a dropped file by the path the preload gives', async () => {
+    Object.defineProperty(window, 'studioFiles', {
+      value: { pathForFile: (file: File) => `/Users/ada/Downloads/${file.name}` },
+      configurable: true,
+    })
+    const dropped = local({ path: '/Users/ada/Downloads/drop.png', sha256: 'c'.repeat(64) })
+    media.inspectPath.mockResolvedValueOnce({ ok: true, value: { media: dropped, preview: PIXEL } })
+    render(<Harness />)
+    const file = new File(['x'], 'drop.png', { type: 'image/png' })
+    fireEvent.drop(screen.getByRole('group', { name: 'Card media' }), {
+      dataTransfer: { files: [file], types: ['Files'] },
+    })
+    await screen.findByText('drop.png')
+    expect(media.inspectPath).toHaveBeenCalledWith({ path: '/Users/ada/Downloads/drop.png' })
+    expect(chosen()).toEqual(dropped)
+  })
+
+  it('reads a saved local medium again for its thumbnail, and warns when the file changed', async () => {
+    media.inspectPath.mockResolvedValueOnce({
+      ok: true,
+      value: { media: local({ sha256: 'd'.repeat(64) }), preview: PIXEL },
+    })
+    render(<Harness initial={local()} />)
+    expect(await screen.findByText(/This file has changed since you chose it/)).toBeInTheDocument()
+    expect(media.inspectPath).toHaveBeenCalledWith({ path: local().path })
+  })
+
+  it('accepts a library media key typed in', () => {
+    render(<Harness />)
+    fireEvent.click(screen.getByRole('button', { name: 'Use a library media key for card media' }))
+    const input = screen.getByLabelText('Library media key')
+    fireEvent.change(input, { target: { value: ' 3_1234567890 ' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    expect(chosen()).toEqual({ source: 'library', mediaKey: '3_1234567890' })
+    expect(screen.getByText('Library media 3_1234567890')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,198 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { PublishAccess } from '../../../src/main/publish/access'
+import type { Job } from '../../../src/main/publish/job'
+import { createJobStore } from '../../../src/main/publish/jobStore'
+import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
+import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
+import { localMedium, pngOf } from '../../support/mediaFixtures'
+import { pollCard, singleCard } from '../../integration/publish/fixtures'
+import { createFakeAds, type FakeAds } from './fakeAds'
+
+const dirs: string[] = []
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft> } {
+  const all = new Map(drafts.map((d) => [d.id, d]))
+  return {
+    all,
+    ready: Promise.resolve(),
+    get: (id) => structuredClone(all.get(id)),
+    flush: async () => undefined,
+    async setStatus(id, status, published) {
+      const d = all.get(id)!
+      all.set(id, { ...d, status, published: { ...d.published, ...published } })
+    },
+  }
+}
+
+function access(fake: FakeAds): PublishAccess {
+  return {
+    status: () => 'connected',
+    context: async () => ({
+      http: fake,
+      hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
+      credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
+    }),
+    markExpired: () => undefined,
+    active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
+  }
+}
+
+let n = 0
+function draft(kind: DraftKind, content: unknown): Draft {
+  n += 1
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+  return {
+    id,
+    kind,
+    name: `d${n}`,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    schemaVersion: 2,
+    status: 'draft',
+    content,
+  }
+}
+
+async function setup(drafts: Draft[], fake = createFakeAds()) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'outbox-unit-'))
+  dirs.push(dataDir)
+  const store = memoryDrafts(drafts)
+  const open = () =>
+    createOutbox({
+      dataDir,
+      drafts: store,
+      access: access(fake),
+      options: { backoffBaseMs: 1, backoffMaxMs: 5 },
+    })
+  return { dataDir, store, fake, open }
+}
+
+describe('the step state machine', () => {
+  it('reconciles a card whose answer was lost and adopts it instead of creating another', async () => {
+    const d = draft('poll_card', pollCard('Lost poll', ['A', 'B']))
+    const { fake, open, store } = await setup([d])
+    fake.loseAnswer = (req) => req.url.endsWith('/cards/poll')
+    const outbox = open()
+    await outbox.enqueue(d.id)
+    await outbox.idle()
+    const [job] = await outbox.list()
+    expect(job).toMatchObject({ state: 'published', created: { cardId: fake.created.polls[0]!.id } })
+    expect(fake.created.polls).toHaveLength(1)
+    expect(fake.posts.filter((p) => p === 'cards/poll')).toHaveLength(1)
+    expect(store.all.get(d.id)).toMatchObject({
+      status: 'published',
+      published: { cardId: fake.created.polls[0]!.id },
+    })
+    await outbox.dispose()
+  })
+
+  it("finds a step left 'attempting' by a crash: adopts what exists, sends once when nothing does", async () => {
+    const present = draft('poll_card', pollCard('Was created', ['A', 'B']))
+    const absent = draft('poll_card', pollCard('Never arrived', ['A', 'B']))
+    const { fake, open, dataDir } = await setup([present, absent])
+    // What the server made before the crash: the answer never reached the app.
+    fake.created.polls.push({
+      id: 'p1',
+      card_uri: 'card://p1',
+      name: 'Was created',
+      duration_in_minutes: '60',
+      first_choice: 'A',
+      second_choice: 'B',
+      created_at: new Date().toISOString(),
+    })
+    const jobStore = createJobStore(dataDir)
+    const crashed = (d: Draft, seq: number): Job => ({
+      schema: 1,
+      id: `10000000-0000-4000-8000-00000000000${seq}`,
+      seq,
+      draftId: d.id,
+      draftName: d.name,
+      kind: d.kind,
+      profileId: 'p',
+      accountId: 'acc',
+      createdAt: d.createdAt,
+      updatedAt: d.createdAt,
+      state: 'active',
+      drafts: { [d.id]: { kind: d.kind, name: d.name, content: d.content } },
+      publishedCards: {},
+      steps: [
+        {
+          kind: 'card',
+          id: 's1',
+          status: 'attempting',
+          attempts: 1,
+          attemptStartedAt: Date.now() - 1_000,
+          draftId: d.id,
+          cardKind: 'poll_card',
+        },
+      ],
+    })
+    await jobStore.save(crashed(present, 1))
+    await jobStore.save(crashed(absent, 2))
+    const outbox = open()
+    await outbox.ready
+    await outbox.idle()
+    const jobs = await outbox.list()
+    expect(jobs.map((j) => j.state)).toEqual(['published', 'published'])
+    expect(jobs[0]!.created.cardId).toBe('p1')
+    expect(fake.posts).toEqual(['cards/poll'])
+    expect(fake.created.polls.map((p) => p.name)).toEqual(['Was created', 'Never arrived'])
+    await outbox.dispose()
+  })
+
+  it('abandons an upload whose INIT answer was lost and adds the medium to the library once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outbox-media-'))
+    dirs.push(dir)
+    const medium = await localMedium(dir, 'hero.png', pngOf(1200, 628, 'hero'))
+    const d = draft('card', singleCard('Hero card', medium))
+    const { fake, open, dataDir } = await setup([d])
+    let inits = 0
+    fake.loseAnswer = (req) =>
+      req.body?.kind === 'form' && req.body.fields.command === 'INIT' && ++inits === 1
+    const libraryAnswers: string[] = []
+    const lose = fake.loseAnswer
+    fake.loseAnswer = (req) => {
+      if (req.url.endsWith('/media_library')) return libraryAnswers.push('lost') === 1
+      return lose(req)
+    }
+    const outbox = open()
+    await outbox.enqueue(d.id)
+    await outbox.idle()
+    expect((await outbox.list())[0]!.state).toBe('published')
+    expect(fake.created.uploads).toBe(2)
+    expect(fake.created.library).toHaveLength(1)
+    expect(fake.created.cards).toHaveLength(1)
+    const saved = (await createJobStore(dataDir).loadAll()).jobs[0]!
+    expect(saved.steps[0]).toMatchObject({ kind: 'upload', status: 'done', restarts: 1 })
+    await outbox.dispose()
+  })
+
+  it('keeps jobs in order per account and refuses a second job for the same draft', async () => {
+    const a = draft('poll_card', pollCard('First', ['A', 'B']))
+    const b = draft('poll_card', pollCard('Second', ['A', 'B']))
+    const { fake, open } = await setup([a, b])
+    const outbox = open()
+    await outbox.enqueue(a.id)
+    await outbox.enqueue(b.id)
+    await expect(outbox.enqueue(b.id)).rejects.toMatchObject({ code: 'invalid_input' })
+    await outbox.idle()
+    expect(fake.created.polls.map((p) => p.name)).toEqual(['First', 'Second'])
+    await outbox.dispose()
+  })
+
+  it('does not resume a job file it cannot read, and keeps the file aside', async () => {
+    const { open, dataDir } = await setup([])
+    const outbox = open()
+    await outbox.ready
+    await writeFile(join(dataDir, 'outbox', 'broken.json'), '{"schema":1,')
+    await outbox.dispose()
+    const loaded = await createJobStore(dataDir).loadAll()
+    expect(loaded).toEqual({ jobs: [], unreadable: ['broken.json'] })
+  })
+})
