@@ -10,6 +10,7 @@ import {
   ipcMain,
   Menu,
   net,
+  Notification,
   protocol,
   session,
   shell,
@@ -190,6 +191,9 @@ if (!app.requestSingleInstanceLock()) {
       dialogs: fileDialogs(),
       mediaDialogs: mediaDialogs(),
       openExternal: (url) => shell.openExternal(url),
+      notify: (title, body) => {
+        if (Notification.isSupported()) new Notification({ title, body }).show()
+      },
       appInfo: { name: app.getName(), version: app.getVersion() },
       onUnexpectedError: (channel, error) =>
         console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),

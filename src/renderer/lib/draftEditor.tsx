@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { createStore, useStore, type StoreApi } from 'zustand'
+import type { ContentIssue } from '../../shared/creatives/check'
 import type { ContentByKind } from '../../shared/creatives/content'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { IpcFailure, studio, unwrap } from './ipc'
@@ -16,6 +17,12 @@ export interface DraftEditorState<K extends DraftKind> {
   past: ContentByKind[K][]
   future: ContentByKind[K][]
   save: SaveState
+  /**
+   * What the platform refused when this draft was last published (an API error mapped back to
+   * a draft field). Shown with the local rules until the designer changes something.
+   */
+  serverIssues: ContentIssue[]
+  reportServerIssue(issue: { message: string; contentPath?: (string | number)[] | undefined }): void
   /** Applies a change, records it for undo and autosaves it (main writes within 300 ms). */
   change(update: (content: ContentByKind[K]) => ContentByKind[K], coalesceKey?: string): void
   rename(name: string): void
@@ -53,7 +60,7 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
         })
     }
     const apply = (next: ContentByKind[K], past: ContentByKind[K][], future: ContentByKind[K][]) => {
-      set({ content: next, past: past.slice(-HISTORY_LIMIT), future })
+      set({ content: next, past: past.slice(-HISTORY_LIMIT), future, serverIssues: [] })
       persist({ content: next })
     }
 
@@ -63,6 +70,11 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
       past: [],
       future: [],
       save: { state: 'saved' },
+      serverIssues: [],
+      reportServerIssue({ message, contentPath = [] }) {
+        const issue: ContentIssue = { path: contentPath, contentPath, code: 'invalid_value', message, severity: 'error' }
+        set({ serverIssues: [issue] })
+      },
       change(update, coalesceKey) {
         const { content: current, past } = get()
         const next = update(current)

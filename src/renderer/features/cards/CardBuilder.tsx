@@ -12,13 +12,14 @@ import {
 import { useEffect, useMemo } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
-import { checkContent } from '../../../shared/creatives/check'
+import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
+import { PublishButton } from '../outbox/PublishButton'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
 import { hashFor } from '../../app/routes'
 import { Segmented } from '../../components/Segmented'
-import { useDraftEditor, type SaveState } from '../../lib/draftEditor'
+import { useDraftEditor, type DraftEditorState, type SaveState } from '../../lib/draftEditor'
 import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
@@ -55,9 +56,14 @@ export function CardBuilder() {
   const rename = useDraftEditor<'card', (name: string) => void>((state) => state.rename)
   const undo = useDraftEditor<'card', () => void>((state) => state.undo)
   const redo = useDraftEditor<'card', () => void>((state) => state.redo)
+  const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
+  const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
+  const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
+    (state) => state.reportServerIssue,
+  )
 
   const check = useMemo(() => checkContent('card', content), [content])
-  const issues = useMemo(() => new IssueIndex(check.issues), [check])
+  const issues = useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues])
   const preview = useMemo(() => cardPreviewModel(content), [content])
 
   // The list shows the draft's own name; keep it in step with the card name once there is one.
@@ -107,6 +113,7 @@ export function CardBuilder() {
               <Redo2 size={16} aria-hidden="true" />
             </button>
           </div>
+          <PublishButton draftId={draftId} onError={reportServerIssue} />
         </div>
       </header>
 

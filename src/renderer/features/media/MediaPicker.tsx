@@ -9,6 +9,19 @@ import { Button } from '../../components/Button'
 import { IpcFailure } from '../../lib/ipc'
 import { InlineIssues } from './InlineIssues'
 import { inspectMediaPath, pathOfDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
+import { LibraryPickerDialog } from '../library/LibraryPickerDialog'
+import type { MediaType } from '../../../shared/rules/limits'
+
+/** Which library media fit each use, so the picker only offers what the rules allow. */
+const LIBRARY_TYPES: Partial<Record<MediaUse, MediaType[]>> = {
+  card_media: ['IMAGE', 'VIDEO'],
+  carousel_item: ['IMAGE', 'VIDEO'],
+  poll_media: ['IMAGE', 'VIDEO'],
+  conversation_video: ['VIDEO'],
+  conversation_poster: ['IMAGE'],
+  unlock_image: ['IMAGE'],
+  unlock_video: ['VIDEO'],
+}
 import { mediaFacts, mediaTitle } from './format'
 import './controls.css'
 import './media.css'
@@ -51,6 +64,7 @@ export function MediaPicker({
   const [failure, setFailure] = useState<string | null>(null)
   const [dragging, setDragging] = useState(false)
   const [keyEntry, setKeyEntry] = useState<string | null>(null)
+  const [browsing, setBrowsing] = useState(false)
   const preview = useMediaPreview(value)
 
   const run = async (work: () => Promise<MediaRef | null>) => {
@@ -178,14 +192,30 @@ export function MediaPicker({
             >
               Choose file…
             </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setBrowsing(true)}
+              aria-label={`Choose from the media library for ${label.toLowerCase()}`}
+            >
+              <Library size={16} aria-hidden="true" />
+              {compact ? 'Library' : 'From library…'}
+            </Button>
+            <LibraryPickerDialog
+              open={browsing}
+              onOpenChange={setBrowsing}
+              {...(LIBRARY_TYPES[use] ? { mediaType: LIBRARY_TYPES[use] } : {})}
+              onPick={(ref) => {
+                setBrowsing(false)
+                onChange(ref)
+              }}
+            />
             {keyEntry === null ? (
               <Button
                 variant="ghost"
                 onClick={() => setKeyEntry('')}
                 aria-label={`Use a library media key for ${label.toLowerCase()}`}
               >
-                <Library size={16} aria-hidden="true" />
-                {compact ? null : 'Library key'}
+                {compact ? 'Key' : 'Media key'}
               </Button>
             ) : null}
           </div>

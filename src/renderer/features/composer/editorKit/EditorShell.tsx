@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button'
 import { useDraftEditor } from '../../../lib/draftEditor'
 import type { RouteId } from '../../../app/routes'
 import { SaveStatus } from './SaveStatus'
+import { PublishButton } from '../../outbox/PublishButton'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -35,6 +36,8 @@ export function EditorShell({
   const canRedo = useDraftEditor((state) => state.future.length > 0)
   const undo = useDraftEditor((state) => state.undo)
   const redo = useDraftEditor((state) => state.redo)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
   const errors = errorCount(issues)
   const warnings = issues.length - errors
 
@@ -70,6 +73,7 @@ export function EditorShell({
           <Button variant="ghost" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
             <Redo2 size={16} aria-hidden="true" />
           </Button>
+          <PublishButton draftId={draftId} onError={reportServerIssue} />
         </div>
       </header>
       {banner}

@@ -1,3 +1,4 @@
+import { useDraftEditor } from '../../../lib/draftEditor'
 import { useMemo, useState } from 'react'
 import type { CheckOptions, ContentIssue } from '../../../../shared/creatives/check'
 import { checkContent } from '../../../../shared/creatives/check'
@@ -11,7 +12,11 @@ export function useContentIssues<K extends DraftKind>(
   content: ContentByKind[K],
   options: CheckOptions,
 ): ContentIssue[] {
-  return useMemo(() => checkContent(kind, content, options).issues, [kind, content, options])
+  const serverIssues = useDraftEditor((state) => state.serverIssues)
+  return useMemo(
+    () => [...checkContent(kind, content, options).issues, ...serverIssues],
+    [kind, content, options, serverIssues],
+  )
 }
 
 /** The issue to show next to one field: errors before warnings. */
