@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { vi } from 'vitest'
 import type { CardContent } from '../../../src/shared/creatives/card'
 import { emptyCardContent } from '../../../src/shared/creatives/card'
@@ -69,5 +69,8 @@ export async function renderBuilder(draft: Draft) {
     </DraftEditorProvider>,
   )
   await screen.findByLabelText('Card name')
+  // The editor appears when the draft arrives, outside act(); let React run the mount effects
+  // (the store subscriptions among them) before the test starts typing, as a person would.
+  await act(async () => {})
   return result
 }

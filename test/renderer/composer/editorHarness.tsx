@@ -1,7 +1,7 @@
 // Renders one editor inside DraftEditorProvider against a fake window.studio that records
 // every call; media slots are replaced by a stub that adds whatever the test queues.
 
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import type { ContentByKind, DraftKind } from '../../../src/shared/creatives/content'
@@ -64,6 +64,9 @@ export async function renderEditor(draft: Draft, editor: ReactNode) {
     </DraftEditorProvider>,
   )
   await screen.findByTestId('save-status')
+  // The editor appears when the draft arrives, outside act(); let React run the mount effects
+  // (the store subscriptions among them) before the test starts typing, as a person would.
+  await act(async () => {})
   return view
 }
 
