@@ -112,12 +112,14 @@ describe('the card builder', () => {
 
     await tabTo(page, 'Card name')
     await page.keyboard.type('Autumn outdoor collection')
-    // Format: arrow keys move through the radio group and select.
+    // Format: arrow keys move through the radio group and Space selects (the ARIA radio pattern;
+    // whether the arrow alone also selects depends on how long the key is held).
     await tabTo(page, 'Single card')
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => focusedName(page)).toBe('Carousel')
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => focusedName(page)).toBe('Multi-destination carousel')
+    await page.keyboard.press('Space')
     await page.getByRole('heading', { name: 'Slides', exact: true }).waitFor()
 
     // Two slides are seeded; fill them, then add the third.

@@ -4,12 +4,19 @@ import { ROUTES } from './routes'
 import { useLocation } from './useRoute'
 import { ThemeController } from '../features/settings/ThemeController'
 import { PageFor } from './PageFor'
+import { useConnectStore } from '../features/connect/connectStore'
 
 export function App() {
   const { route, draftId } = useLocation()
   const info = ROUTES.find((candidate) => candidate.id === route) ?? ROUTES[0]!
   const mainRef = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
+
+  // Profiles can change from any page (the outbox pauses on expiry, Connect signs in or out):
+  // refresh them on every navigation so the sidebar's account switcher never goes stale.
+  useEffect(() => {
+    void useConnectStore.getState().load()
+  }, [route])
 
   // Move focus to the new page so keyboard and screen-reader users land on its heading.
   useEffect(() => {
