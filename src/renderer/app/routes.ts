@@ -92,7 +92,7 @@ export const ROUTES: readonly RouteInfo[] = [
   {
     id: 'settings',
     label: 'Settings',
-    summary: 'Appearance, account limits and developer tools.',
+    summary: 'Appearance, and developer tools for the connected app.',
     icon: SettingsIcon,
     group: 'account',
   },
