@@ -32,5 +32,6 @@ const SECTIONS: Section[] = [
 for (const section of SECTIONS) {
   console.log(`\n== ${section.title}\n   target: ${section.target}`)
   const figures = await section.run()
-  for (const [name, value] of Object.entries(figures)) console.log(`   ${name.padEnd(44)} ${value.toFixed(2)}`)
+  for (const [name, value] of Object.entries(figures))
+    console.log(`   ${name.padEnd(44)} ${value.toFixed(2)}`)
 }
