@@ -5,29 +5,31 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpClient } from '../../src/main/api/http'
 import { startSandbox, type Sandbox } from '../sandbox/index'
-import { approveInBrowser } from '../support/authorizePage'
 import { pngOf } from '../support/mediaFixtures'
-import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
+import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
 
 /**
- * The outbox end to end: a post with a new poll card draft and a local image is published
- * while the platform is down (it waits for the network), then goes out once the platform is
- * back, with each object created once.
- *
- * The drafts are made through window.studio.* in the page (the same IPC calls the editors
- * make): the composer, poll editor and media picker are built separately and have their own
- * E2E suites. Everything after "Publish" is driven and observed through the Outbox page.
+ * The outbox end to end, all through the UI: connect with the wizard, make a poll card draft
+ * with a local image in the poll editor, compose a post with a local image that carries the
+ * poll, then press Publish while the platform is down (it waits for the network) and watch it
+ * go out once the platform is back, with each object created once.
  */
 
 let env: E2eEnvironment
 let sandbox: Sandbox
 let workDir: string
+let pollImagePath: string
+let postImagePath: string
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'ads-outbox-e2e-'))
+  pollImagePath = join(workDir, 'poll-hero.png')
+  postImagePath = join(workDir, 'post-photo.png')
   ;[env, sandbox] = await Promise.all([
     startE2e(),
     startSandbox({ port: 0, dataFile: join(workDir, 'sandbox.json') }),
+    writeFile(pollImagePath, pngOf(1200, 628, 'e2e poll')),
+    writeFile(postImagePath, pngOf(1200, 675, 'e2e post')),
   ])
 })
 afterAll(async () => {
@@ -35,22 +37,57 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
-type Studio = Record<
-  string,
-  Record<string, (request: unknown) => Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>>
->
+/** The Connect wizard against the local sandbox, approving in a second browser page (as connect.e2e.ts). */
+async function connectThroughWizard(app: E2eApp) {
+  const { page } = app
+  await page.getByTestId('nav-connect').click()
+  await page.getByRole('radio', { name: 'Local sandbox' }).click()
+  await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
+  await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
+  await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
+  await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
+  await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
+  await page.getByLabel('Profile name').fill('Outbox sandbox')
+  await page.getByRole('button', { name: 'Open authorization page' }).click()
 
-/** Calls window.studio.<namespace>.<method> in the page, as the renderer does. */
-async function studio<T>(page: Page, channel: string, request: unknown = {}): Promise<T> {
-  const result = await page.evaluate(
-    async ([name, payload]) => {
-      const [namespace, method] = (name as string).split('.') as [string, string]
-      return (window as unknown as { studio: Studio }).studio[namespace]![method]!(payload)
-    },
-    [channel, request] as const,
-  )
-  if (!result.ok) throw new Error(`${channel}: ${result.error?.message}`)
-  return result.value as T
+  await expect.poll(() => app.openedExternally.length).toBe(1)
+  const browserTab = await env.browser.newPage()
+  try {
+    await browserTab.goto(app.openedExternally[0]!)
+    if (await browserTab.locator('#password').count()) {
+      await browserTab.locator('#username_or_email').fill(sandbox.demo.screenName)
+      await browserTab.locator('#password').fill('sandbox-password')
+    }
+    await browserTab.getByRole('button', { name: 'Authorize app' }).click()
+    const pin = (await browserTab.locator('#oauth_pin').textContent())?.trim() ?? ''
+    expect(pin).toMatch(/^[0-9]+$/)
+    await page.getByLabel('PIN', { exact: true }).fill(pin)
+  } finally {
+    await browserTab.close()
+  }
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain(`@${sandbox.demo.screenName}`)
+}
+
+/** Opens an editor's list from the sidebar, starts a new draft and waits for its editor. */
+async function newDraft(page: Page, route: string, buttonName: string) {
+  await page.getByTestId(`nav-${route}`).click()
+  await page.getByRole('button', { name: buttonName }).click()
+  await page.waitForURL(new RegExp(`#/${route}/[0-9a-f-]{36}$`))
+  await page.getByTestId('save-status').waitFor()
+}
+
+/** Chooses a local file in a media picker; the harness answers the native file dialog with `path`. */
+async function chooseLocalFile(app: E2eApp, pickerLabel: string, path: string) {
+  app.dialogAnswers.push(path)
+  await app.page.getByRole('button', { name: `Choose file for ${pickerLabel}` }).click()
+  await expect.poll(() => app.dialogAnswers.length).toBe(0)
+}
+
+/** Every change is on disk and the editor sees nothing that blocks publishing. */
+async function waitUntilReadyAndSaved(page: Page) {
+  await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+  await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
 }
 
 async function screenshotOutbox(page: Page, name: string) {
@@ -71,66 +108,43 @@ describe('Outbox', () => {
     const { page } = app
     const dataDir = app.dataDir
     try {
-      const hosts = { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl }
-      const begun = await studio<{ profileId: string; authorizeUrl: string }>(page, 'connect.begin', {
-        environment: 'local_sandbox',
-        hosts,
-        consumerKey: sandbox.demo.consumerKey,
-        consumerSecret: sandbox.demo.consumerSecret,
-        accessLevel: 'write',
-        forceLogin: false,
-        label: 'Outbox sandbox',
-      })
-      const profile = await studio<{ userId: string; activeAccountId: string }>(page, 'connect.complete', {
-        profileId: begun.profileId,
-        pin: await approveInBrowser(begun.authorizeUrl),
-      })
+      await connectThroughWizard(app)
 
-      const pollImagePath = join(workDir, 'poll-hero.png')
-      const postImagePath = join(workDir, 'post-photo.png')
-      await writeFile(pollImagePath, pngOf(1200, 628, 'e2e poll'))
-      await writeFile(postImagePath, pngOf(1200, 675, 'e2e post'))
-      const pollMedia = (await studio<{ media: unknown }>(page, 'media.inspectPath', { path: pollImagePath }))
-        .media
-      const postMedia = (await studio<{ media: unknown }>(page, 'media.inspectPath', { path: postImagePath }))
-        .media
+      // The poll card draft, with media: the sandbox's default account has PROMOTED_MEDIA_POLLS.
+      await newDraft(page, 'polls', 'New poll')
+      await page.getByLabel('Card name').fill('Lunch poll')
+      await page.getByTestId('poll-choice-1').fill('Pizza')
+      await page.getByTestId('poll-choice-2').fill('Salad')
+      await page.getByRole('button', { name: 'Add choice' }).click()
+      await page.getByTestId('poll-choice-3').fill('Soup')
+      await page.getByLabel('Days').fill('1')
+      await page.getByLabel('Hours').fill('6')
+      await page.getByText('Runs for 1 day, 6 hours;').waitFor()
+      await chooseLocalFile(app, 'poll media', pollImagePath)
+      await page.getByText('poll-hero.png', { exact: true }).waitFor()
+      await waitUntilReadyAndSaved(page)
+      expect(await page.locator('#page-title').textContent()).toBe('Lunch poll')
 
-      const poll = await studio<{ id: string }>(page, 'drafts.create', {
-        kind: 'poll_card',
-        name: 'Lunch poll',
-      })
-      await studio(page, 'drafts.update', {
-        id: poll.id,
-        content: {
-          name: 'Lunch poll',
-          choices: ['Pizza', 'Salad', 'Soup'],
-          durationInMinutes: 1440,
-          media: pollMedia,
-        },
-      })
-      const post = await studio<{ id: string; content: Record<string, unknown> }>(page, 'drafts.create', {
-        kind: 'post',
-        name: 'Lunch post',
-      })
-      await studio(page, 'drafts.update', {
-        id: post.id,
-        content: {
-          ...post.content,
-          asUserId: profile.userId,
-          name: 'Lunch post',
-          text: 'What should we have for lunch? Vote below.',
-          card: { source: 'draft', draftId: poll.id },
-          media: [{ id: 'm1', media: postMedia }],
-        },
-      })
-      await studio(page, 'drafts.flush')
+      // The post: text, the poll draft as its card, a local image, a name.
+      await newDraft(page, 'composer', 'New post')
+      await expect.poll(() => page.getByTestId('post-advertiser').inputValue()).toBe(sandbox.demo.userId)
+      await page.getByTestId('post-text').fill('What should we have for lunch? Vote below.')
+      await page.getByTestId('card-mode-draft').click()
+      await page.getByLabel('Card draft').selectOption({ label: 'Poll · Lunch poll' })
+      await chooseLocalFile(app, 'add media', postImagePath)
+      await expect.poll(() => page.getByTestId('post-media-item').textContent()).toContain('post-photo.png')
+      await page.getByLabel('Post name (optional)').fill('Lunch post')
+      await waitUntilReadyAndSaved(page)
+      expect(await page.locator('#page-title').textContent()).toBe('Lunch post')
 
       // The platform goes away; publishing waits for it.
       const port = sandbox.port
       const before = sandbox.created()
       await sandbox.close()
-      await studio(page, 'outbox.enqueue', { draftId: post.id })
-      await page.getByRole('link', { name: 'Outbox' }).click()
+      await page.getByRole('toolbar', { name: 'Edit history' }).getByRole('button', { name: 'Publish' }).click()
+      await page.getByRole('button', { name: 'In the outbox' }).waitFor()
+      await page.getByRole('button', { name: 'Open the outbox' }).click()
+      await page.waitForURL(/#\/outbox$/)
       const job = page.getByTestId('outbox-job')
       await expect
         .poll(() => job.getByTestId('outbox-state').textContent(), { timeout: 15_000 })
@@ -147,14 +161,19 @@ describe('Outbox', () => {
       expect(after.media_library - before.media_library).toBe(2)
       expect(after.poll_cards - before.poll_cards).toBe(1)
       expect(after.posts - before.posts).toBe(1)
-      const card = sandbox.list('poll_cards').find((c) => c.name === 'Lunch poll')!
-      const published = sandbox.list('posts').find((p) => p.name === 'Lunch post')!
+      const cards = sandbox.list('poll_cards').filter((c) => c.name === 'Lunch poll')
+      expect(cards).toHaveLength(1)
+      const card = cards[0]!
+      expect(card.duration_in_minutes).toBe(30 * 60)
+      const posts = sandbox.list('posts').filter((p) => p.name === 'Lunch post')
+      expect(posts).toHaveLength(1)
+      const published = posts[0]!
+      expect(published.text).toBe('What should we have for lunch? Vote below.')
       expect(published.card_uri).toBe(card.card_uri)
-      const library = sandbox.list('media_library').map((m) => m.name)
-      expect(library).toEqual(expect.arrayContaining(['poll-hero.png', 'post-photo.png']))
-      expect((published.media_keys as string[])[0]).toBe(
-        sandbox.list('media_library').find((m) => m.name === 'post-photo.png')!.media_key,
-      )
+      const library = sandbox.list('media_library')
+      expect(library.filter((m) => m.name === 'poll-hero.png')).toHaveLength(1)
+      expect(library.filter((m) => m.name === 'post-photo.png')).toHaveLength(1)
+      expect(published.media_keys).toEqual([library.find((m) => m.name === 'post-photo.png')!.media_key])
       await expect.poll(() => job.textContent()).toContain(String(published.id))
       expect(
         await page.getByRole('progressbar', { name: /Steps 6 of 6/ }).getAttribute('aria-valuenow'),

@@ -1,7 +1,7 @@
 import { settingsSchema, type Settings } from '../../shared/ipc/contract'
 import type { KeyValueStore } from './settingsStore'
 
-const DEFAULT_SETTINGS: Settings = { theme: 'system' }
+const DEFAULT_SETTINGS: Settings = { theme: 'system', postLengthLimits: {} }
 const KEY = 'preferences'
 
 export interface SettingsService {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { Channel } from './channels'
 import { apiHostsSchema } from '../hosts'
+import { POST_LENGTH_LIMITS } from '../rules/limits'
 import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
@@ -22,8 +23,15 @@ import {
 const empty = z.object({}).strict()
 
 export const themeSchema = z.enum(['system', 'light', 'dark'])
+const postLengthLimitSchema = z.union(POST_LENGTH_LIMITS.map((limit) => z.literal(limit)))
+
 export const settingsSchema = z.object({
   theme: themeSchema,
+  /**
+   * The post length the designer chose per ad account ("<profile id>/<account id>"): the API
+   * does not say whether an account has standard, extended or long-form posts.
+   */
+  postLengthLimits: z.record(z.string().max(200), postLengthLimitSchema),
 })
 export type Settings = z.infer<typeof settingsSchema>
 

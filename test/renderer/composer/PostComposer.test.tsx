@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LIMITS } from '../../../src/shared/rules/limits'
 import type { ProfileList } from '../../../src/shared/profiles'
+import { useSettingsStore } from '../../../src/renderer/features/settings/settingsStore'
 import { PostComposer } from '../../../src/renderer/features/composer/PostComposer'
 import { NEAR_LIMIT_REMAINING } from '../../../src/renderer/features/composer/counterState'
 import { fakeStudio, lastSavedContent, makeDraft, renderEditor } from './editorHarness'
@@ -29,7 +30,7 @@ const CONNECTED: ProfileList = {
 }
 
 beforeEach(() => {
-  window.localStorage.clear()
+  useSettingsStore.setState({ settings: null, error: null })
   pickQueue.length = 0
 })
 afterEach(cleanup)
@@ -95,7 +96,9 @@ describe('the post composer', () => {
     expect(counterState()).toBe('over')
     fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.extended.value}`))
     await waitFor(() => expect(counterState()).toBe('ok'))
-    expect(counterNumber()).toBe((LIMITS.postLength.extended.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'))
+    expect(counterNumber()).toBe(
+      (LIMITS.postLength.extended.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'),
+    )
     expect(screen.queryByTestId('post-overflow')).toBeNull()
   })
 
@@ -139,7 +142,9 @@ describe('the post composer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pick Add media' }))
     fireEvent.change(screen.getByLabelText('Call to action'), { target: { value: 'WATCH_NOW' } })
     fireEvent.blur(screen.getByLabelText('Call to action value'))
-    await waitFor(() => expect(screen.getByText(/Add the value for the video call to action/)).toBeInTheDocument())
+    await waitFor(() =>
+      expect(screen.getByText(/Add the value for the video call to action/)).toBeInTheDocument(),
+    )
   })
 
   it('allows organic posts only for the connected user', async () => {

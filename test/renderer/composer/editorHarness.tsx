@@ -34,17 +34,36 @@ export function makeDraft<K extends DraftKind>(
 
 export function fakeStudio(drafts: Draft[], profiles: ProfileList = { profiles: [], activeProfileId: null }) {
   const calls = {
-    update: vi.fn((_request: { id: string; content?: unknown; name?: string }) => ok({ updatedAt: NOW, errorCount: 0 })),
+    update: vi.fn((_request: { id: string; content?: unknown; name?: string }) =>
+      ok({ updatedAt: NOW, errorCount: 0 }),
+    ),
     duplicate: vi.fn((request: { id: string }) => {
       const original = drafts.find((draft) => draft.id === request.id)!
-      const copy = { ...original, id: crypto.randomUUID(), status: 'draft' as const, name: `${original.name} (copy)` }
+      const copy = {
+        ...original,
+        id: crypto.randomUUID(),
+        status: 'draft' as const,
+        name: `${original.name} (copy)`,
+      }
       drafts.push(copy)
       return ok(copy)
     }),
   }
   const summaries = () =>
-    drafts.map(({ content: _content, schemaVersion: _version, ...summary }) => ({ ...summary, errorCount: 0, warningCount: 0 }))
+    drafts.map(({ content: _content, schemaVersion: _version, ...summary }) => ({
+      ...summary,
+      errorCount: 0,
+      warningCount: 0,
+    }))
+  let settings = { theme: 'system' as const, postLengthLimits: {} as Record<string, number> }
   const studio = {
+    settings: {
+      get: () => ok(settings),
+      update: (patch: Partial<typeof settings>) => {
+        settings = { ...settings, ...patch }
+        return ok(settings)
+      },
+    },
     drafts: {
       get: ({ id }: { id: string }) => ok(drafts.find((draft) => draft.id === id)!),
       update: calls.update,
@@ -71,7 +90,11 @@ export async function renderEditor(draft: Draft, editor: ReactNode) {
 }
 
 /** The content the editor last sent to drafts.update. */
-export function lastSavedContent<K extends DraftKind>(calls: ReturnType<typeof fakeStudio>): ContentByKind[K] | undefined {
-  const withContent = calls.update.mock.calls.map(([request]) => request).filter((request) => request.content !== undefined)
+export function lastSavedContent<K extends DraftKind>(
+  calls: ReturnType<typeof fakeStudio>,
+): ContentByKind[K] | undefined {
+  const withContent = calls.update.mock.calls
+    .map(([request]) => request)
+    .filter((request) => request.content !== undefined)
   return withContent.at(-1)?.content as ContentByKind[K] | undefined
 }

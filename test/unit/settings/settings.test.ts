@@ -16,16 +16,21 @@ afterEach(async () => {
 describe('settings', () => {
   it('start from defaults and persist to settings.json in the data directory', async () => {
     const first = createSettingsService(createConfStore(dataDir))
-    expect(first.get()).toEqual({ theme: 'system' })
+    expect(first.get()).toEqual({ theme: 'system', postLengthLimits: {} })
     first.update({ theme: 'dark' })
+    first.update({ postLengthLimits: { 'profile/account': 25000 } })
     // The same file electron-store writes in the app: plain JSON named settings.json.
     const onDisk = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))
-    expect(onDisk).toEqual({ preferences: { theme: 'dark' } })
-    expect(createSettingsService(createConfStore(dataDir)).get()).toEqual({ theme: 'dark' })
+    const expected = { theme: 'dark', postLengthLimits: { 'profile/account': 25000 } }
+    expect(onDisk).toEqual({ preferences: expected })
+    expect(createSettingsService(createConfStore(dataDir)).get()).toEqual(expected)
   })
 
   it('fall back to the default for a value a person edited into something invalid', async () => {
     await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ preferences: { theme: 'sepia' } }))
-    expect(createSettingsService(createConfStore(dataDir)).get()).toEqual({ theme: 'system' })
+    expect(createSettingsService(createConfStore(dataDir)).get()).toEqual({
+      theme: 'system',
+      postLengthLimits: {},
+    })
   })
 })

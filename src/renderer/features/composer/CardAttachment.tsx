@@ -46,7 +46,8 @@ export function CardAttachment({
   const choose = (next: Mode) => {
     setChosenMode(next)
     if (next === 'none') onChange(null)
-    else if (next === 'published') onChange(typedUri.trim() ? { source: 'published', cardUri: typedUri.trim() } : null)
+    else if (next === 'published')
+      onChange(typedUri.trim() ? { source: 'published', cardUri: typedUri.trim() } : null)
     else onChange(null)
   }
 
@@ -63,7 +64,9 @@ export function CardAttachment({
             className="input select"
             value={card?.source === 'draft' ? card.draftId : ''}
             aria-describedby={`${id}-note`}
-            onChange={(event) => onChange(event.target.value ? { source: 'draft', draftId: event.target.value } : null)}
+            onChange={(event) =>
+              onChange(event.target.value ? { source: 'draft', draftId: event.target.value } : null)
+            }
           >
             <option value="">Choose a card, poll or video conversation draft…</option>
             {cardDrafts.map((draft) => (
@@ -101,7 +104,11 @@ export function CardAttachment({
       <FieldNote
         id={`${id}-note`}
         message={mode === 'none' ? undefined : message}
-        hint={mode === 'draft' ? 'A card draft is published first; the post then carries its card_uri.' : undefined}
+        hint={
+          mode === 'draft'
+            ? 'A card draft is published first; the post then carries its card_uri.'
+            : undefined
+        }
       />
     </div>
   )

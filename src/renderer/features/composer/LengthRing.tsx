@@ -23,9 +23,23 @@ export function LengthRing({ length, unavailable }: { length: PostLength | null;
       ? `${formatNumber(-length.remaining)} characters over the limit of ${formatNumber(length.limit)}`
       : `${formatNumber(length.remaining)} characters left of ${formatNumber(length.limit)}`
   return (
-    <span className="length-ring" data-state={state} data-testid="post-counter" role="img" aria-label={label} title={label}>
+    <span
+      className="length-ring"
+      data-state={state}
+      data-testid="post-counter"
+      role="img"
+      aria-label={label}
+      title={label}
+    >
       <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
-        <circle className="length-ring__track" cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" strokeWidth={STROKE} />
+        <circle
+          className="length-ring__track"
+          cx={SIZE / 2}
+          cy={SIZE / 2}
+          r={RADIUS}
+          fill="none"
+          strokeWidth={STROKE}
+        />
         <circle
           className="length-ring__progress"
           cx={SIZE / 2}

@@ -17,7 +17,7 @@ import { CardAttachment } from './CardAttachment'
 import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
 import { PostTextEditor } from './PostTextEditor'
-import { usePostLengthLimit } from './postLengthLimit'
+import { postLengthKey, usePostLengthLimit } from './postLengthLimit'
 import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
 import { usePostLength } from './usePostLength'
 import './composer.css'
@@ -30,7 +30,11 @@ const REPLY_LABELS: Record<ConversationSettings, string> = {
   FOLLOWING: 'People you follow',
   MENTIONED_USERS: 'Only people you mention',
 }
-const MODE_LABELS: Record<PostMode | 'default', string> = { default: 'Default', compat: 'Compat', extended: 'Extended' }
+const MODE_LABELS: Record<PostMode | 'default', string> = {
+  default: 'Default',
+  compat: 'Compat',
+  extended: 'Extended',
+}
 const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
 const LIMIT_LABELS: Record<PostLengthLimit, string> = {
   [LIMITS.postLength.standard.value]: `Standard`,
@@ -40,7 +44,8 @@ const LIMIT_LABELS: Record<PostLengthLimit, string> = {
 
 function authorOf(user: ConnectedUser, asUserId: string): { name: string; handle: string } {
   const handle = user.state === 'known' && user.screenName ? `@${user.screenName}` : ''
-  const isConnectedUser = user.state === 'known' && user.userId !== undefined && user.userId === asUserId.trim()
+  const isConnectedUser =
+    user.state === 'known' && user.userId !== undefined && user.userId === asUserId.trim()
   if (isConnectedUser) return { name: user.label, handle }
   return { name: 'Advertiser', handle: asUserId.trim() ? `user ${asUserId.trim()}` : 'no advertiser yet' }
 }
@@ -51,8 +56,8 @@ export function PostComposer() {
   const change = useDraftEditor((state: State) => state.change)
   const user = useConnectedUser()
   const profileId = user.state === 'known' ? user.profileId : null
-  const limit = usePostLengthLimit((state) => state.limitFor(profileId))
-  const setLimit = usePostLengthLimit((state) => state.setLimit)
+  const accountId = user.state === 'known' ? user.accountId : undefined
+  const [limit, setLimit] = usePostLengthLimit(postLengthKey(profileId, accountId))
   const { length, unavailable } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
   useDraftNameFollows('post', content.name)
@@ -81,7 +86,10 @@ export function PostComposer() {
   const { messageAt, touch } = useFieldMessages(issues)
   const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
   const videoFieldsSet =
-    content.videoTitle !== '' || content.videoDescription !== '' || content.videoCta !== null || content.videoCtaValue !== ''
+    content.videoTitle !== '' ||
+    content.videoDescription !== '' ||
+    content.videoCta !== null ||
+    content.videoCtaValue !== ''
   const settledOverflow = useDeferredValue(length?.overflowStartIndex ?? null)
 
   return (
@@ -129,7 +137,7 @@ export function PostComposer() {
                 value: String(value),
                 label: `${LIMIT_LABELS[value]} ${formatNumber(value)}`,
               }))}
-              onChange={(value) => setLimit(profileId, Number(value) as PostLengthLimit)}
+              onChange={(value) => setLimit(Number(value) as PostLengthLimit)}
               testIdPrefix="post-limit"
             />
           }
@@ -145,7 +153,9 @@ export function PostComposer() {
         />
         {hasVideo || videoFieldsSet ? (
           <div className="post-video">
-            {!hasVideo ? <p className="field__warning">These show only with a video; the post has none.</p> : null}
+            {!hasVideo ? (
+              <p className="field__warning">These show only with a video; the post has none.</p>
+            ) : null}
             <EditorField
               label="Video title"
               value={content.videoTitle}
@@ -160,7 +170,9 @@ export function PostComposer() {
               value={content.videoDescription}
               aside={<LengthCounter value={content.videoDescription} max={RULES.videoDescription.max} />}
               message={messageAt(['videoDescription'])}
-              onChange={(event) => change((c) => ({ ...c, videoDescription: event.target.value }), 'videoDescription')}
+              onChange={(event) =>
+                change((c) => ({ ...c, videoDescription: event.target.value }), 'videoDescription')
+              }
             />
             <div className="grid-2">
               <div className="field">
@@ -172,7 +184,10 @@ export function PostComposer() {
                   className="input select"
                   value={content.videoCta ?? ''}
                   onChange={(event) =>
-                    change((c) => ({ ...c, videoCta: event.target.value === '' ? null : (event.target.value as VideoCta) }))
+                    change((c) => ({
+                      ...c,
+                      videoCta: event.target.value === '' ? null : (event.target.value as VideoCta),
+                    }))
                   }
                 >
                   <option value="">None</option>
@@ -188,7 +203,9 @@ export function PostComposer() {
                 value={content.videoCtaValue}
                 placeholder="https://example.com"
                 message={messageAt(['videoCtaValue'])}
-                onChange={(event) => change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')}
+                onChange={(event) =>
+                  change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')
+                }
                 onBlur={() => touch(['videoCtaValue'])}
               />
             </div>
@@ -199,7 +216,11 @@ export function PostComposer() {
       </Section>
 
       <Section title="Card">
-        <CardAttachment card={content.card} message={messageAt(['card'])} onChange={(card) => change((c) => ({ ...c, card }))} />
+        <CardAttachment
+          card={content.card}
+          message={messageAt(['card'])}
+          onChange={(card) => change((c) => ({ ...c, card }))}
+        />
       </Section>
 
       <Section title="Delivery">
@@ -210,7 +231,10 @@ export function PostComposer() {
           <Segmented
             label="Who can reply"
             value={content.conversationSettings}
-            options={RULES.conversationSettings.values.map((value) => ({ value, label: REPLY_LABELS[value] }))}
+            options={RULES.conversationSettings.values.map((value) => ({
+              value,
+              label: REPLY_LABELS[value],
+            }))}
             onChange={(conversationSettings) => change((c) => ({ ...c, conversationSettings }))}
             testIdPrefix="post-replies"
           />
@@ -242,7 +266,10 @@ export function PostComposer() {
           <Segmented
             label="Post mode"
             value={content.postMode ?? 'default'}
-            options={(['default', ...RULES.postMode.values] as const).map((value) => ({ value, label: MODE_LABELS[value] }))}
+            options={(['default', ...RULES.postMode.values] as const).map((value) => ({
+              value,
+              label: MODE_LABELS[value],
+            }))}
             onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
             testIdPrefix="post-mode"
           />

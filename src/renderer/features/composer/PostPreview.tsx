@@ -61,16 +61,27 @@ export function PostPreview({
           <p className="post-preview__text post-preview__text--empty">Your post text appears here.</p>
         )}
         {overflowFolded ? (
-          <p className="field__error">The end of the text is past the length limit; it is marked in the editor.</p>
+          <p className="field__error">
+            The end of the text is past the length limit; it is marked in the editor.
+          </p>
         ) : null}
         {content.media.length > 0 ? (
           <div className="post-preview__media" data-count={content.media.length}>
             {content.media.map((item) => {
               const type = mediaTypeOf(item.media)
-              const url = item.media.source === 'library' ? (item.media.mediaUrl ?? item.media.posterMediaUrl) : undefined
+              const url =
+                item.media.source === 'library'
+                  ? (item.media.mediaUrl ?? item.media.posterMediaUrl)
+                  : undefined
               return (
                 <div key={item.id} className="post-preview__tile preview-placeholder">
-                  {url ? <img src={url} alt="" /> : type === 'VIDEO' ? <Film size={20} aria-hidden="true" /> : <ImageIcon size={20} aria-hidden="true" />}
+                  {url ? (
+                    <img src={url} alt="" />
+                  ) : type === 'VIDEO' ? (
+                    <Film size={20} aria-hidden="true" />
+                  ) : (
+                    <ImageIcon size={20} aria-hidden="true" />
+                  )}
                   {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
                 </div>
               )

@@ -1,42 +1,22 @@
-import { create } from 'zustand'
-import { DEFAULT_POST_LENGTH_LIMIT, POST_LENGTH_LIMITS, type PostLengthLimit } from '../../../shared/rules/limits'
+import { DEFAULT_POST_LENGTH_LIMIT, type PostLengthLimit } from '../../../shared/rules/limits'
+import { useSettingsStore } from '../settings/settingsStore'
 
-// The post length limit depends on the account (standard, extended or long-form posts), which
-// the API does not report. The designer picks it once per connection profile; it is kept in
-// the renderer's local storage because neither the draft content nor the settings channel has
-// a place for it yet. It decides only what the counter and the rules show, never what is sent.
-const STORAGE_PREFIX = 'ads-studio.post-length-limit.'
+// The post length limit depends on the ad account (standard, extended or long-form posts), which
+// the API does not report. The designer picks it once per account; it is kept with the other
+// settings in main. It decides what the counter and the rules show, never what is sent.
 
-function storageKey(profileId: string | null): string {
-  return `${STORAGE_PREFIX}${profileId ?? 'no-profile'}`
+/** One key per ad account of a profile; without an account yet, per profile. */
+export function postLengthKey(profileId: string | null, accountId: string | undefined): string {
+  return `${profileId ?? 'no-profile'}/${accountId ?? 'no-account'}`
 }
 
-function isLimit(value: number): value is PostLengthLimit {
-  return (POST_LENGTH_LIMITS as readonly number[]).includes(value)
-}
-
-export function readPostLengthLimit(profileId: string | null): PostLengthLimit {
-  try {
-    const stored = Number(window.localStorage.getItem(storageKey(profileId)))
-    return isLimit(stored) ? stored : DEFAULT_POST_LENGTH_LIMIT
-  } catch {
-    return DEFAULT_POST_LENGTH_LIMIT
+export function usePostLengthLimit(key: string): [PostLengthLimit, (limit: PostLengthLimit) => void] {
+  const limit =
+    useSettingsStore((state) => state.settings?.postLengthLimits[key]) ?? DEFAULT_POST_LENGTH_LIMIT
+  const update = useSettingsStore((state) => state.update)
+  const setLimit = (next: PostLengthLimit) => {
+    const current = useSettingsStore.getState().settings?.postLengthLimits ?? {}
+    void update({ postLengthLimits: { ...current, [key]: next } })
   }
+  return [limit, setLimit]
 }
-
-export const usePostLengthLimit = create<{
-  limits: Record<string, PostLengthLimit>
-  limitFor(profileId: string | null): PostLengthLimit
-  setLimit(profileId: string | null, limit: PostLengthLimit): void
-}>((set, get) => ({
-  limits: {},
-  limitFor: (profileId) => get().limits[storageKey(profileId)] ?? readPostLengthLimit(profileId),
-  setLimit(profileId, limit) {
-    try {
-      window.localStorage.setItem(storageKey(profileId), String(limit))
-    } catch {
-      // Storage can be unavailable; the choice then lasts until the window closes.
-    }
-    set((state) => ({ limits: { ...state.limits, [storageKey(profileId)]: limit } }))
-  },
-}))

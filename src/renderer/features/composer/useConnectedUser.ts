@@ -5,12 +5,20 @@ import { studio, unwrap } from '../../lib/ipc'
 export type ConnectedUser =
   | { state: 'loading' }
   | { state: 'none' }
-  | { state: 'known'; profileId: string; userId: string | undefined; screenName: string | undefined; label: string }
+  | {
+      state: 'known'
+      profileId: string
+      accountId: string | undefined
+      userId: string | undefined
+      screenName: string | undefined
+      label: string
+    }
 
 function fromProfile(profile: ProfileSummary): ConnectedUser {
   return {
     state: 'known',
     profileId: profile.id,
+    accountId: profile.activeAccountId,
     userId: profile.status === 'connected' ? profile.userId : undefined,
     screenName: profile.screenName,
     label: profile.label,

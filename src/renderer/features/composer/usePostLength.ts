@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { PostLengthLimit } from '../../../shared/rules/limits'
-import { loadPostLengthCounter, type PostLength, type PostLengthCounter } from '../../../shared/rules/postLength'
+import {
+  loadPostLengthCounter,
+  type PostLength,
+  type PostLengthCounter,
+} from '../../../shared/rules/postLength'
 
 /**
  * The weighted length of the text; length is null until twitter-text has loaded (it is

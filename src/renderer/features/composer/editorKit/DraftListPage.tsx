@@ -75,7 +75,9 @@ export function DraftListPage({
               <a className="draft-list__row" href={`#/${route.id}/${draft.id}`}>
                 <span className="draft-list__name">{draft.name}</span>
                 <span className="draft-list__meta">
-                  <span className={draft.status === 'published' ? 'badge badge--success' : 'badge badge--neutral'}>
+                  <span
+                    className={draft.status === 'published' ? 'badge badge--success' : 'badge badge--neutral'}
+                  >
                     {STATUS_LABELS[draft.status]}
                   </span>
                   {draft.errorCount > 0 ? (

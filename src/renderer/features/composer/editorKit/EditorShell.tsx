@@ -55,7 +55,13 @@ export function EditorShell({
           <div className="editor__status">
             <SaveStatus save={save} />
             <span
-              className={errors > 0 ? 'badge badge--danger' : warnings > 0 ? 'badge badge--warning' : 'badge badge--success'}
+              className={
+                errors > 0
+                  ? 'badge badge--danger'
+                  : warnings > 0
+                    ? 'badge badge--warning'
+                    : 'badge badge--success'
+              }
               data-testid="issue-summary"
             >
               {errors > 0
@@ -70,7 +76,13 @@ export function EditorShell({
           <Button variant="ghost" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
             <Undo2 size={16} aria-hidden="true" />
           </Button>
-          <Button variant="ghost" onClick={redo} disabled={!canRedo} aria-label="Redo" title="Redo (Ctrl+Shift+Z)">
+          <Button
+            variant="ghost"
+            onClick={redo}
+            disabled={!canRedo}
+            aria-label="Redo"
+            title="Redo (Ctrl+Shift+Z)"
+          >
             <Redo2 size={16} aria-hidden="true" />
           </Button>
           <PublishButton draftId={draftId} onError={reportServerIssue} />

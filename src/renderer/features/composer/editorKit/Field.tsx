@@ -2,7 +2,15 @@ import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttri
 import type { FieldMessage } from './issues'
 
 /** The line under a field: the rule it breaks (error or warning), else its hint. */
-export function FieldNote({ id, message, hint }: { id: string; message?: FieldMessage | undefined; hint?: ReactNode }) {
+export function FieldNote({
+  id,
+  message,
+  hint,
+}: {
+  id: string
+  message?: FieldMessage | undefined
+  hint?: ReactNode
+}) {
   if (message) {
     return (
       <p
@@ -41,7 +49,10 @@ export function EditorField({
   prefix?: string
   multiline?: boolean
   className?: string
-} & Omit<TextareaHTMLAttributes<HTMLTextAreaElement> & InputHTMLAttributes<HTMLInputElement>, 'id' | 'prefix'>) {
+} & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement> & InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'prefix'
+>) {
   const id = useId()
   const noteId = `${id}-note`
   const describedBy = message || hint ? noteId : undefined
@@ -59,9 +70,17 @@ export function EditorField({
         {aside}
       </div>
       {multiline ? (
-        <textarea className="input textarea" rows={3} {...common} {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
+        <textarea
+          className="input textarea"
+          rows={3}
+          {...common}
+          {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)}
+        />
       ) : prefix ? (
-        <div className="input input--prefixed" data-invalid={message?.severity === 'error' ? true : undefined}>
+        <div
+          className="input input--prefixed"
+          data-invalid={message?.severity === 'error' ? true : undefined}
+        >
           <span className="input__prefix" aria-hidden="true">
             {prefix}
           </span>

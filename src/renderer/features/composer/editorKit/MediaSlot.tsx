@@ -19,7 +19,10 @@ export interface MediaSlotProps {
 export function MediaSlot({ message, disabled = false, ...picker }: MediaSlotProps) {
   return (
     <fieldset className="media-slot" disabled={disabled}>
-      <MediaPicker {...picker} issues={message ? [{ message: message.text, severity: message.severity }] : []} />
+      <MediaPicker
+        {...picker}
+        issues={message ? [{ message: message.text, severity: message.severity }] : []}
+      />
     </fieldset>
   )
 }

@@ -13,7 +13,12 @@ export function SaveStatus({ save }: { save: SaveState }) {
   }
   if (save.state === 'error') {
     return (
-      <span className="save-status save-status--error" role="alert" data-testid="save-status" data-state="error">
+      <span
+        className="save-status save-status--error"
+        role="alert"
+        data-testid="save-status"
+        data-state="error"
+      >
         <CircleAlert size={14} aria-hidden="true" />
         {save.message}
       </span>
