@@ -7,6 +7,7 @@ import {
   listVideoConversationCards,
 } from '../api/ads'
 import { paginate } from '../api/cursor'
+import { LIMITS } from '../../shared/rules/limits'
 import { isAppFailure } from '../../shared/errors'
 import type {
   CardPayload,
@@ -41,8 +42,7 @@ export interface ReconcileScope {
   claimed: ReadonlySet<string>
 }
 
-/** Card names are at most 80 characters, which is also the longest `q`. */
-const Q_MAX = 80
+const LISTS = LIMITS.lists
 
 function inWindow(scope: ReconcileScope, createdAt: unknown): boolean {
   return createdInWindow(
@@ -84,10 +84,14 @@ export async function findLibraryObject(
 
 export function findCard(scope: ReconcileScope, payload: CardPayload): Promise<Card | undefined> {
   const wanted = cardFingerprint(payload)
-  const q = payload.name.slice(0, Q_MAX)
+  const q = payload.name.slice(0, LISTS.cardQ.max)
   return firstMatch(
     paginate((cursor) =>
-      listCards(scope.ctx, scope.accountId, { q, count: 200, ...(cursor ? { cursor } : {}) }),
+      listCards(scope.ctx, scope.accountId, {
+        q,
+        count: LISTS.cardsCount.max,
+        ...(cursor ? { cursor } : {}),
+      }),
     ),
     scope,
     (card) => contains(card, wanted),
@@ -96,10 +100,14 @@ export function findCard(scope: ReconcileScope, payload: CardPayload): Promise<C
 
 export function findPollCard(scope: ReconcileScope, payload: PollCardPayload): Promise<Card | undefined> {
   const wanted = pollFingerprint(payload)
-  const q = payload.name.slice(0, Q_MAX)
+  const q = payload.name.slice(0, LISTS.pollCardQ.max)
   return firstMatch(
     paginate((cursor) =>
-      listPollCards(scope.ctx, scope.accountId, { q, count: 1000, ...(cursor ? { cursor } : {}) }),
+      listPollCards(scope.ctx, scope.accountId, {
+        q,
+        count: LISTS.pollCardsCount.max,
+        ...(cursor ? { cursor } : {}),
+      }),
     ),
     scope,
     (card) => contains(card, wanted),
@@ -111,12 +119,13 @@ export function findVideoConversationCard(
   payload: VideoConversationCardPayload,
 ): Promise<Card | undefined> {
   const wanted = videoConversationFingerprint(payload)
-  const q = payload.name.slice(0, Q_MAX)
+  // The spec states no length for this list's q; card names are capped like the others.
+  const q = payload.name.slice(0, LIMITS.videoConversationCard.name.max)
   return firstMatch(
     paginate((cursor) =>
       listVideoConversationCards(scope.ctx, scope.accountId, {
         q,
-        count: 1000,
+        count: LISTS.videoConversationCardsCount.max,
         ...(cursor ? { cursor } : {}),
       }),
     ),
@@ -132,7 +141,7 @@ export async function findPost(scope: ReconcileScope, payload: PostPayload): Pro
       postType: 'PUBLISHED',
       timelineType: 'ALL',
       trimUser: true,
-      count: 1000,
+      count: LISTS.postsCount.max,
       ...(payload.name ? { name: payload.name } : {}),
       ...(cursor ? { cursor } : {}),
     }),

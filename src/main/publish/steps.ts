@@ -8,6 +8,7 @@ import {
   createVideoConversationCard,
 } from '../api/ads'
 import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../api/mediaUpload'
+import { LIMITS } from '../../shared/rules/limits'
 import type { UploadState } from '../api/mediaUpload'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import type { PostPayload, VideoConversationCardPayload } from '../../shared/rules/payloads'
@@ -258,7 +259,11 @@ async function runLibrary(env: StepEnv, step: LibraryStep): Promise<void> {
           ...(payload.poster_media_key !== undefined ? { posterMediaKey: payload.poster_media_key } : {}),
         }
       })()
-    : { mediaKey, name: step.fileName.slice(0, 100), fileName: step.fileName.slice(0, 255) }
+    : {
+        mediaKey,
+        name: step.fileName.slice(0, LIMITS.mediaLibrary.name.max),
+        fileName: step.fileName.slice(0, LIMITS.mediaLibrary.fileName.max),
+      }
   await markAttempting(env, step)
   await createMediaLibraryObject(env.ctx, env.job.accountId, input)
   step.result = { mediaKey }

@@ -184,6 +184,14 @@ export const LIMITS = {
     idFilterMax: { value: 200, source: `${B}:216` },
     cardQ: { max: 80, source: `${B}:79` },
     pollCardQ: { max: 80, source: `${B}:98` },
+    // The spec shows no posts list; the outbox reconciles posts through the platform's public
+    // accounts/:id/tweets list (count 1 to 1000, default 200), which the sandbox follows too.
+    postsCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform accounts/:account_id/tweets list (not in spec)',
+    },
   },
 
   webhook: {
