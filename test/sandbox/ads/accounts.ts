@@ -14,6 +14,7 @@ import {
   single,
 } from './core'
 import type { ListSpec } from './core'
+import { accountRecords, listRoute, readIdsAndName } from './resourceRoutes'
 
 const INDUSTRY_TYPES = [
   'AGENCY',
@@ -109,25 +110,14 @@ const HISTORY_ENTITY_TYPES = [
 ] as const
 
 export const accountRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['account_ids', 'q', ...listParameterNames(ACCOUNTS_LIST)])
-      const ids = input.list('account_ids', { max: 200 })
-      const q = input.string('q', { max: 80 })?.toLowerCase()
-      const list = readList(input, ACCOUNTS_LIST)
-      input.finish()
-      const records = rt.state.accounts.filter(
-        (a) =>
-          a._owner === caller.user.id &&
-          (!ids || ids.includes(a.id as string)) &&
-          (q === undefined || String(a.name).toLowerCase().startsWith(q)),
-      )
-      return listReply(ctx, rt, caller, records, list)
-    },
-  },
+    spec: ACCOUNTS_LIST,
+    filterParameters: ['account_ids', 'q'],
+    readFilters: (input) => readIdsAndName(input, 'account_ids', 80),
+    records: (rt, caller, matches) =>
+      rt.state.accounts.filter((a) => a._owner === caller.user.id && matches(a)),
+  }),
   {
     method: 'POST',
     pattern: '/accounts',
@@ -207,23 +197,11 @@ export const accountRoutes: Route[] = [
       return single(ctx, account)
     },
   },
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/account_apps',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, listParameterNames(APPS_LIST))
-      const list = readList(input, APPS_LIST)
-      input.finish()
-      return listReply(
-        ctx,
-        rt,
-        caller,
-        rt.state.accountApps.filter((a) => a._account === accountIdOf(caller)),
-        list,
-      )
-    },
-  },
+    spec: APPS_LIST,
+    records: (rt, caller) => accountRecords(rt, caller, 'accountApps'),
+  }),
   {
     method: 'GET',
     pattern: '/accounts/:account_id/account_history',

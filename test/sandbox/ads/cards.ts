@@ -2,19 +2,18 @@ import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
 import { isoSeconds, longId } from '../state'
 import { checkComponentSet, cardTypeOfComponents, checkSlides } from './components'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  adsFailure,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { AdsInput, accountIdOf, adsCaller, adsFailure, notFound, single } from './core'
 import type { ListSpec } from './core'
 import { libraryItem, ownRecord } from './lookup'
+import {
+  accountRecords,
+  deleteOwnedRoute,
+  findOwned,
+  getOwnedRoute,
+  listRoute,
+  readIdsAndName,
+} from './resourceRoutes'
+import type { OwnedResource } from './resourceRoutes'
 
 export const CARD_NAME_MAX = 80
 
@@ -101,10 +100,28 @@ function checkCardBody(
   return summary ? cardTypeOfComponents(summary) : undefined
 }
 
-function findCard(ctx: RequestContext, rt: Runtime, accountId: string, withDeleted: boolean): AdsRecord {
-  const card = ownRecord(rt.state.cards, accountId, ctx.params.card_id, withDeleted)
-  if (!card) throw notFound(ctx, `Card ${ctx.params.card_id}`)
-  return card
+const CARD: OwnedResource = { collection: 'cards', label: 'Card', idParam: 'card_id' }
+const ACCOUNT_MEDIA: OwnedResource = {
+  collection: 'accountMedia',
+  label: 'Account media',
+  idParam: 'account_media_id',
+}
+
+/**
+ * Poll and video conversation cards are listed (card_ids and name-prefix q filters) and read by id
+ * the same way, each under its own path.
+ */
+export function cardKindReadRoutes(path: string, resource: OwnedResource, spec: ListSpec): Route[] {
+  return [
+    listRoute({
+      pattern: path,
+      spec,
+      filterParameters: ['card_ids', 'q'],
+      readFilters: (input) => readIdsAndName(input, 'card_ids', CARD_NAME_MAX),
+      records: (rt, caller, matches) => accountRecords(rt, caller, resource.collection).filter(matches),
+    }),
+    getOwnedRoute(`${path}/:card_id`, resource),
+  ]
 }
 
 const LEGACY_COLLECTIONS = {
@@ -113,26 +130,18 @@ const LEGACY_COLLECTIONS = {
 } as const
 
 export const cardRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/cards',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, [
-        'card_types',
-        'card_id',
-        'card_uris',
-        'include_legacy_cards',
-        'q',
-        ...listParameterNames(CARDS_LIST),
-      ])
-      const types = input.list('card_types', { options: FILTERABLE_CARD_TYPES })
-      const ids = input.list('card_id', { max: 200 })
-      const uris = input.list('card_uris', { max: 200 })
-      const includeLegacy = input.bool('include_legacy_cards', false)
-      const q = input.string('q', { max: CARD_NAME_MAX })?.toLowerCase()
-      const list = readList(input, CARDS_LIST)
-      input.finish()
+    spec: CARDS_LIST,
+    filterParameters: ['card_types', 'card_id', 'card_uris', 'include_legacy_cards', 'q'],
+    readFilters: (input) => ({
+      types: input.list('card_types', { options: FILTERABLE_CARD_TYPES }),
+      ids: input.list('card_id', { max: 200 }),
+      uris: input.list('card_uris', { max: 200 }),
+      includeLegacy: input.bool('include_legacy_cards', false),
+      q: input.string('q', { max: CARD_NAME_MAX })?.toLowerCase(),
+    }),
+    records: (rt, caller, { types, ids, uris, includeLegacy, q }) => {
       const accountId = accountIdOf(caller)
       const pool = includeLegacy
         ? [
@@ -142,7 +151,7 @@ export const cardRoutes: Route[] = [
             ...rt.state.videoConversationCards,
           ]
         : rt.state.cards
-      const records = pool.filter(
+      return pool.filter(
         (c) =>
           c._account === accountId &&
           (!types || types.includes(c.card_type as never)) &&
@@ -150,9 +159,8 @@ export const cardRoutes: Route[] = [
           (!uris || uris.includes(c.card_uri as string)) &&
           (q === undefined || String(c.name).toLowerCase().startsWith(q)),
       )
-      return listReply(ctx, rt, caller, records, list)
     },
-  },
+  }),
   {
     method: 'POST',
     pattern: '/accounts/:account_id/cards',
@@ -183,18 +191,8 @@ export const cardRoutes: Route[] = [
     },
   },
   // Poll and video conversation routes are registered before these so `poll` is never taken for an id.
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/cards/:card_id',
-    handler: (ctx, rt) => {
-      const input = new AdsInput(ctx, ['with_deleted'])
-      const withDeleted = input.bool('with_deleted', false)
-      const caller = adsCaller(ctx, rt)
-      input.finish()
-      // The spec's sample returns `data` as an array for this endpoint.
-      return single(ctx, [findCard(ctx, rt, accountIdOf(caller), withDeleted)])
-    },
-  },
+  // The spec's sample returns `data` as an array for this endpoint.
+  getOwnedRoute('/accounts/:account_id/cards/:card_id', CARD, { present: (card) => [card] }),
   {
     // HTTP method "not shown"; the platform updates cards with PUT.
     method: 'PUT',
@@ -202,7 +200,7 @@ export const cardRoutes: Route[] = [
     handler: (ctx, rt) => {
       const caller = adsCaller(ctx, rt)
       requireJson(ctx)
-      const card = findCard(ctx, rt, accountIdOf(caller), false)
+      const card = findOwned(ctx, rt, caller, CARD)
       const input = new AdsInput(ctx, ['name', 'components', 'slides'], 'json')
       const name = input.has('name')
         ? input.string('name', { required: true, max: CARD_NAME_MAX })
@@ -228,18 +226,7 @@ export const cardRoutes: Route[] = [
       return single(ctx, card)
     },
   },
-  {
-    method: 'DELETE',
-    pattern: '/accounts/:account_id/cards/:card_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      const card = findCard(ctx, rt, accountIdOf(caller), false)
-      card.deleted = true
-      card.updated_at = isoSeconds(ctx.now)
-      return single(ctx, card)
-    },
-  },
+  deleteOwnedRoute('/accounts/:account_id/cards/:card_id', CARD),
   {
     // Legacy card path (sample type image_conversation); it is also how poll and video
     // conversation cards, whose own deletion is "not shown", are deleted.
@@ -270,58 +257,19 @@ export const cardRoutes: Route[] = [
 ]
 
 export const accountMediaRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/account_media',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, [
-        'account_media_ids',
-        'creative_types',
-        ...listParameterNames(ACCOUNT_MEDIA_LIST),
-      ])
-      const ids = input.list('account_media_ids', { max: 200 })
-      const types = input.list('creative_types', { options: CREATIVE_TYPES })
-      const list = readList(input, ACCOUNT_MEDIA_LIST)
-      input.finish()
-      const records = rt.state.accountMedia.filter(
-        (m) =>
-          m._account === accountIdOf(caller) &&
-          (!ids || ids.includes(m.id as string)) &&
-          (!types || types.includes(m.creative_type as never)),
-      )
-      return listReply(ctx, rt, caller, records, list)
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/account_media/:account_media_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['with_deleted'])
-      const withDeleted = input.bool('with_deleted', false)
-      input.finish()
-      const media = ownRecord(
-        rt.state.accountMedia,
-        accountIdOf(caller),
-        ctx.params.account_media_id,
-        withDeleted,
-      )
-      if (!media) throw notFound(ctx, `Account media ${ctx.params.account_media_id}`)
-      return single(ctx, media)
-    },
-  },
-  {
-    method: 'DELETE',
-    pattern: '/accounts/:account_id/account_media/:account_media_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      const media = ownRecord(rt.state.accountMedia, accountIdOf(caller), ctx.params.account_media_id)
-      if (!media) throw notFound(ctx, `Account media ${ctx.params.account_media_id}`)
-      media.deleted = true
-      media.updated_at = isoSeconds(ctx.now)
-      return single(ctx, media)
-    },
-  },
+    spec: ACCOUNT_MEDIA_LIST,
+    filterParameters: ['account_media_ids', 'creative_types'],
+    readFilters: (input) => ({
+      ids: input.list('account_media_ids', { max: 200 }),
+      types: input.list('creative_types', { options: CREATIVE_TYPES }),
+    }),
+    records: (rt, caller, { ids, types }) =>
+      accountRecords(rt, caller, 'accountMedia').filter(
+        (m) => (!ids || ids.includes(m.id as string)) && (!types || types.includes(m.creative_type as never)),
+      ),
+  }),
+  getOwnedRoute('/accounts/:account_id/account_media/:account_media_id', ACCOUNT_MEDIA),
+  deleteOwnedRoute('/accounts/:account_id/account_media/:account_media_id', ACCOUNT_MEDIA),
 ]

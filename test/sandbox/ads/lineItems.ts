@@ -1,19 +1,12 @@
-import type { RequestContext, Route, Runtime } from '../context'
+import type { Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
 import { isoSeconds, shortId } from '../state'
 import { ADVERTISER_BUSINESS_CATEGORIES } from './accounts'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { ownRecord } from './lookup'
+import { accountRecords, deleteOwnedRoute, findOwned, getOwnedRoute, listRoute } from './resourceRoutes'
+import type { OwnedResource } from './resourceRoutes'
 
 const GOALS = [
   'APP_CLICKS',
@@ -60,11 +53,12 @@ const PUT_PARAMS = [
   'daily_budget_amount_local_micro',
 ]
 
-function findLineItem(ctx: RequestContext, rt: Runtime, caller: AdsCaller): AdsRecord {
-  // Deleting is irreversible: a deleted line item is gone for PUT and for a repeated DELETE (404).
-  const item = ownRecord(rt.state.lineItems, accountIdOf(caller), ctx.params.line_item_id)
-  if (!item) throw notFound(ctx, `Line item ${ctx.params.line_item_id}`)
-  return item
+// Deleting is irreversible: a deleted line item is gone for PUT and for a repeated DELETE (404).
+const LINE_ITEM: OwnedResource = { collection: 'lineItems', label: 'Line item', idParam: 'line_item_id' }
+const LINE_ITEM_CURATED_CATEGORY: OwnedResource = {
+  collection: 'lineItemCuratedCategories',
+  label: 'Line item curated category',
+  idParam: 'line_item_curated_category_id',
 }
 
 function recordHistory(
@@ -105,7 +99,7 @@ export const lineItemRoutes: Route[] = [
     pattern: '/accounts/:account_id/line_items/:line_item_id',
     handler: (ctx, rt) => {
       const caller = adsCaller(ctx, rt)
-      const item = findLineItem(ctx, rt, caller)
+      const item = findOwned(ctx, rt, caller, LINE_ITEM)
       const campaign = rt.state.campaigns.find((c) => c.id === item.campaign_id)
       const input = new AdsInput(ctx, PUT_PARAMS)
       const objective = String(item.objective)
@@ -237,19 +231,9 @@ export const lineItemRoutes: Route[] = [
       return single(ctx, item)
     },
   },
-  {
-    method: 'DELETE',
-    pattern: '/accounts/:account_id/line_items/:line_item_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      const item = findLineItem(ctx, rt, caller)
-      item.deleted = true
-      item.updated_at = isoSeconds(ctx.now)
-      recordHistory(rt, caller, item, 'DELETE', null, ctx.now)
-      return single(ctx, item)
-    },
-  },
+  deleteOwnedRoute('/accounts/:account_id/line_items/:line_item_id', LINE_ITEM, (ctx, rt, caller, item) =>
+    recordHistory(rt, caller, item, 'DELETE', null, ctx.now),
+  ),
 ]
 
 const LICC_LIST: ListSpec = {
@@ -280,41 +264,15 @@ function checkLinks(
 }
 
 export const lineItemCuratedCategoryRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/line_item_curated_categories',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, listParameterNames(LICC_LIST))
-      const list = readList(input, LICC_LIST)
-      input.finish()
-      return listReply(
-        ctx,
-        rt,
-        caller,
-        rt.state.lineItemCuratedCategories.filter((l) => l._account === accountIdOf(caller)),
-        list,
-      )
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['with_deleted'])
-      const withDeleted = input.bool('with_deleted', false)
-      input.finish()
-      const link = ownRecord(
-        rt.state.lineItemCuratedCategories,
-        accountIdOf(caller),
-        ctx.params.line_item_curated_category_id,
-        withDeleted,
-      )
-      if (!link) throw notFound(ctx, `Line item curated category ${ctx.params.line_item_curated_category_id}`)
-      return single(ctx, link)
-    },
-  },
+    spec: LICC_LIST,
+    records: (rt, caller) => accountRecords(rt, caller, 'lineItemCuratedCategories'),
+  }),
+  getOwnedRoute(
+    '/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id',
+    LINE_ITEM_CURATED_CATEGORY,
+  ),
   {
     method: 'POST',
     pattern: '/accounts/:account_id/line_item_curated_categories',
@@ -345,12 +303,7 @@ export const lineItemCuratedCategoryRoutes: Route[] = [
     handler: (ctx, rt) => {
       const caller = adsCaller(ctx, rt)
       const accountId = accountIdOf(caller)
-      const link = ownRecord(
-        rt.state.lineItemCuratedCategories,
-        accountId,
-        ctx.params.line_item_curated_category_id,
-      )
-      if (!link) throw notFound(ctx, `Line item curated category ${ctx.params.line_item_curated_category_id}`)
+      const link = findOwned(ctx, rt, caller, LINE_ITEM_CURATED_CATEGORY)
       const input = new AdsInput(ctx, ['line_item_id', 'curated_category_id'])
       const { lineItemId, categoryId } = checkLinks(input, rt, accountId, false)
       input.finish()
@@ -360,21 +313,8 @@ export const lineItemCuratedCategoryRoutes: Route[] = [
       return single(ctx, link)
     },
   },
-  {
-    method: 'DELETE',
-    pattern: '/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      const link = ownRecord(
-        rt.state.lineItemCuratedCategories,
-        accountIdOf(caller),
-        ctx.params.line_item_curated_category_id,
-      )
-      if (!link) throw notFound(ctx, `Line item curated category ${ctx.params.line_item_curated_category_id}`)
-      link.deleted = true
-      link.updated_at = isoSeconds(ctx.now)
-      return single(ctx, link)
-    },
-  },
+  deleteOwnedRoute(
+    '/accounts/:account_id/line_item_curated_categories/:line_item_curated_category_id',
+    LINE_ITEM_CURATED_CATEGORY,
+  ),
 ]

@@ -1,18 +1,11 @@
-import type { RequestContext, Route, Runtime } from '../context'
+import type { Route, Runtime } from '../context'
 import { UPLOAD_CATEGORIES, mediaTypeOfMime } from '../media'
 import type { AdsRecord } from '../state'
 import { isoSeconds } from '../state'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
+import { accountRecords, deleteOwnedRoute, findOwned, getOwnedRoute, listRoute } from './resourceRoutes'
+import type { OwnedResource } from './resourceRoutes'
 import { libraryItem, readyUpload } from './lookup'
 import { makeLibraryItem, makePrerollAccountMedia, mediaUrl } from './records'
 
@@ -75,41 +68,30 @@ function termMatch(item: AdsRecord, q: string): boolean {
     .every((term) => haystack.some((field) => field.includes(term)))
 }
 
-function findItem(ctx: RequestContext, rt: Runtime, caller: AdsCaller): AdsRecord {
-  const item = libraryItem(rt, accountIdOf(caller), ctx.params.media_key ?? '')
-  if (!item) throw notFound(ctx, `Media library object ${ctx.params.media_key}`)
-  return item
+const LIBRARY_ITEM: OwnedResource = {
+  collection: 'mediaLibrary',
+  label: 'Media library object',
+  idParam: 'media_key',
+  idKey: 'media_key',
 }
 
 export const mediaLibraryRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/media_library',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['media_type', 'q', ...listParameterNames(LIBRARY_LIST)])
-      const mediaType = input.oneOf('media_type', ['GIF', 'IMAGE', 'VIDEO'])
-      const q = input.string('q', { min: 1, max: 255 })
-      const list = readList(input, LIBRARY_LIST)
-      input.finish()
-      const records = rt.state.mediaLibrary.filter(
+    spec: LIBRARY_LIST,
+    filterParameters: ['media_type', 'q'],
+    readFilters: (input) => ({
+      mediaType: input.oneOf('media_type', ['GIF', 'IMAGE', 'VIDEO']),
+      q: input.string('q', { min: 1, max: 255 }),
+    }),
+    records: (rt, caller, { mediaType, q }) =>
+      accountRecords(rt, caller, 'mediaLibrary').filter(
         (m) =>
-          m._account === accountIdOf(caller) &&
-          (mediaType === undefined || m.media_type === mediaType) &&
-          (q === undefined || termMatch(m, q)),
-      )
-      return listReply(ctx, rt, caller, records, list, 'media_key')
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/media_library/:media_key',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      return single(ctx, findItem(ctx, rt, caller))
-    },
-  },
+          (mediaType === undefined || m.media_type === mediaType) && (q === undefined || termMatch(m, q)),
+      ),
+    idKey: 'media_key',
+  }),
+  getOwnedRoute('/accounts/:account_id/media_library/:media_key', LIBRARY_ITEM, { withDeleted: false }),
   {
     method: 'POST',
     pattern: '/accounts/:account_id/media_library',
@@ -162,7 +144,7 @@ export const mediaLibraryRoutes: Route[] = [
     pattern: '/accounts/:account_id/media_library/:media_key',
     handler: (ctx, rt) => {
       const caller = adsCaller(ctx, rt)
-      const item = findItem(ctx, rt, caller)
+      const item = findOwned(ctx, rt, caller, LIBRARY_ITEM)
       const input = new AdsInput(ctx, [...EDITABLE])
       const editable = readEditable(input, rt, caller, item.media_type === 'VIDEO', ctx.now)
       input.finish()
@@ -177,16 +159,5 @@ export const mediaLibraryRoutes: Route[] = [
       return single(ctx, item)
     },
   },
-  {
-    method: 'DELETE',
-    pattern: '/accounts/:account_id/media_library/:media_key',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      new AdsInput(ctx, []).finish()
-      const item = findItem(ctx, rt, caller)
-      item.deleted = true
-      item.updated_at = isoSeconds(ctx.now)
-      return single(ctx, item)
-    },
-  },
+  deleteOwnedRoute('/accounts/:account_id/media_library/:media_key', LIBRARY_ITEM),
 ]

@@ -1,19 +1,11 @@
 import type { Route } from '../context'
 import type { AdsRecord } from '../state'
 import { isoSeconds, shortId } from '../state'
-import { CARD_NAME_MAX } from './cards'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { CARD_NAME_MAX, cardKindReadRoutes } from './cards'
+import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { ListSpec } from './core'
-import { libraryItem, ownRecord } from './lookup'
+import { libraryItem } from './lookup'
+import type { OwnedResource } from './resourceRoutes'
 
 const CHOICE_MAX = 25
 const DURATION_MIN = 5
@@ -26,40 +18,11 @@ const POLL_LIST: ListSpec = {
   sortable: ['created_at', 'updated_at', 'name'],
 }
 
+const POLL_CARD: OwnedResource = { collection: 'pollCards', label: 'Poll card', idParam: 'card_id' }
+
 // Poll cards cannot be updated (spec), so no PUT route exists; deletion is the legacy card path.
 export const pollCardRoutes: Route[] = [
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/cards/poll',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['card_ids', 'q', ...listParameterNames(POLL_LIST)])
-      const ids = input.list('card_ids', { max: 200 })
-      const q = input.string('q', { max: CARD_NAME_MAX })?.toLowerCase()
-      const list = readList(input, POLL_LIST)
-      input.finish()
-      const records = rt.state.pollCards.filter(
-        (c) =>
-          c._account === accountIdOf(caller) &&
-          (!ids || ids.includes(c.id as string)) &&
-          (q === undefined || String(c.name).toLowerCase().startsWith(q)),
-      )
-      return listReply(ctx, rt, caller, records, list)
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/cards/poll/:card_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['with_deleted'])
-      const withDeleted = input.bool('with_deleted', false)
-      input.finish()
-      const card = ownRecord(rt.state.pollCards, accountIdOf(caller), ctx.params.card_id, withDeleted)
-      if (!card) throw notFound(ctx, `Poll card ${ctx.params.card_id}`)
-      return single(ctx, card)
-    },
-  },
+  ...cardKindReadRoutes('/accounts/:account_id/cards/poll', POLL_CARD, POLL_LIST),
   {
     // Response body "not shown"; the platform answers with the created poll card.
     method: 'POST',

@@ -2,19 +2,11 @@ import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
 import { isoSeconds, longId } from '../state'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { AdsInput, accountIdOf, adsCaller, notFound, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { libraryItem, readyUpload } from './lookup'
 import { mediaTypeOfMime } from '../media'
+import { listRoute } from './resourceRoutes'
 
 const NAME_MAX = 80
 /** Platform document, limits: standard posts up to 4,000 characters. */
@@ -63,34 +55,33 @@ function cardExists(rt: Runtime, accountId: string, uri: string): boolean {
  * (full text, conversation_settings), oldest first. Only published posts exist here.
  */
 const POSTS_LIST: ListSpec = { countDefault: 200, countMax: 1000, withDeleted: false }
-const POST_LIST_PARAMS = [
-  'post_type',
-  'post_ids',
-  'name',
-  'timeline_type',
-  'trim_user',
-  'user_id',
-  'include_mentions_and_replies',
-  ...listParameterNames(POSTS_LIST),
-]
-
 export const postRoutes: Route[] = [
-  {
-    method: 'GET',
+  listRoute({
     pattern: '/accounts/:account_id/posts',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, POST_LIST_PARAMS)
-      const type = input.oneOf('post_type', ['DRAFT', 'PUBLISHED', 'SCHEDULED'], { required: true })
-      const ids = input.list('post_ids', { max: 200 })
-      const name = input.string('name', { max: NAME_MAX })?.toLowerCase()
-      const timeline = input.oneOf('timeline_type', ['ALL', 'NULLCAST', 'ORGANIC']) ?? 'NULLCAST'
-      const trimUser = input.bool('trim_user', false)
-      const userId = input.long('user_id')
+    spec: POSTS_LIST,
+    filterParameters: [
+      'post_type',
+      'post_ids',
+      'name',
+      'timeline_type',
+      'trim_user',
+      'user_id',
+      'include_mentions_and_replies',
+    ],
+    readFilters: (input) => {
+      const filters = {
+        type: input.oneOf('post_type', ['DRAFT', 'PUBLISHED', 'SCHEDULED'], { required: true }),
+        ids: input.list('post_ids', { max: 200 }),
+        name: input.string('name', { max: NAME_MAX })?.toLowerCase(),
+        timeline: input.oneOf('timeline_type', ['ALL', 'NULLCAST', 'ORGANIC']) ?? 'NULLCAST',
+        trimUser: input.bool('trim_user', false),
+        userId: input.long('user_id'),
+      }
       input.bool('include_mentions_and_replies', false)
-      const list = readList(input, POSTS_LIST)
-      input.finish()
-      const records = rt.state.posts.filter(
+      return filters
+    },
+    records: (rt, caller, { type, ids, name, timeline, userId }) =>
+      rt.state.posts.filter(
         (p) =>
           type === 'PUBLISHED' &&
           p._account === accountIdOf(caller) &&
@@ -101,12 +92,9 @@ export const postRoutes: Route[] = [
               .startsWith(name)) &&
           (timeline === 'ALL' || (timeline === 'NULLCAST') === Boolean(p.nullcast)) &&
           (userId === undefined || p.as_user_id === userId),
-      )
-      return listReply(ctx, rt, caller, records, list, 'id', (post) =>
-        postObject(rt, post, { trimUser, update: true }),
-      )
-    },
-  },
+      ),
+    present: (rt, post, { trimUser }) => postObject(rt, post, { trimUser, update: true }),
+  }),
   {
     method: 'POST',
     pattern: '/accounts/:account_id/post',

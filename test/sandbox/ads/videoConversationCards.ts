@@ -1,19 +1,12 @@
 import type { Route } from '../context'
 import type { AdsRecord } from '../state'
 import { isoSeconds, shortId } from '../state'
-import { CARD_NAME_MAX } from './cards'
-import {
-  AdsInput,
-  accountIdOf,
-  adsCaller,
-  listParameterNames,
-  listReply,
-  notFound,
-  readList,
-  single,
-} from './core'
+import { CARD_NAME_MAX, cardKindReadRoutes } from './cards'
+import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { ListSpec } from './core'
-import { isHttpUrl, libraryItem, ownRecord } from './lookup'
+import { isHttpUrl, libraryItem } from './lookup'
+import { findOwned } from './resourceRoutes'
+import type { OwnedResource } from './resourceRoutes'
 
 const CTA_MAX = 20
 const THANK_YOU_MAX = 23
@@ -137,44 +130,14 @@ function readValues(input: AdsInput): Partial<Record<Field, string>> {
   return values
 }
 
+const VIDEO_CONVERSATION_CARD: OwnedResource = {
+  collection: 'videoConversationCards',
+  label: 'Video conversation card',
+  idParam: 'card_id',
+}
+
 export const videoConversationCardRoutes: Route[] = [
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/cards/video_conversation',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['card_ids', 'q', ...listParameterNames(VC_LIST)])
-      const ids = input.list('card_ids', { max: 200 })
-      const q = input.string('q', { max: CARD_NAME_MAX })?.toLowerCase()
-      const list = readList(input, VC_LIST)
-      input.finish()
-      const records = rt.state.videoConversationCards.filter(
-        (c) =>
-          c._account === accountIdOf(caller) &&
-          (!ids || ids.includes(c.id as string)) &&
-          (q === undefined || String(c.name).toLowerCase().startsWith(q)),
-      )
-      return listReply(ctx, rt, caller, records, list)
-    },
-  },
-  {
-    method: 'GET',
-    pattern: '/accounts/:account_id/cards/video_conversation/:card_id',
-    handler: (ctx, rt) => {
-      const caller = adsCaller(ctx, rt)
-      const input = new AdsInput(ctx, ['with_deleted'])
-      const withDeleted = input.bool('with_deleted', false)
-      input.finish()
-      const card = ownRecord(
-        rt.state.videoConversationCards,
-        accountIdOf(caller),
-        ctx.params.card_id,
-        withDeleted,
-      )
-      if (!card) throw notFound(ctx, `Video conversation card ${ctx.params.card_id}`)
-      return single(ctx, card)
-    },
-  },
+  ...cardKindReadRoutes('/accounts/:account_id/cards/video_conversation', VIDEO_CONVERSATION_CARD, VC_LIST),
   {
     method: 'POST',
     pattern: '/accounts/:account_id/cards/video_conversation',
@@ -218,8 +181,7 @@ export const videoConversationCardRoutes: Route[] = [
     handler: (ctx, rt) => {
       const caller = adsCaller(ctx, rt)
       const accountId = accountIdOf(caller)
-      const card = ownRecord(rt.state.videoConversationCards, accountId, ctx.params.card_id)
-      if (!card) throw notFound(ctx, `Video conversation card ${ctx.params.card_id}`)
+      const card = findOwned(ctx, rt, caller, VIDEO_CONVERSATION_CARD)
       const input = new AdsInput(ctx, FIELDS)
       const merged: Partial<Record<Field, string>> = {}
       for (const field of FIELDS) {
