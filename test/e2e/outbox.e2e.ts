@@ -66,7 +66,9 @@ async function connectThroughWizard(app: E2eApp) {
     await browserTab.close()
   }
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain(`@${sandbox.demo.screenName}`)
+  await expect
+    .poll(() => page.getByTestId('profile-identity').textContent())
+    .toContain(`@${sandbox.demo.screenName}`)
 }
 
 /** Opens an editor's list from the sidebar, starts a new draft and waits for its editor. */
@@ -141,7 +143,10 @@ describe('Outbox', () => {
       const port = sandbox.port
       const before = sandbox.created()
       await sandbox.close()
-      await page.getByRole('toolbar', { name: 'Edit history' }).getByRole('button', { name: 'Publish' }).click()
+      await page
+        .getByRole('toolbar', { name: 'Edit history' })
+        .getByRole('button', { name: 'Publish' })
+        .click()
       await page.getByRole('button', { name: 'In the outbox' }).waitFor()
       await page.getByRole('button', { name: 'Open the outbox' }).click()
       await page.waitForURL(/#\/outbox$/)
@@ -173,6 +178,15 @@ describe('Outbox', () => {
       const library = sandbox.list('media_library')
       expect(library.filter((m) => m.name === 'poll-hero.png')).toHaveLength(1)
       expect(library.filter((m) => m.name === 'post-photo.png')).toHaveLength(1)
+      expect(card).toMatchObject({
+        card_type: 'IMAGE_POLLS',
+        first_choice: 'Pizza',
+        second_choice: 'Salad',
+        third_choice: 'Soup',
+      })
+      // The public record does not echo the poll's media; the sandbox keeps it internally.
+      const storedCard = sandbox.state().pollCards.find((c) => c.card_uri === card.card_uri)
+      expect(storedCard?._media_key).toBe(library.find((m) => m.name === 'poll-hero.png')!.media_key)
       expect(published.media_keys).toEqual([library.find((m) => m.name === 'post-photo.png')!.media_key])
       await expect.poll(() => job.textContent()).toContain(String(published.id))
       expect(
