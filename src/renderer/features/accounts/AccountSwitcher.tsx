@@ -1,8 +1,8 @@
-import { Check, ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
-import { Select } from 'radix-ui'
+import { ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
 import { useEffect, useId } from 'react'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
+import { Select } from '../../components/Select'
 import { useAccountFeaturesSync } from './accountFeatures'
 import { useAccountsStore } from './accountsStore'
 import { useActiveProfile, useProfilesLoaded } from './activeProfile'
@@ -70,40 +70,23 @@ export function AccountSwitcher() {
         {profile.label}
         {profile.screenName ? ` · @${profile.screenName}` : ''}
       </p>
-      <Select.Root
-        value={active ?? ''}
-        onValueChange={(accountId) => void useAccountsStore.getState().select(profile.id, accountId)}
+      <Select
+        plain
+        className="account-switcher__trigger"
+        icon={<ChevronsUpDown size={14} aria-hidden="true" />}
+        aria-labelledby={labelId}
+        aria-busy={busy === 'loading' || busy === 'selecting' || undefined}
+        data-testid="account-select"
+        value={active ?? null}
+        options={options.map((account) => ({
+          value: account.id,
+          label: account.name,
+          description: account.id,
+        }))}
+        placeholder={busy === 'loading' ? 'Loading accounts…' : 'Choose an ad account'}
         disabled={busy === 'selecting' || options.length === 0}
-      >
-        <Select.Trigger
-          className="account-switcher__trigger"
-          aria-labelledby={labelId}
-          aria-busy={busy === 'loading' || busy === 'selecting' || undefined}
-          data-testid="account-select"
-        >
-          <Select.Value placeholder={busy === 'loading' ? 'Loading accounts…' : 'Choose an ad account'} />
-          <Select.Icon>
-            <ChevronsUpDown size={14} aria-hidden="true" />
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className="account-switcher__content" position="popper" sideOffset={4}>
-            <Select.Viewport>
-              {options.map((account) => (
-                <Select.Item key={account.id} value={account.id} className="account-switcher__item">
-                  <span className="account-switcher__item-text">
-                    <Select.ItemText>{account.name}</Select.ItemText>
-                    <span className="account-switcher__item-id">{account.id}</span>
-                  </span>
-                  <Select.ItemIndicator>
-                    <Check size={14} aria-hidden="true" />
-                  </Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
+        onChange={(accountId) => void useAccountsStore.getState().select(profile.id, accountId)}
+      />
       {onSandbox ? (
         <Button
           variant="ghost"

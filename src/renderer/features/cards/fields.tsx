@@ -1,9 +1,8 @@
-import { Check, ChevronDown } from 'lucide-react'
-import { Select } from 'radix-ui'
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import type { LabelValue } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import type { Issue } from '../../../shared/rules/issues'
+import { Select, type SelectOption } from '../../components/Select'
 import { InlineIssues } from '../media/InlineIssues'
 
 type ShownIssue = Pick<Issue, 'message' | 'severity'>
@@ -59,7 +58,12 @@ export const LABEL_TEXT: Record<LabelValue, string> = {
   SHOP: 'Shop',
 }
 
-/** The button label, from the spec's enum only (Radix Select: typeahead, arrows, Enter). */
+const LABEL_OPTIONS: readonly SelectOption<LabelValue>[] = LIMITS.card.labelValues.values.map((label) => ({
+  value: label,
+  label: LABEL_TEXT[label],
+}))
+
+/** The button label, from the spec's enum only (typeahead, arrows, Enter). */
 export function LabelSelect({
   value,
   onChange,
@@ -76,34 +80,16 @@ export function LabelSelect({
       <label className="field__label" id={`${id}-label`} htmlFor={id}>
         Button label
       </label>
-      <Select.Root value={value ?? ''} onValueChange={(next) => onChange(next as LabelValue)}>
-        <Select.Trigger
-          id={id}
-          className="input select-trigger"
-          aria-labelledby={`${id}-label`}
-          aria-describedby={issuesId}
-          aria-invalid={issues.some((issue) => issue.severity === 'error') || undefined}
-        >
-          <Select.Value placeholder="Choose a label" />
-          <Select.Icon>
-            <ChevronDown size={16} aria-hidden="true" />
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className="select-content" position="popper" sideOffset={4}>
-            <Select.Viewport>
-              {LIMITS.card.labelValues.values.map((label) => (
-                <Select.Item key={label} value={label} className="select-item">
-                  <Select.ItemText>{LABEL_TEXT[label]}</Select.ItemText>
-                  <Select.ItemIndicator className="select-item__check">
-                    <Check size={14} aria-hidden="true" />
-                  </Select.ItemIndicator>
-                </Select.Item>
-              ))}
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
+      <Select
+        id={id}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={issuesId}
+        aria-invalid={issues.some((issue) => issue.severity === 'error') || undefined}
+        value={value}
+        options={LABEL_OPTIONS}
+        placeholder="Choose a label"
+        onChange={onChange}
+      />
       <InlineIssues id={issuesId} issues={issues} />
     </div>
   )

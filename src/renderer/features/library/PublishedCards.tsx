@@ -1,11 +1,11 @@
-import { Check, ChevronDown, LayoutTemplate, Trash2 } from 'lucide-react'
-import { Select } from 'radix-ui'
+import { LayoutTemplate, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { CardCursors, PublishedCard, PublishedCardKind } from '../../../shared/ipc/contracts/library'
 import { PUBLISHED_CARD_KINDS } from '../../../shared/ipc/contracts/library'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { Select, type SelectEntry } from '../../components/Select'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
@@ -37,6 +37,20 @@ function requestFor(filter: CardFilter): { kinds: PublishedCardKind[]; cardTypes
   return { kinds: [filter as PublishedCardKind] }
 }
 
+const CARD_FILTER_OPTIONS: readonly SelectEntry<CardFilter>[] = [
+  { value: 'all', label: 'All cards' },
+  { value: 'component', label: 'Website and app cards' },
+  { value: 'poll', label: 'Poll cards' },
+  { value: 'video_conversation', label: 'Video conversation cards' },
+  {
+    label: 'Website and app card types',
+    options: LIMITS.card.cardTypes.values.map((cardType) => ({
+      value: `type:${cardType}` as const,
+      label: titleCase(cardType),
+    })),
+  },
+]
+
 function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(value: CardFilter): void }) {
   const id = useId()
   return (
@@ -44,47 +58,14 @@ function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(val
       <span className="field__label" id={id}>
         Card type
       </span>
-      <Select.Root value={value} onValueChange={(next) => onChange(next as CardFilter)}>
-        <Select.Trigger className="input library-select" aria-labelledby={id} data-testid="card-type-filter">
-          <Select.Value />
-          <Select.Icon>
-            <ChevronDown size={14} aria-hidden="true" />
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content className="library-select__content" position="popper" sideOffset={4}>
-            <Select.Viewport>
-              {(
-                [
-                  ['all', 'All cards'],
-                  ['component', 'Website and app cards'],
-                  ['poll', 'Poll cards'],
-                  ['video_conversation', 'Video conversation cards'],
-                ] as const
-              ).map(([optionValue, label]) => (
-                <Select.Item key={optionValue} value={optionValue} className="library-select__item">
-                  <Select.ItemText>{label}</Select.ItemText>
-                  <Select.ItemIndicator>
-                    <Check size={14} aria-hidden="true" />
-                  </Select.ItemIndicator>
-                </Select.Item>
-              ))}
-              <Select.Separator className="library-select__separator" />
-              <Select.Group>
-                <Select.Label className="library-select__group">Website and app card types</Select.Label>
-                {LIMITS.card.cardTypes.values.map((cardType) => (
-                  <Select.Item key={cardType} value={`type:${cardType}`} className="library-select__item">
-                    <Select.ItemText>{titleCase(cardType)}</Select.ItemText>
-                    <Select.ItemIndicator>
-                      <Check size={14} aria-hidden="true" />
-                    </Select.ItemIndicator>
-                  </Select.Item>
-                ))}
-              </Select.Group>
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
+      <Select
+        className="library-select"
+        aria-labelledby={id}
+        data-testid="card-type-filter"
+        value={value}
+        options={CARD_FILTER_OPTIONS}
+        onChange={onChange}
+      />
     </div>
   )
 }

@@ -1,0 +1,118 @@
+import { Check, ChevronDown } from 'lucide-react'
+import { Select as RadixSelect } from 'radix-ui'
+import { Fragment, useId, type ReactNode } from 'react'
+import './select.css'
+
+export interface SelectOption<T extends string> {
+  value: T
+  label: string
+  /** A second, quieter line; announced as the option's description, not its name. */
+  description?: string
+}
+
+export interface SelectGroup<T extends string> {
+  label: string
+  options: readonly SelectOption<T>[]
+}
+
+export type SelectEntry<T extends string> = SelectOption<T> | SelectGroup<T>
+
+/** A select without an accessible name fails screen readers, so the type demands one. */
+type SelectName =
+  { 'aria-labelledby': string; 'aria-label'?: never } | { 'aria-label': string; 'aria-labelledby'?: never }
+
+export type SelectProps<T extends string> = SelectName & {
+  /** `null` shows the placeholder. */
+  value: T | null
+  onChange(value: T): void
+  options: readonly SelectEntry<T>[]
+  placeholder?: string
+  disabled?: boolean
+  /** Lets a `<label htmlFor>` point at the trigger. */
+  id?: string
+  'aria-describedby'?: string
+  'aria-invalid'?: boolean
+  'aria-busy'?: boolean
+  'data-testid'?: string
+  /** Extra classes for the trigger. */
+  className?: string
+  /** Drops the text-field look, for triggers styled entirely by `className`. */
+  plain?: boolean
+  /** Replaces the chevron. */
+  icon?: ReactNode
+}
+
+function isGroup<T extends string>(entry: SelectEntry<T>): entry is SelectGroup<T> {
+  return 'options' in entry
+}
+
+/** A Radix Select (typeahead, arrow keys, Enter) with the app's trigger, list and check. */
+export function Select<T extends string>({
+  value,
+  onChange,
+  options,
+  placeholder,
+  disabled,
+  className,
+  plain = false,
+  icon,
+  ...trigger
+}: SelectProps<T>) {
+  const triggerClass = ['select__trigger', plain ? null : 'input', className].filter(Boolean).join(' ')
+  return (
+    <RadixSelect.Root value={value ?? ''} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
+      <RadixSelect.Trigger className={triggerClass} {...trigger}>
+        <RadixSelect.Value placeholder={placeholder} />
+        <RadixSelect.Icon className="select__icon">
+          {icon ?? <ChevronDown size={14} aria-hidden="true" />}
+        </RadixSelect.Icon>
+      </RadixSelect.Trigger>
+      <RadixSelect.Portal>
+        <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
+          <RadixSelect.Viewport>
+            {options.map((entry, index) =>
+              isGroup(entry) ? (
+                <Fragment key={`group:${entry.label}`}>
+                  {index > 0 ? <RadixSelect.Separator className="select__separator" /> : null}
+                  <RadixSelect.Group>
+                    <RadixSelect.Label className="select__group-label">{entry.label}</RadixSelect.Label>
+                    {entry.options.map((option) => (
+                      <SelectItem key={option.value} option={option} />
+                    ))}
+                  </RadixSelect.Group>
+                </Fragment>
+              ) : (
+                <SelectItem key={entry.value} option={entry} />
+              ),
+            )}
+          </RadixSelect.Viewport>
+        </RadixSelect.Content>
+      </RadixSelect.Portal>
+    </RadixSelect.Root>
+  )
+}
+
+function SelectItem<T extends string>({ option }: { option: SelectOption<T> }) {
+  const descriptionId = useId()
+  return (
+    <RadixSelect.Item
+      value={option.value}
+      className="select__item"
+      aria-describedby={option.description ? descriptionId : undefined}
+    >
+      {option.description ? (
+        <span className="select__item-text">
+          <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+          <span className="select__description" id={descriptionId}>
+            {option.description}
+          </span>
+        </span>
+      ) : (
+        <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+      )}
+      <RadixSelect.ItemIndicator className="select__check">
+        <Check size={14} aria-hidden="true" />
+      </RadixSelect.ItemIndicator>
+    </RadixSelect.Item>
+  )
+}
