@@ -295,7 +295,7 @@ function SlidesEditor({
         describe={(_slide, index) => `slide ${index + 1}`}
         onMove={(from, to) => change((current) => moveSlide(current, from, to))}
         renderItem={(slide, index, controls) => (
-          <section className="slide-card" aria-label={`Slide ${index + 1}`}>
+          <section className="nested-card nested-card--sunken slide-card" aria-label={`Slide ${index + 1}`}>
             <header className="slide-card__head">
               {controls.handle}
               <h3 className="slide-card__title">Slide {index + 1}</h3>

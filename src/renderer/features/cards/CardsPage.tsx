@@ -10,6 +10,7 @@ import { DraftsList } from '../drafts/DraftsList'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { CardBuilder } from './CardBuilder'
 import '../media/controls.css'
+import '../composer/editorKit/editor.css'
 import './cards.css'
 
 /** `#/cards`: the card drafts; `#/cards/<draft id>`: the builder for one of them. */

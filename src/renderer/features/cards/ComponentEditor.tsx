@@ -48,6 +48,36 @@ interface ComponentEditorProps {
   carouselSiblings?: readonly MediaRef[]
 }
 
+/** The two stores of an app destination: each deep link goes only with its own store's id. */
+const APP_STORES = [
+  {
+    legend: 'Google Play',
+    idKey: 'androidStoreAppId',
+    idLabel: 'Google Play app id',
+    idPlaceholder: 'com.example.app',
+    numericId: false,
+    linkKey: 'androidStoreDeepLink',
+    linkLabel: 'Android deep link',
+  },
+  {
+    legend: 'App Store',
+    idKey: 'iosAppStoreIdentifier',
+    idLabel: 'App Store id',
+    idPlaceholder: '333903271',
+    numericId: true,
+    linkKey: 'iosDeepLink',
+    linkLabel: 'iOS deep link',
+  },
+] as const satisfies readonly {
+  legend: string
+  idKey: keyof AppDestinationDraft
+  idLabel: string
+  idPlaceholder: string
+  numericId: boolean
+  linkKey: keyof AppDestinationDraft
+  linkLabel: string
+}[]
+
 export function ComponentEditor({
   component,
   owner,
@@ -62,7 +92,11 @@ export function ComponentEditor({
   const Icon = info.icon
   const own = issues.at(path)
   return (
-    <section className="component-card" aria-label={`${info.title} component`} data-type={component.type}>
+    <section
+      className="nested-card component-card"
+      aria-label={`${info.title} component`}
+      data-type={component.type}
+    >
       <header className="component-card__head">
         {controls.handle}
         <span className="component-card__icon" aria-hidden="true">
@@ -200,8 +234,6 @@ function AppButtonFields({
     )
   const countryIssues = issues.atAny([...destinationPath, 'countryCode'], destinationPath)
   const countryIssuesId = `${component.id}-country-issues`
-  const hasAndroid = destination.androidStoreAppId.trim() !== ''
-  const hasIos = destination.iosAppStoreIdentifier.trim() !== ''
   return (
     <div className="stack stack--tight">
       <div className="grid-2">
@@ -228,51 +260,35 @@ function AppButtonFields({
         Add the app in at least one store. A deep link needs its own store’s app id.
       </p>
       <div className="store-grid">
-        <fieldset className="fieldset store">
-          <legend className="fieldset__legend">Google Play</legend>
-          <IssueField
-            label="Google Play app id"
-            value={destination.androidStoreAppId}
-            placeholder="com.example.app"
-            issues={issues.at([...destinationPath, 'androidStoreAppId'])}
-            onChange={(event) => set({ androidStoreAppId: event.target.value }, 'androidId')}
-          />
-          <IssueField
-            label="Android deep link"
-            value={destination.androidStoreDeepLink}
-            placeholder="example://product/42"
-            disabled={!hasAndroid && destination.androidStoreDeepLink === ''}
-            hint={
-              !hasAndroid
-                ? 'Add the Google Play app id first: a deep link only goes with its store id.'
-                : 'Optional.'
-            }
-            issues={issues.at([...destinationPath, 'androidStoreDeepLink'])}
-            onChange={(event) => set({ androidStoreDeepLink: event.target.value }, 'androidLink')}
-          />
-        </fieldset>
-        <fieldset className="fieldset store">
-          <legend className="fieldset__legend">App Store</legend>
-          <IssueField
-            label="App Store id"
-            value={destination.iosAppStoreIdentifier}
-            placeholder="333903271"
-            inputMode="numeric"
-            issues={issues.at([...destinationPath, 'iosAppStoreIdentifier'])}
-            onChange={(event) => set({ iosAppStoreIdentifier: event.target.value }, 'iosId')}
-          />
-          <IssueField
-            label="iOS deep link"
-            value={destination.iosDeepLink}
-            placeholder="example://product/42"
-            disabled={!hasIos && destination.iosDeepLink === ''}
-            hint={
-              !hasIos ? 'Add the App Store id first: a deep link only goes with its store id.' : 'Optional.'
-            }
-            issues={issues.at([...destinationPath, 'iosDeepLink'])}
-            onChange={(event) => set({ iosDeepLink: event.target.value }, 'iosLink')}
-          />
-        </fieldset>
+        {APP_STORES.map((store) => {
+          const hasId = destination[store.idKey].trim() !== ''
+          return (
+            <fieldset className="fieldset store" key={store.idKey}>
+              <legend className="fieldset__legend">{store.legend}</legend>
+              <IssueField
+                label={store.idLabel}
+                value={destination[store.idKey]}
+                placeholder={store.idPlaceholder}
+                {...(store.numericId ? { inputMode: 'numeric' as const } : {})}
+                issues={issues.at([...destinationPath, store.idKey])}
+                onChange={(event) => set({ [store.idKey]: event.target.value }, `${store.idKey}`)}
+              />
+              <IssueField
+                label={store.linkLabel}
+                value={destination[store.linkKey]}
+                placeholder="example://product/42"
+                disabled={!hasId && destination[store.linkKey] === ''}
+                hint={
+                  hasId
+                    ? 'Optional.'
+                    : `Add the ${store.idLabel} first: a deep link only goes with its store id.`
+                }
+                issues={issues.at([...destinationPath, store.linkKey])}
+                onChange={(event) => set({ [store.linkKey]: event.target.value }, `${store.linkKey}`)}
+              />
+            </fieldset>
+          )
+        })}
       </div>
     </div>
   )

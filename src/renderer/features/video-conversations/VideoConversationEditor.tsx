@@ -37,8 +37,10 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
   const { messageAt, touch } = useFieldMessages(issues)
   useDraftNameFollows('video_conversation_card', content.name)
 
-  const set = <F extends keyof VideoConversationCardContent>(field: F, value: VideoConversationCardContent[F]) =>
-    change((c) => ({ ...c, [field]: value }), typeof value === 'string' ? field : undefined)
+  const set = <F extends keyof VideoConversationCardContent>(
+    field: F,
+    value: VideoConversationCardContent[F],
+  ) => change((c) => ({ ...c, [field]: value }), typeof value === 'string' ? field : undefined)
   const setOption = (id: string, patch: { hashtag?: string; post?: string }, key: string) =>
     change((c) => ({ ...c, options: c.options.map((o) => (o.id === id ? { ...o, ...patch } : o)) }), key)
   const canAddOption = content.options.length < RULES.ctaCount.max
@@ -83,7 +85,10 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         />
       </Section>
 
-      <Section title="Video" hint="A 16:9 video from the media library is required; the poster defaults to its first frame.">
+      <Section
+        title="Video"
+        hint="A 16:9 video from the media library is required; the poster defaults to its first frame."
+      >
         {mediaSlot('video', 'conversation_video', 'Video (16:9)')}
         {mediaSlot('poster', 'conversation_poster', 'Poster image (optional)')}
       </Section>
@@ -96,13 +101,19 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           {content.options.map((option, index) => {
             const ordinal = capitalized(ORDINALS[index] ?? `${index + 1}th`)
             return (
-              <li key={option.id} className="vc-option" data-testid={`vc-option-${index + 1}`}>
+              <li
+                key={option.id}
+                className="nested-card nested-card--sunken vc-option"
+                data-testid={`vc-option-${index + 1}`}
+              >
                 <div className="vc-option__head">
                   <span className="vc-option__label">{ordinal} option</span>
                   {index > 0 ? (
                     <Button
                       variant="ghost"
-                      onClick={() => change((c) => ({ ...c, options: c.options.filter((o) => o.id !== option.id) }))}
+                      onClick={() =>
+                        change((c) => ({ ...c, options: c.options.filter((o) => o.id !== option.id) }))
+                      }
                       aria-label={`Remove the ${ORDINALS[index]} option`}
                     >
                       <X size={16} aria-hidden="true" />
@@ -115,7 +126,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                   value={option.hashtag}
                   aside={<LengthCounter value={option.hashtag} max={RULES.cta.max} />}
                   message={messageAt(['options', index, 'hashtag'])}
-                  onChange={(event) => setOption(option.id, { hashtag: bareHashtag(event.target.value) }, `hashtag-${option.id}`)}
+                  onChange={(event) =>
+                    setOption(option.id, { hashtag: bareHashtag(event.target.value) }, `hashtag-${option.id}`)
+                  }
                   onBlur={() => touch(['options', index, 'hashtag'])}
                   data-testid={`vc-hashtag-${index + 1}`}
                 />
@@ -125,7 +138,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                   rows={2}
                   value={option.post}
                   message={messageAt(['options', index, 'post'])}
-                  onChange={(event) => setOption(option.id, { post: event.target.value }, `post-${option.id}`)}
+                  onChange={(event) =>
+                    setOption(option.id, { post: event.target.value }, `post-${option.id}`)
+                  }
                   onBlur={() => touch(['options', index, 'post'])}
                   data-testid={`vc-post-${index + 1}`}
                 />
@@ -135,14 +150,22 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         </ol>
         <div className="actions">
           <Button
-            onClick={() => change((c) => (c.options.length < RULES.ctaCount.max ? { ...c, options: [...c.options, newConversationOption()] } : c))}
+            onClick={() =>
+              change((c) =>
+                c.options.length < RULES.ctaCount.max
+                  ? { ...c, options: [...c.options, newConversationOption()] }
+                  : c,
+              )
+            }
             disabled={!canAddOption}
           >
             <Plus size={16} aria-hidden="true" />
             Add option
           </Button>
           <span className="field__hint">
-            {canAddOption ? `${content.options.length} of ${RULES.ctaCount.max}` : `A card has at most ${RULES.ctaCount.max} options.`}
+            {canAddOption
+              ? `${content.options.length} of ${RULES.ctaCount.max}`
+              : `A card has at most ${RULES.ctaCount.max} options.`}
           </span>
         </div>
       </Section>

@@ -27,7 +27,11 @@ export function VideoConversationPreview({ content }: { content: VideoConversati
       {content.title.trim() !== '' ? <p className="vc-preview__title">{content.title}</p> : null}
       <div className="vc-preview__options">
         {(options.length > 0 ? options : content.options.slice(0, 1)).map((option, index) => (
-          <span key={option.id} className="vc-preview__option" data-empty={option.hashtag.trim() === '' || undefined}>
+          <span
+            key={option.id}
+            className="vc-preview__option"
+            data-empty={option.hashtag.trim() === '' || undefined}
+          >
             #{option.hashtag.trim() === '' ? `Option${index + 1}` : option.hashtag.trim()}
           </span>
         ))}

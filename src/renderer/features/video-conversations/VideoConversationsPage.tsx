@@ -10,7 +10,14 @@ import { VideoConversationEditor } from './VideoConversationEditor'
 export function VideoConversationsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
   const features = useAccountFeatures((state) => state.features)
   if (!draftId) {
-    return <DraftListPage route={route} kind="video_conversation_card" noun="video conversation card" icon={Film} />
+    return (
+      <DraftListPage
+        route={route}
+        kind="video_conversation_card"
+        noun="video conversation card"
+        icon={Film}
+      />
+    )
   }
   return (
     <DraftEditorProvider
