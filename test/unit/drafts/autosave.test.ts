@@ -16,15 +16,28 @@ function fakeTimers(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
 }
 
-/** Lets queued file operations finish without moving the fake clock. */
-async function settle(store: DraftStore): Promise<void> {
-  for (let spins = 0; store.hasPendingChanges() && spins < 10_000; spins++) {
+/**
+ * Lets queued file operations finish without moving the fake clock. Bounded by real time
+ * (performance.now is not faked), not by a spin count: an fsync on a busy machine can outlast
+ * thousands of event-loop turns.
+ */
+async function settle(store: DraftStore, id?: string): Promise<void> {
+  const deadline = performance.now() + 10_000
+  while (store.hasPendingChanges(id) && performance.now() < deadline) {
     await new Promise((resolve) => setImmediate(resolve))
   }
 }
 
 async function onDisk(dir: string, id: string): Promise<unknown> {
   return ((await readJson(join(dir, 'drafts', `${id}.json`))) as { content: unknown }).content
+}
+
+/** Waits, in real time and without moving the fake clock, until `check` holds (or 10 s pass). */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = performance.now() + 10_000
+  while (!(await check()) && performance.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve))
+  }
 }
 
 async function realDrain(): Promise<void> {
@@ -74,7 +87,7 @@ describe('autosave', () => {
       store.scheduleSave(busy.id, { content: { n } })
       await vi.advanceTimersByTimeAsync(100)
     }
-    await settle(store)
+    await settle(store, idle.id)
     // 300 ms after its only change the idle draft is written; the busy one is still settling.
     expect(await onDisk(dir, idle.id)).toEqual({ n: 1 })
     expect(await onDisk(dir, busy.id)).toEqual({ n: 0 })
@@ -92,9 +105,12 @@ describe('autosave', () => {
       text += 'a'
       store.scheduleSave(draft.id, { content: { text } })
       await vi.advanceTimersByTimeAsync(200)
-      await settle(store)
+      await realDrain()
     }
     // 1,200 ms of uninterrupted typing: without a max wait nothing would be on disk yet.
+    await eventually(
+      async () => JSON.stringify(await onDisk(dir, draft.id)) === JSON.stringify({ text: 'aaaaa' }),
+    )
     expect(await onDisk(dir, draft.id)).toEqual({ text: 'aaaaa' })
   })
 
