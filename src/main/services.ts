@@ -16,6 +16,7 @@ import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
 import { createPublishAccess } from './publish/access'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
+import { OPERATION_EXECUTORS } from './publish/operations/registry'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -96,6 +97,7 @@ export function createServices(config: ServicesConfig): Services {
       http: config.http ?? createHttpClient(),
       env: config.env ?? process.env,
     }),
+    operations: OPERATION_EXECUTORS,
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
@@ -151,6 +153,7 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
+    'outbox.get': async ({ jobId }) => ({ job: await outbox.job(jobId) }),
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),

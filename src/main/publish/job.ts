@@ -1,5 +1,6 @@
 import type { DraftKind } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
+import type { Json } from './operations/types'
 
 /**
  * An outbox job as it is kept on disk: the drafts it publishes (snapshots taken when "Publish"
@@ -78,6 +79,20 @@ export interface PostStep extends StepBase {
 
 export type Step = UploadStep | LibraryStep | CardStep | PostStep
 
+/** One API write of an operation job, run by the executor registered under `op`. */
+export interface OperationStep extends StepBase {
+  kind: 'operation'
+  op: string
+  params: Json
+  /** Written when queued, so the outbox can show it even if the executor is gone. */
+  label: string
+  /** The executor's own resume point (e.g. the last acknowledged chunk). */
+  state?: Json
+  result?: Json
+  /** In a job that goes on past failures: why this item failed. Cleared by a retry. */
+  error?: OutboxError
+}
+
 export interface DraftSnapshot {
   kind: DraftKind
   name: string
@@ -88,10 +103,12 @@ export interface DraftSnapshot {
  * Persisted states. "Running", "waiting for network" and "rate limited" are what an active job
  * is doing right now; they live in memory and are shown from there.
  */
-export type JobState = 'active' | 'needs_connection' | 'failed' | 'canceled' | 'published'
+export type JobState = 'active' | 'needs_connection' | 'failed' | 'canceled' | 'published' | 'done'
 
 export interface Job {
   schema: typeof JOB_SCHEMA_VERSION
+  /** Absent in files written before operation jobs existed. */
+  type?: 'draft'
   id: string
   /** Order within the outbox: jobs of one account run one at a time, lowest first. */
   seq: number
@@ -114,6 +131,40 @@ export interface Job {
   steps: Step[]
 }
 
-export function isFinished(job: Job): boolean {
-  return job.state === 'failed' || job.state === 'canceled' || job.state === 'published'
+/** A list of API writes for one ad account (see operations/types.ts). */
+export interface OperationJob {
+  schema: typeof JOB_SCHEMA_VERSION
+  type: 'operation'
+  id: string
+  seq: number
+  /** The feature that queued it: 'line_items', 'catalog', 'audiences', … */
+  area: string
+  /** For people: "Pause 2 line items". */
+  title: string
+  /** Bulk jobs: a refused item does not stop the others; the job ends failed if any was refused. */
+  continueOnError: boolean
+  profileId: string
+  accountId: string
+  createdAt: string
+  updatedAt: string
+  state: JobState
+  cancelRequested?: boolean
+  error?: OutboxError
+  steps: OperationStep[]
+}
+
+export type OutboxJob = Job | OperationJob
+
+export function isOperationJob(job: OutboxJob): job is OperationJob {
+  return job.type === 'operation'
+}
+
+export function isDraftJob(job: OutboxJob): job is Job {
+  return job.type !== 'operation'
+}
+
+export function isFinished(job: OutboxJob): boolean {
+  return (
+    job.state === 'failed' || job.state === 'canceled' || job.state === 'published' || job.state === 'done'
+  )
 }

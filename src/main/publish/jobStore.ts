@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
-import type { Job } from './job'
+import type { Job, OperationJob, OutboxJob } from './job'
 import { JOB_SCHEMA_VERSION } from './job'
 
 /**
@@ -11,22 +11,20 @@ import { JOB_SCHEMA_VERSION } from './job'
  */
 export interface JobStore {
   readonly dir: string
-  loadAll(): Promise<{ jobs: Job[]; unreadable: string[] }>
-  save(job: Job): Promise<void>
+  loadAll(): Promise<{ jobs: OutboxJob[]; unreadable: string[] }>
+  save(job: OutboxJob): Promise<void>
   remove(jobId: string): Promise<void>
 }
 
-function looksLikeJob(value: unknown): value is Job {
-  const job = value as Partial<Job> | null
-  return (
-    typeof job === 'object' &&
-    job !== null &&
-    job.schema === JOB_SCHEMA_VERSION &&
-    typeof job.id === 'string' &&
-    typeof job.draftId === 'string' &&
-    Array.isArray(job.steps) &&
-    typeof job.drafts === 'object'
-  )
+function looksLikeJob(value: unknown): value is OutboxJob {
+  const job = value as Partial<Job> | Partial<OperationJob> | null
+  if (typeof job !== 'object' || job === null) return false
+  if (job.schema !== JOB_SCHEMA_VERSION || typeof job.id !== 'string' || !Array.isArray(job.steps))
+    return false
+  if (job.type === 'operation') return typeof job.title === 'string' && typeof job.accountId === 'string'
+  if (job.type !== undefined && job.type !== 'draft') return false
+  const draftJob = job as Partial<Job>
+  return typeof draftJob.draftId === 'string' && typeof draftJob.drafts === 'object'
 }
 
 export function createJobStore(dataDir: string): JobStore {
@@ -49,7 +47,7 @@ export function createJobStore(dataDir: string): JobStore {
     dir,
     async loadAll() {
       await ensureDir()
-      const jobs: Job[] = []
+      const jobs: OutboxJob[] = []
       const unreadable: string[] = []
       for (const name of await readdir(dir)) {
         const path = join(dir, name)

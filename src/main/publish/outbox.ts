@@ -5,16 +5,19 @@ import { AppFailure, appError } from '../../shared/errors'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { PublishAccess } from './access'
-import { classifyFailure } from './failures'
-import type { Job, Step } from './job'
-import { isFinished, JOB_SCHEMA_VERSION } from './job'
+import { classifyFailure, type Disposition } from './failures'
+import type { Job, OperationJob, OperationStep, OutboxJob, Step } from './job'
+import { isDraftJob, isFinished, isOperationJob, JOB_SCHEMA_VERSION } from './job'
 import type { JobStore } from './jobStore'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
 import type { StepEnv } from './steps'
 import { runStep } from './steps'
 import type { LiveState } from './view'
-import { toView } from './view'
+import { toOperationView, toView } from './view'
+import type { AnyOperationExecutor, OperationEnv } from './operations/types'
+import { OperationCanceled } from './operations/types'
+import { lookupExecutor, parseParams, runOperationStep } from './operations/runStep'
 
 /**
  * The outbox: persisted jobs, run one at a time per ad account in the order they were queued,
@@ -64,6 +67,18 @@ export interface OutboxDeps {
   store?: JobStore
   /** Problems that are not a job's (a job file that cannot be written), for the log. */
   onError?: (error: unknown) => void
+  /** The executors operation jobs may name (see operations/types.ts). */
+  operations?: readonly AnyOperationExecutor[]
+}
+
+/** What a feature's main service queues: already validated with full context. */
+export interface OperationRequest {
+  profileId: string
+  accountId: string
+  area: string
+  title: string
+  continueOnError?: boolean
+  steps: { op: string; params: unknown }[]
 }
 
 interface Waiter {
@@ -79,11 +94,16 @@ export function createOutbox(deps: OutboxDeps) {
   const read = deps.readFile ?? ((path: string) => readFile(path))
   const onError = deps.onError ?? (() => undefined)
 
-  const jobs = new Map<string, Job>()
+  const executors = new Map<string, AnyOperationExecutor>()
+  for (const executor of deps.operations ?? []) {
+    if (executors.has(executor.op)) throw new Error(`Two outbox executors are named ${executor.op}`)
+    executors.set(executor.op, executor)
+  }
+  const jobs = new Map<string, OutboxJob>()
   const live = new Map<string, LiveState>()
   const waiters = new Map<string, Waiter>()
   const runners = new Map<string, Promise<void>>()
-  let batch = { published: 0, failed: 0 }
+  let batch = { published: 0, done: 0, failed: 0 }
   let reconnectTimer: ReturnType<typeof setInterval> | undefined
   let disposed = false
   let seq = 0
@@ -103,7 +123,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   const ordered = () => [...jobs.values()].sort((a, b) => a.seq - b.seq)
 
-  async function persist(job: Job): Promise<void> {
+  async function persist(job: OutboxJob): Promise<void> {
     job.updatedAt = new Date(now()).toISOString()
     await store.save(job)
   }
@@ -114,10 +134,19 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** Remote ids recorded by any job, so reconciliation never adopts another job's object. */
-  function claimedExcept(job: Job): Set<string> {
+  function claimedExcept(job: OutboxJob): Set<string> {
     const claimed = new Set<string>()
     for (const other of jobs.values()) {
       if (other.id === job.id) continue
+      if (isOperationJob(other)) {
+        for (const step of other.steps) {
+          const executor = executors.get(step.op)
+          if (step.result !== undefined && executor?.createdIds) {
+            for (const id of executor.createdIds(step.result)) claimed.add(id)
+          }
+        }
+        continue
+      }
       for (const step of other.steps) {
         if (step.kind === 'card' && step.result) claimed.add(step.result.cardId)
         if (step.kind === 'post' && step.result) claimed.add(step.result.postId)
@@ -128,7 +157,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   function publishedCardFor(job: Job, draftId: string): { cardId: string; cardUri: string } | undefined {
     for (const other of ordered()) {
-      if (other.id === job.id || other.accountId !== job.accountId) continue
+      if (other.id === job.id || other.accountId !== job.accountId || !isDraftJob(other)) continue
       for (const step of other.steps) {
         if (step.kind === 'card' && step.draftId === draftId && step.status === 'done' && step.result) {
           return { cardId: step.result.cardId, cardUri: step.result.cardUri }
@@ -142,7 +171,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   // Waiting
 
-  function sleep(job: Job, ms: number): Promise<void> {
+  function sleep(job: OutboxJob, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         waiters.delete(job.id)
@@ -168,13 +197,13 @@ export function createOutbox(deps: OutboxDeps) {
 
   // Running
 
-  const unresolved = (job: Job) =>
-    job.steps.some((step) => step.status === 'attempting' && step.kind !== 'upload')
+  const unresolved = (job: OutboxJob) =>
+    job.steps.some((step: Step | OperationStep) => step.status === 'attempting' && step.kind !== 'upload')
 
   /** Cancels take effect only when no request that may have created something is unaccounted for. */
-  async function cancelIfAsked(job: Job): Promise<boolean> {
+  async function cancelIfAsked(job: OutboxJob): Promise<boolean> {
     if (!job.cancelRequested || unresolved(job)) return false
-    await draftStatus(job.draftId, 'draft')
+    if (isDraftJob(job)) await draftStatus(job.draftId, 'draft')
     job.state = 'canceled'
     delete job.cancelRequested
     await persist(job)
@@ -197,25 +226,65 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
-  async function runJob(job: Job): Promise<void> {
-    let ctx: AdsContext
+  /** The signed-call context, waiting out network trouble; undefined when the job must stop. */
+  async function contextFor(job: OutboxJob): Promise<AdsContext | undefined> {
     let failures = 0
-    live.set(job.id, { phase: 'running' })
     for (;;) {
       try {
-        ctx = await deps.access.context(job.profileId)
-        break
+        return await deps.access.context(job.profileId)
       } catch (error) {
         const disposition = classifyFailure(error, {})
         if (disposition.kind === 'needs_connection' || disposition.kind === 'fatal') {
           job.state = 'needs_connection'
           await persist(job)
-          return
+          return undefined
         }
         await sleep(job, backoffMs(failures++))
-        if (disposed) return
+        if (disposed) return undefined
       }
     }
+  }
+
+  /**
+   * Waits as a failure asks before the step is tried again. 'stop' when the job paused for a
+   * new connection; a refusal ('fatal') is the caller's to handle.
+   */
+  async function waitAfter(
+    job: OutboxJob,
+    disposition: Exclude<Disposition, { kind: 'fatal' }>,
+    failures: { count: number },
+  ): Promise<'retry' | 'stop'> {
+    switch (disposition.kind) {
+      case 'outcome_unknown':
+        // Usually a dropped connection: reconcile straight away, backing off if it keeps happening.
+        if (failures.count > 0) await sleep(job, backoffMs(failures.count))
+        failures.count += 1
+        return 'retry'
+      case 'transient': {
+        const wait = backoffMs(failures.count++)
+        live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait })
+        await sleep(job, wait)
+        return 'retry'
+      }
+      case 'rate_limited': {
+        const wait = disposition.seconds * 1000
+        live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait })
+        await sleep(job, wait)
+        return 'retry'
+      }
+      case 'needs_connection':
+        deps.access.markExpired(job.profileId)
+        job.state = 'needs_connection'
+        await persist(job)
+        return 'stop'
+    }
+  }
+
+  async function runJob(job: Job): Promise<void> {
+    live.set(job.id, { phase: 'running' })
+    const ctx = await contextFor(job)
+    if (!ctx) return
+    const failures = { count: 0 }
     await draftStatus(job.draftId, 'publishing')
     const env: StepEnv = {
       ctx,
@@ -237,7 +306,7 @@ export function createOutbox(deps: OutboxDeps) {
         live.set(job.id, { phase: 'running' })
         try {
           await runStep(env, step)
-          failures = 0
+          failures.count = 0
           await afterStep(job, step)
         } catch (error) {
           if (disposed) return
@@ -245,38 +314,17 @@ export function createOutbox(deps: OutboxDeps) {
           await persist(job)
           const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
           const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
-          switch (disposition.kind) {
-            case 'outcome_unknown':
-              // Usually a dropped connection: reconcile straight away, backing off if it keeps happening.
-              if (failures > 0) await sleep(job, backoffMs(failures))
-              failures += 1
-              break
-            case 'transient': {
-              const wait = backoffMs(failures++)
-              live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait })
-              await sleep(job, wait)
-              break
-            }
-            case 'rate_limited': {
-              const wait = disposition.seconds * 1000
-              live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait })
-              await sleep(job, wait)
-              break
-            }
-            case 'needs_connection':
-              deps.access.markExpired(job.profileId)
-              job.state = 'needs_connection'
-              await persist(job)
-              return
-            case 'fatal':
-              await draftStatus(job.draftId, 'failed')
-              job.state = 'failed'
-              job.error = disposition.error
-              delete job.cancelRequested
-              await persist(job)
-              batch.failed += 1
-              return
+          if (disposition.kind !== 'fatal') {
+            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            continue
           }
+          await draftStatus(job.draftId, 'failed')
+          job.state = 'failed'
+          job.error = disposition.error
+          delete job.cancelRequested
+          await persist(job)
+          batch.failed += 1
+          return
         }
       }
     }
@@ -291,8 +339,78 @@ export function createOutbox(deps: OutboxDeps) {
     batch.published += 1
   }
 
+  async function failOperationJob(job: OperationJob, error: OutboxJob['error']): Promise<void> {
+    job.state = 'failed'
+    if (error) job.error = error
+    delete job.cancelRequested
+    await persist(job)
+    batch.failed += 1
+  }
+
+  async function runOperationJob(job: OperationJob): Promise<void> {
+    live.set(job.id, { phase: 'running' })
+    const ctx = await contextFor(job)
+    if (!ctx) return
+    const failures = { count: 0 }
+    const env: OperationEnv = {
+      ctx,
+      accountId: job.accountId,
+      now,
+      sleep: (ms) => sleep(job, ms),
+      save: () => persist(job),
+      claimed: () => claimedExcept(job),
+      progress: (progress) => live.set(job.id, { phase: 'running', progress }),
+      cancelRequested: () => job.cancelRequested === true,
+    }
+    for (const step of job.steps) {
+      // A retry runs again only what did not succeed.
+      while (step.status !== 'done' && !step.error) {
+        if (disposed) return
+        if (await cancelIfAsked(job)) return
+        const progress = live.get(job.id)?.progress
+        live.set(job.id, { phase: 'running', ...(progress ? { progress } : {}) })
+        try {
+          await runOperationStep(env, lookupExecutor(executors, step.op), step)
+          failures.count = 0
+        } catch (error) {
+          if (disposed) return
+          if (error instanceof OperationCanceled && job.cancelRequested) {
+            // The executor stopped at a safe point: nothing is in flight, its state says where.
+            step.status = 'pending'
+            await persist(job)
+            continue // cancelIfAsked ends the job at the top of the loop
+          }
+          await persist(job)
+          const disposition = classifyFailure(error, {})
+          if (disposition.kind !== 'fatal') {
+            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            continue
+          }
+          // The platform answered: nothing about this step is left unknown.
+          if (step.status === 'attempting') step.status = 'pending'
+          if (!job.continueOnError) return failOperationJob(job, disposition.error)
+          step.error = disposition.error
+          await persist(job)
+        }
+      }
+    }
+    const refused = job.steps.filter((step) => step.error).length
+    if (refused > 0) {
+      const done = job.steps.length - refused
+      return failOperationJob(job, {
+        code: 'partly_failed',
+        message: `${refused} of ${job.steps.length} could not be done${done > 0 ? `; ${done} done` : ''}. Fix what each says, then retry them.`,
+      })
+    }
+    job.state = 'done'
+    delete job.cancelRequested
+    delete job.error
+    await persist(job)
+    batch.done += 1
+  }
+
   /** The first unfinished job of an account, in queue order. */
-  function nextJob(accountId: string): Job | undefined {
+  function nextJob(accountId: string): OutboxJob | undefined {
     return ordered().find(
       (job) => job.accountId === accountId && (job.state === 'active' || job.state === 'needs_connection'),
     )
@@ -308,7 +426,7 @@ export function createOutbox(deps: OutboxDeps) {
         job.state = 'active'
         await persist(job)
       }
-      await runJob(job).catch(async (error: unknown) => {
+      await (isOperationJob(job) ? runOperationJob(job) : runJob(job)).catch(async (error: unknown) => {
         // A job file that cannot be written: stop this account's queue rather than lose track.
         onError(error)
         live.delete(job.id)
@@ -316,17 +434,18 @@ export function createOutbox(deps: OutboxDeps) {
       })
       live.delete(job.id)
       // runJob moves the state on; a paused job holds up the account's later jobs.
-      if ((job.state as Job['state']) === 'needs_connection') return
+      if ((job.state as OutboxJob['state']) === 'needs_connection') return
     }
   }
 
   function maybeNotifyDrained(): void {
     if ([...jobs.values()].some((job) => job.state === 'active')) return
-    const { published, failed } = batch
-    if (published + failed === 0) return
-    batch = { published: 0, failed: 0 }
+    const { published, done, failed } = batch
+    if (published + done + failed === 0) return
+    batch = { published: 0, done: 0, failed: 0 }
     const parts = [
       published > 0 ? `${published} published` : '',
+      done > 0 ? `${done} done` : '',
       failed > 0 ? `${failed} failed` : '',
     ].filter(Boolean)
     deps.notify?.(failed > 0 ? 'Publishing finished with problems' : 'Publishing finished', parts.join(', '))
@@ -370,16 +489,18 @@ export function createOutbox(deps: OutboxDeps) {
 
   // Commands
 
-  function requireJob(jobId: string): Job {
+  function requireJob(jobId: string): OutboxJob {
     const job = jobs.get(jobId)
     if (!job) throw new AppFailure(appError('not_found', 'That outbox job no longer exists'))
     return job
   }
 
-  const view = (job: Job): OutboxJobView => toView(job, live.get(job.id))
+  const view = (job: OutboxJob): OutboxJobView =>
+    isOperationJob(job) ? toOperationView(job, live.get(job.id)) : toView(job, live.get(job.id))
 
   function latestJobOf(draftId: string): Job | undefined {
     return ordered()
+      .filter(isDraftJob)
       .filter((job) => job.draftId === draftId)
       .at(-1)
   }
@@ -439,6 +560,7 @@ export function createOutbox(deps: OutboxDeps) {
     const timestamp = new Date(now()).toISOString()
     const job: Job = {
       schema: JOB_SCHEMA_VERSION,
+      type: 'draft',
       id: randomUUID(),
       seq: ++seq,
       draftId,
@@ -477,8 +599,9 @@ export function createOutbox(deps: OutboxDeps) {
       await cancelIfAsked(job)
     } else {
       await persist(job)
-      // A wait (network, rate limit) holds no request: end it so the cancel lands now.
-      if (!unresolved(job)) interrupt(job.id)
+      // A wait (network, rate limit) holds no request: end it so the cancel lands now. An
+      // operation's executor checks for the cancel when its own waits end.
+      if (!unresolved(job) || isOperationJob(job)) interrupt(job.id)
     }
     syncReconnectTimer()
     return view(job)
@@ -495,8 +618,50 @@ export function createOutbox(deps: OutboxDeps) {
     job.state = deps.access.status(job.profileId) === 'connected' ? 'active' : 'needs_connection'
     delete job.error
     delete job.cancelRequested
+    if (isOperationJob(job)) for (const step of job.steps) delete step.error
     await persist(job)
-    await draftStatus(job.draftId, 'queued')
+    if (isDraftJob(job)) await draftStatus(job.draftId, 'queued')
+    wake()
+    return view(job)
+  }
+
+  /** Queues API writes a feature's service has validated; each step names a registered executor. */
+  async function enqueueOperations(request: OperationRequest): Promise<OutboxJobView> {
+    await ready
+    if (request.steps.length === 0)
+      throw new AppFailure(appError('invalid_input', 'There is nothing to send'))
+    const steps = request.steps.map((step, index): OperationStep => {
+      const executor = lookupExecutor(executors, step.op)
+      const params = parseParams(executor, step.params)
+      return {
+        kind: 'operation',
+        id: `s${index + 1}`,
+        status: 'pending',
+        attempts: 0,
+        op: step.op,
+        // What is stored is what was checked: JSON in, JSON out, so a reload sees the same values.
+        params: JSON.parse(JSON.stringify(step.params)) as OperationStep['params'],
+        label: executor.label(params),
+      }
+    })
+    const timestamp = new Date(now()).toISOString()
+    const job: OperationJob = {
+      schema: JOB_SCHEMA_VERSION,
+      type: 'operation',
+      id: randomUUID(),
+      seq: ++seq,
+      area: request.area,
+      title: request.title,
+      continueOnError: request.continueOnError ?? false,
+      profileId: request.profileId,
+      accountId: request.accountId,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      state: deps.access.status(request.profileId) === 'connected' ? 'active' : 'needs_connection',
+      steps,
+    }
+    await store.save(job)
+    jobs.set(job.id, job)
     wake()
     return view(job)
   }
@@ -512,6 +677,11 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     ready,
     enqueue,
+    enqueueOperations,
+    async job(jobId: string): Promise<OutboxJobView> {
+      await ready
+      return view(requireJob(jobId))
+    },
     cancel,
     retry,
     dismiss,

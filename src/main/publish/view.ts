@@ -1,10 +1,13 @@
 import type { OutboxJobView, OutboxState } from '../../shared/ipc/contracts/outbox'
-import type { Job, Step, UploadStep } from './job'
+import type { Job, OperationJob, OutboxJob, Step, UploadStep } from './job'
+import type { OperationProgress } from './operations/types'
 
 /** What an active job is doing right now (kept in memory, never on disk). */
 export interface LiveState {
   phase: 'running' | 'waiting_network' | 'rate_limited'
   retryAt?: number
+  /** An operation's own progress (rows hashed, products sent, …). */
+  progress?: OperationProgress
 }
 
 const CARD_WORDS = {
@@ -28,7 +31,7 @@ export function stepLabel(job: Job, step: Step): string {
   }
 }
 
-function stateOf(job: Job, live: LiveState | undefined): OutboxState {
+function stateOf(job: OutboxJob, live: LiveState | undefined): OutboxState {
   switch (job.state) {
     case 'active':
       if (job.cancelRequested) return 'canceling'
@@ -41,7 +44,16 @@ function stateOf(job: Job, live: LiveState | undefined): OutboxState {
       return 'canceled'
     case 'published':
       return 'published'
+    case 'done':
+      return 'done'
   }
+}
+
+/** When the next try happens, for a job that is waiting. */
+function retryAtOf(job: OutboxJob, live: LiveState | undefined): string | undefined {
+  return job.state === 'active' && live?.retryAt !== undefined && live.phase !== 'running'
+    ? new Date(live.retryAt).toISOString()
+    : undefined
 }
 
 export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
@@ -53,8 +65,9 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   const post = job.steps.find((step) => step.kind === 'post' && step.result)
   const view: OutboxJobView = {
     id: job.id,
+    type: 'draft',
+    title: job.draftName,
     draftId: job.draftId,
-    draftName: job.draftName,
     kind: job.kind,
     profileId: job.profileId,
     accountId: job.accountId,
@@ -80,9 +93,36 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
       ),
     }
   }
-  if (job.state === 'active' && live?.retryAt !== undefined && live.phase !== 'running') {
-    view.retryAt = new Date(live.retryAt).toISOString()
+  const retryAt = retryAtOf(job, live)
+  if (retryAt) view.retryAt = retryAt
+  if (job.error) view.error = job.error
+  return view
+}
+
+export function toOperationView(job: OperationJob, live: LiveState | undefined): OutboxJobView {
+  const view: OutboxJobView = {
+    id: job.id,
+    type: 'operation',
+    title: job.title,
+    area: job.area,
+    profileId: job.profileId,
+    accountId: job.accountId,
+    state: stateOf(job, live),
+    steps: job.steps.map((step) => ({
+      kind: step.kind,
+      label: step.label,
+      status: step.status,
+      ...(step.error ? { error: step.error } : {}),
+      ...(step.result !== undefined ? { result: step.result } : {}),
+    })),
+    stepsDone: job.steps.filter((step) => step.status === 'done').length,
+    created: { mediaKeys: [] },
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
   }
+  if (job.state === 'active' && live?.progress) view.progress = live.progress
+  const retryAt = retryAtOf(job, live)
+  if (retryAt) view.retryAt = retryAt
   if (job.error) view.error = job.error
   return view
 }

@@ -40,6 +40,7 @@ export const CHANNELS = [
   'outbox.enqueue',
   'outbox.list',
   'outbox.status',
+  'outbox.get',
   'outbox.cancel',
   'outbox.retry',
   'outbox.dismiss',

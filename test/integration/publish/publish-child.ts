@@ -30,7 +30,7 @@ for (;;) {
   if (unfinished.length === 0) {
     const failed = jobs
       .filter((job) => job.state === 'failed')
-      .map((job) => `${job.draftName}: ${job.error?.message}`)
+      .map((job) => `${job.title}: ${job.error?.message}`)
     process.stdout.write(`done ${JSON.stringify({ published, failed })}\n`)
     await app.services.dispose()
     process.exit(0)

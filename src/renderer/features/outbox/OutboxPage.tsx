@@ -18,7 +18,7 @@ import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { ACTIVE_STATES, formatBytes, KIND_WORDS, stateLine } from './outboxModel'
+import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine } from './outboxModel'
 import { useNow, useOutboxJobs } from './useOutbox'
 import './outbox.css'
 
@@ -32,6 +32,7 @@ const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {
   canceled: X,
   failed: CircleAlert,
   published: CircleCheck,
+  done: CircleCheck,
 }
 
 const TONES: Record<OutboxJobView['state'], string> = {
@@ -44,6 +45,7 @@ const TONES: Record<OutboxJobView['state'], string> = {
   canceled: 'neutral',
   failed: 'danger',
   published: 'success',
+  done: 'success',
 }
 
 function Progress({ label, value, max }: { label: string; value: number; max: number }) {
@@ -117,10 +119,10 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
       <div className="outbox-job__head">
         <div className="outbox-job__title-block">
           <h2 id={titleId} className="outbox-job__title">
-            {job.draftName || 'Untitled'}
+            {job.title || 'Untitled'}
           </h2>
           <p className="outbox-job__meta">
-            {KIND_WORDS[job.kind]} · account <code>{job.accountId}</code>
+            {jobKindWords(job)} · account <code>{job.accountId}</code>
           </p>
         </div>
         <span className={`outbox-state outbox-state--${TONES[job.state]}`} data-testid="outbox-state">
@@ -152,6 +154,13 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           value={job.stepsDone}
           max={job.steps.length}
         />
+        {job.progress && job.progress.total > 0 ? (
+          <Progress
+            label={`${job.progress.detail ?? 'Sent'} ${job.progress.done.toLocaleString()} of ${job.progress.total.toLocaleString()}${job.progress.unit ? ` ${job.progress.unit}` : ''}`}
+            value={job.progress.done}
+            max={job.progress.total}
+          />
+        ) : null}
         {job.bytes && job.bytes.total > 0 ? (
           <Progress
             label={`Uploaded ${formatBytes(job.bytes.sent)} of ${formatBytes(job.bytes.total)}`}
@@ -168,6 +177,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
             <span className="outbox-visually-hidden">
               {step.status === 'done' ? ' (done)' : step.status === 'attempting' ? ' (in progress)' : ''}
             </span>
+            {step.error ? <span className="outbox-steps__error">{step.error.message}</span> : null}
           </li>
         ))}
       </ol>

@@ -56,5 +56,21 @@ export function stateLine(job: OutboxJobView, now: number): string {
       return job.error?.message ?? 'Failed'
     case 'published':
       return 'Published'
+    case 'done':
+      return 'Done'
   }
+}
+
+/** The line under a job's title: what kind of work it is, and for which account. */
+export function jobKindWords(job: OutboxJobView): string {
+  if (job.type === 'draft' && job.kind) return KIND_WORDS[job.kind]
+  return AREA_WORDS[job.area ?? ''] ?? 'Account change'
+}
+
+const AREA_WORDS: Record<string, string> = {
+  line_items: 'Line items',
+  catalog: 'Product catalog',
+  audiences: 'Audiences',
+  account: 'Ad account',
+  published: 'Published creative',
 }

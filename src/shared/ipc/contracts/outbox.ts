@@ -4,15 +4,8 @@ import { draftKindSchema } from '../../drafts/envelope'
 const draftId = z.string().uuid()
 const jobId = z.string().uuid()
 
-export const OUTBOX_STEP_KINDS = ['upload', 'library', 'card', 'post'] as const
+export const OUTBOX_STEP_KINDS = ['upload', 'library', 'card', 'post', 'operation'] as const
 export const outboxStepKindSchema = z.enum(OUTBOX_STEP_KINDS)
-
-export const outboxStepViewSchema = z.object({
-  kind: outboxStepKindSchema,
-  /** For people: "Upload hero.png", "Create the poll card", … */
-  label: z.string(),
-  status: z.enum(['pending', 'attempting', 'done']),
-})
 
 /**
  * What the Outbox page shows for a job. `state` is what the job is doing now:
@@ -29,6 +22,8 @@ export const OUTBOX_STATES = [
   'canceled',
   'failed',
   'published',
+  /** An operation job (line items, catalog, audiences …) whose every step succeeded. */
+  'done',
 ] as const
 export const outboxStateSchema = z.enum(OUTBOX_STATES)
 export type OutboxState = z.infer<typeof outboxStateSchema>
@@ -45,11 +40,28 @@ export const outboxErrorSchema = z.object({
 })
 export type OutboxError = z.infer<typeof outboxErrorSchema>
 
+export const outboxStepViewSchema = z.object({
+  kind: outboxStepKindSchema,
+  /** For people: "Upload hero.png", "Create the poll card", "Pause “Spring sale”" … */
+  label: z.string(),
+  status: z.enum(['pending', 'attempting', 'done']),
+  /** An operation step the platform refused, while the job went on with the others. */
+  error: outboxErrorSchema.optional(),
+  /** What an operation step got back (ids, per-item statuses), for the feature that queued it. */
+  result: z.json().optional(),
+})
+
 export const outboxJobViewSchema = z.object({
   id: z.string(),
-  draftId: z.string(),
-  draftName: z.string(),
-  kind: draftKindSchema,
+  /** 'draft': publishes a draft. 'operation': API writes queued by a feature (line items, catalog …). */
+  type: z.enum(['draft', 'operation']),
+  /** For people: the draft's name, or what the operation does ("Pause 2 line items"). */
+  title: z.string(),
+  /** Draft jobs only. */
+  draftId: z.string().optional(),
+  kind: draftKindSchema.optional(),
+  /** Operation jobs only: the feature that queued it. */
+  area: z.string().optional(),
   profileId: z.string(),
   accountId: z.string(),
   state: outboxStateSchema,
@@ -59,6 +71,15 @@ export const outboxJobViewSchema = z.object({
   bytes: z.object({ sent: z.number().nonnegative(), total: z.number().nonnegative() }).optional(),
   /** When the next try happens (waiting_network, rate_limited). */
   retryAt: z.string().optional(),
+  /** An operation's own progress while it runs (rows hashed, products sent …). */
+  progress: z
+    .object({
+      done: z.number().nonnegative(),
+      total: z.number().nonnegative(),
+      unit: z.string().optional(),
+      detail: z.string().optional(),
+    })
+    .optional(),
   error: outboxErrorSchema.optional(),
   /** Remote ids created (or adopted) so far. */
   created: z.object({
@@ -83,6 +104,11 @@ export const outboxContract = {
   'outbox.list': {
     request: z.object({}).strict(),
     response: z.object({ jobs: z.array(outboxJobViewSchema) }),
+  },
+  /** One job by id: how a feature follows the operation job it queued. */
+  'outbox.get': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
   },
   /** The latest job of one draft (for its editor's publish button and field errors). */
   'outbox.status': {

@@ -1,0 +1,7 @@
+import type { AnyOperationExecutor } from './types'
+
+/**
+ * Every executor an operation job may name, from each feature that writes through the outbox.
+ * A feature adds its list here (one line); names must be unique, which createOutbox checks.
+ */
+export const OPERATION_EXECUTORS: readonly AnyOperationExecutor[] = []
