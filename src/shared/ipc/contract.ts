@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Channel } from './channels'
-import { apiHostsSchema } from '../hosts'
+import { apiHostsInputSchema } from '../hosts'
 import { POST_LENGTH_LIMITS } from '../rules/limits'
 import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
@@ -79,7 +79,8 @@ export const contract = {
         profileId: profileIdSchema.optional(),
         label: z.string().trim().max(60).optional(),
         environment: environmentSchema,
-        hosts: apiHostsSchema,
+        /** Part of the profile's identity: a change needs the secret again and starts authorization over. */
+        hosts: apiHostsInputSchema,
         consumerKey: z.string().trim().min(1, 'Enter the app’s API key').max(200),
         /** Travels once, renderer → main, straight into the keychain. Never sent back. */
         consumerSecret: z.string().trim().min(1, 'Enter the app’s API key secret').max(200).optional(),
