@@ -12,7 +12,7 @@ import type { JobStore } from './jobStore'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
 import type { StepEnv } from './steps'
-import { runStep } from './steps'
+import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
 import { toOperationView, toView } from './view'
 import type { AnyOperationExecutor, OperationEnv } from './operations/types'
@@ -298,6 +298,7 @@ export function createOutbox(deps: OutboxDeps) {
       claimed: () => claimedExcept(job),
       publishedCard: (draftId) => publishedCardFor(job, draftId),
       onProgress: () => undefined,
+      cancelRequested: () => job.cancelRequested === true,
     }
     for (const step of job.steps) {
       while (step.status !== 'done') {
@@ -312,6 +313,8 @@ export function createOutbox(deps: OutboxDeps) {
           if (disposed) return
           // Whatever was learnt before the failure goes to disk before any wait.
           await persist(job)
+          // Nothing of the step exists and a cancel was asked: cancelIfAsked ends the job.
+          if (error instanceof StepCanceled) continue
           const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
           const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
           if (disposition.kind !== 'fatal') {
@@ -599,9 +602,10 @@ export function createOutbox(deps: OutboxDeps) {
       await cancelIfAsked(job)
     } else {
       await persist(job)
-      // A wait (network, rate limit) holds no request: end it so the cancel lands now. An
-      // operation's executor checks for the cancel when its own waits end.
-      if (!unresolved(job) || isOperationJob(job)) interrupt(job.id)
+      // A wait (network, rate limit) holds no request: end it so the cancel lands now. A step
+      // whose answer was lost is looked for first and, when nothing was created, not sent
+      // again (StepCanceled). An operation's executor checks for the cancel when its waits end.
+      interrupt(job.id)
     }
     syncReconnectTimer()
     return view(job)
