@@ -54,10 +54,8 @@ const hostUrlSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
 
-/** Hosts as a person (or a page) asks to connect to: held to the rules above. */
-export const apiHostsInputSchema = z
-  .object({ apiUrl: hostUrlSchema, adsUrl: hostUrlSchema, adsSandboxUrl: hostUrlSchema })
-  .strict()
+/** Hosts as a person (or a page) asks to connect to: held to the rules above. Other keys are dropped. */
+export const apiHostsInputSchema = z.object({ apiUrl: hostUrlSchema, adsUrl: hostUrlSchema, adsSandboxUrl: hostUrlSchema })
 
 /** One spelling per base URL (no trailing slash), so two host sets compare as their owner means. */
 export function normaliseBaseUrl(value: string): string {

@@ -8,8 +8,8 @@ import { createJobStore } from '../../../src/main/publish/jobStore'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { post } from './fixtures'
-import { connectProfile, openApp, waitFor, type App } from './harness'
+import { pollCard, post } from './fixtures'
+import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
 
 /**
  * Regressions found by the security and reliability review (issue #10), driven through the real
@@ -133,4 +133,86 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
       expect(sandbox.created().posts - postsBefore).toBe(1)
     },
   )
+})
+
+describe('false adoption: identical content published again after the first job was dismissed', () => {
+  const cases = [
+    {
+      kind: 'post' as const,
+      path: 'POST [^ ]*/accounts/[^/]+/post$',
+      list: 'posts' as const,
+      idOf: (job: OutboxJobView) => job.created.postId,
+      content: (userId: string, name: string) => post(userId, name, 'Exactly the same words'),
+    },
+    {
+      kind: 'poll_card' as const,
+      path: 'POST [^ ]*/accounts/[^/]+/cards/poll$',
+      list: 'poll_cards' as const,
+      idOf: (job: OutboxJobView) => job.created.cardId,
+      content: (_userId: string, name: string) => pollCard(name, ['Same', 'Choices']),
+    },
+  ]
+  const faults = [
+    {
+      fault: 'a dropped response (committed, answer lost)',
+      set: { dropAfterCommitRate: 1 },
+      count: 'drops' as const,
+      times: 1,
+    },
+    // The sandbox answers 500 or 503 at random; only a 500 leaves the outcome unknown, so several
+    // in a row make sure at least one reconciliation ran (the sequence is seeded).
+    {
+      fault: 'server errors before anything was committed',
+      set: { errorRate: 1 },
+      count: 'errors' as const,
+      times: 4,
+    },
+  ]
+
+  for (const c of cases) {
+    for (const f of faults) {
+      it(
+        `${c.kind}, ${f.fault}: two objects on the platform, the second job owns the new one`,
+        { timeout: 60_000 },
+        async () => {
+          const dataDir = join(workDir, `adopt-${c.kind}-${f.count}`)
+          const app = open(dataDir)
+          const profile = await connectProfile(app, hosts(), sandbox.demo)
+          const name = `Twin ${c.kind} ${f.count} ${randomUUID().slice(0, 8)}`
+          const ofName = () => sandbox.list(c.list).filter((item) => item.name === name)
+
+          const first = await createDraft(app, c.kind, name, c.content(profile.userId, name))
+          const queued = (await app.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId: first })).job
+          const published = await waitFor(async () => {
+            const job = await jobById(app, queued.id)
+            return job?.state === 'published' ? job : undefined
+          })
+          const firstId = c.idOf(published)
+          expect(firstId).toBeDefined()
+          await app.call('outbox.dismiss', { jobId: queued.id })
+
+          // Restart between the two: the dismissed job is gone from memory and from disk.
+          await app.services.dispose()
+          opened.splice(opened.indexOf(app), 1)
+          const again = open(dataDir)
+          const second = await createDraft(again, c.kind, name, c.content(profile.userId, name))
+          const before = sandbox.faultCounts()[f.count]
+          sandbox.setFaults({ ...f.set, pathPattern: c.path })
+          const requeued = (await again.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId: second }))
+            .job
+          await waitFor(async () => (sandbox.faultCounts()[f.count] >= before + f.times ? true : undefined))
+          sandbox.setFaults({ errorRate: 0, dropAfterCommitRate: 0, pathPattern: undefined })
+          const republished = await waitFor(async () => {
+            const job = await jobById(again, requeued.id)
+            return job?.state === 'published' || job?.state === 'failed' ? job : undefined
+          })
+
+          expect(republished.state).toBe('published')
+          expect(ofName()).toHaveLength(2)
+          expect(c.idOf(republished)).not.toBe(firstId)
+          expect(ofName().map((item) => item.id)).toContain(c.idOf(republished))
+        },
+      )
+    }
+  }
 })
