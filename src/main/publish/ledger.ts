@@ -61,13 +61,10 @@ export function createLedger(dataDir: string, now: () => number = Date.now): Led
   return {
     load: () =>
       serial(async () => {
-        let text = ''
-        try {
-          text = await readFile(path, 'utf8')
-        } catch (error) {
-          if (!isErrno(error, 'ENOENT')) throw error
-          return
-        }
+        const text = await readFile(path, 'utf8').catch((error: unknown) => {
+          if (isErrno(error, 'ENOENT')) return ''
+          throw error
+        })
         const lines = text.split('\n').filter((line) => line.trim() !== '')
         const cutoff = now() - LEDGER_RETENTION_MS
         let dropped = 0
