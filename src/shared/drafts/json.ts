@@ -42,8 +42,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export const JSON_LIMITS = {
   /** Nesting of arrays and objects; the content model needs about 8. */
   maxDepth: MAX_DEPTH,
-  /** Values (objects, arrays, strings, numbers, literals, keys included). */
-  maxEntries: 20_000,
+  /** Values (objects, arrays, strings, numbers, literals, keys included); the largest card has under 600. */
+  maxEntries: 5_000,
   /** Characters of one string as written in the file (escapes count as written). */
   maxStringLength: 200_000,
 } as const
