@@ -31,8 +31,26 @@ export interface SeededDrafts {
 }
 
 const WORDS = [
-  'Spring', 'Summer', 'Autumn', 'Winter', 'Launch', 'Sale', 'Collection', 'Weekend', 'Flash', 'Members',
-  'Outdoor', 'Running', 'Coffee', 'Studio', 'Garden', 'Travel', 'Bundle', 'Preview', 'Encore', 'Holiday',
+  'Spring',
+  'Summer',
+  'Autumn',
+  'Winter',
+  'Launch',
+  'Sale',
+  'Collection',
+  'Weekend',
+  'Flash',
+  'Members',
+  'Outdoor',
+  'Running',
+  'Coffee',
+  'Studio',
+  'Garden',
+  'Travel',
+  'Bundle',
+  'Preview',
+  'Encore',
+  'Holiday',
 ]
 const KINDS: DraftKind[] = ['card', 'card', 'poll_card', 'post', 'post', 'video_conversation_card']
 const STATUSES = ['draft', 'draft', 'draft', 'draft', 'published', 'failed'] as const
@@ -57,8 +75,17 @@ function uuidFrom(random: () => number): string {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`
 }
 
-const library = (key: string) => ({ source: 'library' as const, mediaKey: key, mediaType: 'IMAGE' as const, width: 1200, height: 628 })
-const website = (n: number) => ({ type: 'WEBSITE' as const, url: `https://shop.example.com/c/${n}?utm_source=ads` })
+const library = (key: string) => ({
+  source: 'library' as const,
+  mediaKey: key,
+  mediaType: 'IMAGE' as const,
+  width: 1200,
+  height: 628,
+})
+const website = (n: number) => ({
+  type: 'WEBSITE' as const,
+  url: `https://shop.example.com/c/${n}?utm_source=ads`,
+})
 
 function contentFor(kind: DraftKind, name: string, n: number, broken: boolean): unknown {
   switch (kind) {
@@ -69,7 +96,12 @@ function contentFor(kind: DraftKind, name: string, n: number, broken: boolean): 
             mode: 'single',
             components: [
               { id: `m${n}`, type: 'MEDIA', media: broken ? null : library(`3_${n}`) },
-              { id: `d${n}`, type: 'DETAILS', title: `Shop the ${name.toLowerCase()}`.slice(0, 70), destination: website(n) },
+              {
+                id: `d${n}`,
+                type: 'DETAILS',
+                title: `Shop the ${name.toLowerCase()}`.slice(0, 70),
+                destination: website(n),
+              },
             ],
             slides: [],
           }
@@ -81,12 +113,22 @@ function contentFor(kind: DraftKind, name: string, n: number, broken: boolean): 
               id: `s${n}-${slide}`,
               components: [
                 { id: `m${n}-${slide}`, type: 'MEDIA', media: library(`3_${n}${slide}`) },
-                { id: `d${n}-${slide}`, type: 'DETAILS', title: broken && slide === 2 ? '' : `Slide ${slide}`, destination: website(n) },
+                {
+                  id: `d${n}-${slide}`,
+                  type: 'DETAILS',
+                  title: broken && slide === 2 ? '' : `Slide ${slide}`,
+                  destination: website(n),
+                },
               ],
             })),
           }
     case 'poll_card':
-      return { name, choices: broken ? ['Yes'] : ['Yes', 'No', 'Maybe'], durationInMinutes: 1440, media: null }
+      return {
+        name,
+        choices: broken ? ['Yes'] : ['Yes', 'No', 'Maybe'],
+        durationInMinutes: 1440,
+        media: null,
+      }
     case 'post':
       return {
         asUserId: '1000000001',
@@ -112,7 +154,17 @@ function contentFor(kind: DraftKind, name: string, n: number, broken: boolean): 
         ],
         thankYouText: 'Thanks for voting',
         thankYouUrl: 'https://example.com/thanks',
-        video: broken ? null : { source: 'library', mediaKey: `7_${n}`, mediaType: 'VIDEO', width: 1280, height: 720, aspectRatio: '16:9', durationSeconds: 12 },
+        video: broken
+          ? null
+          : {
+              source: 'library',
+              mediaKey: `7_${n}`,
+              mediaType: 'VIDEO',
+              width: 1280,
+              height: 720,
+              aspectRatio: '16:9',
+              durationSeconds: 12,
+            },
         poster: null,
         unlockedImage: null,
         unlockedVideo: null,
@@ -147,7 +199,13 @@ export async function seedDrafts(options: SeedOptions): Promise<SeededDrafts> {
         content: contentFor(kind, name, n, random() < 0.15),
       }
       if (status === 'published') {
-        draft.published = { accountId: '18ce54d4x5t', publishedAt: stamp, ...(kind === 'post' ? { postId: String(1_700_000_000_000 + n) } : { cardId: `c${n}`, cardUri: `card://${n}` }) }
+        draft.published = {
+          accountId: '18ce54d4x5t',
+          publishedAt: stamp,
+          ...(kind === 'post'
+            ? { postId: String(1_700_000_000_000 + n) }
+            : { cardId: `c${n}`, cardUri: `card://${n}` }),
+        }
       }
       ids.push(draft.id)
       names.push(name)

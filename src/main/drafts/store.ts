@@ -29,6 +29,7 @@ import type {
 } from '../../shared/drafts/envelope'
 import { toExchangeFile, unwrapExchangeFile } from '../../shared/drafts/exchange'
 import { isJsonValue } from '../../shared/drafts/json'
+import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, renameWithRetry, writeFileAtomic } from './atomicFile'
 import { DraftStoreError, ioError } from './errors'
@@ -62,7 +63,17 @@ export interface DraftStoreOptions {
   autosaveMaxWaitMs?: number
   /** Autosaves run in the background; their failures are reported here (the change stays pending). */
   onAutosaveError?: (error: DraftStoreError) => void
+  /**
+   * Told of every change to the live drafts, as it happens in memory (the summary index follows
+   * them). It gets the store's own objects: to read, never to keep changing.
+   */
+  onChange?: (change: DraftChange) => void
 }
+
+export type DraftChange =
+  | { type: 'loaded'; drafts: ReadonlyMap<string, Draft> }
+  | { type: 'saved'; draft: Readonly<Draft> }
+  | { type: 'removed'; id: string }
 
 export interface DraftPatch {
   name?: string
@@ -126,6 +137,7 @@ class FileDraftStore implements DraftStore {
   private readonly autosaveDelayMs: number
   private readonly autosaveMaxWaitMs: number
   private readonly onAutosaveError: (error: DraftStoreError) => void
+  private readonly onChange: (change: DraftChange) => void
 
   private state: 'new' | 'loaded' | 'closed' = 'new'
   private drafts = new Map<string, Draft>()
@@ -147,6 +159,7 @@ class FileDraftStore implements DraftStore {
       options.autosaveMaxWaitMs ?? DEFAULT_AUTOSAVE_MAX_WAIT_MS,
     )
     this.onAutosaveError = options.onAutosaveError ?? (() => undefined)
+    this.onChange = options.onChange ?? (() => undefined)
   }
 
   async load(): Promise<LoadReport> {
@@ -160,12 +173,13 @@ class FileDraftStore implements DraftStore {
     this.drafts = loaded.drafts
     this.trash = loaded.trash
     this.state = 'loaded'
+    this.onChange({ type: 'loaded', drafts: this.drafts })
     return loaded.report
   }
 
   list(): DraftSummary[] {
     this.assertReady()
-    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyUpdated)
+    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyChanged)
   }
 
   get(id: string): Draft | undefined {
@@ -224,7 +238,7 @@ class FileDraftStore implements DraftStore {
     }
     if (existing.published) next.published = existing.published
     else delete next.published
-    this.drafts.set(next.id, next)
+    this.setLive(next)
     await this.persistNow(next.id)
     return structuredClone(next)
   }
@@ -239,7 +253,7 @@ class FileDraftStore implements DraftStore {
       next.name = patch.name
     }
     if (patch.content !== undefined) next.content = this.checkContent(existing.kind, patch.content)
-    this.drafts.set(id, next)
+    this.setLive(next)
     this.dirty.add(id)
     this.armAutosave(id)
     return structuredClone(next)
@@ -308,6 +322,7 @@ class FileDraftStore implements DraftStore {
       }
       this.drafts.delete(id)
       this.dirty.delete(id)
+      this.onChange({ type: 'removed', id })
     })
   }
 
@@ -332,7 +347,7 @@ class FileDraftStore implements DraftStore {
         throw ioError('restore from the trash', from, error, id)
       }
       this.trash.delete(id)
-      this.drafts.set(id, entry.draft)
+      this.setLive(entry.draft)
       return structuredClone(entry.draft)
     })
   }
@@ -443,7 +458,7 @@ class FileDraftStore implements DraftStore {
       // Merge: steps publish one remote object at a time (media, then card, then post).
       next.published = { ...existing.published, ...refs.data }
     }
-    this.drafts.set(id, next)
+    this.setLive(next)
     await this.persistNow(id)
     return structuredClone(next)
   }
@@ -538,8 +553,13 @@ class FileDraftStore implements DraftStore {
       } catch (error) {
         throw ioError('save the draft to', this.draftPath(draft.id), error, draft.id)
       }
-      this.drafts.set(draft.id, draft)
+      this.setLive(draft)
     })
+  }
+
+  private setLive(draft: Draft): void {
+    this.drafts.set(draft.id, draft)
+    this.onChange({ type: 'saved', draft })
   }
 
   private async persistNow(id: string): Promise<void> {
@@ -599,9 +619,4 @@ async function readImportFile(filePath: string): Promise<string> {
 
 function closedError(): DraftStoreError {
   return new DraftStoreError('closed', 'The draft store is closed')
-}
-
-function byMostRecentlyUpdated(a: DraftSummary, b: DraftSummary): number {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }

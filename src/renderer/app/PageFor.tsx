@@ -6,9 +6,15 @@ import type { RouteInfo } from './routes'
 // Each page is its own chunk, loaded on first visit: the start-up bundle stays small and the
 // composer's twitter-text (with core-js) loads only with the composer. test/e2e/bundle.e2e.ts
 // fails when the first page's JavaScript passes its budget.
-const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })))
-const ConnectPage = lazy(() => import('../features/connect/ConnectPage').then((m) => ({ default: m.ConnectPage })))
-const DraftsPage = lazy(() => import('../features/drafts/DraftsPage').then((m) => ({ default: m.DraftsPage })))
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+)
+const ConnectPage = lazy(() =>
+  import('../features/connect/ConnectPage').then((m) => ({ default: m.ConnectPage })),
+)
+const DraftsPage = lazy(() =>
+  import('../features/drafts/DraftsPage').then((m) => ({ default: m.DraftsPage })),
+)
 const CardsPage = lazy(() => import('../features/cards/CardsPage').then((m) => ({ default: m.CardsPage })))
 const PollsPage = lazy(() => import('../features/polls/PollsPage').then((m) => ({ default: m.PollsPage })))
 const VideoConversationsPage = lazy(() =>
@@ -16,9 +22,15 @@ const VideoConversationsPage = lazy(() =>
     default: m.VideoConversationsPage,
   })),
 )
-const ComposerPage = lazy(() => import('../features/composer/ComposerPage').then((m) => ({ default: m.ComposerPage })))
-const LibraryPage = lazy(() => import('../features/library/LibraryPage').then((m) => ({ default: m.LibraryPage })))
-const OutboxPage = lazy(() => import('../features/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })))
+const ComposerPage = lazy(() =>
+  import('../features/composer/ComposerPage').then((m) => ({ default: m.ComposerPage })),
+)
+const LibraryPage = lazy(() =>
+  import('../features/library/LibraryPage').then((m) => ({ default: m.LibraryPage })),
+)
+const OutboxPage = lazy(() =>
+  import('../features/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
+)
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
