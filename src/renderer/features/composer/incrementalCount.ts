@@ -7,7 +7,7 @@ import type { PostLength, PostLengthCounter } from '../../../shared/rules/postLe
  * and a normalised character are whitespace-free, and what may precede a URL includes both a
  * space and the start of the text), so the text is cut into runs that end after whitespace,
  * each run is weighed once and remembered, and a key re-weighs only the run it touched.
- * test/unit/rules/incrementalCount.test.ts checks the sums against whole-text parsing.
+ * test/renderer/composer/incrementalCount.test.tsx checks the sums against whole-text parsing.
  *
  * Cuts fall after whitespace that follows a character whose code is a multiple of 8: they
  * depend only on the text around them, so typing in one place leaves the others where they were.
