@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { installProbe, typeAndTime, type BenchApp, type BenchBrowser } from './browser'
 
 const NAVIGATIONS = 12
+const DRAFT_COUNT = 50_000
 export const SEARCH_WARMUP = 22
 export const SEARCH_SAMPLES = 220
 
@@ -26,7 +27,7 @@ export interface DraftsScaleFigures {
 }
 
 async function navigateAndTime(page: Page, from: string, to: string, painted: string): Promise<number> {
-  await page.getByTestId(from).click()
+  await page.getByTestId(from).click({ timeout: 120_000 })
   await page.getByRole('heading', { level: 1 }).waitFor()
   await page.evaluate('window.__benchProbe.afterFrame()')
   await new Promise((done) => setTimeout(done, 150))
@@ -62,6 +63,13 @@ export async function benchDraftsScale(bench: BenchBrowser, app: BenchApp): Prom
   const { page } = app
   await installProbe(page)
   await page.locator(FIRST_ROW).first().waitFor({ timeout: 60_000 })
+  // Navigation is timed once every summary has arrived (the streaming is app start's figure).
+  await page.waitForFunction(
+    (count) =>
+      document.querySelector('table.drafts-table')?.getAttribute('aria-rowcount') === String(count + 1),
+    DRAFT_COUNT,
+    { timeout: 180_000 },
+  )
   const navigation: number[] = []
   for (let run = 0; run < NAVIGATIONS; run++) {
     navigation.push(await navigateAndTime(page, 'nav-settings', 'nav-drafts', FIRST_ROW))
