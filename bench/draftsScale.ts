@@ -65,9 +65,8 @@ export async function benchDraftsScale(bench: BenchBrowser, app: BenchApp): Prom
   await page.locator(FIRST_ROW).first().waitFor({ timeout: 60_000 })
   // Navigation is timed once every summary has arrived (the streaming is app start's figure).
   await page.waitForFunction(
-    (count) =>
-      document.querySelector('table.drafts-table')?.getAttribute('aria-rowcount') === String(count + 1),
-    DRAFT_COUNT,
+    `document.querySelector('table.drafts-table')?.getAttribute('aria-rowcount') === '${DRAFT_COUNT + 1}'`,
+    undefined,
     { timeout: 180_000 },
   )
   const navigation: number[] = []
