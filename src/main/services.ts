@@ -80,7 +80,11 @@ export function createServices(config: ServicesConfig): Services {
     env: config.env ?? process.env,
   })
 
-  const drafts = createDraftsService({ dataDir: config.dataDir, dialogs: config.dialogs })
+  const drafts = createDraftsService({
+    dataDir: config.dataDir,
+    dialogs: config.dialogs,
+    onError: (error) => config.onUnexpectedError?.('drafts', error),
+  })
   const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
@@ -123,7 +127,7 @@ export function createServices(config: ServicesConfig): Services {
     'devtools.bearerCreate': ({ profileId }) => connect.bearerCreate(profileId),
     'devtools.bearerRevoke': ({ profileId }) => connect.bearerRevoke(profileId),
     'devtools.deleteWebhook': ({ profileId, webhookId }) => connect.deleteWebhook(profileId, webhookId),
-    'drafts.list': () => drafts.list(),
+    'drafts.list': (query) => drafts.list(query),
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.create': ({ kind, name }) => drafts.create(kind, name),
     'drafts.update': ({ id, name, content }) =>

@@ -116,10 +116,20 @@ export interface HttpFailure {
   secrets: readonly string[]
 }
 
-/** Seconds until x-rate-limit-reset (epoch seconds), else Retry-After, else one minute. */
+/**
+ * Resuming a hair after the stated reset rather than on it: a client clock a few milliseconds
+ * ahead of the server's would otherwise be refused once more.
+ */
+export const RESET_MARGIN_MS = 25
+
+/**
+ * Seconds (with milliseconds) until x-rate-limit-reset (epoch seconds), else Retry-After, else
+ * one minute. Not rounded up to whole seconds: that lost up to a second of every window.
+ */
 export function secondsUntilReset(headers: Record<string, string>, serverNowMs: number): number {
   const reset = Number(headers['x-rate-limit-reset'])
-  if (Number.isFinite(reset) && reset > 0) return Math.max(1, Math.ceil(reset - serverNowMs / 1000))
+  if (Number.isFinite(reset) && reset > 0)
+    return Math.max(RESET_MARGIN_MS, reset * 1000 - serverNowMs + RESET_MARGIN_MS) / 1000
   const retryAfter = Number(headers['retry-after'])
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return Math.max(1, Math.ceil(retryAfter))
   // Neither header: a minute is short enough not to strand the user and long enough not to hammer.

@@ -251,6 +251,19 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
 }
 
 /**
+ * The server's clock, to the millisecond. A Date header has whole seconds only (the server's
+ * time lies within the second after it), so the local clock, corrected for any skew learnt, is
+ * the better reading unless the header shows it to be off by more than that second.
+ */
+export function serverNowMs(dateHeader: string | undefined, localServerNow: number): number {
+  const date = dateHeader ? Date.parse(dateHeader) : Number.NaN
+  if (!Number.isFinite(date)) return localServerNow
+  // Up to a second of truncation, plus the answer's time in transit.
+  if (localServerNow >= date - 250 && localServerNow < date + 2_000) return localServerNow
+  return date + 500
+}
+
+/**
  * Maps a non-2xx response to the AppFailure a person sees. `now` stands in for the server's
  * clock when the response has no Date header.
  */
@@ -259,14 +272,13 @@ export function failureFor(
   response: HttpResponse,
   now: () => number = Date.now,
 ): AppFailure {
-  const date = response.headers.date ? Date.parse(response.headers.date) : Number.NaN
   return new AppFailure(
     mapHttpFailure({
       status: response.status,
       method: req.method,
       body: response.json,
       headers: response.headers,
-      serverNowMs: Number.isFinite(date) ? date : now(),
+      serverNowMs: serverNowMs(response.headers.date, now()),
       usedUserToken: usesToken(req.auth),
       secrets: [...secretsOf(req.auth), ...(req.secrets ?? [])],
     }),

@@ -3,7 +3,8 @@ import { AppFailure, appError } from '../../shared/errors'
 import { checkContent } from '../../shared/creatives/check'
 import { contentSchemas, emptyContent, type ContentByKind } from '../../shared/creatives/content'
 import { untitledName, type ContentValidator, type Draft, type DraftKind } from '../../shared/drafts/envelope'
-import type { DraftSummaryWithIssues } from '../../shared/ipc/contracts/drafts'
+import type { DraftListRequest, DraftListResponse } from '../../shared/ipc/contracts/drafts'
+import { createDraftList } from './draftList'
 import { createDraftStore, DraftStoreError, type DraftStore, type LoadReport } from './store'
 
 /** Native file dialogs, injected: Electron's dialog in the app, a scripted chooser in tests. */
@@ -20,16 +21,9 @@ export const validateDraftContent: ContentValidator = (kind, content) => {
   return { ok: false, message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}` }
 }
 
-interface Counts {
-  updatedAt: string
-  errorCount: number
-  warningCount: number
-}
-
-function countIssues(draft: Draft): Counts {
+function countIssues(draft: Readonly<Draft>): { errorCount: number; warningCount: number } {
   const { issues } = checkContent(draft.kind, draft.content as ContentByKind[DraftKind])
   return {
-    updatedAt: draft.updatedAt,
     errorCount: issues.filter((issue) => issue.severity === 'error').length,
     warningCount: issues.filter((issue) => issue.severity === 'warning').length,
   }
@@ -61,31 +55,33 @@ export function safeFileName(name: string): string {
   return `${(cleaned || 'draft').slice(0, 80)}.json`
 }
 
-export function createDraftsService(options: { dataDir: string; dialogs: FileDialogs; now?: () => Date }) {
+export function createDraftsService(options: {
+  dataDir: string
+  dialogs: FileDialogs
+  now?: () => Date
+  onError?: (error: unknown) => void
+}) {
+  const storeDir = join(options.dataDir, 'drafts')
+  // The list is a summary index in its own module: main never copies whole drafts to list them.
+  const draftList = createDraftList({
+    storeDir,
+    countIssues,
+    ...(options.onError ? { onError: options.onError } : {}),
+  })
   const store: DraftStore = createDraftStore({
-    dir: join(options.dataDir, 'drafts'),
+    dir: storeDir,
     validateContent: validateDraftContent,
+    onChange: draftList.onChange,
     ...(options.now ? { now: options.now } : {}),
   })
   const ready: Promise<LoadReport> = store.load()
   // A failed load is reported by every drafts call that awaits it; it must not also crash main.
-  ready.catch(() => {})
-  const counts = new Map<string, Counts>()
+  let loadFailed = false
+  ready.catch(() => {
+    loadFailed = true
+  })
+  const listable = draftList.showSaved(ready).catch(() => undefined)
 
-  const countsFor = (draft: Draft): Counts => {
-    const cached = counts.get(draft.id)
-    if (cached && cached.updatedAt === draft.updatedAt) return cached
-    const fresh = countIssues(draft)
-    counts.set(draft.id, fresh)
-    return fresh
-  }
-  const withCounts = (id: string): DraftSummaryWithIssues | undefined => {
-    const draft = store.get(id)
-    if (!draft) return undefined
-    const { errorCount, warningCount } = countsFor(draft)
-    const { content: _content, schemaVersion: _version, ...summary } = draft
-    return { ...summary, errorCount, warningCount }
-  }
   const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
     await ready
     try {
@@ -98,12 +94,27 @@ export function createDraftsService(options: { dataDir: string; dialogs: FileDia
   return {
     store,
     ready,
-    list: () =>
-      run(async () => {
+    /** A page of summaries, or what changed since an earlier answer (see DraftListRequest). */
+    list: async (query: DraftListRequest = {}): Promise<DraftListResponse> => {
+      await listable
+      if (!draftList.loaded && !loadFailed) {
+        // The saved index while the store reads its files; nothing is known yet of trash or quarantine.
+        return { ...draftList.list(query), trash: [], quarantined: [] }
+      }
+      return run(async () => {
         const report = await ready
         return {
-          drafts: store.list().flatMap((summary) => withCounts(summary.id) ?? []),
-          trash: store.listTrash().map((entry) => ({ ...entry, errorCount: 0, warningCount: 0 })),
+          ...draftList.list(query),
+          trash: store.listTrash().map(({ id, kind, name, status, updatedAt, removedAt }) => ({
+            id,
+            kind,
+            name,
+            status,
+            updatedAt,
+            removedAt,
+            errorCount: 0,
+            warningCount: 0,
+          })),
           quarantined: report.quarantined.map(({ fileName, message }) => ({ fileName, message })),
           // Drafts from a newer version (left untouched) and folder trouble worked around.
           notices: [
@@ -111,7 +122,8 @@ export function createDraftsService(options: { dataDir: string; dialogs: FileDia
             ...report.warnings.map((message) => ({ message })),
           ],
         }
-      }),
+      })
+    },
     get: (id: string) =>
       run(() => {
         const draft = store.get(id)
@@ -123,7 +135,7 @@ export function createDraftsService(options: { dataDir: string; dialogs: FileDia
     update: (id: string, patch: { name?: string; content?: unknown }) =>
       run(() => {
         const draft = store.scheduleSave(id, patch)
-        return { updatedAt: draft.updatedAt, errorCount: countsFor(draft).errorCount }
+        return { updatedAt: draft.updatedAt, errorCount: draftList.entry(id)?.errorCount ?? 0 }
       }),
     flush: () => run(async () => (await store.flush(), { flushed: true as const })),
     duplicate: (id: string) => run(() => store.duplicate(id)),
@@ -149,6 +161,7 @@ export function createDraftsService(options: { dataDir: string; dialogs: FileDia
     async close() {
       await ready.catch(() => {})
       await store.close()
+      await draftList.close()
     },
   }
 }

@@ -30,6 +30,7 @@ import type {
 } from '../../shared/drafts/envelope'
 import { toExchangeFile, unwrapExchangeFile } from '../../shared/drafts/exchange'
 import { isJsonValue, JSON_LIMITS, scanJsonText, stripByteOrderMark } from '../../shared/drafts/json'
+import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, renameWithRetry, writeFileAtomic } from './atomicFile'
 import { DraftStoreError, ioError } from './errors'
@@ -63,7 +64,17 @@ export interface DraftStoreOptions {
   autosaveMaxWaitMs?: number
   /** Autosaves run in the background; their failures are reported here (the change stays pending). */
   onAutosaveError?: (error: DraftStoreError) => void
+  /**
+   * Told of every change to the live drafts, as it happens in memory (the summary index follows
+   * them). It gets the store's own objects: to read, never to keep changing.
+   */
+  onChange?: (change: DraftChange) => void
 }
+
+export type DraftChange =
+  | { type: 'loaded'; drafts: ReadonlyMap<string, Draft> }
+  | { type: 'saved'; draft: Readonly<Draft> }
+  | { type: 'removed'; id: string }
 
 export interface DraftPatch {
   name?: string
@@ -128,6 +139,7 @@ class FileDraftStore implements DraftStore {
   private readonly autosaveDelayMs: number
   private readonly autosaveMaxWaitMs: number
   private readonly onAutosaveError: (error: DraftStoreError) => void
+  private readonly onChange: (change: DraftChange) => void
 
   private state: 'new' | 'loaded' | 'closed' = 'new'
   private drafts = new Map<string, Draft>()
@@ -149,6 +161,7 @@ class FileDraftStore implements DraftStore {
       options.autosaveMaxWaitMs ?? DEFAULT_AUTOSAVE_MAX_WAIT_MS,
     )
     this.onAutosaveError = options.onAutosaveError ?? (() => undefined)
+    this.onChange = options.onChange ?? (() => undefined)
   }
 
   async load(): Promise<LoadReport> {
@@ -162,12 +175,13 @@ class FileDraftStore implements DraftStore {
     this.drafts = loaded.drafts
     this.trash = loaded.trash
     this.state = 'loaded'
+    this.onChange({ type: 'loaded', drafts: this.drafts })
     return loaded.report
   }
 
   list(): DraftSummary[] {
     this.assertReady()
-    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyUpdated)
+    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyChanged)
   }
 
   get(id: string): Draft | undefined {
@@ -226,7 +240,7 @@ class FileDraftStore implements DraftStore {
     }
     if (existing.published) next.published = existing.published
     else delete next.published
-    this.drafts.set(next.id, next)
+    this.setLive(next)
     await this.persistNow(next.id)
     return structuredClone(next)
   }
@@ -241,7 +255,7 @@ class FileDraftStore implements DraftStore {
       next.name = patch.name
     }
     if (patch.content !== undefined) next.content = this.checkContent(existing.kind, patch.content)
-    this.drafts.set(id, next)
+    this.setLive(next)
     this.dirty.add(id)
     this.armAutosave(id)
     return structuredClone(next)
@@ -310,6 +324,7 @@ class FileDraftStore implements DraftStore {
       }
       this.drafts.delete(id)
       this.dirty.delete(id)
+      this.onChange({ type: 'removed', id })
     })
   }
 
@@ -334,7 +349,7 @@ class FileDraftStore implements DraftStore {
         throw ioError('restore from the trash', from, error, id)
       }
       this.trash.delete(id)
-      this.drafts.set(id, entry.draft)
+      this.setLive(entry.draft)
       return structuredClone(entry.draft)
     })
   }
@@ -437,7 +452,7 @@ class FileDraftStore implements DraftStore {
       // Merge: steps publish one remote object at a time (media, then card, then post).
       next.published = { ...existing.published, ...refs.data }
     }
-    this.drafts.set(id, next)
+    this.setLive(next)
     await this.persistNow(id)
     return structuredClone(next)
   }
@@ -532,8 +547,13 @@ class FileDraftStore implements DraftStore {
       } catch (error) {
         throw ioError('save the draft to', this.draftPath(draft.id), error, draft.id)
       }
-      this.drafts.set(draft.id, draft)
+      this.setLive(draft)
     })
+  }
+
+  private setLive(draft: Draft): void {
+    this.drafts.set(draft.id, draft)
+    this.onChange({ type: 'saved', draft })
   }
 
   private async persistNow(id: string): Promise<void> {
@@ -613,9 +633,4 @@ async function readImportFile(filePath: string): Promise<string> {
 
 function closedError(): DraftStoreError {
   return new DraftStoreError('closed', 'The draft store is closed')
-}
-
-function byMostRecentlyUpdated(a: DraftSummary, b: DraftSummary): number {
-  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }

@@ -1,15 +1,36 @@
+import { lazy, Suspense } from 'react'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/EmptyState'
-import { SettingsPage } from '../features/settings/SettingsPage'
-import { ConnectPage } from '../features/connect/ConnectPage'
-import { DraftsPage } from '../features/drafts/DraftsPage'
-import { CardsPage } from '../features/cards/CardsPage'
-import { PollsPage } from '../features/polls/PollsPage'
-import { VideoConversationsPage } from '../features/video-conversations/VideoConversationsPage'
-import { ComposerPage } from '../features/composer/ComposerPage'
-import { LibraryPage } from '../features/library/LibraryPage'
-import { OutboxPage } from '../features/outbox/OutboxPage'
 import type { RouteInfo } from './routes'
+
+// Each page is its own chunk, loaded on first visit: the start-up bundle stays small and the
+// composer's twitter-text (with core-js) loads only with the composer. test/e2e/bundle.e2e.ts
+// fails when the first page's JavaScript passes its budget.
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+)
+const ConnectPage = lazy(() =>
+  import('../features/connect/ConnectPage').then((m) => ({ default: m.ConnectPage })),
+)
+const DraftsPage = lazy(() =>
+  import('../features/drafts/DraftsPage').then((m) => ({ default: m.DraftsPage })),
+)
+const CardsPage = lazy(() => import('../features/cards/CardsPage').then((m) => ({ default: m.CardsPage })))
+const PollsPage = lazy(() => import('../features/polls/PollsPage').then((m) => ({ default: m.PollsPage })))
+const VideoConversationsPage = lazy(() =>
+  import('../features/video-conversations/VideoConversationsPage').then((m) => ({
+    default: m.VideoConversationsPage,
+  })),
+)
+const ComposerPage = lazy(() =>
+  import('../features/composer/ComposerPage').then((m) => ({ default: m.ComposerPage })),
+)
+const LibraryPage = lazy(() =>
+  import('../features/library/LibraryPage').then((m) => ({ default: m.LibraryPage })),
+)
+const OutboxPage = lazy(() =>
+  import('../features/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
+)
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
@@ -22,8 +43,7 @@ const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
   outbox: 'Nothing is waiting to publish.',
 }
 
-export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
-  void draftId
+function Page({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
   if (route.id === 'settings') return <SettingsPage route={route} />
   if (route.id === 'connect') return <ConnectPage route={route} />
   if (route.id === 'drafts') return <DraftsPage route={route} />
@@ -40,5 +60,15 @@ export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string 
         <p>{COMING_NEXT[route.id]}</p>
       </EmptyState>
     </>
+  )
+}
+
+export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+  // The page's chunk usually arrives within a frame or two; nothing is shown meanwhile rather
+  // than a spinner that would flash.
+  return (
+    <Suspense fallback={null}>
+      <Page route={route} draftId={draftId} />
+    </Suspense>
   )
 }

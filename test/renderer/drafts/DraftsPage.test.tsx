@@ -18,7 +18,6 @@ function summary(overrides: Partial<DraftSummaryWithIssues>): DraftSummaryWithIs
     kind: 'card',
     name: 'Draft',
     status: 'draft',
-    createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',
     errorCount: 0,
     warningCount: 0,
@@ -74,25 +73,35 @@ describe('the drafts list model', () => {
 describe('the drafts page', () => {
   let calls: Record<string, ReturnType<typeof vi.fn>>
   let drafts: DraftSummaryWithIssues[]
+  let revision = 1
 
   beforeEach(() => {
     drafts = [boots, poll, post]
     const ok = (value: unknown) => Promise.resolve({ ok: true, value })
     calls = {
-      list: vi.fn(() =>
-        ok({
-          drafts,
+      // A page of main's summary index, most recently changed first; never a delta, so the
+      // store always takes the full-reload path here.
+      list: vi.fn(({ offset = 0, limit = 5_000 }: { offset?: number; limit?: number }) => {
+        const ordered = [...drafts].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        return ok({
+          revision,
+          total: ordered.length,
+          offset,
+          drafts: ordered.slice(offset, offset + limit),
+          loading: false,
           trash: [],
           quarantined: [{ fileName: 'broken.json', message: 'not valid JSON' }],
           notices: [{ fileName: 'future.json', message: 'Draft file future.json was saved by a newer Ads Studio' }],
-        }),
-      ),
+        })
+      }),
       remove: vi.fn(({ id }: { id: string }) => {
         drafts = drafts.filter((d) => d.id !== id)
+        revision += 1
         return ok({ removed: true })
       }),
       undoRemove: vi.fn(() => {
         drafts = [boots, poll, post]
+        revision += 1
         return ok(boots)
       }),
       export: vi.fn(() => ok({ exported: true, fileName: 'Boots carousel.json' })),
@@ -101,7 +110,14 @@ describe('the drafts page', () => {
       value: { drafts: calls } as unknown as StudioApi,
       configurable: true,
     })
-    useDraftsStore.setState({ drafts: [], loaded: false, lastRemoved: null, error: null })
+    useDraftsStore.setState({
+      drafts: [],
+      loaded: false,
+      complete: false,
+      revision: null,
+      lastRemoved: null,
+      error: null,
+    })
   })
   afterEach(cleanup)
 

@@ -394,7 +394,8 @@ describe('error mapping', () => {
         },
       ),
       oauth1,
-      { code: 'rate_limited', retryAfter: 42 },
+      // The local clock is years off the Date header here, so the header (mid-second) is used.
+      { code: 'rate_limited', retryAfter: 41.525 },
     ],
     ['429 without headers', json(429, {}), oauth1, { code: 'rate_limited', retryAfter: 60 }],
   ]
@@ -405,6 +406,21 @@ describe('error mapping', () => {
     const error = await failureOf(client.send({ method: 'GET', url: `${api.url}/x`, auth }))
     expect(error).toMatchObject(expected)
     expect(api.requests).toHaveLength(1)
+  })
+
+  it('waits until the stated reset to the millisecond, not to the next whole second', async () => {
+    // The Date header is truncated to the second; the local clock knows it is 700 ms later.
+    const { client } = harness({ now: () => date.getTime() + 700 })
+    api.respond(
+      json(
+        429,
+        { errors: [{ code: 88, message: 'Rate limit exceeded' }] },
+        { date: date.toUTCString(), 'x-rate-limit-reset': String(date.getTime() / 1000 + 2) },
+      ),
+    )
+    const error = await failureOf(client.send({ method: 'GET', url: `${api.url}/x`, auth: oauth1 }))
+    // 2 s after the header's second is 1.3 s from now, plus the 25 ms margin: not 2 s.
+    expect(error).toMatchObject({ code: 'rate_limited', retryAfter: 1.325 })
   })
 
   it('returns non-2xx answers untouched from exchange', async () => {

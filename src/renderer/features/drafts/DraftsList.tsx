@@ -1,20 +1,8 @@
-import {
-  CircleAlert,
-  CircleCheck,
-  Copy,
-  Download,
-  FileText,
-  MoreHorizontal,
-  Search,
-  Trash2,
-  type LucideIcon,
-} from 'lucide-react'
-import { DropdownMenu } from 'radix-ui'
-import { useEffect, useMemo, useState } from 'react'
+import { FileText, Search, Trash2, type LucideIcon } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
-import { hashFor } from '../../app/routes'
 import { navigate } from '../../app/useRoute'
 import { Banner } from '../../components/Banner'
 import { EmptyState } from '../../components/EmptyState'
@@ -23,13 +11,15 @@ import {
   CREATABLE_KINDS,
   DEFAULT_QUERY,
   EDITOR_ROUTES,
+  filterDrafts,
   KIND_LABELS,
-  relativeTime,
+  searchTexts,
+  sortDrafts,
   STATUS_LABELS,
-  visibleDrafts,
   type ListQuery,
   type SortKey,
 } from './draftListModel'
+import { DraftsTable, type RowAction } from './DraftsTable'
 import { useDraftsStore } from './draftsStore'
 import '../media/controls.css'
 import './drafts.css'
@@ -39,15 +29,6 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'kind', label: 'Kind' },
 ]
-
-function useNow(intervalMs = 30_000): Date {
-  const [now, setNow] = useState(() => new Date())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs)
-    return () => clearInterval(timer)
-  }, [intervalMs])
-  return now
-}
 
 export type ListNotice = { tone: 'success' | 'info'; text: string } | null
 
@@ -88,7 +69,6 @@ export function DraftsList({
   const [ownNotice, setOwnNotice] = useState<ListNotice>(null)
   const shownNotice = notice === undefined ? ownNotice : notice
   const say = onNotice ?? setOwnNotice
-  const now = useNow()
 
   useEffect(() => {
     void load()
@@ -98,9 +78,12 @@ export function DraftsList({
     () => (kind ? drafts.filter((draft) => draft.kind === kind) : drafts),
     [drafts, kind],
   )
+  // Sorting and lower-casing run when the drafts or the sort change; a keystroke only filters.
+  const sorted = useMemo(() => sortDrafts(ofKind, query.sort), [ofKind, query.sort])
+  const texts = useMemo(() => searchTexts(sorted), [sorted])
   const rows = useMemo(
-    () => visibleDrafts(ofKind, { ...query, kind: kind ?? query.kind }),
-    [ofKind, query, kind],
+    () => filterDrafts(sorted, texts, { ...query, kind: kind ?? query.kind }),
+    [sorted, texts, query, kind],
   )
 
   const onExport = async (draft: DraftSummaryWithIssues) => {
@@ -115,6 +98,17 @@ export function DraftsList({
     say(null)
     await remove(draft.id)
   }
+  // Rows are memoised: they get one callback for good, which calls the latest handlers.
+  const handlers = useRef({ onExport, onDuplicate, onRemove })
+  handlers.current = { onExport, onDuplicate, onRemove }
+  const onAction = useCallback((action: RowAction, draft: DraftSummaryWithIssues) => {
+    const route = EDITOR_ROUTES[draft.kind]
+    if (action === 'open') {
+      if (route) navigate(route, draft.id)
+    } else if (action === 'duplicate') void handlers.current.onDuplicate(draft)
+    else if (action === 'export') void handlers.current.onExport(draft)
+    else void handlers.current.onRemove(draft)
+  }, [])
 
   return (
     <div className="drafts">
@@ -215,123 +209,10 @@ export function DraftsList({
             />
           </div>
 
-          <table className="drafts-table">
-            <caption className="visually-hidden">
-              {kind ? `${KIND_LABELS[kind]} drafts` : 'Drafts'}, {rows.length} shown
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                {kind ? null : <th scope="col">Kind</th>}
-                <th scope="col">Status</th>
-                <th scope="col">Checks</th>
-                <th scope="col">Last changed</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((draft) => {
-                const route = EDITOR_ROUTES[draft.kind]
-                return (
-                  <tr key={draft.id} data-draft-id={draft.id}>
-                    <th scope="row" className="drafts-table__name">
-                      {route ? (
-                        <a href={hashFor(route, draft.id)} className="draft-link">
-                          {draft.name}
-                        </a>
-                      ) : (
-                        draft.name
-                      )}
-                    </th>
-                    {kind ? null : (
-                      <td>
-                        <span className="kind-chip" data-kind={draft.kind}>
-                          {KIND_LABELS[draft.kind]}
-                        </span>
-                      </td>
-                    )}
-                    <td>
-                      <span className={`status status--${draft.status}`}>{STATUS_LABELS[draft.status]}</span>
-                    </td>
-                    <td>
-                      <Validity draft={draft} />
-                    </td>
-                    <td className="muted">
-                      <time dateTime={draft.updatedAt} title={new Date(draft.updatedAt).toLocaleString()}>
-                        {relativeTime(draft.updatedAt, now)}
-                      </time>
-                    </td>
-                    <td className="drafts-table__actions">
-                      <DropdownMenu.Root>
-                        <DropdownMenu.Trigger
-                          className="icon-button"
-                          aria-label={`Actions for ${draft.name}`}
-                        >
-                          <MoreHorizontal size={16} aria-hidden="true" />
-                        </DropdownMenu.Trigger>
-                        <DropdownMenu.Portal>
-                          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-                            {route ? (
-                              <DropdownMenu.Item
-                                className="menu__item"
-                                onSelect={() => navigate(route, draft.id)}
-                              >
-                                <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
-                              </DropdownMenu.Item>
-                            ) : null}
-                            <DropdownMenu.Item
-                              className="menu__item"
-                              onSelect={() => void onDuplicate(draft)}
-                            >
-                              <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
-                            </DropdownMenu.Item>
-                            <DropdownMenu.Item className="menu__item" onSelect={() => void onExport(draft)}>
-                              <Download size={16} aria-hidden="true" className="menu__icon" /> Export as
-                              .json…
-                            </DropdownMenu.Item>
-                            <DropdownMenu.Separator className="menu__separator" />
-                            <DropdownMenu.Item
-                              className="menu__item menu__item--danger"
-                              onSelect={() => void onRemove(draft)}
-                            >
-                              <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
-                            </DropdownMenu.Item>
-                          </DropdownMenu.Content>
-                        </DropdownMenu.Portal>
-                      </DropdownMenu.Root>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+          <DraftsTable rows={rows} kind={kind} onAction={onAction} />
           {rows.length === 0 ? <p className="drafts__none muted">No drafts match these filters.</p> : null}
         </>
       )}
     </div>
-  )
-}
-
-/**
- * The error count decides the badge. Warnings (local files still to upload, slide-count
- * advice) are shown in the editor; here they only add a tooltip.
- */
-function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
-  if (draft.errorCount > 0) {
-    return (
-      <span className="badge badge--danger">
-        <CircleAlert size={12} aria-hidden="true" /> {plural(draft.errorCount, 'problem')}
-      </span>
-    )
-  }
-  return (
-    <span
-      className="badge badge--success"
-      title={draft.warningCount > 0 ? `${plural(draft.warningCount, 'note')} in the editor` : undefined}
-    >
-      <CircleCheck size={12} aria-hidden="true" /> Ready
-    </span>
   )
 }

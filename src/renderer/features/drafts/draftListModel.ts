@@ -2,6 +2,7 @@
 
 import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import { byMostRecentlyChanged } from '../../../shared/drafts/listOrder'
 import type { RouteId } from '../../app/routes'
 
 export const KIND_LABELS: Record<DraftKind, string> = {
@@ -44,27 +45,72 @@ export const DEFAULT_QUERY: ListQuery = { search: '', kind: 'all', status: 'all'
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })
 
-export function visibleDrafts(
-  drafts: readonly DraftSummaryWithIssues[],
+type Summary = DraftSummaryWithIssues
+
+/**
+ * The drafts in the chosen order. Main sends them most recently changed first, which is the
+ * "Last changed" order already; the others sort once per change of data or sort key.
+ */
+export function sortDrafts(drafts: readonly Summary[], sort: SortKey): readonly Summary[] {
+  if (sort === 'updated') return drafts
+  const compare =
+    sort === 'name'
+      ? (a: Summary, b: Summary) => collator.compare(a.name, b.name) || byMostRecentlyChanged(a, b)
+      : (a: Summary, b: Summary) =>
+          collator.compare(KIND_LABELS[a.kind], KIND_LABELS[b.kind]) || byMostRecentlyChanged(a, b)
+  return [...drafts].sort(compare)
+}
+
+/** What search matches, lower-cased once per list rather than once per keystroke. */
+export function searchTexts(drafts: readonly Summary[]): string[] {
+  return drafts.map((draft) => `${draft.name}\n${KIND_LABELS[draft.kind]}`.toLocaleLowerCase())
+}
+
+/** The sorted drafts that match the query's search, kind and status; `texts` from searchTexts. */
+export function filterDrafts(
+  sorted: readonly Summary[],
+  texts: readonly string[],
   query: ListQuery,
-): DraftSummaryWithIssues[] {
+): Summary[] {
   const needle = query.search.trim().toLocaleLowerCase()
-  const matches = drafts.filter(
-    (draft) =>
-      (query.kind === 'all' || draft.kind === query.kind) &&
-      (query.status === 'all' || draft.status === query.status) &&
-      (needle === '' ||
-        draft.name.toLocaleLowerCase().includes(needle) ||
-        KIND_LABELS[draft.kind].toLocaleLowerCase().includes(needle)),
-  )
-  const byUpdated = (a: DraftSummaryWithIssues, b: DraftSummaryWithIssues) =>
-    b.updatedAt.localeCompare(a.updatedAt)
-  const compare: Record<SortKey, (a: DraftSummaryWithIssues, b: DraftSummaryWithIssues) => number> = {
-    updated: byUpdated,
-    name: (a, b) => collator.compare(a.name, b.name) || byUpdated(a, b),
-    kind: (a, b) => collator.compare(KIND_LABELS[a.kind], KIND_LABELS[b.kind]) || byUpdated(a, b),
+  const rows: Summary[] = []
+  for (let index = 0; index < sorted.length; index++) {
+    const draft = sorted[index]!
+    if (query.kind !== 'all' && draft.kind !== query.kind) continue
+    if (query.status !== 'all' && draft.status !== query.status) continue
+    if (needle !== '' && !texts[index]!.includes(needle)) continue
+    rows.push(draft)
   }
-  return matches.sort(compare[query.sort])
+  return rows
+}
+
+export function visibleDrafts(drafts: readonly Summary[], query: ListQuery): Summary[] {
+  const sorted = sortDrafts([...drafts].sort(byMostRecentlyChanged), query.sort)
+  return filterDrafts(sorted, searchTexts(sorted), query)
+}
+
+/**
+ * Brings a list in main's order up to date: drops removed and changed drafts, then merges the
+ * changed ones back in at their place.
+ */
+export function applyChanges(
+  drafts: readonly Summary[],
+  changed: readonly Summary[],
+  removed: readonly string[],
+): Summary[] {
+  if (changed.length === 0 && removed.length === 0) return drafts as Summary[]
+  const gone = new Set([...removed, ...changed.map((draft) => draft.id)])
+  const incoming = [...changed].sort(byMostRecentlyChanged)
+  const merged: Summary[] = []
+  let next = 0
+  for (const draft of drafts) {
+    if (gone.has(draft.id)) continue
+    while (next < incoming.length && byMostRecentlyChanged(incoming[next]!, draft) < 0)
+      merged.push(incoming[next++]!)
+    merged.push(draft)
+  }
+  while (next < incoming.length) merged.push(incoming[next++]!)
+  return merged
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

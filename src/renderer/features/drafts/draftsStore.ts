@@ -1,17 +1,24 @@
 import { create } from 'zustand'
 import type { DraftKind } from '../../../shared/drafts/envelope'
-import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { applyChanges } from './draftListModel'
 
 type TrashEntry = DraftSummaryWithIssues & { removedAt: string }
 
 interface DraftsState {
+  /** Every draft's summary, most recently changed first (main's order). */
   drafts: DraftSummaryWithIssues[]
   trash: TrashEntry[]
   quarantined: { fileName: string; message: string }[]
   /** Drafts from a newer version, folder trouble worked around: said once, kept working. */
   notices: { fileName?: string; message: string }[]
+  /** The first page has arrived: something can be shown. */
   loaded: boolean
+  /** Every page has arrived and main has read all its files. */
+  complete: boolean
+  /** main's revision of `drafts`; later refreshes ask only for what changed since. */
+  revision: number | null
   error: string | null
   /** The last deletion, for the "Undo" action. */
   lastRemoved: { id: string; name: string } | null
@@ -26,8 +33,17 @@ interface DraftsState {
   importDraft(): Promise<string | null>
 }
 
+/** Enough rows to fill the first screen; the rest follows in large pages. */
+export const FIRST_PAGE = 100
+export const PAGE = 5_000
+/** While main is still reading its files, the list is asked for again this often. */
+const LOADING_RETRY_MS = 400
+
 const messageOf = (error: unknown) =>
   error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
+
+const listPage = (request: Parameters<ReturnType<typeof studio>['drafts']['list']>[0]) =>
+  unwrap(studio().drafts.list(request)) as Promise<DraftListResponse>
 
 export const useDraftsStore = create<DraftsState>((set, get) => {
   // A later list refresh must not wipe the error of the action before it, so only actions clear it.
@@ -40,19 +56,96 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       return null
     }
   }
+
+  /** Every page of one revision; starts over if the list changes while the pages arrive. */
+  async function fetchAll(): Promise<DraftListResponse & { all: DraftSummaryWithIssues[] }> {
+    for (let attemptNo = 0; ; attemptNo++) {
+      const first = await listPage({ offset: 0, limit: FIRST_PAGE })
+      // The first screen at once when there is nothing on screen yet.
+      if (!get().loaded)
+        set({
+          drafts: first.drafts,
+          trash: first.trash,
+          quarantined: first.quarantined,
+          notices: first.notices ?? [],
+          loaded: true,
+        })
+      const all = [...first.drafts]
+      let consistent = true
+      while (all.length < first.total) {
+        const page = await listPage({ offset: all.length, limit: PAGE })
+        if (page.revision !== first.revision) {
+          consistent = false
+          break
+        }
+        if (page.drafts.length === 0) break
+        for (const draft of page.drafts) all.push(draft)
+      }
+      if (consistent || attemptNo >= 3) return { ...first, all }
+    }
+  }
+
+  let running: Promise<void> | null = null
+  let again = false
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+
+  async function refresh(): Promise<void> {
+    const { revision } = get()
+    let loading: boolean
+    // Usually only what changed since the list on screen; a full reload when main cannot say.
+    const delta = revision === null ? null : await listPage({ since: revision, limit: PAGE })
+    if (delta?.removed) {
+      set((state) => ({
+        drafts: applyChanges(state.drafts, delta.drafts, delta.removed!),
+        trash: delta.trash,
+        quarantined: delta.quarantined,
+        notices: delta.notices ?? [],
+        revision: delta.revision,
+        complete: !delta.loading,
+      }))
+      loading = delta.loading
+    } else {
+      const list = await fetchAll()
+      set({
+        drafts: list.all,
+        trash: list.trash,
+        quarantined: list.quarantined,
+        notices: list.notices ?? [],
+        loaded: true,
+        complete: !list.loading,
+        revision: list.revision,
+      })
+      loading = list.loading
+    }
+    clearTimeout(retryTimer)
+    if (loading) retryTimer = setTimeout(() => void get().load(), LOADING_RETRY_MS)
+  }
+
   return {
     drafts: [],
     trash: [],
     quarantined: [],
     notices: [],
     loaded: false,
+    complete: false,
+    revision: null,
     error: null,
     lastRemoved: null,
     async load() {
-      await attempt(async () => {
-        const list = await unwrap(studio().drafts.list({}))
-        set({ ...list, notices: list.notices ?? [], loaded: true })
-      }, false)
+      // One refresh at a time; a call meanwhile runs one more afterwards, so none is missed.
+      if (running) {
+        again = true
+        return running
+      }
+      running = (async () => {
+        do {
+          again = false
+          await attempt(refresh, false)
+        } while (again)
+      })().finally(() => {
+        running = null
+      })
+      return running
     },
     async create(kind, name) {
       const draft = await attempt(() => unwrap(studio().drafts.create({ kind, ...(name ? { name } : {}) })))

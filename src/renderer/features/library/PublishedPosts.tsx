@@ -1,6 +1,6 @@
 import { MessageSquareText } from 'lucide-react'
 import { useEffect, useState, type FormEvent } from 'react'
-import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import { DRAFTS_PAGE_MAX, type DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
@@ -118,6 +118,18 @@ function RenameForm({
   )
 }
 
+/** Every published post draft, a page of main's summary index at a time. */
+async function publishedPostDrafts(): Promise<DraftSummaryWithIssues[]> {
+  const drafts: DraftSummaryWithIssues[] = []
+  for (;;) {
+    const page = await unwrap(
+      studio().drafts.list({ kinds: ['post'], status: 'published', offset: drafts.length, limit: DRAFTS_PAGE_MAX }),
+    )
+    drafts.push(...page.drafts)
+    if (page.drafts.length === 0 || drafts.length >= page.total) return drafts
+  }
+}
+
 /** Posts Ads Studio published (drafts with a post id), each renamable, and renaming any post by id. */
 export function PublishedPosts({ scope }: { scope: LibraryScope }) {
   const [posts, setPosts] = useState<PublishedPost[] | null>(null)
@@ -125,8 +137,8 @@ export function PublishedPosts({ scope }: { scope: LibraryScope }) {
 
   useEffect(() => {
     let current = true
-    unwrap(studio().drafts.list({})).then(
-      ({ drafts }: { drafts: DraftSummaryWithIssues[] }) => {
+    publishedPostDrafts().then(
+      (drafts) => {
         if (!current) return
         setPosts(
           drafts.flatMap((draft) =>

@@ -1,14 +1,20 @@
 import { z } from 'zod'
-import { draftKindSchema, draftSchema, draftStatusSchema, publishedRefsSchema } from '../../drafts/envelope'
+import {
+  DRAFT_KINDS,
+  draftKindSchema,
+  draftSchema,
+  draftStatusSchema,
+  publishedRefsSchema,
+} from '../../drafts/envelope'
 
 const draftId = z.string().uuid()
 
+/** One row of a drafts list: what main's summary index keeps of a draft (never its content). */
 export const draftSummarySchema = z.object({
   id: z.string(),
   kind: draftKindSchema,
   name: z.string(),
   status: draftStatusSchema,
-  createdAt: z.string(),
   updatedAt: z.string(),
   published: publishedRefsSchema.optional(),
   /** From the same validator the editors and the publish step use. */
@@ -17,17 +23,48 @@ export const draftSummarySchema = z.object({
 })
 export type DraftSummaryWithIssues = z.infer<typeof draftSummarySchema>
 
+/** The largest page drafts.list returns; a list of 50,000 drafts arrives in ten. */
+export const DRAFTS_PAGE_MAX = 5_000
+
+const draftListRequestSchema = z
+  .object({
+    /** Position in the list, most recently changed first. */
+    offset: z.number().int().nonnegative().max(100_000_000).optional(),
+    limit: z.number().int().nonnegative().max(DRAFTS_PAGE_MAX).optional(),
+    /**
+     * A `revision` from an earlier answer: when main still knows what changed since, the answer
+     * holds only the changed drafts and the ids of removed ones. Ignored with kinds or status.
+     */
+    since: z.number().int().nonnegative().optional(),
+    kinds: z.array(draftKindSchema).max(DRAFT_KINDS.length).optional(),
+    status: draftStatusSchema.optional(),
+  })
+  .strict()
+export type DraftListRequest = z.input<typeof draftListRequestSchema>
+
+const draftListResponseSchema = z.object({
+  /** Changes with every save; pages of one list must share it. */
+  revision: z.number().int().nonnegative(),
+  /** Drafts in the whole (filtered) list. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  drafts: z.array(draftSummarySchema),
+  /** Present when `since` was answered: `drafts` then holds only what changed. */
+  removed: z.array(z.string()).optional(),
+  /** Main is still reading the draft files: the list is the one it saved last time; ask again. */
+  loading: z.boolean(),
+  trash: z.array(draftSummarySchema.extend({ removedAt: z.string() })),
+  /** Files found unreadable at start: moved to quarantine, never deleted. */
+  quarantined: z.array(z.object({ fileName: z.string(), message: z.string() })),
+  /** Things the designer should know that did not stop the drafts (a draft from a newer version). */
+  notices: z.array(z.object({ fileName: z.string().optional(), message: z.string() })).optional(),
+})
+export type DraftListResponse = z.infer<typeof draftListResponseSchema>
+
 export const draftsContract = {
   'drafts.list': {
-    request: z.object({}).strict(),
-    response: z.object({
-      drafts: z.array(draftSummarySchema),
-      trash: z.array(draftSummarySchema.extend({ removedAt: z.string() })),
-      /** Files found unreadable at start: moved to quarantine, never deleted. */
-      quarantined: z.array(z.object({ fileName: z.string(), message: z.string() })),
-      /** Things the designer should know that did not stop the drafts (a draft from a newer version). */
-      notices: z.array(z.object({ fileName: z.string().optional(), message: z.string() })).optional(),
-    }),
+    request: draftListRequestSchema,
+    response: draftListResponseSchema,
   },
   'drafts.get': {
     request: z.object({ id: draftId }).strict(),

@@ -1,0 +1,19 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** App start → first drafts list, each in a fresh process (bench/appStartChild.ts). */
+export async function coldStart(dataDir: string): Promise<number> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', resolve('bench/appStartChild.ts'), dataDir],
+    {
+      maxBuffer: 1 << 20,
+      timeout: 180_000,
+    },
+  )
+  const line = stdout.trim().split('\n').at(-1) ?? ''
+  return (JSON.parse(line) as { ms: number }).ms
+}

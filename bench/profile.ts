@@ -1,0 +1,84 @@
+/**
+ * Where a key's time goes: types into the composer (25,000 characters) or the card builder (six
+ * slides) under a Chromium trace and sums the renderer main thread's work per kind (script,
+ * style, layout, paint…) and the script's self time per function. Prints a table per key.
+ *
+ *   npx electron-vite build && npx tsx bench/profile.ts composer|builder
+ */
+import type { Page } from 'playwright-core'
+import { startBenchBrowser, typeAndTime } from './browser'
+import { alternatingKeys, benchBuilder, benchComposer } from './keyToFrame'
+import { summarize } from './stats'
+
+interface TraceEvent {
+  name: string
+  ph: string
+  dur?: number
+  tid: number
+  pid: number
+  args?: { data?: { frame?: string } }
+}
+
+const KEYS = 80
+const KINDS: Record<string, string> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'event dispatch (script)',
+  UpdateLayoutTree: 'style recalc',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  Commit: 'commit',
+  HitTest: 'hit test',
+  RunMicrotasks: 'microtasks',
+  MajorGC: 'GC',
+  MinorGC: 'GC',
+  'V8.GC_SCAVENGER': 'GC',
+}
+
+async function traceTyping(page: Page, browser: Awaited<ReturnType<typeof startBenchBrowser>>['browser']) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  })
+  const timings = await typeAndTime(page, alternatingKeys(KEYS))
+  const buffer = await browser.stopTracing()
+  const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }
+  // The renderer main thread: the one that ran the most Layout events.
+  const counts = new Map<string, number>()
+  for (const event of traceEvents)
+    if (event.name === 'Layout')
+      counts.set(`${event.pid}:${event.tid}`, (counts.get(`${event.pid}:${event.tid}`) ?? 0) + 1)
+  const main = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const totals = new Map<string, number>()
+  for (const event of traceEvents) {
+    if (`${event.pid}:${event.tid}` !== main || event.ph !== 'X' || !event.dur) continue
+    const kind = KINDS[event.name]
+    if (kind) totals.set(kind, (totals.get(kind) ?? 0) + event.dur / 1000)
+  }
+  return { timings, totals }
+}
+
+const which = process.argv[2] ?? 'composer'
+const bench = await startBenchBrowser()
+try {
+  const app = await bench.launch()
+  try {
+    // Opens the editor and types its own warm-up and samples; the trace covers further keys.
+    const figures = which === 'builder' ? await benchBuilder(app) : await benchComposer(app)
+    const { timings, totals } = await traceTyping(app.page, bench.browser)
+    console.log(`${which}: key → frame before tracing ${JSON.stringify(summarize(figures))}`)
+    console.log(`${which}: key → frame while tracing ${JSON.stringify(summarize(timings))}`)
+    console.log(
+      `renderer main thread per key (ms), over ${KEYS} keys (nested events overlap: script includes its layouts forced from script):`,
+    )
+    for (const [kind, ms] of [...totals].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${kind.padEnd(26)} ${(ms / KEYS).toFixed(2)}`)
+  } finally {
+    await app.close()
+  }
+} finally {
+  await bench.dispose()
+}

@@ -1,0 +1,131 @@
+import type { DraftKind, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
+import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
+
+/**
+ * The drafts list, as main keeps it: one small summary per draft (never its content), in the
+ * order the list shows by default — most recently changed first, ties by id — so a page is a
+ * slice. Every change bumps `revision` and is remembered, so a list that is already up to date
+ * to some revision is brought up to date with what changed since, not with everything again.
+ */
+export interface DraftListEntry {
+  id: string
+  kind: DraftKind
+  name: string
+  status: DraftStatus
+  updatedAt: string
+  errorCount: number
+  warningCount: number
+  published?: PublishedRefs
+}
+
+export interface PageQuery {
+  offset: number
+  limit: number
+  /** Only these kinds (all when absent). */
+  kinds?: readonly DraftKind[] | undefined
+  status?: DraftStatus | undefined
+}
+
+export interface Changes {
+  changed: DraftListEntry[]
+  removed: string[]
+}
+
+export interface SummaryIndex {
+  readonly revision: number
+  readonly size: number
+  get(id: string): DraftListEntry | undefined
+  /** Replaces everything (a load); earlier revisions can no longer be caught up from. */
+  reset(entries: Iterable<DraftListEntry>): void
+  upsert(entry: DraftListEntry): void
+  remove(id: string): void
+  page(query: PageQuery): { entries: DraftListEntry[]; total: number }
+  /** What changed after `revision`, or undefined when that is not known any more (a reset since). */
+  changesSince(revision: number): Changes | undefined
+  entries(): readonly DraftListEntry[]
+}
+
+const compareEntries = byMostRecentlyChanged
+
+export function createSummaryIndex(): SummaryIndex {
+  let ordered: DraftListEntry[] = []
+  const byId = new Map<string, DraftListEntry>()
+  let revision = 0
+  /** The revision of the last reset: changes before it are not remembered. */
+  let baseRevision = 0
+  const changedAt = new Map<string, number>()
+  const removedAt = new Map<string, number>()
+
+  /** Index of `entry` in `ordered`, or where it would go. */
+  const position = (entry: DraftListEntry): number => {
+    let low = 0
+    let high = ordered.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (compareEntries(ordered[middle]!, entry) < 0) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
+
+  const take = (id: string): void => {
+    const existing = byId.get(id)
+    if (!existing) return
+    const at = position(existing)
+    if (ordered[at] === existing) ordered.splice(at, 1)
+    else ordered = ordered.filter((entry) => entry !== existing) // cannot happen; stays correct if it does
+    byId.delete(id)
+  }
+
+  return {
+    get revision() {
+      return revision
+    },
+    get size() {
+      return ordered.length
+    },
+    get: (id) => byId.get(id),
+    reset(entries) {
+      byId.clear()
+      for (const entry of entries) byId.set(entry.id, entry)
+      ordered = [...byId.values()].sort(compareEntries)
+      revision += 1
+      baseRevision = revision
+      changedAt.clear()
+      removedAt.clear()
+    },
+    upsert(entry) {
+      take(entry.id)
+      ordered.splice(position(entry), 0, entry)
+      byId.set(entry.id, entry)
+      revision += 1
+      changedAt.set(entry.id, revision)
+      removedAt.delete(entry.id)
+    },
+    remove(id) {
+      if (!byId.has(id)) return
+      take(id)
+      revision += 1
+      removedAt.set(id, revision)
+      changedAt.delete(id)
+    },
+    page({ offset, limit, kinds, status }) {
+      const filtered =
+        kinds || status
+          ? ordered.filter(
+              (entry) => (!kinds || kinds.includes(entry.kind)) && (!status || entry.status === status),
+            )
+          : ordered
+      return { entries: filtered.slice(offset, offset + limit), total: filtered.length }
+    },
+    changesSince(since) {
+      if (since < baseRevision || since > revision) return undefined
+      const changed: DraftListEntry[] = []
+      for (const [id, at] of changedAt) if (at > since) changed.push(byId.get(id)!)
+      const removed: string[] = []
+      for (const [id, at] of removedAt) if (at > since) removed.push(id)
+      return { changed: changed.sort(compareEntries), removed }
+    },
+    entries: () => ordered,
+  }
+}

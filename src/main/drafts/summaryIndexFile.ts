@@ -1,0 +1,94 @@
+import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { draftKindSchema, draftStatusSchema, publishedRefsSchema } from '../../shared/drafts/envelope'
+import { tempPathFor } from './atomicFile'
+import type { DraftListEntry } from './summaryIndex'
+
+/**
+ * The summary index as it was when the app last ran, so the next start can show the drafts list
+ * before every draft file has been read and checked again (50,000 files take seconds). It is a
+ * cache, never the truth: the full load rebuilds the index from the files and replaces what was
+ * shown, and issue counts taken from here are checked again in the background. So it is written
+ * atomically (a torn file is ignored) but without fsync, and a missing or unreadable one only
+ * means the first list waits for the full load.
+ */
+export const SUMMARY_INDEX_FILE = 'summaries.json'
+const FORMAT = 1
+
+// Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published].
+const rowSchema = z.tuple([
+  z.string(),
+  draftKindSchema,
+  z.string(),
+  draftStatusSchema,
+  z.string(),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  publishedRefsSchema.nullable(),
+])
+const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.array(z.unknown()) })
+
+export interface SummaryIndexFile {
+  read(): Promise<DraftListEntry[] | undefined>
+  write(entries: readonly DraftListEntry[]): Promise<void>
+}
+
+export function summaryIndexFile(storeDir: string): SummaryIndexFile {
+  const path = join(storeDir, SUMMARY_INDEX_FILE)
+  return {
+    async read() {
+      // A write the process did not live to finish leaves its temp file; the index itself is whole.
+      for (const name of await readdir(storeDir).catch(() => [] as string[])) {
+        if (name.startsWith(`.${SUMMARY_INDEX_FILE}.`) && name.endsWith('.tmp'))
+          await unlink(join(storeDir, name)).catch(() => undefined)
+      }
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(await readFile(path, 'utf8'))
+      } catch {
+        return undefined
+      }
+      const file = fileSchema.safeParse(parsed)
+      if (!file.success) return undefined
+      const entries: DraftListEntry[] = []
+      for (const raw of file.data.rows) {
+        // A row this version cannot read is skipped; the full load brings its draft back.
+        const row = rowSchema.safeParse(raw)
+        if (!row.success) continue
+        const [id, kind, name, status, updatedAt, errorCount, warningCount, published] = row.data
+        entries.push({
+          id,
+          kind,
+          name,
+          status,
+          updatedAt,
+          errorCount,
+          warningCount,
+          ...(published ? { published } : {}),
+        })
+      }
+      return entries
+    },
+    async write(entries) {
+      const rows = entries.map((entry) => [
+        entry.id,
+        entry.kind,
+        entry.name,
+        entry.status,
+        entry.updatedAt,
+        entry.errorCount,
+        entry.warningCount,
+        entry.published ?? null,
+      ])
+      const temp = tempPathFor(path)
+      try {
+        await writeFile(temp, JSON.stringify({ format: FORMAT, rows }))
+        await rename(temp, path)
+      } catch (error) {
+        await unlink(temp).catch(() => undefined)
+        throw error
+      }
+    },
+  }
+}

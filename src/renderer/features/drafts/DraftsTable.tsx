@@ -1,0 +1,266 @@
+import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
+import { DropdownMenu } from 'radix-ui'
+import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { DraftKind } from '../../../shared/drafts/envelope'
+import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import { plural } from '../../../shared/rules/issues'
+import { hashFor } from '../../app/routes'
+import { EDITOR_ROUTES, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
+
+export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
+
+/** What a row measures with the design tokens (re-measured from the first row drawn). */
+const ESTIMATED_ROW_HEIGHT = 49
+const OVERSCAN_ROWS = 8
+/** Without layout (before the first frame, or in a DOM without one) assume a screenful. */
+const FALLBACK_VIEWPORT_HEIGHT = 800
+
+// One clock for every "5 minutes ago" on screen: only those cells re-render when it ticks,
+// never the rows or the table.
+const clock = (() => {
+  const listeners = new Set<() => void>()
+  let now = Date.now()
+  let timer: ReturnType<typeof setInterval> | undefined
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      if (!timer) {
+        now = Date.now()
+        timer = setInterval(() => {
+          now = Date.now()
+          for (const notify of listeners) notify()
+        }, 30_000)
+      }
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0 && timer) {
+          clearInterval(timer)
+          timer = undefined
+        }
+      }
+    },
+    now: () => now,
+  }
+})()
+
+function RelativeTime({ iso }: { iso: string }) {
+  const now = useSyncExternalStore(clock.subscribe, clock.now)
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {relativeTime(iso, new Date(now))}
+    </time>
+  )
+}
+
+/** The nearest ancestor that scrolls: the virtual rows follow its scroll position. */
+function scrollParentOf(element: HTMLElement | null): HTMLElement | null {
+  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node)
+    if (overflowY === 'auto' || overflowY === 'scroll') return node
+  }
+  return (document.scrollingElement ?? document.documentElement) as HTMLElement
+}
+
+const observeViewport: typeof observeElementRect = (instance, notify) =>
+  observeElementRect(instance, (rect) =>
+    notify(
+      rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || FALLBACK_VIEWPORT_HEIGHT },
+    ),
+  )
+
+/**
+ * The drafts as a table whose body holds only the rows in view (plus a few): 50,000 drafts cost
+ * the DOM of about thirty rows. Spacer rows above and below keep the scroll height true.
+ */
+export function DraftsTable({
+  rows,
+  kind,
+  onAction,
+}: {
+  rows: readonly DraftSummaryWithIssues[]
+  /** The list is fixed to one kind: no kind column. */
+  kind?: DraftKind | undefined
+  onAction(action: RowAction, draft: DraftSummaryWithIssues): void
+}) {
+  const tableRef = useRef<HTMLTableElement>(null)
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const [scroller, setScroller] = useState<HTMLElement | null>(null)
+  const [scrollMargin, setScrollMargin] = useState(0)
+  const [rowHeight, setRowHeight] = useState(ESTIMATED_ROW_HEIGHT)
+
+  useLayoutEffect(() => setScroller(scrollParentOf(tableRef.current)), [])
+
+  const virtualizer: Virtualizer<HTMLElement, Element> = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin,
+    observeElementRect: observeViewport,
+    getItemKey: (index) => rows[index]!.id,
+  })
+
+  // Where the body starts within the scrolling area, and how tall a row really is. Both change
+  // only when something above the table changes size, so they are read after layout, not kept in sync.
+  useLayoutEffect(() => {
+    const body = bodyRef.current
+    if (!body || !scroller) return
+    const measure = () => {
+      const top = body.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop
+      setScrollMargin((current) => (Math.abs(current - top) >= 1 ? top : current))
+      const row = body.querySelector<HTMLElement>('tr[data-index]')
+      const height = row?.getBoundingClientRect().height ?? 0
+      if (height > 0) setRowHeight((current) => (Math.abs(current - height) >= 0.5 ? height : current))
+    }
+    measure()
+    const parent = tableRef.current?.parentElement
+    if (!parent || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(measure)
+    observer.observe(parent)
+    return () => observer.disconnect()
+  }, [scroller])
+
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]
+  const last = items.at(-1)
+  const before = first ? first.start - scrollMargin : 0
+  const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
+  const columns = kind ? 5 : 6
+
+  return (
+    <table className="drafts-table" ref={tableRef} aria-rowcount={rows.length + 1}>
+      <caption className="visually-hidden">
+        {kind ? `${KIND_LABELS[kind]} drafts` : 'Drafts'}, {rows.length} shown
+      </caption>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th scope="col">Name</th>
+          {kind ? null : <th scope="col">Kind</th>}
+          <th scope="col">Status</th>
+          <th scope="col">Checks</th>
+          <th scope="col">Last changed</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody ref={bodyRef}>
+        {before > 0 ? <Spacer height={before} columns={columns} /> : null}
+        {items.map((item) => (
+          <DraftRow
+            key={item.key}
+            index={item.index}
+            draft={rows[item.index]!}
+            showKind={!kind}
+            onAction={onAction}
+          />
+        ))}
+        {after > 0 ? <Spacer height={after} columns={columns} /> : null}
+      </tbody>
+    </table>
+  )
+}
+
+function Spacer({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr className="drafts-table__spacer" aria-hidden="true">
+      <td colSpan={columns} style={{ height }} />
+    </tr>
+  )
+}
+
+const DraftRow = memo(function DraftRow({
+  index,
+  draft,
+  showKind,
+  onAction,
+}: {
+  index: number
+  draft: DraftSummaryWithIssues
+  showKind: boolean
+  onAction(action: RowAction, draft: DraftSummaryWithIssues): void
+}) {
+  const route = EDITOR_ROUTES[draft.kind]
+  return (
+    <tr data-draft-id={draft.id} data-index={index} aria-rowindex={index + 2}>
+      <th scope="row" className="drafts-table__name">
+        {route ? (
+          <a href={hashFor(route, draft.id)} className="draft-link">
+            {draft.name}
+          </a>
+        ) : (
+          draft.name
+        )}
+      </th>
+      {showKind ? (
+        <td>
+          <span className="kind-chip" data-kind={draft.kind}>
+            {KIND_LABELS[draft.kind]}
+          </span>
+        </td>
+      ) : null}
+      <td>
+        <span className={`status status--${draft.status}`}>{STATUS_LABELS[draft.status]}</span>
+      </td>
+      <td>
+        <Validity draft={draft} />
+      </td>
+      <td className="muted">
+        <RelativeTime iso={draft.updatedAt} />
+      </td>
+      <td className="drafts-table__actions">
+        {/* Radix mounts the menu's content only while it is open. */}
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className="icon-button" aria-label={`Actions for ${draft.name}`}>
+            <MoreHorizontal size={16} aria-hidden="true" />
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+              {route ? (
+                <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
+                  <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
+                </DropdownMenu.Item>
+              ) : null}
+              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('duplicate', draft)}>
+                <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('export', draft)}>
+                <Download size={16} aria-hidden="true" className="menu__icon" /> Export as .json…
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="menu__separator" />
+              <DropdownMenu.Item
+                className="menu__item menu__item--danger"
+                onSelect={() => onAction('remove', draft)}
+              >
+                <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
+              </DropdownMenu.Item>
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      </td>
+    </tr>
+  )
+})
+
+/**
+ * The error count decides the badge. Warnings (local files still to upload, slide-count
+ * advice) are shown in the editor; here they only add a tooltip.
+ */
+function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
+  if (draft.errorCount > 0) {
+    return (
+      <span className="badge badge--danger">
+        <CircleAlert size={12} aria-hidden="true" /> {plural(draft.errorCount, 'problem')}
+      </span>
+    )
+  }
+  return (
+    <span
+      className="badge badge--success"
+      title={draft.warningCount > 0 ? `${plural(draft.warningCount, 'note')} in the editor` : undefined}
+    >
+      <CircleCheck size={12} aria-hidden="true" /> Ready
+    </span>
+  )
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { entryKey, firstPageBundle, readManifest, staticClosure } from '../support/rendererBundle'
+
+// A size budget is a fact of the build, not a timing: it is asserted here, after the suite's
+// `electron-vite build`. Raise it only with a reason; lazy-load new pages (PageFor.tsx) instead.
+const FIRST_PAGE_JS_BUDGET_BYTES = 200 * 1024
+
+describe('the renderer bundle', () => {
+  it('keeps the JavaScript the first page loads within 200 KB gzip', async () => {
+    const bundle = await firstPageBundle()
+    expect(
+      bundle.firstPageJsGzip,
+      `The first page loads ${(bundle.firstPageJsGzip / 1024).toFixed(1)} KB of gzip-compressed JavaScript ` +
+        `(${bundle.firstPageFiles.join(', ')}), over the 200 KB budget. Load the page that grew with React.lazy ` +
+        '(src/renderer/app/PageFor.tsx) or move the heavy import behind a dynamic import().',
+    ).toBeLessThanOrEqual(FIRST_PAGE_JS_BUDGET_BYTES)
+  })
+
+  it('loads every page, and twitter-text with its core-js, only when needed', async () => {
+    const manifest = await readManifest()
+    const initial = staticClosure(manifest, entryKey(manifest))
+    const pages = Object.keys(manifest).filter((key) => /^features\/.*Page\.tsx$/.test(key))
+    expect(pages.length).toBeGreaterThanOrEqual(9)
+    for (const page of pages) {
+      expect(manifest[page]!.isDynamicEntry, `${page} should be loaded with React.lazy`).toBe(true)
+      expect(initial.has(page), `${page} is part of the start-up chunks`).toBe(false)
+    }
+    const twitterText = Object.keys(manifest).filter((key) => key.includes('node_modules/twitter-text/'))
+    expect(twitterText).toHaveLength(1)
+    expect(manifest[twitterText[0]!]!.isDynamicEntry).toBe(true)
+    const firstPage = staticClosure(manifest, 'features/drafts/DraftsPage.tsx', new Set(initial))
+    expect(firstPage.has(twitterText[0]!)).toBe(false)
+  })
+})

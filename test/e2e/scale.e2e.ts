@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seedDrafts, type SeededDrafts } from '../support/seedDrafts'
+import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
+
+const COUNT = 50_000
+
+let env: E2eEnvironment
+let dataDir: string
+let seeded: SeededDrafts
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'ads-studio-e2e-scale-'))
+  seeded = await seedDrafts({ dataDir, count: COUNT })
+  env = await startE2e()
+}, 120_000)
+afterAll(async () => {
+  await env?.dispose()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('the drafts page with 50,000 drafts', () => {
+  it('lists them all, scrolls to the last, searches, and opens one', async () => {
+    const app = await env.launch({ dataDir })
+    try {
+      const { page } = app
+      const table = page.getByRole('table', { name: /Drafts/ })
+      await page.locator('[data-draft-id]').first().waitFor({ timeout: 60_000 })
+      // Every summary arrives (in pages), while the table keeps only the rows in view in the DOM.
+      await expect
+        .poll(() => table.getAttribute('aria-rowcount'), { timeout: 60_000 })
+        .toBe(String(COUNT + 1))
+      expect(await page.locator('[data-draft-id]').count()).toBeLessThan(80)
+      const newest = page.locator(`[data-draft-id="${seeded.ids[0]}"]`)
+      await expect.poll(() => newest.isVisible()).toBe(true)
+      await page.mouse.move(1279, 819)
+      await page.screenshot({ path: screenshotPath('drafts-50000-top') })
+
+      // Scroll to the end of the list: the oldest draft is drawn there.
+      const last = page.locator(`[data-draft-id="${seeded.ids.at(-1)}"]`)
+      await expect
+        .poll(async () => {
+          await page.evaluate(() => {
+            const main = document.getElementById('main')!
+            main.scrollTop = main.scrollHeight
+          })
+          return last.isVisible()
+        })
+        .toBe(true)
+      expect(await last.getByRole('link').textContent()).toBe(seeded.names.at(-1))
+      expect(await page.locator('[data-draft-id]').count()).toBeLessThan(80)
+      await page.screenshot({ path: screenshotPath('drafts-50000-bottom') })
+
+      // Search by one draft's full name: exactly that draft is left.
+      const wanted = 31_337
+      await page.evaluate(() => (document.getElementById('main')!.scrollTop = 0))
+      await page.getByRole('searchbox', { name: 'Search drafts' }).fill(seeded.names[wanted]!)
+      await expect.poll(() => table.getAttribute('aria-rowcount')).toBe('2')
+      const row = page.locator(`[data-draft-id="${seeded.ids[wanted]}"]`)
+      await row.getByRole('link').click()
+      await expect.poll(() => page.url()).toContain(seeded.ids[wanted]!)
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Drafts')
+      expect(app.consoleErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  }, 180_000)
+})

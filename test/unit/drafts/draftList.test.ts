@@ -1,0 +1,120 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createDraftsService } from '../../../src/main/drafts/draftsService'
+import { createSummaryIndex, type DraftListEntry } from '../../../src/main/drafts/summaryIndex'
+import { SUMMARY_INDEX_FILE } from '../../../src/main/drafts/summaryIndexFile'
+import { emptyPollCardContent } from '../../../src/shared/creatives/pollCard'
+import { seedDrafts } from '../../support/seedDrafts'
+import { useTempDirs } from './helpers'
+
+const tempDir = useTempDirs()
+const dialogs = { chooseExportPath: async () => null, chooseImportFile: async () => null }
+
+const entry = (id: string, updatedAt: string, extra: Partial<DraftListEntry> = {}): DraftListEntry => ({
+  id,
+  kind: 'card',
+  name: id,
+  status: 'draft',
+  updatedAt,
+  errorCount: 0,
+  warningCount: 0,
+  ...extra,
+})
+
+describe('the summary index', () => {
+  it('keeps the newest first, pages by slices and filters by kind and status', () => {
+    const index = createSummaryIndex()
+    index.reset([
+      entry('a', '2025-01-01T00:00:00.000Z'),
+      entry('b', '2025-01-03T00:00:00.000Z', { kind: 'post' }),
+      entry('c', '2025-01-02T00:00:00.000Z', { status: 'published' }),
+    ])
+    expect(index.page({ offset: 0, limit: 10 }).entries.map((e) => e.id)).toEqual(['b', 'c', 'a'])
+    expect(index.page({ offset: 1, limit: 1 })).toMatchObject({ total: 3, entries: [{ id: 'c' }] })
+    expect(index.page({ offset: 0, limit: 10, kinds: ['card'] }).entries.map((e) => e.id)).toEqual(['c', 'a'])
+    expect(index.page({ offset: 0, limit: 10, status: 'published' }).total).toBe(1)
+  })
+
+  it('tells what changed since a revision, and that it cannot across a reset', () => {
+    const index = createSummaryIndex()
+    index.reset([entry('a', '2025-01-01T00:00:00.000Z'), entry('b', '2025-01-02T00:00:00.000Z')])
+    const seen = index.revision
+    index.upsert(entry('a', '2025-01-05T00:00:00.000Z', { name: 'renamed' }))
+    index.remove('b')
+    index.upsert(entry('d', '2025-01-04T00:00:00.000Z'))
+    expect(index.page({ offset: 0, limit: 10 }).entries.map((e) => e.id)).toEqual(['a', 'd'])
+    expect(index.changesSince(seen)).toEqual({
+      changed: [expect.objectContaining({ id: 'a', name: 'renamed' }), expect.objectContaining({ id: 'd' })],
+      removed: ['b'],
+    })
+    expect(index.changesSince(index.revision)).toEqual({ changed: [], removed: [] })
+    index.reset([])
+    expect(index.changesSince(seen)).toBeUndefined()
+  })
+})
+
+describe('drafts.list from the summary index', () => {
+  it('pages summaries with issue counts, follows every save, and answers with only the changes', async () => {
+    const dataDir = await tempDir()
+    const seeded = await seedDrafts({ dataDir, count: 30 })
+    const drafts = createDraftsService({ dataDir, dialogs })
+    try {
+      await drafts.ready
+      const first = await drafts.list({ offset: 0, limit: 10 })
+      expect(first).toMatchObject({ total: 30, offset: 0, loading: false })
+      expect(first.drafts.map((d) => d.id)).toEqual(seeded.ids.slice(0, 10))
+      // Summaries only: no content crosses.
+      expect(Object.keys(first.drafts[0]!).sort()).toEqual(
+        expect.arrayContaining(['errorCount', 'id', 'kind', 'name', 'status', 'updatedAt', 'warningCount']),
+      )
+      expect(first.drafts[0]).not.toHaveProperty('content')
+
+      const created = await drafts.create('poll_card', 'New poll')
+      await drafts.update(created.id, { content: { ...emptyPollCardContent(), choices: ['Yes', 'No'] } })
+      await drafts.remove(seeded.ids[3]!)
+      const delta = await drafts.list({ since: first.revision })
+      expect(delta.removed).toEqual([seeded.ids[3]])
+      expect(delta.drafts.map((d) => d.id)).toEqual([created.id])
+      expect(delta.total).toBe(30)
+      // The editor's count and the list's come from the same validator.
+      const empty = await drafts.create('poll_card', 'Empty poll')
+      const listed = (await drafts.list({ since: delta.revision })).drafts.find((d) => d.id === empty.id)
+      expect(listed?.errorCount).toBeGreaterThan(0)
+    } finally {
+      await drafts.close()
+    }
+  })
+
+  it('shows the index the last run saved before the files are read, then the truth', async () => {
+    const dataDir = await tempDir()
+    const seeded = await seedDrafts({ dataDir, count: 12 })
+    const firstRun = createDraftsService({ dataDir, dialogs })
+    await firstRun.ready
+    await firstRun.close()
+    const saved = JSON.parse(await readFile(join(dataDir, 'drafts', SUMMARY_INDEX_FILE), 'utf8')) as {
+      rows: unknown[][]
+    }
+    expect(saved.rows).toHaveLength(12)
+    // Make the saved index wrong: an issue count and a name the files do not have.
+    saved.rows[0]![2] = 'Stale name'
+    saved.rows[0]![5] = 7
+    await writeFile(join(dataDir, 'drafts', SUMMARY_INDEX_FILE), JSON.stringify(saved))
+
+    const secondRun = createDraftsService({ dataDir, dialogs })
+    try {
+      const early = await secondRun.list({ limit: 5 })
+      if (early.loading) expect(early.drafts[0]).toMatchObject({ name: 'Stale name', errorCount: 7 })
+      await secondRun.ready
+      // The load rebuilt the index from the files: the early revision cannot be caught up from.
+      const late = await secondRun.list({ since: early.revision, limit: 5 })
+      expect(late.loading).toBe(false)
+      expect(late.removed).toBeUndefined()
+      expect(late.drafts[0]).toMatchObject({ id: seeded.ids[0], name: seeded.names[0] })
+      // The count reused for an unchanged updatedAt is checked again in the background.
+      await expect.poll(async () => (await secondRun.list({ limit: 1 })).drafts[0]!.errorCount).not.toBe(7)
+    } finally {
+      await secondRun.close()
+    }
+  })
+})
