@@ -17,6 +17,7 @@ import { createLibraryService } from './library/libraryService'
 import { createPublishAccess } from './publish/access'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
+import { createCampaignHandlers } from './campaign/handlers'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -102,7 +103,9 @@ export function createServices(config: ServicesConfig): Services {
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
   })
-  const library = createLibraryService({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work) })
+  const library = createLibraryService({
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+  })
 
   const handlers: HandlerMap = {
     'app.info': () => config.appInfo,
@@ -127,7 +130,10 @@ export function createServices(config: ServicesConfig): Services {
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.create': ({ kind, name }) => drafts.create(kind, name),
     'drafts.update': ({ id, name, content }) =>
-      drafts.update(id, { ...(name !== undefined ? { name } : {}), ...(content !== undefined ? { content } : {}) }),
+      drafts.update(id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(content !== undefined ? { content } : {}),
+      }),
     'drafts.flush': () => drafts.flush(),
     'drafts.duplicate': ({ id }) => drafts.duplicate(id),
     'drafts.remove': ({ id }) => drafts.remove(id),
@@ -142,14 +148,20 @@ export function createServices(config: ServicesConfig): Services {
       const { ref, preview } = await media.inspectPath(path)
       return { media: ref, preview }
     },
-    'accounts.features': async ({ profileId, accountId }) => ({ features: await library.features(profileId, accountId) }),
-    'accounts.createSandbox': async ({ profileId }) => ({ account: await library.createSandboxAccount(profileId) }),
+    'accounts.features': async ({ profileId, accountId }) => ({
+      features: await library.features(profileId, accountId),
+    }),
+    'accounts.createSandbox': async ({ profileId }) => ({
+      account: await library.createSandboxAccount(profileId),
+    }),
     'library.list': ({ profileId, accountId, q, mediaType, cursor, count }) =>
       library.listMedia(profileId, accountId, { q, mediaType, cursor, count }),
-    'library.thumbnail': ({ profileId, accountId, mediaKey }) => library.thumbnail(profileId, accountId, mediaKey),
+    'library.thumbnail': ({ profileId, accountId, mediaKey }) =>
+      library.thumbnail(profileId, accountId, mediaKey),
     'library.cards': ({ profileId, accountId, kinds, cardTypes, q, cursors }) =>
       library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
-    'library.deleteCard': ({ profileId, accountId, kind, cardId }) => library.deleteCard(profileId, accountId, kind, cardId),
+    'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
+      library.deleteCard(profileId, accountId, kind, cardId),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
@@ -157,7 +169,12 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
-    'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
+    'posts.rename': ({ profileId, accountId, postId, name }) =>
+      library.renamePost(profileId, accountId, postId, name),
+    ...createCampaignHandlers({
+      withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+      outbox,
+    }),
   }
 
   return {

@@ -111,10 +111,10 @@ export type LineItemScalarField = Exclude<LineItemPutField, 'categories'>
  * decimal strings), categories a list. Absent or null means not set.
  */
 export type LineItemValues = { [F in LineItemScalarField]?: string | null } & {
-  categories?: readonly string[] | null
+  categories?: string[] | null
 }
 /** A PUT body: only the fields that change. */
-export type LineItemPatch = { [F in LineItemScalarField]?: string } & { categories?: readonly string[] }
+export type LineItemPatch = { [F in LineItemScalarField]?: string } & { categories?: string[] }
 
 /** What the rules need to know about a line item besides its PUT fields; none of these can be changed by PUT. */
 export interface LineItemState {
