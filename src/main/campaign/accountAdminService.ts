@@ -15,7 +15,7 @@ import {
 } from '../api/accountAdmin'
 import type { AdsContext } from '../api/ads'
 import { collectAll, paginate } from '../api/cursor'
-import { SANDBOX_ENVIRONMENTS } from '../library/libraryService'
+import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import type { ProfileSummary } from '../../shared/profiles'
 import type { CampaignServiceDeps } from './lineItemsService'
 import { OPS } from './operations'

@@ -10,6 +10,14 @@ import { ComposerPage } from '../features/composer/ComposerPage'
 import { LibraryPage } from '../features/library/LibraryPage'
 import { OutboxPage } from '../features/outbox/OutboxPage'
 import type { RouteInfo } from './routes'
+import { lazy, Suspense, type ReactNode } from 'react'
+
+// Issue 14: pages loaded on first visit, so they stay out of the startup bundle.
+const LineItemsPage = lazy(() => import('../features/line-items/LineItemsPage'))
+const AccountPage = lazy(() => import('../features/account/AccountPage'))
+const lazyPage = (page: ReactNode) => (
+  <Suspense fallback={<p className="muted" role="status">Loading…</p>}>{page}</Suspense>
+)
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
@@ -33,6 +41,8 @@ export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string 
   if (route.id === 'composer') return <ComposerPage route={route} draftId={draftId} />
   if (route.id === 'library') return <LibraryPage route={route} />
   if (route.id === 'outbox') return <OutboxPage route={route} />
+  if (route.id === 'line-items') return lazyPage(<LineItemsPage route={route} />)
+  if (route.id === 'account') return lazyPage(<AccountPage route={route} />)
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
