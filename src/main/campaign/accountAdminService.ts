@@ -67,9 +67,7 @@ function toHistoryView(entry: HistoryEntry): HistoryEntryView {
     ...(entry.entity ? { entity: entry.entity } : {}),
     ...(entry.entity_id ? { entityId: entry.entity_id } : {}),
     ...(entry.changes !== undefined && entry.changes !== null ? { changes: json(entry.changes) } : {}),
-    ...(entry.entity_data
-      ? { entityData: json(entry.entity_data) as HistoryEntryView['entityData'] }
-      : {}),
+    ...(entry.entity_data ? { entityData: json(entry.entity_data) as HistoryEntryView['entityData'] } : {}),
   }
 }
 

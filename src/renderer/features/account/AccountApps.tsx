@@ -39,7 +39,13 @@ export function AccountApps({ scope }: { scope: { profileId: string; accountId: 
               <td>
                 <code className="code">{app.appStoreIdentifier}</code>
               </td>
-              <td>{app.deepLinkPattern ? <code className="code">{app.deepLinkPattern}</code> : <span className="muted">None</span>}</td>
+              <td>
+                {app.deepLinkPattern ? (
+                  <code className="code">{app.deepLinkPattern}</code>
+                ) : (
+                  <span className="muted">None</span>
+                )}
+              </td>
               <td>
                 {app.conversionTrackingEnabled === undefined ? (
                   '—'

@@ -75,7 +75,12 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
     <div className="stack">
       <div className="media-toolbar">
         <div className="chip-group" role="group" aria-label="Creative types">
-          <button type="button" className="chip" aria-pressed={types.length === 0} onClick={() => setTypes([])}>
+          <button
+            type="button"
+            className="chip"
+            aria-pressed={types.length === 0}
+            onClick={() => setTypes([])}
+          >
             All
           </button>
           {CREATIVE_TYPES.map((type) => (
@@ -92,7 +97,12 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
           ))}
         </div>
         <div className="actions">
-          <Button variant="ghost" onClick={() => void load()} busy={loading} aria-label="Refresh account media">
+          <Button
+            variant="ghost"
+            onClick={() => void load()}
+            busy={loading}
+            aria-label="Refresh account media"
+          >
             <RefreshCw size={16} aria-hidden="true" />
           </Button>
           <Button variant="primary" onClick={() => setUploading(true)} data-testid="upload-video">
@@ -133,9 +143,13 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
                   <tr key={item.id} data-testid="account-media-row" data-fresh={isFresh || undefined}>
                     <td>
                       <span className="media-type">
-                        {isVideo(item.creativeType) ? <Film size={16} aria-hidden="true" /> : <ImageIcon size={16} aria-hidden="true" />}
+                        {isVideo(item.creativeType) ? (
+                          <Film size={16} aria-hidden="true" />
+                        ) : (
+                          <ImageIcon size={16} aria-hidden="true" />
+                        )}
                         {typeLabel(item.creativeType)}
-                        {isFresh ? <span className="badge badge--accent">New</span> : null}
+                        {isFresh ? <span className="badge badge--success">New</span> : null}
                       </span>
                     </td>
                     <td>
@@ -144,7 +158,11 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
                     <td className="media-source">
                       {item.videoId ? <code className="code">{item.videoId}</code> : (item.mediaUrl ?? '—')}
                     </td>
-                    <td>{item.createdAt ? new Date(item.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—'}</td>
+                    <td>
+                      {item.createdAt
+                        ? new Date(item.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
+                        : '—'}
+                    </td>
                     <td className="data-table__action">
                       <button
                         type="button"

@@ -19,7 +19,10 @@ export default function AccountPage({ route }: { route: RouteInfo }) {
   const connected = useConnectedAccount()
   const profileId = connected?.profile.id
   const accountId = connected?.accountId
-  const scope = useMemo(() => (profileId && accountId ? { profileId, accountId } : null), [profileId, accountId])
+  const scope = useMemo(
+    () => (profileId && accountId ? { profileId, accountId } : null),
+    [profileId, accountId],
+  )
   if (!scope) return <ConnectFirst route={route} icon={Building2} what="its settings, apps and media" />
   const key = `${scope.profileId}:${scope.accountId}`
   return (
@@ -53,7 +56,8 @@ export default function AccountPage({ route }: { route: RouteInfo }) {
           <section className="panel panel--wide" aria-label="Account history">
             <h2 className="panel__title">Change history</h2>
             <p className="panel__hint">
-              What changed on a campaign, line item or promoted post, and who changed it. A beta for allowlisted accounts.
+              What changed on a campaign, line item or promoted post, and who changed it. A beta for
+              allowlisted accounts.
             </p>
             <HistoryPanel key={key} scope={scope} entityType="CAMPAIGN" />
           </section>

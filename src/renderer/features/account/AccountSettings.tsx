@@ -63,7 +63,8 @@ export function AccountSettings({ scope }: { scope: Scope }) {
     )
 
   const trimmed = name.trim()
-  const nameError = trimmed === '' ? 'Enter a name' : trimmed.length > 255 ? 'Use at most 255 characters' : undefined
+  const nameError =
+    trimmed === '' ? 'Enter a name' : trimmed.length > 255 ? 'Use at most 255 characters' : undefined
   const changed = trimmed !== account.name || (industry ?? undefined) !== account.industryType
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -80,7 +81,7 @@ export function AccountSettings({ scope }: { scope: Scope }) {
   }
 
   return (
-    <div className="stack">
+    <div>
       <form className="panel" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
         <h2 id={`${id}-title`} className="panel__title">
           Account
@@ -107,14 +108,22 @@ export function AccountSettings({ scope }: { scope: Scope }) {
               aria-labelledby={`${id}-industry`}
               value={industry}
               placeholder="Not set"
-              options={ACCOUNT_LIMITS.industryTypes.values.map((value) => ({ value, label: industryLabel(value) }))}
+              options={ACCOUNT_LIMITS.industryTypes.values.map((value) => ({
+                value,
+                label: industryLabel(value),
+              }))}
               onChange={setIndustry}
               data-testid="account-industry"
             />
           </div>
           <JobReport state={save.state} onRetry={() => void save.retry()} done={() => 'Saved.'} />
           <div className="actions">
-            <Button type="submit" variant="primary" disabled={!changed || nameError !== undefined} busy={save.busy}>
+            <Button
+              type="submit"
+              variant="primary"
+              disabled={!changed || nameError !== undefined}
+              busy={save.busy}
+            >
               <Save size={16} aria-hidden="true" />
               Save
             </Button>
@@ -128,7 +137,8 @@ export function AccountSettings({ scope }: { scope: Scope }) {
             Delete this sandbox account
           </h2>
           <p className="panel__hint">
-            Only accounts made on the ads sandbox can be deleted. Its drafts here stay; anything published on it goes with it.
+            Accounts on the ads sandbox can be deleted; the platform refuses others. Drafts here stay; what
+            was published on it goes with it.
           </p>
           <JobReport state={remove.state} onRetry={() => void remove.retry()} done={() => 'Deleted.'} />
           <Button variant="danger" onClick={() => setConfirmDelete(true)} busy={remove.busy}>
@@ -142,7 +152,8 @@ export function AccountSettings({ scope }: { scope: Scope }) {
             title={`Delete “${account.name}”?`}
             description={
               <>
-                <strong>This cannot be undone.</strong> The sandbox account and everything on it are deleted on the platform.
+                <strong>This cannot be undone.</strong> The sandbox account and everything on it are deleted
+                on the platform.
               </>
             }
             confirmLabel="Delete account"

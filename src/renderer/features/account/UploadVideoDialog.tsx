@@ -53,7 +53,13 @@ export function UploadVideoDialog({
         return
       }
       setFile(result.media)
-      if (name === '') setName(result.media.path.split(/[\\/]/).pop()?.replace(/\.[^.]+$/, '') ?? '')
+      if (name === '')
+        setName(
+          result.media.path
+            .split(/[\\/]/)
+            .pop()
+            ?.replace(/\.[^.]+$/, '') ?? '',
+        )
     } catch (error) {
       setPickError(failureText(error))
     }
@@ -64,7 +70,9 @@ export function UploadVideoDialog({
   const upload = () => {
     if (!file || nameError) return
     void job.start(async () => {
-      const draft = await unwrap(studio().drafts.create({ kind: 'media_library', ...(name.trim() ? { name: name.trim() } : {}) }))
+      const draft = await unwrap(
+        studio().drafts.create({ kind: 'media_library', ...(name.trim() ? { name: name.trim() } : {}) }),
+      )
       await unwrap(
         studio().drafts.update({
           id: draft.id,
@@ -95,10 +103,11 @@ export function UploadVideoDialog({
               <span className="upload-video__name">
                 {file ? (
                   <>
-                    {file.path.split(/[\\/]/).pop()}{' '}
-                    <span className="muted">
+                    <span className="upload-video__file-name">{file.path.split(/[\\/]/).pop()}</span>
+                    <span className="upload-video__facts">
                       {formatBytes(file.bytes)}
                       {file.width && file.height ? ` · ${file.width} × ${file.height}` : ''}
+                      {file.durationSeconds !== undefined ? ` · ${Math.round(file.durationSeconds)} s` : ''}
                     </span>
                   </>
                 ) : (
@@ -123,7 +132,12 @@ export function UploadVideoDialog({
                 aria-label="Media category"
               >
                 {ACCOUNT_LIMITS.videoUploadCategories.values.map((value) => (
-                  <RadioGroup.Item key={value} value={value} className="choice-card" data-testid={`category-${value}`}>
+                  <RadioGroup.Item
+                    key={value}
+                    value={value}
+                    className="choice-card"
+                    data-testid={`category-${value}`}
+                  >
                     <span className="choice-card__title">
                       {CATEGORY_INFO[value].title} <code className="code">{value}</code>
                     </span>
@@ -144,13 +158,21 @@ export function UploadVideoDialog({
               state={job.state}
               onRetry={() => void job.retry()}
               done={() =>
-                category === 'ADS_VIDEO' ? 'Uploaded. It is in the media library and below as PREROLL account media.' : 'Uploaded to the media library.'
+                category === 'ADS_VIDEO'
+                  ? 'Uploaded. It is in the media library and below as PREROLL account media.'
+                  : 'Uploaded to the media library.'
               }
             />
           </div>
           <div className="dialog__actions">
             <Dialog.Close className="button button--secondary">{job.busy ? 'Close' : 'Cancel'}</Dialog.Close>
-            <Button variant="primary" onClick={upload} disabled={!file || nameError !== undefined} busy={job.busy} data-testid="upload-start">
+            <Button
+              variant="primary"
+              onClick={upload}
+              disabled={!file || nameError !== undefined}
+              busy={job.busy}
+              data-testid="upload-start"
+            >
               <Upload size={16} aria-hidden="true" />
               Upload
             </Button>

@@ -6,10 +6,12 @@ import { create } from 'zustand'
  * Links from an option a feature gates (poll media, conversation card options) to that feature
  * in Settings → Features, which scrolls to it and marks it.
  */
-export const useFeatureFocus = create<{ feature: string | null; focus(feature: string | null): void }>((set) => ({
-  feature: null,
-  focus: (feature) => set({ feature }),
-}))
+export const useFeatureFocus = create<{ feature: string | null; focus(feature: string | null): void }>(
+  (set) => ({
+    feature: null,
+    focus: (feature) => set({ feature }),
+  }),
+)
 
 /** What each feature the editors name unlocks, for people. Keys the platform names without saying. */
 export const FEATURE_WORDS: Record<string, string> = {

@@ -24,7 +24,9 @@ function load(scope: { profileId: string; accountId: string }): void {
   unwrap(studio().accounts.apps(scope))
     .then(
       ({ apps }): Entry => ({ apps }),
-      (error: unknown): Entry => ({ error: error instanceof IpcFailure ? error.message : 'The apps could not be read' }),
+      (error: unknown): Entry => ({
+        error: error instanceof IpcFailure ? error.message : 'The apps could not be read',
+      }),
     )
     .then((entry) => {
       loading.delete(key)

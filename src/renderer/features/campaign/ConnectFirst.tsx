@@ -11,7 +11,10 @@ export function ConnectFirst({ route, icon, what }: { route: RouteInfo; icon: Lu
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
-      <EmptyState icon={expired ? Plug : icon} title={expired ? 'Your access expired — connect again' : 'Not connected'}>
+      <EmptyState
+        icon={expired ? Plug : icon}
+        title={expired ? 'Your access expired — connect again' : 'Not connected'}
+      >
         <p>
           {expired
             ? 'The platform no longer accepts this profile’s access token.'

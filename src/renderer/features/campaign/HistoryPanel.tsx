@@ -25,7 +25,10 @@ function fromUtcInput(value: string): number | undefined {
 }
 const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
 
-function rangeOf(range: Range, custom: { start: string; end: string }): { start?: number; end?: number; error?: string; field?: 'start' | 'end' } {
+function rangeOf(
+  range: Range,
+  custom: { start: string; end: string },
+): { start?: number; end?: number; error?: string; field?: 'start' | 'end' } {
   const nextHour = Math.ceil(Date.now() / HOUR) * HOUR
   if (range === 'day') return { start: nextHour - 24 * HOUR, end: nextHour }
   if (range === 'week') return { start: nextHour - 7 * 24 * HOUR, end: nextHour }
@@ -159,10 +162,16 @@ export function HistoryPanel({
                 onChange={setEntityType}
               />
             </div>
-            <EditorField label="Id" value={entityId} onChange={(event) => setEntityId(event.target.value)} placeholder="e.g. 8u94t" data-testid="history-entity-id" />
+            <EditorField
+              label="Id"
+              value={entityId}
+              onChange={(event) => setEntityId(event.target.value)}
+              placeholder="e.g. 8u94t"
+              data-testid="history-entity-id"
+            />
           </>
         )}
-        <div className="field">
+        <div className="field history-controls__range">
           <span className="field__label">Between</span>
           <Segmented
             label="Time range"
@@ -176,6 +185,17 @@ export function HistoryPanel({
             testIdPrefix="history-range"
           />
         </div>
+        {fixedEntity ? null : (
+          <Button
+            className="history-controls__go"
+            onClick={() => void load()}
+            disabled={bounds.error !== undefined || entityId.trim() === ''}
+            busy={loading}
+          >
+            <History size={16} aria-hidden="true" />
+            Show history
+          </Button>
+        )}
       </div>
       {range === 'custom' ? (
         <div className="grid-2">
@@ -199,14 +219,6 @@ export function HistoryPanel({
           />
         </div>
       ) : null}
-      {fixedEntity ? null : (
-        <div>
-          <Button onClick={() => void load()} disabled={bounds.error !== undefined || entityId.trim() === ''} busy={loading}>
-            <History size={16} aria-hidden="true" />
-            Show history
-          </Button>
-        </div>
-      )}
 
       {error?.notAllowed ? (
         <div className="feature-note" role="alert" data-testid="history-not-allowlisted">
@@ -237,7 +249,9 @@ export function HistoryPanel({
               <span className="timeline__dot" aria-hidden="true" />
               <div className="timeline__body">
                 <p className="timeline__head">
-                  <span className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}>
+                  <span
+                    className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}
+                  >
                     {CHANGE_WORDS[entry.changeType] ?? entry.changeType}
                   </span>
                   <time dateTime={entry.changeTime}>{formatTime(entry.changeTime)}</time>

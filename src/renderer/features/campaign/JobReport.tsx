@@ -25,7 +25,12 @@ function StepList({ job }: { job: OutboxJobView }) {
         const failed = step.error !== undefined
         const done = step.status === 'done'
         return (
-          <li key={index} className="job-steps__item" data-testid="job-step" data-outcome={failed ? 'failed' : done ? 'done' : 'pending'}>
+          <li
+            key={index}
+            className="job-steps__item"
+            data-testid="job-step"
+            data-outcome={failed ? 'failed' : done ? 'done' : 'pending'}
+          >
             {failed ? (
               <CircleAlert size={16} aria-hidden="true" className="job-steps__icon job-steps__icon--failed" />
             ) : done ? (
@@ -68,7 +73,11 @@ export function JobReport({
         <Banner tone="info">
           <strong>{job.title}</strong> — {stateLine(job, now)}.{' '}
           <span className="muted">
-            It carries on in the <a href="#/outbox" className="inline-link">Outbox</a> if you leave this page.
+            It carries on in the{' '}
+            <a href="#/outbox" className="inline-link">
+              Outbox
+            </a>{' '}
+            if you leave this page.
           </span>
         </Banner>
       </div>

@@ -8,7 +8,12 @@ import { IpcFailure, studio, unwrap } from '../../lib/ipc'
  * shows what the job is doing until it ends.
  */
 
-export const FINISHED_STATES: ReadonlySet<OutboxJobView['state']> = new Set(['done', 'failed', 'canceled', 'published'])
+export const FINISHED_STATES: ReadonlySet<OutboxJobView['state']> = new Set([
+  'done',
+  'failed',
+  'canceled',
+  'published',
+])
 const POLL_MS = 300
 
 /** A sentence for a failed call, with the wait when the platform's rate limit was hit. */
@@ -74,7 +79,8 @@ export function useJob(onFinished?: (job: OutboxJobView) => void) {
         const { job } = await queue()
         await follow(job, mine)
       } catch (error) {
-        if (generation.current === mine) setState({ phase: 'refused', message: failureText(error), field: failureField(error) })
+        if (generation.current === mine)
+          setState({ phase: 'refused', message: failureText(error), field: failureField(error) })
       }
     },
     [follow],

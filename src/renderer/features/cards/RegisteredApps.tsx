@@ -11,7 +11,10 @@ import { useAccountApps } from '../accounts/accountApps'
  * do not type them. Offline or unconnected, nothing is offered and the fields work as before.
  */
 
-type StoreKeys = { idKey: 'iosAppStoreIdentifier' | 'androidStoreAppId'; linkKey: 'iosDeepLink' | 'androidStoreDeepLink' }
+type StoreKeys = {
+  idKey: 'iosAppStoreIdentifier' | 'androidStoreAppId'
+  linkKey: 'iosDeepLink' | 'androidStoreDeepLink'
+}
 const STORE_OF: Record<string, StoreKeys & { label: string }> = {
   IOS: { idKey: 'iosAppStoreIdentifier', linkKey: 'iosDeepLink', label: 'App Store' },
   ANDROID: { idKey: 'androidStoreAppId', linkKey: 'androidStoreDeepLink', label: 'Google Play' },
@@ -36,7 +39,9 @@ export function registeredPatternFor(
   idKey: keyof AppDestinationDraft,
   value: string,
 ): string | undefined {
-  const app = apps?.find((candidate) => STORE_OF[candidate.osType ?? '']?.idKey === idKey && storeId(candidate) === value.trim())
+  const app = apps?.find(
+    (candidate) => STORE_OF[candidate.osType ?? '']?.idKey === idKey && storeId(candidate) === value.trim(),
+  )
   return app?.deepLinkPattern
 }
 
@@ -59,7 +64,9 @@ export function RegisteredApps({
   onFill(patch: Partial<AppDestinationDraft>): void
 }) {
   if (!apps || apps.length === 0) return null
-  const oneEach = apps.filter((a) => a.osType === 'IOS').length === 1 && apps.filter((a) => a.osType === 'ANDROID').length === 1
+  const oneEach =
+    apps.filter((a) => a.osType === 'IOS').length === 1 &&
+    apps.filter((a) => a.osType === 'ANDROID').length === 1
   return (
     <div className="registered-apps">
       <DropdownMenu.Root>
@@ -71,17 +78,24 @@ export function RegisteredApps({
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
             {oneEach ? (
-              <DropdownMenu.Item className="menu__item" onSelect={() => onFill(fillFor(apps))} data-testid="registered-app-both">
+              <DropdownMenu.Item
+                className="menu__item"
+                onSelect={() => onFill(fillFor(apps))}
+                data-testid="registered-app-both"
+              >
                 <span className="menu__text">
                   <span className="menu__label">Both stores</span>
-                  <span className="menu__hint">
-                    {apps.map(storeId).join(' and ')}
-                  </span>
+                  <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
                 </span>
               </DropdownMenu.Item>
             ) : null}
             {apps.map((app) => (
-              <DropdownMenu.Item key={app.id} className="menu__item" onSelect={() => onFill(fillFor([app]))} data-testid="registered-app">
+              <DropdownMenu.Item
+                key={app.id}
+                className="menu__item"
+                onSelect={() => onFill(fillFor([app]))}
+                data-testid="registered-app"
+              >
                 <span className="menu__text">
                   <span className="menu__label">
                     {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}

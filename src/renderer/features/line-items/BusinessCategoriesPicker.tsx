@@ -68,7 +68,8 @@ export function BusinessCategoriesPicker({
                 </Checkbox.Indicator>
               </Checkbox.Root>
               <label htmlFor={checkboxId}>
-                {category.name} <span className="li-sub li-sub--inline">{category.iabCategories.join(', ')}</span>
+                {category.name}{' '}
+                <span className="li-sub li-sub--inline">{category.iabCategories.join(', ')}</span>
               </label>
             </div>
           )
@@ -77,7 +78,9 @@ export function BusinessCategoriesPicker({
       <FieldNote
         id={`${id}-note`}
         message={message}
-        hint={full ? `Two chosen: clear one to choose another.` : 'Sent as the IAB categories shown beside each.'}
+        hint={
+          full ? `Two chosen: clear one to choose another.` : 'Sent as the IAB categories shown beside each.'
+        }
       />
     </fieldset>
   )

@@ -1,7 +1,11 @@
 import { Globe, Link2, Search, TriangleAlert, Unlink } from 'lucide-react'
 import { create } from 'zustand'
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
-import type { CategoryLinkView, CuratedCategoryView, LineItemView } from '../../../shared/ipc/contracts/campaign'
+import type {
+  CategoryLinkView,
+  CuratedCategoryView,
+  LineItemView,
+} from '../../../shared/ipc/contracts/campaign'
 import { countryName, isCountryCode } from '../../../shared/rules/countries'
 import { uncoveredCountries } from '../../../shared/rules/lineItems'
 import { Banner } from '../../components/Banner'
@@ -18,24 +22,34 @@ import type { Scope } from './LineItemsPage'
  * are not shown in the spec), so they are known only when the designer says them. They are
  * kept for the session, per line item.
  */
-const useTargetCountries = create<{ byLineItem: Record<string, string[]>; set(id: string, codes: string[]): void }>(
-  (set) => ({
-    byLineItem: {},
-    set: (id, codes) => set((state) => ({ byLineItem: { ...state.byLineItem, [id]: codes } })),
-  }),
-)
+const useTargetCountries = create<{
+  byLineItem: Record<string, string[]>
+  set(id: string, codes: string[]): void
+}>((set) => ({
+  byLineItem: {},
+  set: (id, codes) => set((state) => ({ byLineItem: { ...state.byLineItem, [id]: codes } })),
+}))
 
 function parseCountries(text: string): { codes: string[]; unknown: string[] } {
   const entries = text
     .split(/[\s,]+/)
     .map((code) => code.trim().toUpperCase())
     .filter(Boolean)
-  return { codes: [...new Set(entries.filter(isCountryCode))], unknown: entries.filter((code) => !isCountryCode(code)) }
+  return {
+    codes: [...new Set(entries.filter(isCountryCode))],
+    unknown: entries.filter((code) => !isCountryCode(code)),
+  }
 }
 
 const names = (codes: readonly string[]) => codes.map((code) => countryName(code) ?? code).join(', ')
 
-function CountryWarning({ category, targets }: { category: CuratedCategoryView; targets: readonly string[] }) {
+function CountryWarning({
+  category,
+  targets,
+}: {
+  category: CuratedCategoryView
+  targets: readonly string[]
+}) {
   const missing = uncoveredCountries(category.countryCodes, targets)
   if (targets.length === 0 || missing.length === 0) return null
   return (
@@ -115,9 +129,12 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
     setLookupError(null)
     try {
       if (/^[A-Za-z]{2}$/.test(term) && isCountryCode(term.toUpperCase())) {
-        const { categories } = await unwrap(studio().curatedCategories.list({ ...scope, countryCodes: [term.toUpperCase()] }))
+        const { categories } = await unwrap(
+          studio().curatedCategories.list({ ...scope, countryCodes: [term.toUpperCase()] }),
+        )
         setFound(categories)
-        if (categories.length === 0) setLookupError(`No curated category is available in ${countryName(term.toUpperCase())}.`)
+        if (categories.length === 0)
+          setLookupError(`No curated category is available in ${countryName(term.toUpperCase())}.`)
       } else {
         const { category } = await unwrap(studio().curatedCategories.get({ ...scope, categoryId: term }))
         setFound([category])
@@ -132,8 +149,13 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
 
   const attached = new Set((links ?? []).map((link) => link.curatedCategoryId))
   const attach = (category: CuratedCategoryView) =>
-    void job.start(() => unwrap(studio().lineItems.attachCategory({ ...scope, lineItemId: item.id, curatedCategoryId: category.id })))
-  const detach = (link: CategoryLinkView) => void job.start(() => unwrap(studio().lineItems.detachCategory({ ...scope, linkIds: [link.id] })))
+    void job.start(() =>
+      unwrap(
+        studio().lineItems.attachCategory({ ...scope, lineItemId: item.id, curatedCategoryId: category.id }),
+      ),
+    )
+  const detach = (link: CategoryLinkView) =>
+    void job.start(() => unwrap(studio().lineItems.detachCategory({ ...scope, linkIds: [link.id] })))
 
   return (
     <div className="stack">
@@ -174,7 +196,12 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
                   category={link.category}
                   targets={parsedTargets.codes}
                   action={
-                    <Button variant="ghost" onClick={() => detach(link)} disabled={job.busy} aria-label={`Detach ${link.category.name}`}>
+                    <Button
+                      variant="ghost"
+                      onClick={() => detach(link)}
+                      disabled={job.busy}
+                      aria-label={`Detach ${link.category.name}`}
+                    >
                       <Unlink size={16} aria-hidden="true" />
                       Detach
                     </Button>
@@ -225,7 +252,11 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
                   attached.has(category.id) ? (
                     <span className="badge badge--accent">Attached</span>
                   ) : (
-                    <Button onClick={() => attach(category)} disabled={job.busy} aria-label={`Attach ${category.name}`}>
+                    <Button
+                      onClick={() => attach(category)}
+                      disabled={job.busy}
+                      aria-label={`Attach ${category.name}`}
+                    >
                       <Link2 size={16} aria-hidden="true" />
                       Attach
                     </Button>

@@ -33,7 +33,8 @@ const WORDS: Record<string, string> = {
   DEFINED: 'Defined',
   EXPANDED: 'Expanded',
 }
-const word = (value: string) => WORDS[value] ?? value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
+const word = (value: string) =>
+  WORDS[value] ?? value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
 
 function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefined {
   const first = issues?.[0]
@@ -92,7 +93,15 @@ function SelectField({
 }
 
 /** The PUT fields of one line item, with every rule of the spec's table checked as you type. */
-export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: LineItemView; onSaved(): void }) {
+export function LineItemForm({
+  scope,
+  item,
+  onSaved,
+}: {
+  scope: Scope
+  item: LineItemView
+  onSaved(): void
+}) {
   const [form, setForm] = useState<FormValues>(() => initialForm(item))
   const [business, setBusiness] = useState<readonly BusinessCategoryView[] | undefined>(undefined)
   const job = useJob((finished) => {
@@ -116,16 +125,25 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
 
   const context: LineItemRuleContext = useMemo(
     () => ({
-      ...(item.campaignBudgetOptimization !== undefined ? { campaignBudgetOptimization: item.campaignBudgetOptimization } : {}),
+      ...(item.campaignBudgetOptimization !== undefined
+        ? { campaignBudgetOptimization: item.campaignBudgetOptimization }
+        : {}),
       ...(business
-        ? { businessCategories: business.map((c) => ({ id: c.id, name: c.name, iab_categories: c.iabCategories })) }
+        ? {
+            businessCategories: business.map((c) => ({
+              id: c.id,
+              name: c.name,
+              iab_categories: c.iabCategories,
+            })),
+          }
         : {}),
     }),
     [item.campaignBudgetOptimization, business],
   )
   const check = useMemo(() => checkForm(item, form, context), [item, form, context])
   // What main or the platform refused, on the field it named, until the form is edited again.
-  const failed = job.state.phase === 'finished' && job.state.job.state === 'failed' ? job.state.job : undefined
+  const failed =
+    job.state.phase === 'finished' && job.state.job.state === 'failed' ? job.state.job : undefined
   const serverError =
     job.state.phase === 'refused'
       ? { field: job.state.field, message: job.state.message }
@@ -136,7 +154,9 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
           }
         : undefined
   const messageAt = (field: LineItemPutField): FieldMessage | undefined =>
-    serverError?.field === field ? { text: serverError.message, severity: 'error' } : messageOf(check.issues[field])
+    serverError?.field === field
+      ? { text: serverError.message, severity: 'error' }
+      : messageOf(check.issues[field])
   const set = (field: keyof FormValues) => (value: string) => {
     if (serverError) job.reset()
     setForm((current) => ({ ...current, [field]: value }))
@@ -149,10 +169,21 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
   const currency = item.currency
   const moneyHint = (field: Exclude<LineItemPutField, 'categories'>, fallback: string) => {
     const parsed = parseMoneyToMicros(form[field])
-    return form[field].trim() !== '' && parsed.ok ? `${formatMicros(parsed.micros, currency)} — ${parsed.micros} micros` : fallback
+    return form[field].trim() !== '' && parsed.ok
+      ? `${formatMicros(parsed.micros, currency)} — ${parsed.micros} micros`
+      : fallback
   }
-  const symbol = currency ? (new Intl.NumberFormat(undefined, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency) : ''
-  const money = (field: Exclude<LineItemPutField, 'categories'>, label: string, hint: string, reason?: string) => (
+  const symbol = currency
+    ? (new Intl.NumberFormat(undefined, { style: 'currency', currency })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? currency)
+    : ''
+  const money = (
+    field: Exclude<LineItemPutField, 'categories'>,
+    label: string,
+    hint: string,
+    reason?: string,
+  ) => (
     <EditorField
       label={label}
       {...text(field)}
@@ -175,7 +206,9 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
   const goalPayBy = PAY_BY_FOR_GOAL[form.goal]
   const payByOptions = goalPayBy ?? L.payBy.values
   const frequencyReason = unavailableReason(item, 'frequency_cap', form.bid_strategy)
-  const errors = Object.values(check.issues).flat().filter((issue) => issue.severity === 'error').length
+  const errors = Object.values(check.issues)
+    .flat()
+    .filter((issue) => issue.severity === 'error').length
 
   return (
     <form className="li-form" onSubmit={onSubmit} noValidate aria-label="Line item settings">
@@ -188,32 +221,62 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
           <Segmented
             label="Status"
             value={form.entity_status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'}
-            options={L.entityStatus.values.map((value) => ({ value, label: value === 'ACTIVE' ? 'Active' : 'Paused' }))}
+            options={L.entityStatus.values.map((value) => ({
+              value,
+              label: value === 'ACTIVE' ? 'Active' : 'Paused',
+            }))}
             onChange={set('entity_status')}
             testIdPrefix="status"
           />
         </div>
         <div className="grid-2">
-          <EditorField label="Starts" type="datetime-local" {...text('start_time')} data-testid="field-start_time" />
-          <EditorField label="Ends" type="datetime-local" {...text('end_time')} hint="Leave empty to run until paused." data-testid="field-end_time" />
+          <EditorField
+            label="Starts"
+            type="datetime-local"
+            {...text('start_time')}
+            data-testid="field-start_time"
+          />
+          <EditorField
+            label="Ends"
+            type="datetime-local"
+            {...text('end_time')}
+            hint="Leave empty to run until paused."
+            data-testid="field-end_time"
+          />
         </div>
       </Section>
 
       <Section title="Bidding and billing">
         <div className="grid-2">
-          <SelectField label="Goal" value={form.goal} options={L.goals.values} onChange={set('goal')} message={messageAt('goal')} testId="field-goal" />
+          <SelectField
+            label="Goal"
+            value={form.goal}
+            options={L.goals.values}
+            onChange={set('goal')}
+            message={messageAt('goal')}
+            testId="field-goal"
+          />
           <SelectField
             label="Bid strategy"
             value={form.bid_strategy}
             options={L.bidStrategies.values}
             onChange={set('bid_strategy')}
             message={messageAt('bid_strategy')}
-            hint={form.bid_strategy === 'TARGET' ? 'Keeps the daily average bid within 20% of the amount.' : undefined}
+            hint={
+              form.bid_strategy === 'TARGET'
+                ? 'Keeps the daily average bid within 20% of the amount.'
+                : undefined
+            }
             testId="field-bid_strategy"
           />
         </div>
         <div className="grid-2">
-          {money('bid_amount_local_micro', 'Bid', 'Per billing event, in the account currency.', unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy))}
+          {money(
+            'bid_amount_local_micro',
+            'Bid',
+            'Per billing event, in the account currency.',
+            unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy),
+          )}
           <SelectField
             label="Billing"
             value={form.pay_by}
@@ -221,7 +284,12 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
             onChange={set('pay_by')}
             message={messageAt('pay_by')}
             disabled={unavailableReason(item, 'pay_by', form.bid_strategy) !== undefined}
-            hint={unavailableReason(item, 'pay_by', form.bid_strategy) ?? (goalPayBy ? `The ${form.goal} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.` : undefined)}
+            hint={
+              unavailableReason(item, 'pay_by', form.bid_strategy) ??
+              (goalPayBy
+                ? `The ${form.goal} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.`
+                : undefined)
+            }
             testId="field-pay_by"
           />
         </div>
@@ -230,7 +298,12 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
       <Section title="Budget">
         <div className="grid-2">
           {money('total_budget_amount_local_micro', 'Total budget', 'For the whole flight.')}
-          {money('daily_budget_amount_local_micro', 'Daily budget', 'At most the total budget.', unavailableReason(item, 'daily_budget_amount_local_micro', form.bid_strategy))}
+          {money(
+            'daily_budget_amount_local_micro',
+            'Daily budget',
+            'At most the total budget.',
+            unavailableReason(item, 'daily_budget_amount_local_micro', form.bid_strategy),
+          )}
         </div>
       </Section>
 
@@ -266,9 +339,18 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
       {publisher || preroll || form.advertiser_domain !== '' || form.categories.length > 0 ? (
         <Section
           title={publisher ? 'Publisher network' : 'Categories'}
-          hint={publisher ? 'Line items on the publisher network need the advertiser’s domain and categories.' : undefined}
+          hint={
+            publisher
+              ? 'Line items on the publisher network need the advertiser’s domain and categories.'
+              : undefined
+          }
         >
-          <EditorField label="Advertiser domain" {...text('advertiser_domain')} placeholder="example.com" data-testid="field-advertiser_domain" />
+          <EditorField
+            label="Advertiser domain"
+            {...text('advertiser_domain')}
+            placeholder="example.com"
+            data-testid="field-advertiser_domain"
+          />
           {preroll ? (
             <BusinessCategoriesPicker
               categories={business}
@@ -284,7 +366,10 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
               label="IAB categories"
               value={form.categories.join(', ')}
               onChange={(event) => {
-                const categories = event.target.value.split(',').map((code) => code.trim()).filter(Boolean)
+                const categories = event.target.value
+                  .split(',')
+                  .map((code) => code.trim())
+                  .filter(Boolean)
                 setForm((current) => ({ ...current, categories }))
               }}
               placeholder="IAB1, IAB19"
@@ -294,7 +379,12 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
             />
           )}
           {preroll ? (
-            <EditorField label="Promoting handle (user id)" {...text('advertiser_user_id')} inputMode="numeric" hint="Optional; only certain clients may set it." />
+            <EditorField
+              label="Promoting handle (user id)"
+              {...text('advertiser_user_id')}
+              inputMode="numeric"
+              hint="Optional; only certain clients may set it."
+            />
           ) : null}
         </Section>
       ) : null}
@@ -302,8 +392,19 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
       {app || form.android_app_store_identifier !== '' || form.ios_app_store_identifier !== '' ? (
         <Section title="App" hint="App installs and re-engagements need the app in at least one store.">
           <div className="grid-2">
-            <EditorField label="Google Play app id" {...text('android_app_store_identifier')} placeholder="com.example.app" data-testid="field-android_app_store_identifier" />
-            <EditorField label="App Store id" {...text('ios_app_store_identifier')} inputMode="numeric" placeholder="333903271" data-testid="field-ios_app_store_identifier" />
+            <EditorField
+              label="Google Play app id"
+              {...text('android_app_store_identifier')}
+              placeholder="com.example.app"
+              data-testid="field-android_app_store_identifier"
+            />
+            <EditorField
+              label="App Store id"
+              {...text('ios_app_store_identifier')}
+              inputMode="numeric"
+              placeholder="333903271"
+              data-testid="field-ios_app_store_identifier"
+            />
           </div>
         </Section>
       ) : null}
@@ -329,7 +430,13 @@ export function LineItemForm({ scope, item, onSaved }: { scope: Scope; item: Lin
               {check.changed ? 'Unsaved changes' : 'No changes'}
             </span>
           )}
-          <Button type="submit" variant="primary" disabled={check.hasErrors || !check.changed} busy={job.busy} data-testid="save-line-item">
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={check.hasErrors || !check.changed}
+            busy={job.busy}
+            data-testid="save-line-item"
+          >
             <Save size={16} aria-hidden="true" />
             Save changes
           </Button>

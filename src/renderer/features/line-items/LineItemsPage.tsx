@@ -159,7 +159,9 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
                 />
               </label>
               <span className="li-toolbar__count" aria-live="polite" data-testid="selection-count">
-                {count === 0 ? `${items.length} ${noun(items.length)}${hasMore ? '+' : ''}` : `${count} selected`}
+                {count === 0
+                  ? `${items.length} ${noun(items.length)}${hasMore ? '+' : ''}`
+                  : `${count} selected`}
               </span>
               <div className="actions">
                 <Button onClick={() => setPending('pause')} disabled={count === 0 || job.busy}>
@@ -184,7 +186,13 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
             {visible.length === 0 ? (
               <p className="li-empty muted">No line item matches “{filter}”.</p>
             ) : (
-              <LineItemsTable items={visible} selected={selected} onSelect={select} onOpen={(item) => setOpenId(item.id)} onEnd={loadMore} />
+              <LineItemsTable
+                items={visible}
+                selected={selected}
+                onSelect={select}
+                onOpen={(item) => setOpenId(item.id)}
+                onEnd={loadMore}
+              />
             )}
             {hasMore ? (
               <div className="li-more">
@@ -212,7 +220,9 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
               ? 'They stop delivering until you activate them again.'
               : 'They start delivering again within their schedule and budget.'
         }
-        confirmLabel={pending === 'pause' ? `Pause ${noun(changing.length)}` : `Activate ${noun(changing.length)}`}
+        confirmLabel={
+          pending === 'pause' ? `Pause ${noun(changing.length)}` : `Activate ${noun(changing.length)}`
+        }
         onConfirm={() => (changing.length > 0 ? confirmStatus() : undefined)}
       >
         <ul className="change-list__items" aria-label="What changes">
@@ -220,14 +230,17 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
             <li key={item.id} className="change-list__item">
               <span className="change-list__name">{lineItemName(item)}</span>
               <span className="change-list__change">
-                {isPaused(item) ? 'Paused' : 'Active'} → <strong>{status === 'PAUSED' ? 'Paused' : 'Active'}</strong>
+                {isPaused(item) ? 'Paused' : 'Active'} →{' '}
+                <strong>{status === 'PAUSED' ? 'Paused' : 'Active'}</strong>
               </span>
             </li>
           ))}
           {unchanged.map((item) => (
             <li key={item.id} className="change-list__item change-list__item--same">
               <span className="change-list__name">{lineItemName(item)}</span>
-              <span className="change-list__change">Already {status === 'PAUSED' ? 'paused' : 'active'}, unchanged</span>
+              <span className="change-list__change">
+                Already {status === 'PAUSED' ? 'paused' : 'active'}, unchanged
+              </span>
             </li>
           ))}
         </ul>
@@ -240,8 +253,8 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
         title={`Delete ${count} ${noun(count)}?`}
         description={
           <>
-            <strong>This cannot be undone.</strong> A deleted line item stops for good and cannot be restored; its promoted
-            posts are kept, listed only with deleted items.
+            <strong>This cannot be undone.</strong> A deleted line item stops for good and cannot be restored;
+            its promoted posts are kept, listed only with deleted items.
           </>
         }
         confirmLabel={`Delete ${noun(count)}`}

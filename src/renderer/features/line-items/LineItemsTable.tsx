@@ -31,9 +31,18 @@ function SelectBox({
   label: string
 }) {
   return (
-    <Checkbox.Root className="checkbox" checked={checked} onCheckedChange={(value) => onChange(value === true)} aria-label={label}>
+    <Checkbox.Root
+      className="checkbox"
+      checked={checked}
+      onCheckedChange={(value) => onChange(value === true)}
+      aria-label={label}
+    >
       <Checkbox.Indicator>
-        {checked === 'indeterminate' ? <Minus size={12} aria-hidden="true" /> : <Check size={12} aria-hidden="true" />}
+        {checked === 'indeterminate' ? (
+          <Minus size={12} aria-hidden="true" />
+        ) : (
+          <Check size={12} aria-hidden="true" />
+        )}
       </Checkbox.Indicator>
     </Checkbox.Root>
   )
@@ -80,7 +89,12 @@ export function LineItemsTable({
           <span role="columnheader" className="li-cell li-cell--check">
             <SelectBox
               checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onChange={(value) => onSelect(items.map((item) => item.id), value)}
+              onChange={(value) =>
+                onSelect(
+                  items.map((item) => item.id),
+                  value,
+                )
+              }
               label="Select all line items"
             />
           </span>
@@ -140,11 +154,15 @@ export function LineItemsTable({
                   <button type="button" className="li-name" onClick={() => onOpen(item)}>
                     {name}
                   </button>
-                  <span className="li-sub">{item.campaignName ?? (item.campaignId ? `Campaign ${item.campaignId}` : '')}</span>
+                  <span className="li-sub">
+                    {item.campaignName ?? (item.campaignId ? `Campaign ${item.campaignId}` : '')}
+                  </span>
                 </span>
                 <span role="cell" className="li-cell">
                   {objectiveLabel(item.objective)}
-                  {item.placements.includes('PUBLISHER_NETWORK') ? <span className="li-sub">Publisher network</span> : null}
+                  {item.placements.includes('PUBLISHER_NETWORK') ? (
+                    <span className="li-sub">Publisher network</span>
+                  ) : null}
                 </span>
                 <span role="cell" className="li-cell">
                   <StatusBadge item={item} />
@@ -154,11 +172,23 @@ export function LineItemsTable({
                   {daily ? <span className="li-sub">{daily} a day</span> : null}
                 </span>
                 <span role="cell" className="li-cell li-cell--number">
-                  {strategy === 'AUTO' || !strategy ? <span className="li-sub">Automatic</span> : (bid ?? '—')}
-                  {strategy && strategy !== 'AUTO' ? <span className="li-sub">{strategy === 'MAX' ? 'Maximum' : 'Target'}</span> : null}
+                  {strategy === 'AUTO' || !strategy ? (
+                    <span className="li-sub">Automatic</span>
+                  ) : (
+                    (bid ?? '—')
+                  )}
+                  {strategy && strategy !== 'AUTO' ? (
+                    <span className="li-sub">{strategy === 'MAX' ? 'Maximum' : 'Target'}</span>
+                  ) : null}
                 </span>
                 <span role="cell" className="li-cell li-cell--action">
-                  <button type="button" className="icon-button" aria-label={`Edit ${name}`} title="Edit" onClick={() => onOpen(item)}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Edit ${name}`}
+                    title="Edit"
+                    onClick={() => onOpen(item)}
+                  >
                     <PencilLine size={16} aria-hidden="true" />
                   </button>
                 </span>

@@ -27,8 +27,10 @@ const TIME_FIELDS = ['start_time', 'end_time'] as const satisfies readonly LineI
 
 export type FormValues = { [F in LineItemScalarField]: string } & { categories: string[] }
 
-const isMoney = (field: string): field is (typeof MONEY_FIELDS)[number] => (MONEY_FIELDS as readonly string[]).includes(field)
-const isTime = (field: string): field is (typeof TIME_FIELDS)[number] => (TIME_FIELDS as readonly string[]).includes(field)
+const isMoney = (field: string): field is (typeof MONEY_FIELDS)[number] =>
+  (MONEY_FIELDS as readonly string[]).includes(field)
+const isTime = (field: string): field is (typeof TIME_FIELDS)[number] =>
+  (TIME_FIELDS as readonly string[]).includes(field)
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -118,7 +120,8 @@ export function checkForm(item: LineItemView, form: FormValues, context: LineIte
     const field = issue.path[0] as LineItemPutField
     ;(issues[field] ??= []).push(issue)
   }
-  for (const list of Object.values(issues)) list.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+  for (const list of Object.values(issues))
+    list.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
   const hasErrors = [...own, ...ruled].some((issue) => issue.severity === 'error')
   return { patch, issues, hasErrors, changed: Object.keys(patch).length > 0 }
 }
@@ -128,7 +131,11 @@ const list = (values: readonly string[]) =>
   values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`
 
 /** Why a field cannot be used on this line item, from the rules table; undefined when it can. */
-export function unavailableReason(item: LineItemView, field: LineItemPutField, bidStrategy: string): string | undefined {
+export function unavailableReason(
+  item: LineItemView,
+  field: LineItemPutField,
+  bidStrategy: string,
+): string | undefined {
   const L = LINE_ITEM_LIMITS
   switch (field) {
     case 'frequency_cap':
@@ -167,5 +174,6 @@ export const OBJECTIVE_LABELS: Record<string, string> = {
 }
 
 export const objectiveLabel = (objective: string) => OBJECTIVE_LABELS[objective] ?? objective
-export const lineItemName = (item: Pick<LineItemView, 'id' | 'name'>) => item.name?.trim() || `Line item ${item.id}`
+export const lineItemName = (item: Pick<LineItemView, 'id' | 'name'>) =>
+  item.name?.trim() || `Line item ${item.id}`
 export const isPaused = (item: LineItemView) => item.values.entity_status === 'PAUSED'

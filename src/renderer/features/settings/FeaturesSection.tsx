@@ -70,7 +70,13 @@ export function FeaturesSection() {
   const missing = GRANTABLE_SANDBOX_FEATURES.filter((key) => !(features ?? []).includes(key))
   const focusedMissing = focused !== null && features !== undefined && !features.includes(focused)
   return (
-    <section className="panel" aria-labelledby={`${id}-title`} id="features" ref={section} data-testid="features-section">
+    <section
+      className="panel"
+      aria-labelledby={`${id}-title`}
+      id="features"
+      ref={section}
+      data-testid="features-section"
+    >
       <h2 id={`${id}-title`} className="panel__title">
         Features
       </h2>
@@ -87,11 +93,19 @@ export function FeaturesSection() {
       ) : (
         <ul className="feature-list" aria-label="Features of this account">
           {features.map((key) => (
-            <li key={key} id={`feature-${key}`} className="feature-list__item" data-focused={key === focused || undefined} data-testid="feature">
+            <li
+              key={key}
+              id={`feature-${key}`}
+              className="feature-list__item"
+              data-focused={key === focused || undefined}
+              data-testid="feature"
+            >
               <Check size={16} aria-hidden="true" className="feature-list__check" />
               <span>
                 <code className="code">{key}</code>
-                {FEATURE_WORDS[key] ? <span className="feature-list__words">{FEATURE_WORDS[key]}</span> : null}
+                {FEATURE_WORDS[key] ? (
+                  <span className="feature-list__words">{FEATURE_WORDS[key]}</span>
+                ) : null}
               </span>
             </li>
           ))}
@@ -101,7 +115,9 @@ export function FeaturesSection() {
         <p className="feature-missing" id={`feature-${focused}`} data-focused>
           This account does not have <code className="code">{focused}</code>
           {FEATURE_WORDS[focused] ? ` (${FEATURE_WORDS[focused]?.toLowerCase()})` : ''}.{' '}
-          {sandbox ? 'Add it below to try it on this sandbox account.' : 'The advertiser asks the platform for it.'}
+          {sandbox
+            ? 'Add it below to try it on this sandbox account.'
+            : 'The advertiser asks the platform for it.'}
         </p>
       ) : null}
       {sandbox ? (
@@ -114,7 +130,11 @@ export function FeaturesSection() {
               aria-labelledby={`${id}-add`}
               value={adding ?? (focusedMissing ? focused : null)}
               placeholder="Choose a feature"
-              options={missing.map((key) => ({ value: key, label: key, ...(FEATURE_WORDS[key] ? { description: FEATURE_WORDS[key] } : {}) }))}
+              options={missing.map((key) => ({
+                value: key,
+                label: key,
+                ...(FEATURE_WORDS[key] ? { description: FEATURE_WORDS[key] } : {}),
+              }))}
               onChange={setAdding}
               disabled={missing.length === 0 || job.busy}
               data-testid="feature-add-select"
@@ -123,7 +143,16 @@ export function FeaturesSection() {
           <Button
             onClick={() => {
               const key = adding ?? (focusedMissing ? focused : null)
-              if (key) void job.start(() => unwrap(studio().accounts.addFeatures({ profileId: connected.profile.id, accountId: connected.accountId, featureKeys: [key] })))
+              if (key)
+                void job.start(() =>
+                  unwrap(
+                    studio().accounts.addFeatures({
+                      profileId: connected.profile.id,
+                      accountId: connected.accountId,
+                      featureKeys: [key],
+                    }),
+                  ),
+                )
             }}
             disabled={!(adding ?? (focusedMissing ? focused : null))}
             busy={job.busy}
@@ -136,7 +165,26 @@ export function FeaturesSection() {
       ) : (
         <p className="field__hint">Advertisers, not developers, request features from the platform.</p>
       )}
-      <JobReport state={job.state} onRetry={() => void job.retry()} done={(done) => `${done.title} — done. Editors now offer what it unlocks.`} />
+      <JobReport
+        state={job.state}
+        onRetry={() => void job.retry()}
+        done={(done) => `${done.title} — done. Editors now offer what it unlocks.`}
+      />
+      {focused !== null && features?.includes(focused) ? (
+        <p className="feature-back">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              useFeatureFocus.getState().focus(null)
+              window.history.back()
+            }}
+            data-testid="feature-back"
+          >
+            Back to the editor that needed {focused}
+          </button>
+        </p>
+      ) : null}
     </section>
   )
 }
