@@ -11,7 +11,7 @@ import {
   listAdvertiserBusinessCategories,
   updateAccount,
 } from '../../../src/main/api/accountAdmin'
-import { createSandboxAccount, type AdsContext } from '../../../src/main/api/ads'
+import { createPollCard, createSandboxAccount, listMediaLibrary, type AdsContext } from '../../../src/main/api/ads'
 import {
   createLineItemCuratedCategory,
   deleteLineItem,
@@ -136,6 +136,34 @@ describe('api functions against the sandbox', () => {
     ).toBe('Renamed')
     expect(await addSandboxFeatures(ctx, sandboxAccount.id, ['AGE_TARGETING'])).toEqual(['AGE_TARGETING'])
     expect((await deleteSandboxAccount(ctx, sandboxAccount.id)).deleted).toBe(true)
+  })
+
+  it('names a missing feature (403) and a rate limit (429) so a person knows what to do', async () => {
+    const library = await listMediaLibrary(ctx, second, { q: 'Second account banner' })
+    const banner = library.data[0]?.media_key ?? ''
+    await expect(
+      createPollCard(ctx, second, {
+        name: 'Needs the beta',
+        durationInMinutes: 60,
+        firstChoice: 'A',
+        secondChoice: 'B',
+        mediaKey: banner,
+      }),
+    ).rejects.toMatchObject({
+      code: 'forbidden',
+      field: 'media_key',
+      message: expect.stringMatching(/does not have the PROMOTED_MEDIA_POLLS feature — the advertiser asks/),
+    })
+    sandbox.setFaults({ force429: 1, pathPattern: '^GET .*/line_items$' })
+    try {
+      await expect(app.call('lineItems.list', scope())).rejects.toMatchObject({
+        code: 'rate_limited',
+        message: expect.stringMatching(/rate limit was reached — wait until it resets/),
+        retryAfter: expect.any(Number),
+      })
+    } finally {
+      sandbox.setFaults({ force429: false, pathPattern: undefined })
+    }
   })
 
   it('account media: list by creative type, get, delete', async () => {
