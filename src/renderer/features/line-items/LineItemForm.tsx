@@ -103,6 +103,16 @@ export function LineItemForm({
   onSaved(): void
 }) {
   const [form, setForm] = useState<FormValues>(() => initialForm(item))
+  // The line item as the platform now has it (after a save, the list reloads): start from it,
+  // keeping what the last save said until the next edit.
+  const [shownVersion, setShownVersion] = useState(item.updatedAt)
+  /** What is typed in the IAB categories field, commas and spaces included. */
+  const [iabText, setIabText] = useState(() => (item.values.categories ?? []).join(', '))
+  if (item.updatedAt !== shownVersion) {
+    setShownVersion(item.updatedAt)
+    setForm(initialForm(item))
+    setIabText((item.values.categories ?? []).join(', '))
+  }
   const [business, setBusiness] = useState<readonly BusinessCategoryView[] | undefined>(undefined)
   const job = useJob((finished) => {
     if (finished.state === 'done') onSaved()
@@ -157,8 +167,9 @@ export function LineItemForm({
     serverError?.field === field
       ? { text: serverError.message, severity: 'error' }
       : messageOf(check.issues[field])
+  const settled = serverError !== undefined || (job.state.phase === 'finished' && job.state.job.state === 'done')
   const set = (field: keyof FormValues) => (value: string) => {
-    if (serverError) job.reset()
+    if (settled) job.reset()
     setForm((current) => ({ ...current, [field]: value }))
   }
   const text = (field: Exclude<LineItemPutField, 'categories'>) => ({
@@ -356,7 +367,7 @@ export function LineItemForm({
               categories={business}
               value={form.categories}
               onChange={(categories) => {
-                if (serverError) job.reset()
+                if (settled) job.reset()
                 setForm((current) => ({ ...current, categories }))
               }}
               message={messageAt('categories')}
@@ -364,8 +375,10 @@ export function LineItemForm({
           ) : (
             <EditorField
               label="IAB categories"
-              value={form.categories.join(', ')}
+              value={iabText}
               onChange={(event) => {
+                if (settled) job.reset()
+                setIabText(event.target.value)
                 const categories = event.target.value
                   .split(',')
                   .map((code) => code.trim())

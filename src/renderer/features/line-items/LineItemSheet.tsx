@@ -51,7 +51,7 @@ export function LineItemSheet({
             </Tabs.List>
             <div className="sheet__body">
               <Tabs.Content value="settings" className="tabs__panel">
-                <LineItemForm key={item.updatedAt ?? item.id} scope={scope} item={item} onSaved={onSaved} />
+                <LineItemForm key={item.id} scope={scope} item={item} onSaved={onSaved} />
               </Tabs.Content>
               <Tabs.Content value="categories" className="tabs__panel">
                 <CuratedCategoriesTab scope={scope} item={item} />

@@ -221,7 +221,11 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
               : 'They start delivering again within their schedule and budget.'
         }
         confirmLabel={
-          pending === 'pause' ? `Pause ${noun(changing.length)}` : `Activate ${noun(changing.length)}`
+          changing.length === 0
+            ? 'OK'
+            : pending === 'pause'
+              ? `Pause ${noun(changing.length)}`
+              : `Activate ${noun(changing.length)}`
         }
         onConfirm={() => (changing.length > 0 ? confirmStatus() : undefined)}
       >
