@@ -131,7 +131,7 @@ describe('Line items', () => {
       await sheet.getByRole('tab', { name: 'History' }).click()
       await expect.poll(() => sheet.getByTestId('history-entry').count(), WAIT).toBe(2)
       expect(await sheet.getByTestId('history-entry').first().textContent()).toContain(
-        'bid_amount_local_micro290000',
+        'bid_amount_local_micro$0.29',
       )
       await screenshots(page, 'line-item-history')
       await page.keyboard.press('Escape')

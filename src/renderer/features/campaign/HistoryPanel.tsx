@@ -2,6 +2,7 @@ import { History, Lock } from 'lucide-react'
 import { useCallback, useEffect, useId, useState } from 'react'
 import type { HistoryEntryView } from '../../../shared/ipc/contracts/campaign'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
+import { formatMicros } from '../../../shared/rules/money'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
@@ -42,14 +43,18 @@ function rangeOf(
   return { start, end }
 }
 
-function describeValue(value: unknown): string {
+function describeValue(key: string, value: unknown, currency: string | undefined): string {
   if (value === null || value === undefined) return '—'
   if (typeof value === 'object') return JSON.stringify(value)
+  // Money is micro units (B:5): shown in the account currency, exactly.
+  if (key.endsWith('_local_micro') && /^\d+$/.test(String(value)))
+    return formatMicros(String(value), currency)
   return String(value)
 }
 
 function Changes({ entry }: { entry: HistoryEntryView }) {
   const changes = entry.changes
+  const currency = typeof entry.entityData?.currency === 'string' ? entry.entityData.currency : undefined
   if (changes && typeof changes === 'object' && !Array.isArray(changes)) {
     const rows = Object.entries(changes)
     if (rows.length === 0) return null
@@ -58,7 +63,7 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
         {rows.map(([key, value]) => (
           <div key={key} className="history-changes__row">
             <dt>{key}</dt>
-            <dd>{describeValue(value)}</dd>
+            <dd>{describeValue(key, value, currency)}</dd>
           </div>
         ))}
       </dl>
@@ -68,7 +73,8 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
     const name = entry.entityData.name
     return <p className="muted">Created{typeof name === 'string' ? ` as “${name}”` : ''}.</p>
   }
-  if (changes !== undefined && changes !== null) return <p className="muted">{describeValue(changes)}</p>
+  if (changes !== undefined && changes !== null)
+    return <p className="muted">{describeValue('', changes, currency)}</p>
   return null
 }
 
