@@ -3,6 +3,7 @@ import { profileIdSchema } from '../../profiles'
 import { ACCOUNT_LIMITS } from '../../rules/accountLimits'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { LINE_ITEM_LIMITS, LINE_ITEM_PUT_FIELDS, type LineItemScalarField } from '../../rules/lineItems'
+import { platformIdSchema, sendableText } from './fields'
 import { outboxJobViewSchema } from './outbox'
 
 /**
@@ -12,24 +13,24 @@ import { outboxJobViewSchema } from './outbox'
  * renderer follows with outbox.get.
  */
 
-/** Ads object ids (line items, campaigns, curated categories, links, account media) are short tokens. */
-const objectId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not an id')
-const accountIdSchema = objectId
-const cursorSchema = z.string().min(1).max(512)
+/** Ads object ids (line items, campaigns, curated categories, links, account media) go into URL paths. */
+const objectId = platformIdSchema
+const accountIdSchema = platformIdSchema
+const cursorSchema = sendableText(512).pipe(z.string().min(1))
 /** Bulk actions take at most what one id filter takes (B:216). */
 const idList = z.array(objectId).min(1).max(LIMITS.lists.idFilterMax.value)
 const scope = { profileId: profileIdSchema, accountId: accountIdSchema }
 const jobResponse = z.object({ job: outboxJobViewSchema })
 
 /** The PUT fields, wire-named: every scalar a string (micros stay exact), categories a list. */
-const scalarValue = z.string().max(255)
+const scalarValue = sendableText(255)
 const valueFields = Object.fromEntries(
   LINE_ITEM_PUT_FIELDS.filter((field) => field !== 'categories').map((field) => [
     field,
     scalarValue.nullish(),
   ]),
 ) as Record<LineItemScalarField, z.ZodOptional<z.ZodNullable<typeof scalarValue>>>
-const categoriesSchema = z.array(z.string().min(1).max(32)).max(50)
+const categoriesSchema = z.array(sendableText(32).pipe(z.string().min(1))).max(50)
 export const lineItemValuesSchema = z.object({ ...valueFields, categories: categoriesSchema.nullish() })
 
 const patchFields = Object.fromEntries(
@@ -213,7 +214,9 @@ export const campaignContract = {
       .object({
         ...scope,
         // The spec gives no length; 255 keeps payloads bounded and is what the sandbox takes.
-        name: z.string().trim().min(1, 'Enter a name').max(255, 'Use at most 255 characters').optional(),
+        name: sendableText(1_000)
+          .pipe(z.string().trim().min(1, 'Enter a name').max(255, 'Use at most 255 characters'))
+          .optional(),
         industryType: industryTypeSchema.optional(),
       })
       .strict()
