@@ -17,6 +17,7 @@ import { createLibraryService } from './library/libraryService'
 import { createPublishAccess } from './publish/access'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
+import { createCampaignHandlers } from './campaign/handlers'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -162,6 +163,7 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
     'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
+    ...createCampaignHandlers({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work), outbox }),
   }
 
   return {

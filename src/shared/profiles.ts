@@ -46,3 +46,6 @@ export const profileIdSchema = z.string().uuid()
 export function usesAdsSandboxHost(environment: Environment): boolean {
   return environment === 'ads_sandbox'
 }
+
+/** Profiles whose ads calls reach a sandbox host, where sandbox accounts and features can be made. */
+export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']

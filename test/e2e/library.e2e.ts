@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeDemoUser, call, pngOf, upload } from '../sandbox/helpers/client'
 import { startSandbox, type Sandbox } from '../sandbox/index'
-import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
+import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
+import { connectThroughWizard as connectWizard, switchAccount } from './sandboxSession'
 
 let env: E2eEnvironment
 let sandbox: Sandbox
@@ -14,42 +15,7 @@ afterAll(async () => {
   await Promise.all([env?.dispose(), sandbox?.close()])
 })
 
-/** The Connect wizard against the local sandbox, as connect.e2e.ts drives it. */
-async function connectThroughWizard(app: E2eApp): Promise<void> {
-  const { page } = app
-  await page.getByRole('link', { name: 'Connect', exact: true }).click()
-  await page.getByRole('radio', { name: 'Local sandbox' }).click()
-  await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
-  await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
-  await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
-  await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
-  await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
-  await page.getByLabel('Profile name').fill('Studio sandbox')
-  const before = app.openedExternally.length
-  await page.getByRole('button', { name: 'Open authorization page' }).click()
-  await expect.poll(() => app.openedExternally.length).toBe(before + 1)
-  const browserTab = await env.browser.newPage()
-  await browserTab.goto(app.openedExternally.at(-1)!)
-  if (await browserTab.locator('#password').count()) {
-    await browserTab.locator('#username_or_email').fill(sandbox.demo.screenName)
-    await browserTab.locator('#password').fill('sandbox-password')
-  }
-  await browserTab.getByRole('button', { name: 'Authorize app' }).click()
-  const pin = (await browserTab.locator('#oauth_pin').textContent())?.trim() ?? ''
-  await browserTab.close()
-  await page.getByLabel('PIN', { exact: true }).fill(pin)
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await expect
-    .poll(() => page.getByTestId('profile-identity').textContent())
-    .toContain(`@${sandbox.demo.screenName}`)
-}
-
-async function switchAccount(page: Page, name: string): Promise<void> {
-  await page.getByTestId('account-select').click()
-  await page.getByRole('option', { name: new RegExp(name) }).click()
-  await expect.poll(() => page.getByTestId('account-select').textContent()).toContain(name)
-}
-
+const connectThroughWizard = (app: Parameters<typeof connectWizard>[2]) => connectWizard(env, sandbox, app)
 const tiles = (page: Page) => page.getByTestId('media-tile')
 
 describe('Library', () => {

@@ -382,6 +382,7 @@ describe('poll cards', () => {
       expect(parameters(response)).toContain(parameter)
     }
     const noFeature = await poll({ media_key: keyOf('Second account banner', second) }, second)
+    expect(noFeature.status).toBe(403)
     expect(noFeature.body.errors?.[0]).toMatchObject({
       code: 'FEATURE_NOT_AVAILABLE',
       parameter: 'media_key',

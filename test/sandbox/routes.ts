@@ -1,6 +1,6 @@
 import { accountRoutes } from './ads/accounts'
 import { accountMediaRoutes, cardRoutes } from './ads/cards'
-import { lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
+import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { mediaLibraryRoutes } from './ads/mediaLibrary'
 import { pollCardRoutes } from './ads/pollCards'
 import { postRoutes } from './ads/posts'
@@ -27,6 +27,7 @@ const adsRoutes = [
   ...postRoutes,
   ...lineItemRoutes,
   ...lineItemCuratedCategoryRoutes,
+  ...campaignRoutes,
 ]
 
 export function buildRouter(): Router {

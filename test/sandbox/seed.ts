@@ -84,7 +84,7 @@ export function seedState(): SandboxState {
   let clock = SEED_TIME
   const tick = (): number => (clock += 60_000)
 
-  const account = (name: string, owner: string, features: string[]): string => {
+  const account = (name: string, owner: string, features: string[], historyBeta = true): string => {
     const id = `18ce5${shortId(state)}`
     const stamp = isoSeconds(tick())
     state.accounts.push({
@@ -102,6 +102,7 @@ export function seedState(): SandboxState {
       _owner: owner,
       _sandbox: false,
       _features: features,
+      _history_allowlisted: historyBeta,
     })
     return id
   }
@@ -110,7 +111,8 @@ export function seedState(): SandboxState {
     'CONVERSATION_CARD',
     'REACH_AND_FREQUENCY_ANALYTICS',
   ])
-  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'])
+  // Outside the account history beta, so the app's "not allowlisted" path can be seen.
+  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'], false)
   const foreign = account('Other Advertiser Account', DEMO.otherUserId, [])
 
   const library = (

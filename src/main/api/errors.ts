@@ -104,6 +104,13 @@ function withDetail(base: string, detail: string | undefined, secrets: readonly 
   return `${base}: ${clean}`
 }
 
+export function missingFeatureMessage(feature: string): string {
+  return (
+    `This account does not have the ${feature} feature — the advertiser asks the platform for it ` +
+    '(on a sandbox account, add it under Settings → Features)'
+  )
+}
+
 export interface HttpFailure {
   status: number
   method: string
@@ -162,8 +169,14 @@ export function mapHttpFailure(failure: HttpFailure): AppError {
       ? appError('token_expired', MESSAGES.token_expired)
       : appError('bad_credentials', MESSAGES.bad_credentials)
   }
-  if (status === 403)
+  if (status === 403) {
+    // A missing account feature is named, with the way to get it: people cannot act on "forbidden".
+    const feature = server.detail
+      ? /\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+) (?:account )?feature\b/.exec(server.detail)
+      : null
+    if (feature?.[1]) return appError('forbidden', missingFeatureMessage(feature[1]), extra)
     return appError('forbidden', withDetail(MESSAGES.forbidden, server.detail, secrets), extra)
+  }
   if (status === 404) return appError('not_found', MESSAGES.not_found, extra)
   if (status >= 500) {
     // A POST answered by a gateway error may or may not have been carried out upstream.

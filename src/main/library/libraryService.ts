@@ -6,7 +6,7 @@ import type {
   PublishedCardKind,
 } from '../../shared/ipc/contracts/library'
 import type { MediaType } from '../../shared/rules/limits'
-import type { Environment, ProfileSummary } from '../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS, type ProfileSummary } from '../../shared/profiles'
 import {
   createSandboxAccount,
   deleteCard,
@@ -36,9 +36,6 @@ export interface LibraryServiceDeps {
   withAdsContext: WithAdsContext
   thumbnails?: ThumbnailCache
 }
-
-/** Environments whose ads calls go to a sandbox host, where sandbox accounts can be made. */
-export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
 
 /** Pages of published cards; small enough that three kinds fit one screenful. */
 const CARDS_PAGE_SIZE = 50

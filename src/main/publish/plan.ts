@@ -107,7 +107,12 @@ export function buildPlan(input: PlanInput): Plan {
   const resolveCard = (draftId: string) => publishedCardUri(lookupDraft(draftId), accountId)
   validateDraft(draft, resolveCard, input.userId)
 
-  const addMedia = (media: readonly LocalMediaRef[], forDraftId: string, libraryDraftId?: string): void => {
+  const addMedia = (
+    media: readonly LocalMediaRef[],
+    forDraftId: string,
+    libraryDraftId?: string,
+    category?: string,
+  ): void => {
     for (const ref of media) {
       const existing = planned.get(ref.sha256)
       if (existing) {
@@ -128,7 +133,7 @@ export function buildPlan(input: PlanInput): Plan {
         fileName,
         mimeType: ref.mimeType,
         bytes: ref.bytes,
-        mediaCategory: mediaCategoryFor(ref.mimeType),
+        mediaCategory: category ?? mediaCategoryFor(ref.mimeType),
       }
       const library: LibraryStep = {
         kind: 'library',
@@ -175,7 +180,9 @@ export function buildPlan(input: PlanInput): Plan {
         localMediaOf(content).filter((ref) => ref.sha256 !== own.sha256),
         draft.id,
       )
-      addMedia([own], draft.id, draft.id)
+      if (content.mediaCategory !== undefined && mediaTypeFromMime(own.mimeType) !== 'VIDEO')
+        refuse('A media category is chosen for videos only', 'mediaCategory')
+      addMedia([own], draft.id, draft.id, content.mediaCategory)
     } else {
       refuse('Pick a file from this computer: media already in the library need no publishing', 'media')
     }

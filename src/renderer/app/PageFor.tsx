@@ -31,6 +31,8 @@ const LibraryPage = lazy(() =>
 const OutboxPage = lazy(() =>
   import('../features/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
 )
+const LineItemsPage = lazy(() => import('../features/line-items/LineItemsPage'))
+const AccountPage = lazy(() => import('../features/account/AccountPage'))
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
@@ -53,6 +55,8 @@ function Page({ route, draftId }: { route: RouteInfo; draftId: string | null }) 
   if (route.id === 'composer') return <ComposerPage route={route} draftId={draftId} />
   if (route.id === 'library') return <LibraryPage route={route} />
   if (route.id === 'outbox') return <OutboxPage route={route} />
+  if (route.id === 'line-items') return <LineItemsPage route={route} />
+  if (route.id === 'account') return <AccountPage route={route} />
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />

@@ -1,5 +1,7 @@
 import {
   Boxes,
+  Building2,
+  Megaphone,
   FileText,
   Film,
   Images,
@@ -22,6 +24,8 @@ export type RouteId =
   | 'library'
   | 'outbox'
   | 'settings'
+  | 'line-items'
+  | 'account'
 
 export interface RouteInfo {
   id: RouteId
@@ -92,8 +96,23 @@ export const ROUTES: readonly RouteInfo[] = [
   {
     id: 'settings',
     label: 'Settings',
-    summary: 'Appearance, and developer tools for the connected app.',
+    summary: 'Appearance, the ad account’s features, and developer tools for the connected app.',
     icon: SettingsIcon,
+    group: 'account',
+  },
+  // Issue 14: the campaign side of the ad account.
+  {
+    id: 'line-items',
+    label: 'Line items',
+    summary: 'Pause, activate, edit and delete the line items your creatives run in, and attach curated categories.',
+    icon: Megaphone,
+    group: 'publish',
+  },
+  {
+    id: 'account',
+    label: 'Ad account',
+    summary: 'Name and industry of the ad account, its registered apps, account media and change history.',
+    icon: Building2,
     group: 'account',
   },
 ]

@@ -4,6 +4,8 @@ import { z } from 'zod'
 import type { MediaLibraryPayload } from '../rules/payloads'
 import type { MediaCollector } from './mediaCollector'
 import { mediaRefSchema } from './media'
+import { ACCOUNT_LIMITS } from '../rules/accountLimits'
+import { enumTuple } from '../rules/limits'
 
 export const mediaLibraryContentSchema = z.object({
   media: mediaRefSchema.nullable(),
@@ -12,6 +14,11 @@ export const mediaLibraryContentSchema = z.object({
   description: z.string(),
   title: z.string(),
   poster: mediaRefSchema.nullable(),
+  /**
+   * The upload category of a local video: POST_VIDEO (the default) or ADS_VIDEO, which also
+   * makes it PREROLL account media (B:63). Not part of the media library POST.
+   */
+  mediaCategory: z.enum(enumTuple(ACCOUNT_LIMITS.videoUploadCategories)).optional(),
 })
 
 export type MediaLibraryContent = z.infer<typeof mediaLibraryContentSchema>

@@ -44,6 +44,25 @@ export const CHANNELS = [
   'outbox.cancel',
   'outbox.retry',
   'outbox.dismiss',
+  // Issue 14: line items, curated categories, account settings, features, apps, media, history.
+  'lineItems.list',
+  'lineItems.update',
+  'lineItems.setStatus',
+  'lineItems.delete',
+  'lineItems.categories',
+  'lineItems.attachCategory',
+  'lineItems.detachCategory',
+  'curatedCategories.get',
+  'curatedCategories.list',
+  'businessCategories.list',
+  'accounts.details',
+  'accounts.update',
+  'accounts.deleteSandbox',
+  'accounts.addFeatures',
+  'accounts.apps',
+  'accounts.history',
+  'accountMedia.list',
+  'accountMedia.delete',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

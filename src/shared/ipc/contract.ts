@@ -6,6 +6,7 @@ import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
+import { campaignContract } from './contracts/campaign'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -152,6 +153,7 @@ export const contract = {
   ...mediaContract,
   ...outboxContract,
   ...libraryContract,
+  ...campaignContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -131,8 +131,10 @@ describe('the outbox against the sandbox', () => {
     )
     await app.call('outbox.enqueue', { draftId: pollId })
     const failed = await until(app, pollId, 'failed')
+    // A missing feature is a 403 the message names, with what to do (issue 14).
     expect(failed.error).toMatchObject({
-      code: 'invalid_request',
+      code: 'forbidden',
+      message: expect.stringContaining('does not have the PROMOTED_MEDIA_POLLS feature'),
       apiField: 'media_key',
       contentPath: ['media'],
       draftId: pollId,

@@ -60,10 +60,17 @@ export const SANDBOX_FEATURE_KEYS = [
 ] as const
 
 /**
+ * The spec's sandbox list omits PROMOTED_MEDIA_POLLS, the beta the poll-card rules name. This
+ * sandbox grants it too, so poll media can be tried end to end (issue 14: "a designer can unlock
+ * poll media for testing"); the real ads sandbox may refuse it.
+ */
+const GRANTABLE_FEATURE_KEYS = [...SANDBOX_FEATURE_KEYS, 'PROMOTED_MEDIA_POLLS']
+
+/**
  * GET features documents three example keys; the poll-card rules name PROMOTED_MEDIA_POLLS and
  * WEBSITE_CLICKS_CPM_BILLING appears only there. Any key the platform names is accepted as a filter.
  */
-const KNOWN_FEATURE_KEYS = [...SANDBOX_FEATURE_KEYS, 'WEBSITE_CLICKS_CPM_BILLING', 'PROMOTED_MEDIA_POLLS']
+const KNOWN_FEATURE_KEYS = [...GRANTABLE_FEATURE_KEYS, 'WEBSITE_CLICKS_CPM_BILLING']
 
 /** Advertiser business categories with the IAB categories each stands for. */
 export const ADVERTISER_BUSINESS_CATEGORIES: { id: string; name: string; iab_categories: string[] }[] = [
@@ -142,6 +149,7 @@ export const accountRoutes: Route[] = [
         _owner: caller.user.id,
         _sandbox: true,
         _features: [],
+        _history_allowlisted: false,
       }
       rt.state.accounts.push(account)
       rt.state.created.accounts += 1
@@ -225,6 +233,17 @@ export const accountRoutes: Route[] = [
         input.invalid('end_time', 'end_time must be after start_time')
       const list = readList(input, spec)
       input.finish()
+      // "Beta, allowlisted": how the platform refuses an account outside the beta is not shown;
+      // a well-formed request the account is not entitled to is answered 403. State files from
+      // before this flag existed count as allowlisted.
+      if (caller.account?._history_allowlisted === false) {
+        throw adsFailure(ctx, 403, [
+          {
+            code: 'NOT_ALLOWLISTED',
+            message: `Account ${accountIdOf(caller)} is not allowlisted for the account history beta`,
+          },
+        ])
+      }
       const entries = rt.state.history.filter((h) => {
         const at = Date.parse(String(h.change_time))
         const by = h.change_by as { user_id: string }
@@ -327,7 +346,7 @@ export const accountRoutes: Route[] = [
       const caller = adsCaller(ctx, rt)
       requireSandboxHost(ctx, caller)
       const input = new AdsInput(ctx, ['feature_keys'])
-      const keys = input.list('feature_keys', { required: true, options: SANDBOX_FEATURE_KEYS })
+      const keys = input.list('feature_keys', { required: true, options: GRANTABLE_FEATURE_KEYS })
       input.finish()
       const account = caller.account as AdsRecord
       const features = account._features as string[]

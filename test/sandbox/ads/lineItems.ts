@@ -93,7 +93,55 @@ function businessCategoriesOf(iab: readonly string[]): Set<string> | undefined {
   return found
 }
 
+/**
+ * Listing line items and campaigns is "not shown" in the spec. These follow the platform's
+ * public v12 shape: GET accounts/:account_id/line_items (line_item_ids, campaign_ids, count
+ * 1 to 1000 default 200, cursor, sort_by, with_deleted, with_total_count) and GET
+ * accounts/:account_id/line_items/:line_item_id (with_deleted); campaigns likewise with
+ * campaign_ids. Campaigns are read-only here: the app needs their names and
+ * budget_optimization (the daily budget rule of the line item PUT depends on it).
+ */
+const LINE_ITEM_LIST: ListSpec = {
+  countDefault: 200,
+  countMax: 1000,
+  withTotalCount: true,
+  sortable: ['created_at', 'updated_at', 'name'],
+}
+const CAMPAIGN: OwnedResource = { collection: 'campaigns', label: 'Campaign', idParam: 'campaign_id' }
+
+function readIdFilter(input: AdsInput, name: string): string[] | undefined {
+  return input.list(name, { max: 200 })
+}
+
+export const campaignRoutes: Route[] = [
+  listRoute({
+    pattern: '/accounts/:account_id/campaigns',
+    spec: LINE_ITEM_LIST,
+    filterParameters: ['campaign_ids'],
+    readFilters: (input) => readIdFilter(input, 'campaign_ids'),
+    records: (rt, caller, ids) =>
+      accountRecords(rt, caller, 'campaigns').filter((c) => !ids || ids.includes(c.id as string)),
+  }),
+  getOwnedRoute('/accounts/:account_id/campaigns/:campaign_id', CAMPAIGN),
+]
+
 export const lineItemRoutes: Route[] = [
+  listRoute({
+    pattern: '/accounts/:account_id/line_items',
+    spec: LINE_ITEM_LIST,
+    filterParameters: ['line_item_ids', 'campaign_ids'],
+    readFilters: (input) => ({
+      ids: readIdFilter(input, 'line_item_ids'),
+      campaigns: readIdFilter(input, 'campaign_ids'),
+    }),
+    records: (rt, caller, { ids, campaigns }) =>
+      accountRecords(rt, caller, 'lineItems').filter(
+        (l) =>
+          (!ids || ids.includes(l.id as string)) &&
+          (!campaigns || campaigns.includes(l.campaign_id as string)),
+      ),
+  }),
+  getOwnedRoute('/accounts/:account_id/line_items/:line_item_id', LINE_ITEM),
   {
     method: 'PUT',
     pattern: '/accounts/:account_id/line_items/:line_item_id',

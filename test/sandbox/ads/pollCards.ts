@@ -2,7 +2,7 @@ import type { Route } from '../context'
 import type { AdsRecord } from '../state'
 import { isoSeconds, shortId } from '../state'
 import { CARD_NAME_MAX, cardKindReadRoutes } from './cards'
-import { AdsInput, accountIdOf, adsCaller, single } from './core'
+import { AdsInput, accountIdOf, adsCaller, adsFailure, single } from './core'
 import type { ListSpec } from './core'
 import { libraryItem } from './lookup'
 import type { OwnedResource } from './resourceRoutes'
@@ -65,15 +65,22 @@ export const pollCardRoutes: Route[] = [
           }
         } else if (media.media_type !== 'VIDEO')
           input.invalid('media_key', 'A poll takes an image or a video')
-        if (!(caller.account?._features as string[]).includes('PROMOTED_MEDIA_POLLS')) {
-          input.issue(
-            'FEATURE_NOT_AVAILABLE',
-            'media_key',
-            'Polls with media need the PROMOTED_MEDIA_POLLS account feature',
-          )
-        }
       }
       input.finish()
+      // The status of a missing feature is not shown; a well-formed request the account is not
+      // entitled to is a permission problem, so it is a 403 rather than a 400.
+      if (
+        mediaKey !== undefined &&
+        !(caller.account?._features as string[]).includes('PROMOTED_MEDIA_POLLS')
+      ) {
+        throw adsFailure(ctx, 403, [
+          {
+            code: 'FEATURE_NOT_AVAILABLE',
+            parameter: 'media_key',
+            message: 'Polls with media need the PROMOTED_MEDIA_POLLS account feature',
+          },
+        ])
+      }
       const id = shortId(rt.state)
       const stamp = isoSeconds(ctx.now)
       const card: AdsRecord = {

@@ -378,6 +378,25 @@ describe('error mapping', () => {
       },
     ],
     [
+      '403 naming a missing account feature',
+      json(403, {
+        errors: [
+          {
+            code: 'FEATURE_NOT_AVAILABLE',
+            parameter: 'media_key',
+            message: 'Polls with media need the PROMOTED_MEDIA_POLLS account feature',
+          },
+        ],
+      }),
+      oauth1,
+      {
+        code: 'forbidden',
+        field: 'media_key',
+        message:
+          'This account does not have the PROMOTED_MEDIA_POLLS feature — the advertiser asks the platform for it (on a sandbox account, add it under Settings → Features)',
+      },
+    ],
+    [
       '404',
       json(404, { errors: [{ code: 'NOT_FOUND', message: 'not found' }] }),
       oauth1,

@@ -84,6 +84,13 @@ describe('planning', () => {
       ['library', 'd4', 'own'],
     ])
     expect(steps[2]).toMatchObject({ mediaCategory: 'POST_VIDEO', fileName: 'd4' })
+    // ADS_VIDEO, chosen on upload, is the category the video is uploaded with (it becomes PREROLL media).
+    const ads = plan(draft('media_library', { ...withPoster, mediaCategory: 'ADS_VIDEO' })).steps
+    expect(ads[2]).toMatchObject({ mediaCategory: 'ADS_VIDEO' })
+    expect(ads[0]).toMatchObject({ mediaCategory: 'POST_IMAGE' })
+    expect(() =>
+      plan(draft('media_library', { ...mediaLibrary('Img', local('c3')), mediaCategory: 'ADS_VIDEO' })),
+    ).toThrow(/videos only/)
   })
 
   it("includes an unpublished card draft's steps in a post, and reuses a published one", () => {

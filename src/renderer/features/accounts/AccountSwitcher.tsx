@@ -1,6 +1,6 @@
 import { ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
 import { useEffect, useId } from 'react'
-import type { Environment } from '../../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { useAccountFeaturesSync } from './accountFeatures'
@@ -8,8 +8,6 @@ import { useAccountsStore } from './accountsStore'
 import { useActiveProfile, useProfilesLoaded } from './activeProfile'
 import './accounts.css'
 
-/** Profiles whose ads calls go to a sandbox host, where POST {ads_sandbox_url}/12/accounts works. */
-const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
 
 /**
  * The ad account everything account-bound works with (library, features, publishing), in the

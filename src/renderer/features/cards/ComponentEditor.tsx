@@ -18,6 +18,7 @@ import { IssueField, LabelSelect } from './fields'
 import type { IssueIndex } from './issueIndex'
 import type { ReorderControls } from './SortableList'
 import { SortableList } from './SortableList'
+import { RegisteredApps, registeredPatternFor, useRegisteredApps } from './RegisteredApps'
 
 export type ChangeContent = (update: (content: CardContent) => CardContent, coalesceKey?: string) => void
 
@@ -232,6 +233,7 @@ function AppButtonFields({
         })),
       `${component.id}:${field}`,
     )
+  const apps = useRegisteredApps()
   const countryIssues = issues.atAny([...destinationPath, 'countryCode'], destinationPath)
   const countryIssuesId = `${component.id}-country-issues`
   return (
@@ -259,9 +261,11 @@ function AppButtonFields({
       <p className="field__hint">
         Add the app in at least one store. A deep link needs its own store’s app id.
       </p>
+      <RegisteredApps apps={apps} onFill={(patch) => set(patch, 'registered-app')} />
       <div className="store-grid">
         {APP_STORES.map((store) => {
           const hasId = destination[store.idKey].trim() !== ''
+          const pattern = registeredPatternFor(apps, store.idKey, destination[store.idKey])
           return (
             <fieldset className="fieldset store" key={store.idKey}>
               <legend className="fieldset__legend">{store.legend}</legend>
@@ -280,7 +284,9 @@ function AppButtonFields({
                 disabled={!hasId && destination[store.linkKey] === ''}
                 hint={
                   hasId
-                    ? 'Optional.'
+                    ? pattern
+                      ? `Optional. The app registers ${pattern} — complete the path.`
+                      : 'Optional.'
                     : `Add the ${store.idLabel} first: a deep link only goes with its store id.`
                 }
                 issues={issues.at([...destinationPath, store.linkKey])}

@@ -1,6 +1,7 @@
 import { Film, ImageIcon, LayoutTemplate, MessageCircle, Repeat2, Heart } from 'lucide-react'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf, type MediaRef } from '../../../shared/creatives/media'
+import { useLibraryPreviewUrl } from '../library/libraryClient'
 import type { PostContent } from '../../../shared/creatives/post'
 import { splitAtOverflow } from './counterState'
 
@@ -67,25 +68,9 @@ export function PostPreview({
         ) : null}
         {content.media.length > 0 ? (
           <div className="post-preview__media" data-count={content.media.length}>
-            {content.media.map((item) => {
-              const type = mediaTypeOf(item.media)
-              const url =
-                item.media.source === 'library'
-                  ? (item.media.mediaUrl ?? item.media.posterMediaUrl)
-                  : undefined
-              return (
-                <div key={item.id} className="post-preview__tile preview-placeholder">
-                  {url ? (
-                    <img src={url} alt="" />
-                  ) : type === 'VIDEO' ? (
-                    <Film size={20} aria-hidden="true" />
-                  ) : (
-                    <ImageIcon size={20} aria-hidden="true" />
-                  )}
-                  {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
-                </div>
-              )
-            })}
+            {content.media.map((item) => (
+              <PreviewTile key={item.id} media={item.media} />
+            ))}
           </div>
         ) : null}
         {content.card ? (
@@ -117,5 +102,23 @@ export function PostPreview({
         </footer>
       </div>
     </article>
+  )
+}
+
+/** One medium of the post: its picture as main fetched it, else what kind of medium it is. */
+function PreviewTile({ media }: { media: MediaRef }) {
+  const type = mediaTypeOf(media)
+  const url = useLibraryPreviewUrl(media)
+  return (
+    <div className="post-preview__tile preview-placeholder">
+      {url ? (
+        <img src={url} alt="" />
+      ) : type === 'VIDEO' ? (
+        <Film size={20} aria-hidden="true" />
+      ) : (
+        <ImageIcon size={20} aria-hidden="true" />
+      )}
+      {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
+    </div>
   )
 }

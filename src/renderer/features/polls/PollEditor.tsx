@@ -14,6 +14,7 @@ import { MediaSlot } from '../composer/editorKit/MediaSlot'
 import { DurationPicker } from './DurationPicker'
 import { PollPreview } from './PollPreview'
 import { canAddChoice, canRemoveChoice } from './pollRules'
+import { FeatureLink } from '../accounts/FeatureLink'
 import './polls.css'
 
 const RULES = LIMITS.pollCard
@@ -139,6 +140,11 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
                     ? 'Connect and choose an account to check whether it has this beta feature.'
                     : 'This account does not have it, so this poll cannot have media.'}
                 </p>
+                {features === undefined ? null : (
+                  <FeatureLink feature={MEDIA_FEATURE}>
+                    {`See ${MEDIA_FEATURE} in Settings → Features`}
+                  </FeatureLink>
+                )}
               </div>
             </div>
           )}

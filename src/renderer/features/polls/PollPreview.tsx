@@ -1,12 +1,13 @@
 import { ImageIcon, Film } from 'lucide-react'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { mediaTypeOf } from '../../../shared/creatives/media'
+import { useLibraryPreviewUrl } from '../library/libraryClient'
 import { timeLeftLabel } from './pollRules'
 
 /** The poll as people will see it before voting: media, one bar per choice, time left. */
 export function PollPreview({ content }: { content: PollCardContent }) {
   const media = content.media
-  const mediaUrl = media?.source === 'library' ? media.mediaUrl : undefined
+  const mediaUrl = useLibraryPreviewUrl(media)
   return (
     <div className="preview-frame poll-preview" data-testid="poll-preview">
       {media ? (

@@ -5,6 +5,7 @@ import type { RouteInfo } from '../../app/routes'
 import type { Settings } from '../../../shared/ipc/contract'
 import { useSettingsStore } from './settingsStore'
 import { DeveloperTools } from './DeveloperTools'
+import { FeaturesSection } from './FeaturesSection'
 
 const THEMES: { value: Settings['theme']; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'Match system', icon: Monitor },
@@ -53,6 +54,7 @@ export function SettingsPage({ route }: { route: RouteInfo }) {
           </p>
         ) : null}
       </section>
+      <FeaturesSection />
       <DeveloperTools />
     </>
   )

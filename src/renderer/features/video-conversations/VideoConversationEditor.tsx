@@ -13,9 +13,12 @@ import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
 import { MediaSlot } from '../composer/editorKit/MediaSlot'
 import { VideoConversationPreview } from './VideoConversationPreview'
+import { FeatureLink } from '../accounts/FeatureLink'
 import './videoConversations.css'
 
 const RULES = LIMITS.videoConversationCard
+const [FOUR_OPTIONS_FEATURE] = RULES.fourOptionsFeature.values
+const [UNLOCK_FEATURE] = RULES.unlockFeature.values
 type State = DraftEditorState<'video_conversation_card'>
 type MediaField = 'video' | 'poster' | 'unlockedImage' | 'unlockedVideo'
 
@@ -167,6 +170,11 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
               ? `${content.options.length} of ${RULES.ctaCount.max}`
               : `A card has at most ${RULES.ctaCount.max} options.`}
           </span>
+          {FOUR_OPTIONS_FEATURE && features !== undefined && !features.includes(FOUR_OPTIONS_FEATURE) ? (
+            <FeatureLink feature={FOUR_OPTIONS_FEATURE}>
+              {`More than two options may need ${FOUR_OPTIONS_FEATURE}`}
+            </FeatureLink>
+          ) : null}
         </div>
       </Section>
 
@@ -193,6 +201,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       <Section title="Instant unlock (optional)" hint="Media people unlock by choosing an option.">
         {mediaSlot('unlockedImage', 'unlock_image', 'Unlock image')}
         {mediaSlot('unlockedVideo', 'unlock_video', 'Unlock video')}
+        {UNLOCK_FEATURE && features !== undefined && !features.includes(UNLOCK_FEATURE) ? (
+          <FeatureLink feature={UNLOCK_FEATURE}>{`Instant unlock may need ${UNLOCK_FEATURE}`}</FeatureLink>
+        ) : null}
       </Section>
     </EditorShell>
   )

@@ -1,5 +1,6 @@
 import { Film, Play } from 'lucide-react'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
+import { useLibraryPreviewUrl } from '../library/libraryClient'
 
 function hostOf(url: string): string {
   try {
@@ -11,9 +12,7 @@ function hostOf(url: string): string {
 
 /** The card as it plays: the video, the title, one button per hashtag, then the thank-you. */
 export function VideoConversationPreview({ content }: { content: VideoConversationCardContent }) {
-  const poster =
-    (content.poster?.source === 'library' ? content.poster.mediaUrl : undefined) ??
-    (content.video?.source === 'library' ? content.video.posterMediaUrl : undefined)
+  const poster = useLibraryPreviewUrl(content.poster?.source === 'library' ? content.poster : content.video)
   const options = content.options.filter((option) => option.hashtag.trim() !== '')
   return (
     <div className="preview-frame vc-preview" data-testid="video-conversation-preview">

@@ -1,0 +1,54 @@
+import type { Channel } from '../../shared/ipc/channels'
+import type { campaignContract } from '../../shared/ipc/contracts/campaign'
+import type { Handler } from '../ipc/dispatcher'
+import { createAccountAdminService } from './accountAdminService'
+import { createLineItemsService, type CampaignServiceDeps } from './lineItemsService'
+
+type CampaignChannel = keyof typeof campaignContract & Channel
+
+/** The IPC handlers of the campaign side of the account, spread into the handler map by services.ts. */
+export function createCampaignHandlers(deps: CampaignServiceDeps): { [C in CampaignChannel]: Handler<C> } {
+  const lineItems = createLineItemsService(deps)
+  const account = createAccountAdminService(deps)
+  const job = async (queued: ReturnType<typeof deps.outbox.enqueueOperations>) => ({ job: await queued })
+  return {
+    'lineItems.list': ({ profileId, accountId, cursor }) => lineItems.list(profileId, accountId, cursor),
+    'lineItems.update': ({ profileId, accountId, lineItemId, patch }) =>
+      job(lineItems.update(profileId, accountId, lineItemId, patch)),
+    'lineItems.setStatus': ({ profileId, accountId, lineItemIds, status }) =>
+      job(lineItems.setStatus(profileId, accountId, lineItemIds, status)),
+    'lineItems.delete': ({ profileId, accountId, lineItemIds }) =>
+      job(lineItems.delete(profileId, accountId, lineItemIds)),
+    'lineItems.categories': async ({ profileId, accountId, lineItemId }) => ({
+      links: await lineItems.categories(profileId, accountId, lineItemId),
+    }),
+    'lineItems.attachCategory': ({ profileId, accountId, lineItemId, curatedCategoryId }) =>
+      job(lineItems.attachCategory(profileId, accountId, lineItemId, curatedCategoryId)),
+    'lineItems.detachCategory': ({ profileId, accountId, linkIds }) =>
+      job(lineItems.detachCategory(profileId, accountId, linkIds)),
+    'curatedCategories.get': async ({ profileId, accountId, categoryId }) => ({
+      category: await lineItems.getCategory(profileId, accountId, categoryId),
+    }),
+    'curatedCategories.list': async ({ profileId, accountId, countryCodes }) => ({
+      categories: await lineItems.listCategories(profileId, accountId, countryCodes),
+    }),
+    'businessCategories.list': async ({ profileId }) => ({
+      categories: await lineItems.businessCategories(profileId),
+    }),
+    'accounts.details': async ({ profileId, accountId }) => ({
+      account: await account.details(profileId, accountId),
+    }),
+    'accounts.update': ({ profileId, accountId, name, industryType }) =>
+      job(account.update(profileId, accountId, { name, industryType })),
+    'accounts.deleteSandbox': ({ profileId, accountId }) => job(account.deleteSandbox(profileId, accountId)),
+    'accounts.addFeatures': ({ profileId, accountId, featureKeys }) =>
+      job(account.addFeatures(profileId, accountId, featureKeys)),
+    'accounts.apps': async ({ profileId, accountId }) => ({ apps: await account.apps(profileId, accountId) }),
+    'accounts.history': ({ profileId, accountId, entityType, entityId, startTime, endTime, cursor }) =>
+      account.history(profileId, accountId, { entityType, entityId, startTime, endTime, cursor }),
+    'accountMedia.list': ({ profileId, accountId, creativeTypes, cursor }) =>
+      account.listMedia(profileId, accountId, { creativeTypes, cursor }),
+    'accountMedia.delete': ({ profileId, accountId, accountMediaIds }) =>
+      job(account.deleteMedia(profileId, accountId, accountMediaIds)),
+  }
+}

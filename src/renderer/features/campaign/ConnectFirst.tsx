@@ -1,0 +1,33 @@
+import { Plug, type LucideIcon } from 'lucide-react'
+import type { RouteInfo } from '../../app/routes'
+import { EmptyState } from '../../components/EmptyState'
+import { PageHeader } from '../../components/PageHeader'
+import { useActiveProfile } from '../accounts/activeProfile'
+
+/** What an account screen shows until a profile is connected with an ad account chosen. */
+export function ConnectFirst({ route, icon, what }: { route: RouteInfo; icon: LucideIcon; what: string }) {
+  const profile = useActiveProfile()
+  const expired = profile?.status === 'expired'
+  return (
+    <>
+      <PageHeader title={route.label} summary={route.summary} />
+      <EmptyState
+        icon={expired ? Plug : icon}
+        title={expired ? 'Your access expired — connect again' : 'Not connected'}
+      >
+        <p>
+          {expired
+            ? 'The platform no longer accepts this profile’s access token.'
+            : profile?.status === 'connected'
+              ? `Choose an ad account in the sidebar to see ${what}.`
+              : `Connect a profile to see ${what}.`}
+        </p>
+        <p>
+          <a href="#/connect" className="inline-link" data-testid="reconnect-link">
+            Go to Connect
+          </a>
+        </p>
+      </EmptyState>
+    </>
+  )
+}
