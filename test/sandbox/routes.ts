@@ -1,5 +1,10 @@
 import { accountRoutes } from './ads/accounts'
 import { accountMediaRoutes, cardRoutes } from './ads/cards'
+import { catalogRoutes } from './ads/catalogs'
+import { keywordInsightRoutes } from './ads/keywordInsights'
+import { sampleImageRoutes } from './ads/productImages'
+import { productRoutes } from './ads/products'
+import { productSetRoutes } from './ads/productSets'
 import { lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { mediaLibraryRoutes } from './ads/mediaLibrary'
 import { pollCardRoutes } from './ads/pollCards'
@@ -27,6 +32,11 @@ const adsRoutes = [
   ...postRoutes,
   ...lineItemRoutes,
   ...lineItemCuratedCategoryRoutes,
+  // Part A: product catalogs, products, product sets, keyword insights.
+  ...catalogRoutes,
+  ...productRoutes,
+  ...productSetRoutes,
+  ...keywordInsightRoutes,
 ]
 
 export function buildRouter(): Router {
@@ -37,6 +47,7 @@ export function buildRouter(): Router {
     ...webhookRoutes,
     ...mediaUploadRoutes,
     ...mediaFileRoutes,
+    ...sampleImageRoutes,
   ])
   // Both ads hosts serve the same API over one shared store; sandbox-only operations check the host.
   router.add(adsRoutes, `${ADS_PREFIX}/${ADS_VERSION}`)
