@@ -369,7 +369,7 @@ describe('products: list and delete', () => {
 
   it('returns every product field, null when unset', async () => {
     const page = await listProducts(catalog, { count: '1' })
-    const first = page.body.data[0] ?? {}
+    const first: Record<string, unknown> = page.body.data[0] ?? {}
     expect(Object.keys(first)).toEqual([...PRODUCT_FIELDS])
     expect(first.gtin).toBeNull()
     expect(first.item_group_key).toBeNull()

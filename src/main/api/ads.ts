@@ -71,7 +71,7 @@ export interface ListOptions {
   withTotalCount?: boolean
 }
 
-function listQuery(options: ListOptions): Record<string, QueryValue> {
+export function listQuery(options: ListOptions): Record<string, QueryValue> {
   return {
     count: options.count,
     cursor: options.cursor,
@@ -81,15 +81,15 @@ function listQuery(options: ListOptions): Record<string, QueryValue> {
   }
 }
 
-function segment(value: string): string {
+export function segment(value: string): string {
   return encodeURIComponent(value)
 }
 
-function adsUrl(base: string, path: string): string {
+export function adsUrl(base: string, path: string): string {
   return `${base}/${API_VERSION}${path}`
 }
 
-function formOf(fields: Record<string, QueryValue>): SignedParams {
+export function formOf(fields: Record<string, QueryValue>): SignedParams {
   const form: SignedParams = {}
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue
@@ -98,7 +98,7 @@ function formOf(fields: Record<string, QueryValue>): SignedParams {
   return form
 }
 
-async function call<T>(
+export async function call<T>(
   ctx: AdsContext,
   method: HttpMethod,
   url: string,

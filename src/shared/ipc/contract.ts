@@ -6,6 +6,7 @@ import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
+import { catalogsContract } from './contracts/catalogs'
 import {
   accessLevelSchema,
   environmentSchema,
@@ -134,6 +135,7 @@ export const contract = {
   ...mediaContract,
   ...outboxContract,
   ...libraryContract,
+  ...catalogsContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract
