@@ -26,7 +26,11 @@ export type RemoteProduct = z.infer<typeof remoteProductSchema>
 const itemIssueSchema = z.union([
   z.string().transform((message): { message: string; field?: string } => ({ message })),
   z
-    .object({ message: z.string().optional(), parameter: z.string().optional(), code: z.unknown().optional() })
+    .object({
+      message: z.string().optional(),
+      parameter: z.string().optional(),
+      code: z.unknown().optional(),
+    })
     .loose()
     .transform((issue) => ({
       message: issue.message ?? (typeof issue.code === 'string' ? issue.code : 'Refused by the platform'),
@@ -36,11 +40,19 @@ const itemIssueSchema = z.union([
 export type ItemIssue = z.output<typeof itemIssueSchema>
 
 export const productResponseSchema = z.object({
-  warnings: z.array(itemIssueSchema).nullish().transform((value) => value ?? []),
-  errors: z.array(itemIssueSchema).nullish().transform((value) => value ?? []),
+  warnings: z
+    .array(itemIssueSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+  errors: z
+    .array(itemIssueSchema)
+    .nullish()
+    .transform((value) => value ?? []),
   product_key: z.string().nullish(),
   id: z.string().nullish(),
-  status: z.enum(LIMITS.product.putStatuses.values as ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'ERROR', 'NO_CHANGE']),
+  status: z.enum(
+    LIMITS.product.putStatuses.values as ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'ERROR', 'NO_CHANGE'],
+  ),
 })
 export type ProductResponse = z.output<typeof productResponseSchema>
 
@@ -51,7 +63,11 @@ export const deleteResultSchema = z.object({
 })
 export type DeleteResult = z.infer<typeof deleteResultSchema>
 
-const filterSchema = z.object({ attribute: z.string(), operator: z.string(), value: z.union([z.string(), z.number()]) })
+const filterSchema = z.object({
+  attribute: z.string(),
+  operator: z.string(),
+  value: z.union([z.string(), z.number()]),
+})
 export const productSetSchema = z
   .object({
     id: z.string(),
@@ -71,7 +87,8 @@ export const keywordInsightSchema = z.object({
 })
 export type KeywordInsight = z.infer<typeof keywordInsightSchema>
 
-const catalogsUrl = (ctx: AdsContext, path = ''): string => adsUrl(ctx.hosts.adsUrl, `/product_catalogs${path}`)
+const catalogsUrl = (ctx: AdsContext, path = ''): string =>
+  adsUrl(ctx.hosts.adsUrl, `/product_catalogs${path}`)
 
 // Product catalogs
 
@@ -86,12 +103,20 @@ export function listCatalogs(
 
 export async function createCatalog(ctx: AdsContext, name: string): Promise<RemoteCatalog> {
   return (
-    await call(ctx, 'POST', catalogsUrl(ctx), catalogSchema, { body: { kind: 'form', fields: formOf({ name }) } })
+    await call(ctx, 'POST', catalogsUrl(ctx), catalogSchema, {
+      body: { kind: 'form', fields: formOf({ name }) },
+    })
   ).data
 }
 
-export async function renameCatalog(ctx: AdsContext, catalogId: string, name: string): Promise<RemoteCatalog> {
-  return (await call(ctx, 'PUT', catalogsUrl(ctx, `/${segment(catalogId)}`), catalogSchema, { query: { name } })).data
+export async function renameCatalog(
+  ctx: AdsContext,
+  catalogId: string,
+  name: string,
+): Promise<RemoteCatalog> {
+  return (
+    await call(ctx, 'PUT', catalogsUrl(ctx, `/${segment(catalogId)}`), catalogSchema, { query: { name } })
+  ).data
 }
 
 export async function deleteCatalog(ctx: AdsContext, catalogId: string): Promise<RemoteCatalog> {
@@ -143,9 +168,18 @@ export async function deleteProducts(
 
 // Product sets
 
-export async function getProductSet(ctx: AdsContext, catalogId: string, setId: string): Promise<RemoteProductSet> {
+export async function getProductSet(
+  ctx: AdsContext,
+  catalogId: string,
+  setId: string,
+): Promise<RemoteProductSet> {
   return (
-    await call(ctx, 'GET', catalogsUrl(ctx, `/${segment(catalogId)}/product_sets/${segment(setId)}`), productSetSchema)
+    await call(
+      ctx,
+      'GET',
+      catalogsUrl(ctx, `/${segment(catalogId)}/product_sets/${segment(setId)}`),
+      productSetSchema,
+    )
   ).data
 }
 
@@ -186,7 +220,8 @@ export async function searchKeywords(ctx: AdsContext, search: KeywordSearch): Pr
       query: {
         granularity: search.granularity,
         keywords: search.keywords,
-        negative_keywords: search.negativeKeywords && search.negativeKeywords.length > 0 ? search.negativeKeywords : undefined,
+        negative_keywords:
+          search.negativeKeywords && search.negativeKeywords.length > 0 ? search.negativeKeywords : undefined,
         start_time: search.startTime,
         end_time: search.endTime,
         location: search.location,

@@ -93,7 +93,14 @@ export function toRow(record: StoredProduct): ProductRow {
 }
 
 function countsOf(records: readonly StoredProduct[]): ProductCounts {
-  const counts: ProductCounts = { total: records.length, pending: 0, sent: 0, refused: 0, fixed: 0, deleting: 0 }
+  const counts: ProductCounts = {
+    total: records.length,
+    pending: 0,
+    sent: 0,
+    refused: 0,
+    fixed: 0,
+    deleting: 0,
+  }
   for (const record of records) counts[record.status] += 1
   return counts
 }
@@ -127,7 +134,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const profile = deps.profile(profileId)
     if (!profile) throw new AppFailure(appError('not_found', 'That profile no longer exists'))
     if (!profile.activeAccountId)
-      throw invalid('Choose an ad account first: catalog changes are sent in the outbox queue of an ad account')
+      throw invalid(
+        'Choose an ad account first: catalog changes are sent in the outbox queue of an ad account',
+      )
     return profile.activeAccountId
   }
 
@@ -163,7 +172,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const job = await jobState(set.jobId)
       if (job?.state === 'failed' || job?.state === 'canceled') {
         status = 'failed'
-        error = job.error?.message ?? job.steps.find((step) => step.error)?.error?.message ?? 'The set was not created'
+        error =
+          job.error?.message ??
+          job.steps.find((step) => step.error)?.error?.message ??
+          'The set was not created'
       }
     }
     return {
@@ -187,7 +199,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const groups = new Set<string>()
     for (const record of records) if (record.product.item_group_id) groups.add(record.product.item_group_id)
     return {
-      catalog: catalog ? { name: catalog.name, status: catalog.status, ...(catalog.id ? { id: catalog.id } : {}) } : null,
+      catalog: catalog
+        ? { name: catalog.name, status: catalog.status, ...(catalog.id ? { id: catalog.id } : {}) }
+        : null,
       counts: countsOf(records),
       itemGroups: [...groups].sort((a, b) => a.localeCompare(b)),
       sets: await Promise.all(store.sets().map(setView)),
@@ -198,7 +212,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   function checkFeed(feed: ParsedFeed, mapping: FeedMapping): { report: ImportReport; valid: Product[] } {
     const mappingIssues = validateMapping(mapping, feed.columns)
     const problems = new Map<number, string[]>()
-    for (const problem of feed.problems) problems.set(problem.index, [...(problems.get(problem.index) ?? []), problem.message])
+    for (const problem of feed.problems)
+      problems.set(problem.index, [...(problems.get(problem.index) ?? []), problem.message])
     const mapped = feed.rows.map((row) => productFromRow(row, mapping))
     const rowsOfId = new Map<string, number[]>()
     mapped.forEach(({ product }, index) => {
@@ -211,7 +226,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     let warningCount = 0
     mapped.forEach(({ product, issues: mappingRowIssues }, index) => {
       const clean = normaliseProduct(product)
-      const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({ message, severity: 'error' as const }))
+      const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
+        message,
+        severity: 'error' as const,
+      }))
       issues.push(...issueViews(mappingRowIssues), ...issueViews(validateProduct(clean)))
       const twins = clean.id ? (rowsOfId.get(clean.id) ?? []) : []
       if (twins.length > 1)
@@ -299,13 +317,19 @@ export function createCatalogService(deps: CatalogServiceDeps) {
           return
         }
         store.setCatalog({ id: remote.id, name: remote.name, status: 'created' })
-        const heads = await collectAll(paginate((cursor) => listProducts(ctx, remote.id, { count: 100, ...(cursor ? { cursor } : {}) })))
+        const heads = await collectAll(
+          paginate((cursor) => listProducts(ctx, remote.id, { count: 100, ...(cursor ? { cursor } : {}) })),
+        )
         // A list shows a group by its first product only: read each group for its variants.
-        const groupKeys = [...new Set(heads.flatMap((product) => (product.item_group_key ? [product.item_group_key] : [])))]
+        const groupKeys = [
+          ...new Set(heads.flatMap((product) => (product.item_group_key ? [product.item_group_key] : []))),
+        ]
         const all = [...heads]
         for (const key of groupKeys) {
           const members = await collectAll(
-            paginate((cursor) => listProducts(ctx, remote.id, { itemGroupKey: key, count: 100, ...(cursor ? { cursor } : {}) })),
+            paginate((cursor) =>
+              listProducts(ctx, remote.id, { itemGroupKey: key, count: 100, ...(cursor ? { cursor } : {}) }),
+            ),
           )
           all.push(...members.filter((member) => !heads.some((head) => head.id === member.id)))
         }
@@ -353,7 +377,14 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
     async products(
       profileId: string,
-      query: { q?: string; itemGroup?: string; status?: ProductStatus; jobId?: string; offset: number; limit: number },
+      query: {
+        q?: string
+        itemGroup?: string
+        status?: ProductStatus
+        jobId?: string
+        offset: number
+        limit: number
+      },
     ): Promise<{ total: number; rows: ProductRow[]; counts: ProductCounts }> {
       const store = await deps.stores.open(profileId)
       let records = store.all()
@@ -399,7 +430,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       if (first) throw invalid(first.message, String(first.path[0]))
       const id = product.id as string
       const existing = store.get(id)
-      if (isNew && existing) throw invalid(`A product with the ID ${id} already exists: choose another ID or edit that product`, 'id')
+      if (isNew && existing)
+        throw invalid(
+          `A product with the ID ${id} already exists: choose another ID or edit that product`,
+          'id',
+        )
       if (!isNew && !existing) throw new AppFailure(appError('not_found', `No product ${id} in this catalog`))
       if (existing?.status === 'deleting') throw invalid('This product is being deleted')
       const record: StoredProduct = {
@@ -440,7 +475,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       if (remote.length === 0) return { removedLocally, queued: 0 }
       const job = await enqueue(
         profileId,
-        remote.length === 1 ? `Delete the product ${remote[0]}` : `Delete ${plural(remote.length, 'product')}`,
+        remote.length === 1
+          ? `Delete the product ${remote[0]}`
+          : `Delete ${plural(remote.length, 'product')}`,
         batches(remote, LIMITS.product.putBatch.value).map((chunk) => ({
           op: CATALOG_OPS.deleteProducts,
           params: { profileId, ids: chunk },
@@ -471,7 +508,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const fresh: string[] = []
       for (const record of sendable) {
         const job = await jobState(record.jobId)
-        if (job?.state === 'failed' && record.jobId) byJob.set(record.jobId, [...(byJob.get(record.jobId) ?? []), record])
+        if (job?.state === 'failed' && record.jobId)
+          byJob.set(record.jobId, [...(byJob.get(record.jobId) ?? []), record])
         else fresh.push(record.product.id as string)
       }
       const jobIds: string[] = []
@@ -524,7 +562,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       mapping: FeedMapping,
     ): Promise<{ jobId: string; sent: number; skipped: number }> {
       const open = session(importId)
-      if (open.profileId !== profileId) throw invalid('This import belongs to another profile: choose the file again')
+      if (open.profileId !== profileId)
+        throw invalid('This import belongs to another profile: choose the file again')
       const store = await deps.stores.open(profileId)
       requireCatalog(store)
       const { report, valid } = checkFeed(open.feed, mapping)
@@ -554,9 +593,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
     async previewSet(profileId: string, filters: ProductFilter[]) {
       const issues = validateFilters(filters)
-      if (issues.some((issue) => issue.severity === 'error')) return { total: 0, sample: [], issues: issueViews(issues) }
+      if (issues.some((issue) => issue.severity === 'error'))
+        return { total: 0, sample: [], issues: issueViews(issues) }
       const store = await deps.stores.open(profileId)
-      const matching = store.all().filter((record) => record.status !== 'deleting' && matchesAll(record.product, filters))
+      const matching = store
+        .all()
+        .filter((record) => record.status !== 'deleting' && matchesAll(record.product, filters))
       return { total: matching.length, sample: matching.slice(0, SET_PREVIEW_ROWS).map(toRow), issues: [] }
     },
 
@@ -584,7 +626,10 @@ export function createCatalogService(deps: CatalogServiceDeps) {
           return !record?.productKey && record?.status !== 'pending'
         })
         if (unsendable.length > 0)
-          throw invalid(`${unsendable[0]} is not on the platform: send or fix it before adding it to a set`, 'productIds')
+          throw invalid(
+            `${unsendable[0]} is not on the platform: send or fix it before adding it to a set`,
+            'productIds',
+          )
       } else {
         filters = (input.filters ?? []).map((filter) => ({ ...filter, value: filter.value.trim() }))
         const first = validateFilters(filters).find((issue) => issue.severity === 'error')
@@ -623,7 +668,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       if (!set) throw new AppFailure(appError('not_found', 'That product set is not known here'))
       const catalogId = store.catalog()?.id
       if (set.id && catalogId) {
-        const remote = await deps.withAdsContext(profileId, (ctx) => getProductSet(ctx, catalogId, set.id as string))
+        const remote = await deps.withAdsContext(profileId, (ctx) =>
+          getProductSet(ctx, catalogId, set.id as string),
+        )
         const updated: StoredSet = {
           ...set,
           productIds: remote.product_ids ?? set.productIds,

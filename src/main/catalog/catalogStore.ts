@@ -54,7 +54,9 @@ export interface StoredCatalog {
 const SCHEMA = 1
 const fileSchema = z.object({
   schema: z.literal(SCHEMA),
-  catalog: z.object({ id: z.string().optional(), name: z.string(), status: z.enum(['pending', 'created']) }).nullable(),
+  catalog: z
+    .object({ id: z.string().optional(), name: z.string(), status: z.enum(['pending', 'created']) })
+    .nullable(),
   products: z.array(z.unknown()),
   sets: z.array(z.unknown()),
 })
@@ -96,11 +98,15 @@ export async function openCatalogStore(dataDir: string, profileId: string): Prom
         if (!isProduct(record)) continue
         // Only known fields survive a round trip through the file.
         const product = Object.fromEntries(
-          PRODUCT_FIELDS.flatMap((field) => (record.product[field] === undefined ? [] : [[field, record.product[field]]])),
+          PRODUCT_FIELDS.flatMap((field) =>
+            record.product[field] === undefined ? [] : [[field, record.product[field]]],
+          ),
         ) as Product
         products.set(product.id as string, { ...record, product, messages: record.messages ?? [] })
       }
-      sets = parsed.data.sets.filter((set): set is StoredSet => !!set && typeof (set as StoredSet).localId === 'string')
+      sets = parsed.data.sets.filter(
+        (set): set is StoredSet => !!set && typeof (set as StoredSet).localId === 'string',
+      )
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error

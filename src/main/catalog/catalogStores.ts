@@ -21,7 +21,9 @@ export function createCatalogStores(dataDir: string): CatalogStores {
     },
     async flushAll() {
       const open = await Promise.allSettled([...stores.values()])
-      await Promise.all(open.map((result) => (result.status === 'fulfilled' ? result.value.flush() : undefined)))
+      await Promise.all(
+        open.map((result) => (result.status === 'fulfilled' ? result.value.flush() : undefined)),
+      )
     },
   }
 }

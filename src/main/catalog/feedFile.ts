@@ -63,9 +63,11 @@ export function parseCsv(fileName: string, text: string): ParsedFeed {
     throw refuse('This file has no header row. The first line must name the columns (id, title, price …).')
   const columns = header.map((cell) => cell.trim())
   const blank = columns.findIndex((column) => column === '')
-  if (blank !== -1) throw refuse(`Column ${blank + 1} of the header has no name. Name every column and import again.`)
+  if (blank !== -1)
+    throw refuse(`Column ${blank + 1} of the header has no name. Name every column and import again.`)
   const duplicate = columns.find((column, index) => columns.indexOf(column) !== index)
-  if (duplicate !== undefined) throw refuse(`The header names the column “${duplicate}” twice. Rename one of them.`)
+  if (duplicate !== undefined)
+    throw refuse(`The header names the column “${duplicate}” twice. Rename one of them.`)
   if (data.length > MAX_ROWS) throw tooMany(`more than ${formatNumber(MAX_ROWS)}`)
   if (data.length === 0) throw refuse('This file has a header but no products.')
   const problems: FeedRowProblem[] = []
@@ -95,7 +97,7 @@ export function parseJsonFeed(fileName: string, text: string): ParsedFeed {
   const list = Array.isArray(value)
     ? value
     : value && typeof value === 'object' && Array.isArray((value as { products?: unknown }).products)
-      ? ((value as { products: unknown[] }).products)
+      ? (value as { products: unknown[] }).products
       : undefined
   if (!list) throw refuse('A JSON feed is a list of products, or an object with a “products” list.')
   if (list.length > MAX_ROWS) throw tooMany(list.length)

@@ -4,7 +4,12 @@ import { basename, join } from 'node:path'
 import Papa from 'papaparse'
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
-import { normaliseKeyword, UNIT_MS, validateKeywordQuery, type KeywordQuery } from '../../shared/catalog/keywords'
+import {
+  normaliseKeyword,
+  UNIT_MS,
+  validateKeywordQuery,
+  type KeywordQuery,
+} from '../../shared/catalog/keywords'
 import type { KeywordResult } from '../../shared/ipc/contracts/catalogs'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
@@ -66,8 +71,17 @@ export function createKeywordService(deps: {
 
   async function remember(profileId: string, query: KeywordQuery): Promise<void> {
     const key = (q: KeywordQuery) =>
-      JSON.stringify([q.keywords, q.negativeKeywords, q.granularity, q.location ?? '', Date.parse(q.end) - Date.parse(q.start)])
-    const list = [query, ...(await recent(profileId)).filter((other) => key(other) !== key(query))].slice(0, RECENT_MAX)
+      JSON.stringify([
+        q.keywords,
+        q.negativeKeywords,
+        q.granularity,
+        q.location ?? '',
+        Date.parse(q.end) - Date.parse(q.start),
+      ])
+    const list = [query, ...(await recent(profileId)).filter((other) => key(other) !== key(query))].slice(
+      0,
+      RECENT_MAX,
+    )
     await mkdir(join(deps.dataDir, 'keywords'), { recursive: true })
     await writeFileAtomic(fileOf(profileId), JSON.stringify(list))
   }
@@ -82,7 +96,8 @@ export function createKeywordService(deps: {
         negativeKeywords: input.negativeKeywords.map(normaliseKeyword),
       }
       const problem = validateKeywordQuery(query, now()).find((issue) => issue.severity === 'error')
-      if (problem) throw new AppFailure(appError('invalid_input', problem.message, { field: String(problem.path[0]) }))
+      if (problem)
+        throw new AppFailure(appError('invalid_input', problem.message, { field: String(problem.path[0]) }))
       const request = {
         granularity: query.granularity,
         negativeKeywords: query.negativeKeywords,
@@ -107,7 +122,10 @@ export function createKeywordService(deps: {
         series:
           query.keywords.length > 1
             ? [
-                ...query.keywords.map((keyword, index) => ({ label: keyword, values: perKeyword[index] ?? [] })),
+                ...query.keywords.map((keyword, index) => ({
+                  label: keyword,
+                  values: perKeyword[index] ?? [],
+                })),
                 { label: 'All keywords', values: combined.post_volume },
               ]
             : [{ label: query.keywords[0] ?? '', values: combined.post_volume }],

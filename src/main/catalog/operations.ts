@@ -48,20 +48,30 @@ function refused(message: string, field?: string): AppFailure {
 
 async function catalogIdOf(store: CatalogStore): Promise<string> {
   const id = store.catalog()?.id
-  if (!id) throw new AppFailure(appError('invalid_input', 'The catalog is not on the platform yet: create it first'))
+  if (!id)
+    throw new AppFailure(appError('invalid_input', 'The catalog is not on the platform yet: create it first'))
   return id
 }
 
 const toIssues = (issues: readonly ItemIssue[], severity: 'error' | 'warning') =>
-  issues.map((issue) => ({ message: issue.message, severity, ...(issue.field ? { field: issue.field } : {}) }))
+  issues.map((issue) => ({
+    message: issue.message,
+    severity,
+    ...(issue.field ? { field: issue.field } : {}),
+  }))
 
 function summary(count: number, total: number, first: { id: string; message: string } | undefined): string {
   const head = `${count} of ${plural(total, 'product')} ${count === 1 ? 'was' : 'were'} refused`
-  return first ? `${head} — ${first.id}: ${first.message}. Fix ${count === 1 ? 'it' : 'them'} on the Catalog page, then re-send.` : head
+  return first
+    ? `${head} — ${first.id}: ${first.message}. Fix ${count === 1 ? 'it' : 'them'} on the Catalog page, then re-send.`
+    : head
 }
 
 export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[] {
-  const createCatalogOp: OperationExecutor<{ profileId: string; name: string }, { catalogId: string; adopted?: boolean }> = {
+  const createCatalogOp: OperationExecutor<
+    { profileId: string; name: string },
+    { catalogId: string; adopted?: boolean }
+  > = {
     op: CATALOG_OPS.createCatalog,
     params: z.object({ profileId, name: z.string().min(1).max(200) }),
     label: (params) => `Create the catalog “${params.name}”`,
@@ -107,7 +117,9 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
     op: CATALOG_OPS.putProducts,
     params: z.object({ profileId, ids: z.array(productId).min(1).max(LIMITS.product.putBatch.value) }),
     label: (params) =>
-      params.ids.length === 1 ? `Send the product ${params.ids[0]}` : `Send ${plural(params.ids.length, 'product')}`,
+      params.ids.length === 1
+        ? `Send the product ${params.ids[0]}`
+        : `Send ${plural(params.ids.length, 'product')}`,
     retry: 'repeatable',
     async run(env: OperationEnv, step) {
       const store = await stores.open(step.params.profileId)
@@ -125,7 +137,11 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
         const problems = validateProduct(record.product).filter((issue) => issue.severity === 'error')
         if (problems.length > 0) {
           record.status = 'refused'
-          record.messages = problems.map((issue) => ({ field: String(issue.path[0]), message: issue.message, severity: 'error' as const }))
+          record.messages = problems.map((issue) => ({
+            field: String(issue.path[0]),
+            message: issue.message,
+            severity: 'error' as const,
+          }))
           refusals.push({ id, message: problems[0]?.message ?? 'invalid' })
           continue
         }
@@ -133,7 +149,11 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
       }
       if (batch.length > 0) {
         env.progress({ done: 0, total: batch.length, unit: 'products' })
-        const answers = await putProducts(env.ctx, catalogId, batch.map(({ record }) => ({ ...record.product })))
+        const answers = await putProducts(
+          env.ctx,
+          catalogId,
+          batch.map(({ record }) => ({ ...record.product })),
+        )
         answers.forEach((answer, index) => {
           const sent = batch[index]
           if (!sent) return
@@ -143,7 +163,10 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
             record.lastResult = 'ERROR'
             record.messages = [...toIssues(answer.errors, 'error'), ...toIssues(answer.warnings, 'warning')]
             if (answer.product_key) record.productKey = answer.product_key
-            refusals.push({ id: record.product.id as string, message: answer.errors[0]?.message ?? 'Refused by the platform' })
+            refusals.push({
+              id: record.product.id as string,
+              message: answer.errors[0]?.message ?? 'Refused by the platform',
+            })
             return
           }
           acked.add(record.product.id as string)
@@ -162,7 +185,8 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
         step.state = { acked: [...acked] }
         await env.save()
       } else if (refusals.length > 0) store.touch()
-      if (refusals.length > 0) throw refused(summary(refusals.length, step.params.ids.length, refusals[0]), 'products')
+      if (refusals.length > 0)
+        throw refused(summary(refusals.length, step.params.ids.length, refusals[0]), 'products')
       return counts
     },
   }
@@ -171,7 +195,9 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
     op: CATALOG_OPS.deleteProducts,
     params: z.object({ profileId, ids: z.array(productId).min(1).max(LIMITS.product.putBatch.value) }),
     label: (params) =>
-      params.ids.length === 1 ? `Delete the product ${params.ids[0]}` : `Delete ${plural(params.ids.length, 'product')}`,
+      params.ids.length === 1
+        ? `Delete the product ${params.ids[0]}`
+        : `Delete ${plural(params.ids.length, 'product')}`,
     retry: 'repeatable',
     async run(env, step) {
       const store = await stores.open(step.params.profileId)
@@ -197,7 +223,9 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
           deleted += 1
         } else {
           record.status = 'refused'
-          record.messages = [{ message: result.message ?? 'The platform did not delete it', severity: 'error' }]
+          record.messages = [
+            { message: result.message ?? 'The platform did not delete it', severity: 'error' },
+          ]
           refusals.push({ id: record.product.id as string, message: result.message ?? 'not deleted' })
         }
       }
@@ -214,7 +242,10 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
     description: z.string().max(1000).optional(),
     type: z.enum(['MANUAL', 'FILTERED']),
     productIds: z.array(productId).max(20_000).optional(),
-    filters: z.array(z.object({ attribute: z.string(), operator: z.string(), value: z.string() })).max(50).optional(),
+    filters: z
+      .array(z.object({ attribute: z.string(), operator: z.string(), value: z.string() }))
+      .max(50)
+      .optional(),
   })
   const createSetOp: OperationExecutor<z.infer<typeof setParams>, { setId: string }> = {
     op: CATALOG_OPS.createSet,
@@ -232,7 +263,10 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
         const unsent = ids.filter((id) => !store.get(id)?.productKey)
         if (unsent.length > 0)
           throw new AppFailure(
-            appError('invalid_input', `${plural(unsent.length, 'product')} of this set ${unsent.length === 1 ? 'is' : 'are'} not on the platform yet (${unsent.slice(0, 3).join(', ')}): send ${unsent.length === 1 ? 'it' : 'them'} first`),
+            appError(
+              'invalid_input',
+              `${plural(unsent.length, 'product')} of this set ${unsent.length === 1 ? 'is' : 'are'} not on the platform yet (${unsent.slice(0, 3).join(', ')}): send ${unsent.length === 1 ? 'it' : 'them'} first`,
+            ),
           )
         productKeys = ids.map((id) => store.get(id)?.productKey as string)
       }

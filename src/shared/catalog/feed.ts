@@ -2,7 +2,13 @@
 // it to validate and send, the renderer to show the mapping form.
 
 import { error, type Issue } from '../rules/issues'
-import { PRODUCT_FIELDS, PRODUCT_FIELD_LABELS, REQUIRED_PRODUCT_FIELDS, type Product, type ProductField } from './product'
+import {
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_LABELS,
+  REQUIRED_PRODUCT_FIELDS,
+  type Product,
+  type ProductField,
+} from './product'
 
 /** For each product field, the feed column it is read from (absent: not imported). */
 export type FeedMapping = Partial<Record<ProductField, string>>
@@ -41,17 +47,28 @@ export function validateMapping(mapping: FeedMapping, columns: readonly string[]
   const issues: Issue[] = []
   for (const field of REQUIRED_PRODUCT_FIELDS) {
     if (mapping[field] === undefined)
-      issues.push(error([field], 'required', `Choose the column that holds ${PRODUCT_FIELD_LABELS[field].toLowerCase()}`))
+      issues.push(
+        error(
+          [field],
+          'required',
+          `Choose the column that holds ${PRODUCT_FIELD_LABELS[field].toLowerCase()}`,
+        ),
+      )
   }
   const seen = new Map<string, ProductField>()
   for (const field of PRODUCT_FIELDS) {
     const column = mapping[field]
     if (column === undefined) continue
-    if (!columns.includes(column)) issues.push(error([field], 'invalid_value', `The file has no column “${column}”`))
+    if (!columns.includes(column))
+      issues.push(error([field], 'invalid_value', `The file has no column “${column}”`))
     const first = seen.get(column)
     if (first !== undefined)
       issues.push(
-        error([field], 'exclusive', `“${column}” is already mapped to ${PRODUCT_FIELD_LABELS[first].toLowerCase()}`),
+        error(
+          [field],
+          'exclusive',
+          `“${column}” is already mapped to ${PRODUCT_FIELD_LABELS[first].toLowerCase()}`,
+        ),
       )
     else seen.set(column, field)
   }
@@ -59,7 +76,10 @@ export function validateMapping(mapping: FeedMapping, columns: readonly string[]
 }
 
 /** One feed row as a product; a value that cannot be a product value (inventory "many") is an issue. */
-export function productFromRow(row: Readonly<Record<string, unknown>>, mapping: FeedMapping): { product: Product; issues: Issue[] } {
+export function productFromRow(
+  row: Readonly<Record<string, unknown>>,
+  mapping: FeedMapping,
+): { product: Product; issues: Issue[] } {
   const product: Record<string, unknown> = {}
   const issues: Issue[] = []
   for (const field of PRODUCT_FIELDS) {
@@ -67,15 +87,25 @@ export function productFromRow(row: Readonly<Record<string, unknown>>, mapping: 
     if (column === undefined) continue
     const raw = row[column]
     if (raw === undefined || raw === null) continue
-    const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : undefined
+    const text =
+      typeof raw === 'string'
+        ? raw.trim()
+        : typeof raw === 'number' || typeof raw === 'boolean'
+          ? String(raw)
+          : undefined
     if (text === undefined) {
-      issues.push(error([field], 'invalid_type', `${PRODUCT_FIELD_LABELS[field]} must be text, not a list or object`))
+      issues.push(
+        error([field], 'invalid_type', `${PRODUCT_FIELD_LABELS[field]} must be text, not a list or object`),
+      )
       continue
     }
     if (text === '') continue
     if (field === 'inventory') {
       if (/^\d{1,9}$/.test(text)) product.inventory = Number(text)
-      else issues.push(error(['inventory'], 'invalid_value', `Inventory “${text.slice(0, 20)}” is not a whole number`))
+      else
+        issues.push(
+          error(['inventory'], 'invalid_value', `Inventory “${text.slice(0, 20)}” is not a whole number`),
+        )
       continue
     }
     product[field] = text

@@ -48,13 +48,22 @@ export function validateKeywordQuery(query: KeywordQuery, now: number): Issue[] 
   const count = keywordCount(query)
   if (count > max)
     issues.push(
-      error(['keywords'], 'too_many', `${plural(count, 'keyword')} in all: the limit is ${max}, negative keywords included`, max),
+      error(
+        ['keywords'],
+        'too_many',
+        `${plural(count, 'keyword')} in all: the limit is ${max}, negative keywords included`,
+        max,
+      ),
     )
   const lower = new Set(query.keywords.map((keyword) => normaliseKeyword(keyword).toLowerCase()))
   const clash = query.negativeKeywords.filter((keyword) => lower.has(normaliseKeyword(keyword).toLowerCase()))
   if (clash.length > 0)
     issues.push(
-      error(['negativeKeywords'], 'exclusive', `“${clash[0]}” cannot be a keyword and a negative keyword at once`),
+      error(
+        ['negativeKeywords'],
+        'exclusive',
+        `“${clash[0]}” cannot be a keyword and a negative keyword at once`,
+      ),
     )
   const start = Date.parse(query.start)
   const end = Date.parse(query.end)

@@ -145,7 +145,8 @@ export function validateProduct(product: Product): Issue[] {
     return value.trim() === '' ? undefined : value
   }
   for (const field of REQUIRED_PRODUCT_FIELDS) {
-    if (text(field) === undefined) issues.push(error([field], 'required', `${PRODUCT_FIELD_LABELS[field]} is required`))
+    if (text(field) === undefined)
+      issues.push(error([field], 'required', `${PRODUCT_FIELD_LABELS[field]} is required`))
   }
   const lengthRule = (field: 'title' | 'description'): void => {
     const value = text(field)
@@ -165,13 +166,19 @@ export function validateProduct(product: Product): Issue[] {
   lengthRule('title')
   lengthRule('description')
   if (text('description') !== undefined && HTML.test(text('description') ?? ''))
-    issues.push(error(['description'], 'invalid_format', 'Description must be plain text: remove the HTML tags'))
+    issues.push(
+      error(['description'], 'invalid_format', 'Description must be plain text: remove the HTML tags'),
+    )
 
   const enumRule = (field: ProductField, values: readonly string[]): void => {
     const value = text(field)
     if (value !== undefined && !values.includes(value))
       issues.push(
-        error([field], 'invalid_value', `${PRODUCT_FIELD_LABELS[field]} must be one of: ${values.join(', ')}`),
+        error(
+          [field],
+          'invalid_value',
+          `${PRODUCT_FIELD_LABELS[field]} must be one of: ${values.join(', ')}`,
+        ),
       )
   }
   enumRule('availability', LIMITS.product.availability.values)
@@ -190,10 +197,16 @@ export function validateProduct(product: Product): Issue[] {
     const sale = parsePrice(saleText)
     if (!sale)
       issues.push(
-        error(['sale_price'], 'invalid_format', 'Sale price is a number, a space and a currency code, like 14.99 USD'),
+        error(
+          ['sale_price'],
+          'invalid_format',
+          'Sale price is a number, a space and a currency code, like 14.99 USD',
+        ),
       )
     else if (price && sale.currency !== price.currency)
-      issues.push(error(['sale_price'], 'invalid_value', `Sale price must be in ${price.currency}, like the price`))
+      issues.push(
+        error(['sale_price'], 'invalid_value', `Sale price must be in ${price.currency}, like the price`),
+      )
     else if (price && sale.amount >= price.amount)
       issues.push(error(['sale_price'], 'out_of_range', 'Sale price must be lower than the price'))
   }
@@ -215,7 +228,9 @@ export function validateProduct(product: Product): Issue[] {
   for (const field of ['link', 'mobile_link'] as const) {
     const value = text(field)
     if (value !== undefined && !isUrl(value, true))
-      issues.push(error([field], 'invalid_format', `${PRODUCT_FIELD_LABELS[field]} must be an https:// address`))
+      issues.push(
+        error([field], 'invalid_format', `${PRODUCT_FIELD_LABELS[field]} must be an https:// address`),
+      )
   }
   const image = text('image_link')
   if (image !== undefined) checkImageUrl(issues, 'image_link', image, 'Image')
@@ -224,16 +239,29 @@ export function validateProduct(product: Product): Issue[] {
     const urls = additional.split(',').map((url) => url.trim())
     const max = LIMITS.product.additionalImages.value
     if (urls.some((url) => url === ''))
-      issues.push(error(['additional_image_link'], 'invalid_format', 'Additional images has an empty entry between commas'))
+      issues.push(
+        error(
+          ['additional_image_link'],
+          'invalid_format',
+          'Additional images has an empty entry between commas',
+        ),
+      )
     else if (urls.length > max)
       issues.push(
-        error(['additional_image_link'], 'too_many', `Up to ${max} additional images (this has ${urls.length})`, max),
+        error(
+          ['additional_image_link'],
+          'too_many',
+          `Up to ${max} additional images (this has ${urls.length})`,
+          max,
+        ),
       )
     else for (const url of urls) checkImageUrl(issues, 'additional_image_link', url, 'Each additional image')
   }
   const gtin = text('gtin')
   if (gtin !== undefined && !GTIN.test(gtin))
-    issues.push(error(['gtin'], 'invalid_format', 'GTIN is a UPC, EAN, JAN or ISBN: 8, 10, 12, 13 or 14 digits'))
+    issues.push(
+      error(['gtin'], 'invalid_format', 'GTIN is a UPC, EAN, JAN or ISBN: 8, 10, 12, 13 or 14 digits'),
+    )
   if (text('brand') === undefined && gtin === undefined && text('mpn') === undefined)
     issues.push(error(['brand'], 'required', 'Give a brand, a GTIN or an MPN: one of them is required'))
   const inventory = product.inventory
@@ -274,7 +302,8 @@ export function normaliseProduct(product: Product): Product {
       if (typeof value === 'number') clean.inventory = value
       continue
     }
-    if (typeof value === 'string' && value.trim() !== '') (clean as Record<string, string>)[field] = value.trim()
+    if (typeof value === 'string' && value.trim() !== '')
+      (clean as Record<string, string>)[field] = value.trim()
   }
   return clean
 }

@@ -23,9 +23,14 @@ export const productSchema = z
         field,
         field === 'inventory'
           ? z.number().int().min(-1_000_000_000).max(1_000_000_000).optional()
-          : z.string().max(field === 'description' ? 20_000 : field === 'additional_image_link' ? 25_000 : 2_000).optional(),
+          : z
+              .string()
+              .max(field === 'description' ? 20_000 : field === 'additional_image_link' ? 25_000 : 2_000)
+              .optional(),
       ]),
-    ) as { [K in ProductField]: K extends 'inventory' ? z.ZodOptional<z.ZodNumber> : z.ZodOptional<z.ZodString> },
+    ) as {
+      [K in ProductField]: K extends 'inventory' ? z.ZodOptional<z.ZodNumber> : z.ZodOptional<z.ZodString>
+    },
   )
   .strict()
 
@@ -165,7 +170,12 @@ export const catalogsContract = {
   'catalog.state': { request: profileOnly, response: catalogStateSchema },
   'catalog.refresh': { request: profileOnly, response: catalogStateSchema },
   'catalog.save': {
-    request: z.object({ profileId: profileIdSchema, name: z.string().trim().min(1, 'Give the catalog a name').max(200) }).strict(),
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        name: z.string().trim().min(1, 'Give the catalog a name').max(200),
+      })
+      .strict(),
     response: catalogStateSchema,
   },
   'catalog.products': {
@@ -191,7 +201,9 @@ export const catalogsContract = {
     response: z.object({ row: productRowSchema, jobId: z.string().optional() }),
   },
   'catalog.deleteProducts': {
-    request: z.object({ profileId: profileIdSchema, ids: z.array(productIdSchema).min(1).max(20_000) }).strict(),
+    request: z
+      .object({ profileId: profileIdSchema, ids: z.array(productIdSchema).min(1).max(20_000) })
+      .strict(),
     response: z.object({ removedLocally: z.number(), queued: z.number(), jobId: z.string().optional() }),
   },
   'catalog.resend': {
@@ -219,7 +231,9 @@ export const catalogsContract = {
     response: importReportSchema,
   },
   'catalog.importSend': {
-    request: z.object({ profileId: profileIdSchema, importId: importIdSchema, mapping: feedMappingSchema }).strict(),
+    request: z
+      .object({ profileId: profileIdSchema, importId: importIdSchema, mapping: feedMappingSchema })
+      .strict(),
     response: z.object({ jobId: z.string(), sent: z.number(), skipped: z.number() }),
   },
   'catalog.createSet': {
@@ -237,7 +251,11 @@ export const catalogsContract = {
   },
   'catalog.previewSet': {
     request: z.object({ profileId: profileIdSchema, filters: z.array(filterSchema).max(50) }).strict(),
-    response: z.object({ total: z.number(), sample: z.array(productRowSchema), issues: z.array(issueViewSchema) }),
+    response: z.object({
+      total: z.number(),
+      sample: z.array(productRowSchema),
+      issues: z.array(issueViewSchema),
+    }),
   },
   'catalog.refreshSet': {
     request: z.object({ profileId: profileIdSchema, localId: z.string().uuid() }).strict(),
