@@ -10,6 +10,7 @@ import { ComposerPage } from '../features/composer/ComposerPage'
 import { LibraryPage } from '../features/library/LibraryPage'
 import { OutboxPage } from '../features/outbox/OutboxPage'
 import type { RouteInfo } from './routes'
+import { CatalogRoute, KeywordsRoute } from './lazyPages'
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
@@ -31,6 +32,8 @@ export function PageFor({ route, draftId }: { route: RouteInfo; draftId: string 
   if (route.id === 'polls') return <PollsPage route={route} draftId={draftId} />
   if (route.id === 'video-conversations') return <VideoConversationsPage route={route} draftId={draftId} />
   if (route.id === 'composer') return <ComposerPage route={route} draftId={draftId} />
+  if (route.id === 'catalog') return <CatalogRoute route={route} />
+  if (route.id === 'keywords') return <KeywordsRoute route={route} />
   if (route.id === 'library') return <LibraryPage route={route} />
   if (route.id === 'outbox') return <OutboxPage route={route} />
   return (
