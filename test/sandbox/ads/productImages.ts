@@ -37,7 +37,7 @@ async function fetchBytes(url: URL): Promise<Buffer | string> {
   const chunks: Buffer[] = []
   let size = 0
   // Stop reading one byte past the limit: enough to know the file is too large.
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.length
     chunks.push(Buffer.from(chunk))
     if (size > PRODUCT_IMAGE_MAX_BYTES) {

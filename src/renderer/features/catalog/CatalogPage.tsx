@@ -1,6 +1,6 @@
 import { Plug, Plus, RefreshCw, RotateCcw, ShoppingBag, Trash2 } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type { ProductRow } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
@@ -113,6 +113,23 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     setVersion((value) => value + 1)
     void reload()
   }, [reload])
+
+  // While the outbox is still sending catalog work, look again every second; when what is
+  // waiting changes, the table reloads its rows too.
+  const waiting = state
+    ? (state.catalog?.status === 'pending' ? 1 : 0) +
+      state.counts.pending +
+      state.counts.deleting +
+      state.sets.filter((set) => set.status === 'pending').length
+    : 0
+  const lastWaiting = useRef(waiting)
+  useEffect(() => {
+    if (lastWaiting.current !== waiting) setVersion((value) => value + 1)
+    lastWaiting.current = waiting
+    if (waiting === 0) return
+    const timer = setTimeout(() => void reload(), 1_000)
+    return () => clearTimeout(timer)
+  }, [waiting, state, reload])
 
   const open = async (id: string) => {
     try {
