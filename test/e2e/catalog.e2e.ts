@@ -103,7 +103,9 @@ async function connect(app: E2eApp): Promise<void> {
 }
 
 /** The same screen in both themes: the app follows the OS colour scheme. */
-async function shoot(page: Page, name: string): Promise<void> {
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
+  // The page scrolls inside <main>, so bring the part that matters into view first.
+  if (focus) await page.getByTestId(focus).scrollIntoViewIfNeeded()
   await page.mouse.move(1279, 819)
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme })
@@ -143,7 +145,7 @@ describe('Catalog and keyword insights', () => {
       await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('25 ready')
       await expect.poll(() => page.getByTestId('row-report-7').textContent()).toContain('SKU-BAD')
       expect(sandbox.created().products).toBe(0)
-      await shoot(page, 'catalog-import-report')
+      await shoot(page, 'catalog-import-report', 'import-report')
 
       await page.getByTestId('import-send').click()
       await expect
@@ -151,7 +153,7 @@ describe('Catalog and keyword insights', () => {
         .toContain('1 refused')
       await expect.poll(() => page.getByTestId('import-status').textContent()).toContain('24 on the platform')
       await expect.poll(() => page.getByTestId('refused-SKU-BAD').textContent()).toMatch(/at least 500x500/)
-      await shoot(page, 'catalog-import-refused')
+      await shoot(page, 'catalog-import-refused', 'import-status')
 
       // Fix the bad row in the product form and re-send only it.
       await page.getByTestId('fix-SKU-BAD').click()
@@ -199,9 +201,9 @@ describe('Catalog and keyword insights', () => {
       await page.getByTestId('set-create').click()
       await expect
         .poll(() => page.getByTestId('set-Shoes under 40').textContent(), { timeout: 15_000 })
-        .toContain('DONE')
+        .toContain('Ready')
       await expect.poll(() => page.getByTestId('set-Shoes under 40').textContent()).toContain('6 products')
-      await shoot(page, 'catalog-sets')
+      await shoot(page, 'catalog-sets', 'set-preview')
 
       // Keyword insights: chips, the limit counter, a search, the chart and its tooltip.
       await page.getByTestId('nav-keywords').click()

@@ -248,7 +248,14 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
           </Banner>
         ) : null}
 
-        <Tabs.Root value={tab} onValueChange={setTab} className="catalog-tabs">
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) => {
+            setTab(next)
+            setNotice(null)
+          }}
+          className="catalog-tabs"
+        >
           <Tabs.List className="library-tabs__list" aria-label="Catalog sections">
             <Tabs.Trigger value="products" className="library-tabs__tab" data-testid="tab-products">
               Products

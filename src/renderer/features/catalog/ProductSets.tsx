@@ -20,14 +20,25 @@ import { FailureBanner } from '../accounts/FailureBanner'
 
 const ATTRIBUTES = LIMITS.productSet.filterAttributes.values
 const PICK_SHOWN = 40
+const PROCESSING_WORDS: Record<string, string> = {
+  DONE: 'Ready',
+  PROCESSING: 'Processing…',
+  FAILED: 'Failed on the platform',
+}
 
 function SetCard({ set, onRefresh }: { set: ProductSetView; onRefresh(): void }) {
+  const tone =
+    set.status === 'failed' || set.processingStatus === 'FAILED'
+      ? 'badge--danger'
+      : set.status === 'pending' || set.processingStatus === 'PROCESSING'
+        ? 'badge--neutral'
+        : 'badge--success'
   const status =
     set.status === 'failed'
       ? 'Not created'
       : set.status === 'pending'
         ? 'Waiting in the outbox'
-        : (set.processingStatus ?? 'Created')
+        : (PROCESSING_WORDS[set.processingStatus ?? ''] ?? 'Created')
   return (
     <li className="set-card" data-testid={`set-${set.name}`}>
       <div className="set-card__head">
