@@ -287,7 +287,7 @@ export function validateProduct(product: Product): Issue[] {
       warning(
         ['item_group_id'],
         'needs',
-        `${variants.map((field) => PRODUCT_FIELD_LABELS[field].toLowerCase()).join(', ')} describe a variant: give an item group if other variants exist`,
+        `${variants.map((field) => PRODUCT_FIELD_LABELS[field].toLowerCase()).join(', ')} ${variants.length === 1 ? 'describes' : 'describe'} a variant: give an item group if other variants exist`,
       ),
     )
   return issues

@@ -250,7 +250,7 @@ function checkItem(raw: unknown, index: number): CheckedItem {
       issue(
         'MISSING_ITEM_GROUP',
         'item_group_id',
-        `${variants.join(', ')} describe a variant; give item_group_id to group variants`,
+        `${variants.join(', ')} ${variants.length === 1 ? 'describes' : 'describe'} a variant; give item_group_id to group variants`,
       ),
     )
   }

@@ -1,4 +1,4 @@
-import { Plug, Plus, RefreshCw, RotateCcw, ShoppingBag, Trash2 } from 'lucide-react'
+import { Plug, Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
 import { Tabs } from 'radix-ui'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
@@ -233,18 +233,26 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
         </section>
         <FailureBanner failure={failure} />
         {notice ? <Banner tone="info">{notice}</Banner> : null}
-        {state && state.resendable > 0 ? (
+        {state && state.resendable > 0 && tab !== 'import' ? (
           <Banner tone="error">
-            {state.resendable} {state.resendable === 1 ? 'product was' : 'products were'} refused or fixed and
-            not yet re-sent.{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => void resend()}
-              data-testid="resend-all"
-            >
-              <RotateCcw size={14} aria-hidden="true" /> Re-send fixed
-            </button>
+            {state.counts.refused > 0
+              ? `${state.counts.refused} ${state.counts.refused === 1 ? 'product was' : 'products were'} refused by the platform: filter the table by “Refused”, open each one to see why, and fix it.`
+              : ''}
+            {state.counts.fixed > 0 ? (
+              <>
+                {' '}
+                {state.counts.fixed} fixed {state.counts.fixed === 1 ? 'product waits' : 'products wait'} to
+                be re-sent.{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void resend()}
+                  data-testid="resend-all"
+                >
+                  Re-send fixed
+                </button>
+              </>
+            ) : null}
           </Banner>
         ) : null}
 
@@ -283,7 +291,11 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
                   </Button>
                   <ConfirmDialog
                     trigger={
-                      <Button variant="danger" disabled={selected.size === 0} data-testid="product-delete">
+                      <Button
+                        variant={selected.size === 0 ? 'secondary' : 'danger'}
+                        disabled={selected.size === 0}
+                        data-testid="product-delete"
+                      >
                         <Trash2 size={16} aria-hidden="true" />
                         Delete {selected.size > 0 ? selected.size.toLocaleString('en-US') : ''} selected
                       </Button>
