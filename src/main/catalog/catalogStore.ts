@@ -76,7 +76,7 @@ export interface CatalogStore {
   flush(): Promise<void>
 }
 
-const WRITE_DELAY_MS = 250
+const WRITE_DELAY_MS = 1_000
 
 function isProduct(value: unknown): value is StoredProduct {
   if (!value || typeof value !== 'object') return false

@@ -3,6 +3,7 @@ import type { AdsRecord } from '../state'
 import { isoSeconds, longId } from '../state'
 import { findCatalog } from './catalogs'
 import { AdsInput, adsCaller, adsFailure, notFound, single } from './core'
+import { productByKey } from './products'
 import type { AdsIssue } from './core'
 
 /**
@@ -210,7 +211,7 @@ export const productSetRoutes: Route[] = [
         else {
           const unknown: string[] = []
           for (const key of keys as string[]) {
-            const product = rt.state.products.find((p) => p._catalog === catalog.id && p.product_key === key)
+            const product = productByKey(rt, catalog.id, key)
             if (product) productIds.push(product.id as string)
             else unknown.push(key)
           }
