@@ -50,11 +50,7 @@ function SetCard({ set, onRefresh }: { set: ProductSetView; onRefresh(): void })
             {set.productIds.length === 1 ? 'product' : 'products'}
           </p>
         </div>
-        <span
-          className={`badge ${set.status === 'failed' ? 'badge--danger' : set.status === 'pending' ? 'badge--neutral' : 'badge--success'}`}
-        >
-          {status}
-        </span>
+        <span className={`badge ${tone}`}>{status}</span>
       </div>
       {set.filters.length > 0 ? (
         <ul className="set-card__filters">

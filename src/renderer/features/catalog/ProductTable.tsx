@@ -9,6 +9,40 @@ import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
 const PAGE = 200
 const ROW_HEIGHT = 44
 const ALL = '__all__'
+const SEARCH_DELAY_MS = 150
+
+/**
+ * The search field keeps its own text, so a keystroke re-renders only it; the table follows a
+ * moment later, once typing pauses.
+ */
+function SearchBox({ onSearch }: { onSearch(q: string): void }) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const latest = useRef(onSearch)
+  useEffect(() => {
+    latest.current = onSearch
+  })
+  useEffect(() => {
+    const timer = setTimeout(() => latest.current(text), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return (
+    <div className="search-field">
+      <Search size={16} aria-hidden="true" />
+      <label className="visually-hidden" htmlFor={id}>
+        Search products by title or ID
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder="Search by title or ID"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  )
+}
 
 export interface ProductQuery {
   q: string
@@ -43,10 +77,12 @@ export function ProductTable({
   const loading = useRef(new Set<number>())
   const generation = useRef(0)
   const scrollRef = useRef<HTMLDivElement>(null)
-  const searchId = useId()
 
+  // Which catalog version each loaded page shows: a newer version reloads the pages on screen
+  // in place (no flash of placeholders); a new query starts over.
+  const pageVersions = useRef(new Map<number, number>())
   const loadPage = useCallback(
-    async (page: number, gen: number) => {
+    async (page: number, gen: number, ver: number) => {
       if (loading.current.has(page)) return
       loading.current.add(page)
       try {
@@ -61,10 +97,13 @@ export function ProductTable({
           }),
         )
         if (gen !== generation.current) return
+        pageVersions.current.set(page, ver)
         setTotal(result.total)
         setRows((current) => {
           const next = new Map(current)
+          for (let index = page * PAGE; index < (page + 1) * PAGE; index++) next.delete(index)
           result.rows.forEach((row, index) => next.set(page * PAGE + index, row))
+          for (const index of next.keys()) if (index >= result.total) next.delete(index)
           return next
         })
       } finally {
@@ -74,13 +113,13 @@ export function ProductTable({
     [profileId, query],
   )
 
-  // A new query or a change in the catalog starts over from the first page.
   useEffect(() => {
     generation.current += 1
     loading.current.clear()
+    pageVersions.current.clear()
     setRows(new Map())
-    void loadPage(0, generation.current)
-  }, [loadPage, version])
+    setTotal(null)
+  }, [loadPage])
 
   const virtualizer = useVirtualizer({
     count: total ?? 0,
@@ -93,9 +132,9 @@ export function ProductTable({
   const last = items.at(-1)?.index ?? 0
   useEffect(() => {
     for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
-      if (!rows.has(page * PAGE)) void loadPage(page, generation.current)
+      if (pageVersions.current.get(page) !== version) void loadPage(page, generation.current, version)
     }
-  }, [first, last, rows, loadPage])
+  }, [first, last, rows, total, loadPage, version])
 
   const toggle = (id: string) => {
     const next = new Set(selected)
@@ -107,20 +146,7 @@ export function ProductTable({
   return (
     <div className="product-table" data-testid="product-table">
       <div className="product-table__filters">
-        <div className="search-field">
-          <Search size={16} aria-hidden="true" />
-          <label className="visually-hidden" htmlFor={searchId}>
-            Search products by title or ID
-          </label>
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            placeholder="Search by title or ID"
-            value={query.q}
-            onChange={(event) => setQuery({ ...query, q: event.target.value })}
-          />
-        </div>
+        <SearchBox onSearch={(q) => setQuery((current) => ({ ...current, q }))} />
         <Select
           aria-label="Item group"
           value={query.itemGroup || ALL}
