@@ -224,8 +224,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const valid: Product[] = []
     let invalidCount = 0
     let warningCount = 0
-    mapped.forEach(({ product, issues: mappingRowIssues }, index) => {
-      const clean = normaliseProduct(product)
+    mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
+      // productFromRow already trims and drops blank values: the product is normalised.
       const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
         message,
         severity: 'error' as const,
@@ -535,6 +535,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       if (!path) return { picked: false as const }
       const feed = await readFeedFile(path)
       const id = randomUUID()
+      // One open import per profile: a new file replaces the last one.
+      for (const [other, open] of sessions) if (open.profileId === profileId) sessions.delete(other)
       sessions.set(id, { id, profileId, feed })
       while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string)
       const preview = feed.rows

@@ -82,7 +82,9 @@ export function parseCsv(fileName: string, text: string): ParsedFeed {
         index,
         message: `This row has ${cells.length} values but the header has ${columns.length} columns: a separator or quote may be missing`,
       })
-    return Object.fromEntries(columns.map((column, at) => [column, cells[at] ?? '']))
+    const row: Record<string, string> = {}
+    for (let at = 0; at < columns.length; at++) row[columns[at] as string] = cells[at] ?? ''
+    return row
   })
   return { fileName, format: 'csv', columns, rows, problems }
 }
