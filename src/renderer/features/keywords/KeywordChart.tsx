@@ -81,6 +81,9 @@ export function KeywordChart({ result }: { result: KeywordResult }) {
     tooltip.className = 'chart-tooltip'
     tooltip.hidden = true
     const many = result.series.length > 1
+    const strokes = result.series.map((_, index) =>
+      many && index === result.series.length - 1 ? strong : (palette[index % palette.length] ?? strong),
+    )
     const plot = new uPlot(
       {
         width,
@@ -105,7 +108,7 @@ export function KeywordChart({ result }: { result: KeywordResult }) {
             const combined = many && index === result.series.length - 1
             return {
               label: series.label,
-              stroke: combined ? strong : (palette[index % palette.length] ?? strong),
+              stroke: strokes[index] ?? strong,
               width: combined ? 1.5 : 2,
               ...(combined ? { dash: [6, 4] } : {}),
               points: { show: false },
@@ -130,7 +133,7 @@ export function KeywordChart({ result }: { result: KeywordResult }) {
                 row.className = 'chart-tooltip__row'
                 const swatch = document.createElement('span')
                 swatch.className = 'chart-tooltip__swatch'
-                swatch.style.background = String(u.series[at + 1]?.stroke ?? strong)
+                swatch.style.background = strokes[at] ?? strong
                 const label = document.createElement('span')
                 label.textContent = series.label
                 const value = document.createElement('span')
