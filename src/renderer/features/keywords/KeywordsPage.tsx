@@ -130,7 +130,7 @@ export default function KeywordsPage({ route }: { route: RouteInfo }) {
         <PageHeader title={route.label} summary={route.summary} />
         <EmptyState icon={Plug} title="Connect a profile first">
           <p>
-            Keyword insights come from the platform. <a href="#/connect">Go to Connect</a>
+            Keyword insights come from the platform. <a href="#/connect" className="inline-link">Go to Connect</a>
           </p>
         </EmptyState>
       </>
