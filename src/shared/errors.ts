@@ -28,6 +28,11 @@ export type AppErrorCode =
   | 'server_unavailable'
   /** The server could not be reached at all, so nothing was sent. */
   | 'offline'
+  /**
+   * The request could not even be built (a broken character, a URL that is not http(s)), so
+   * nothing left the machine. Never "outcome unknown", never retried: the input must change.
+   */
+  | 'local_failure'
   /** The server did not answer in time (idempotent requests, after retries). */
   | 'timeout'
   /** A POST was sent but its answer was lost: the outbox must check whether it took effect. */

@@ -11,6 +11,61 @@ export const apiHostsSchema = z.object({
 })
 export type ApiHosts = z.infer<typeof apiHostsSchema>
 
+export const API_HOST_KEYS = ['apiUrl', 'adsUrl', 'adsSandboxUrl'] as const satisfies readonly (keyof ApiHosts)[]
+
+/** What the connect form calls each URL; errors name the URL the way the person saw it. */
+export const HOST_LABELS: Record<keyof ApiHosts, string> = {
+  apiUrl: 'Platform URL',
+  adsUrl: 'Ads URL',
+  adsSandboxUrl: 'Ads sandbox URL',
+}
+
+/** 127.0.0.0/8, ::1 and localhost: traffic that never leaves this computer. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare)
+}
+
+/**
+ * Why a base URL cannot carry secrets, or undefined when it can. Secrets are signed into (or sent
+ * in) every request, so: https only, except plain http to this computer (the local sandbox); no
+ * user name or password in the URL; no query or fragment, which paths would be appended after.
+ */
+export function hostUrlProblem(value: string): string | undefined {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return 'Enter a full URL, starting with https://'
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'Use an https:// URL'
+  if (url.protocol === 'http:' && !isLoopbackHostname(url.hostname))
+    return 'Use https:// — plain http is allowed only for this computer (127.0.0.1 or localhost)'
+  if (url.username || url.password) return 'Leave the user name and password out of the URL'
+  if (url.search || url.hash) return 'Leave the query (?…) and fragment (#…) out of the URL'
+  return undefined
+}
+
+const hostUrlSchema = z
+  .string()
+  .max(2048)
+  .superRefine((value, ctx) => {
+    const problem = hostUrlProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+/** Hosts as a person (or a page) asks to connect to: held to the rules above. Other keys are dropped. */
+export const apiHostsInputSchema = z.object({ apiUrl: hostUrlSchema, adsUrl: hostUrlSchema, adsSandboxUrl: hostUrlSchema })
+
+/** One spelling per base URL (no trailing slash), so two host sets compare as their owner means. */
+export function normaliseBaseUrl(value: string): string {
+  return new URL(value).href.replace(/\/+$/, '')
+}
+
+export function sameHosts(a: ApiHosts, b: ApiHosts): boolean {
+  return API_HOST_KEYS.every((key) => normaliseBaseUrl(a[key]) === normaliseBaseUrl(b[key]))
+}
+
 export const PRODUCTION_HOSTS: ApiHosts = {
   apiUrl: 'https://api.x.com',
   adsUrl: 'https://ads-api.x.com',

@@ -98,4 +98,42 @@ describe('Connect', () => {
       await app.close()
     }
   })
+
+  it.each(['light', 'dark'] as const)(
+    'names the wrong URL on its field: a pasted …/ads/12, then a sandbox that is not running (%s)',
+    async (colorScheme) => {
+      const app = await env.launch({ colorScheme })
+      try {
+        const { page } = app
+        await page.getByTestId('nav-connect').click()
+        await page.getByRole('radio', { name: 'Local sandbox' }).click()
+        await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
+        const adsUrl = page.getByLabel('Ads URL', { exact: true })
+        await adsUrl.fill(`${sandbox.adsUrl}/12`)
+        await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
+        await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
+        await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
+        await page.getByRole('button', { name: 'Open authorization page' }).click()
+        await expect.poll(() => adsUrl.getAttribute('aria-invalid')).toBe('true')
+        expect(await page.locator('.field__error').first().textContent()).toMatch(/Leave the version \(\/12\) off the end of the Ads URL/)
+        expect(app.openedExternally).toEqual([])
+        await page.mouse.move(1279, 819)
+        await page.screenshot({ path: screenshotPath(`connect-wrong-ads-url-${colorScheme}`) })
+
+        // Fixed, but the platform URL points at a port nothing listens on.
+        await adsUrl.fill(sandbox.adsUrl)
+        const platformUrl = page.getByLabel('Platform URL')
+        await platformUrl.fill('http://127.0.0.1:9')
+        await page.getByRole('button', { name: 'Open authorization page' }).click()
+        await expect.poll(() => platformUrl.getAttribute('aria-invalid')).toBe('true')
+        const message = await page.locator('.field__error').first().textContent()
+        expect(message).toContain('127.0.0.1:9')
+        expect(message).not.toMatch(/internet connection/)
+        await page.screenshot({ path: screenshotPath(`connect-not-running-${colorScheme}`) })
+        expect(app.consoleErrors).toEqual([])
+      } finally {
+        await app.close()
+      }
+    },
+  )
 })

@@ -1,5 +1,6 @@
 import { appError } from '../../shared/errors'
 import type { AppError, AppErrorCode } from '../../shared/errors'
+import { isLoopbackHostname } from '../../shared/hosts'
 import { percentEncode } from '../auth/oauth1'
 
 /** Sentences for people. Server text is appended only where it names something they can fix. */
@@ -17,6 +18,7 @@ export const MESSAGES = {
   not_found: 'Not found — it may have been deleted',
   server_unavailable: 'The platform is having trouble right now — try again in a few minutes',
   offline: "Can't reach the platform — check the internet connection",
+  local_failure: 'Ads Studio could not build this request, so nothing was sent',
   timeout: 'The platform took too long to answer — try again',
   outcome_unknown:
     'The connection dropped before the platform answered — it is not known whether the change was made',
@@ -175,6 +177,15 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ])
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+/** undici refuses these before opening a connection: an argument it cannot send (URL, header). */
+const LOCAL_CODES = new Set([
+  'UND_ERR_INVALID_ARG',
+  'UND_ERR_NOT_SUPPORTED',
+  'ERR_INVALID_URL',
+  'ERR_INVALID_CHAR',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_UNESCAPED_CHARACTERS',
+])
 
 function errorCode(error: unknown): string | undefined {
   const record = asRecord(error)
@@ -184,18 +195,60 @@ function errorCode(error: unknown): string | undefined {
   return errorCode(record.cause)
 }
 
-export type NetworkFailureKind = 'not_sent' | 'timeout' | 'lost'
+export type NetworkFailureKind = 'local' | 'not_sent' | 'timeout' | 'lost'
 
 /** Whether the request can have reached the server: only failures to connect prove it did not. */
 export function classifyNetworkError(error: unknown): NetworkFailureKind {
   const code = errorCode(error)
+  if (code && LOCAL_CODES.has(code)) return 'local'
   if (code && NOT_SENT_CODES.has(code)) return 'not_sent'
   if (code === 'TimeoutError' || (code && TIMEOUT_CODES.has(code))) return 'timeout'
   return 'lost'
 }
 
-export function mapNetworkFailure(kind: NetworkFailureKind, method: string): AppError {
-  if (kind === 'not_sent') return appError('offline', MESSAGES.offline)
+/** host[:port] of a request URL, for messages; the path and query can carry ids or tokens. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url
+  } catch {
+    return 'the platform'
+  }
+}
+
+/**
+ * Network failures name the host that did not answer: "check the internet connection" is wrong
+ * advice when it is the local sandbox that is not running.
+ */
+export function mapNetworkFailure(kind: Exclude<NetworkFailureKind, 'local'>, method: string, url: string): AppError {
+  const host = hostOf(url)
+  const local = (() => {
+    try {
+      return isLoopbackHostname(new URL(url).hostname)
+    } catch {
+      return false
+    }
+  })()
+  const unreachable = local
+    ? `Nothing answered at ${host} — is the server (for example the local sandbox) running?`
+    : `Can't reach ${host} — check the internet connection, and that the URL is right`
+  if (kind === 'not_sent') return appError('offline', unreachable)
   if (method === 'POST') return appError('outcome_unknown', MESSAGES.outcome_unknown)
-  return kind === 'timeout' ? appError('timeout', MESSAGES.timeout) : appError('offline', MESSAGES.offline)
+  return kind === 'timeout'
+    ? appError('timeout', `${host} took too long to answer — try again`)
+    : appError('offline', `The connection to ${host} dropped — try again`)
+}
+
+/** Messages of errors raised while a request is built: never the values (they may be secrets). */
+const LOCAL_REASONS: [RegExp, string][] = [
+  [/URI malformed|surrogate/i, 'the text contains a broken character (half of an emoji or symbol)'],
+  [/protocol/i, 'the URL does not start with http:// or https://'],
+  [/header/i, 'a credential or header contains characters that cannot be sent'],
+  [/invalid url/i, 'the URL is not valid'],
+]
+
+/** An error raised before the request left the machine: a local failure, never "outcome unknown". */
+export function mapLocalFailure(error: unknown, url: string): AppError {
+  const message = error instanceof Error ? error.message : String(error)
+  const reason = LOCAL_REASONS.find(([pattern]) => pattern.test(message))?.[1] ?? 'it could not be prepared'
+  return appError('local_failure', `${MESSAGES.local_failure} to ${hostOf(url)}: ${reason}`)
 }

@@ -1,4 +1,5 @@
-import type { ApiHosts } from '../../shared/hosts'
+import { AppFailure, appError } from '../../shared/errors'
+import { hostUrlProblem, normaliseBaseUrl, type ApiHosts } from '../../shared/hosts'
 
 export type { ApiHosts }
 
@@ -10,26 +11,22 @@ export const HOST_ENV_VARS = {
 
 /**
  * The profile's hosts, each replaced by its environment override when one is set (proxies,
- * tests). Trailing slashes are dropped so callers can append paths. Invalid URLs throw: a typo
- * in an override should stop the app rather than send credentials somewhere unexpected.
+ * tests). Trailing slashes are dropped so callers can append paths. A URL that may not carry
+ * secrets (plain http off this computer, credentials in it) throws before anything is signed:
+ * a typo in an override, or a profile saved by an older version, must stop the call rather than
+ * send credentials somewhere unexpected. Overrides come from the process environment, which
+ * the person running the app sets; the renderer cannot.
  */
 export function resolveHosts(profileHosts: ApiHosts, env: Record<string, string | undefined>): ApiHosts {
   const pick = (key: keyof ApiHosts): string => {
     const override = env[HOST_ENV_VARS[key]]?.trim()
-    return normaliseBaseUrl(override ? override : profileHosts[key], override ? HOST_ENV_VARS[key] : key)
+    const value = override ? override : profileHosts[key]
+    const problem = hostUrlProblem(value)
+    if (problem) {
+      const source = override ? HOST_ENV_VARS[key] : `The profile's ${key}`
+      throw new AppFailure(appError('invalid_input', `${source} cannot be used: ${problem}`, { field: `hosts.${key}` }))
+    }
+    return normaliseBaseUrl(value)
   }
   return { apiUrl: pick('apiUrl'), adsUrl: pick('adsUrl'), adsSandboxUrl: pick('adsSandboxUrl') }
-}
-
-function normaliseBaseUrl(value: string, source: string): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw new Error(`${source} is not a valid URL`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`${source} must be an http(s) URL`)
-  if (url.search || url.hash) throw new Error(`${source} must not carry a query or fragment`)
-  return url.href.replace(/\/+$/, '')
 }

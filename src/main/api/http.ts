@@ -1,13 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises'
 import { request } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
-import { AppFailure } from '../../shared/errors'
+import { AppFailure, isAppFailure } from '../../shared/errors'
 import { encodeParams, signRequest } from '../auth/oauth1'
 import type { OAuth1Credentials, SignedParams } from '../auth/oauth1'
 import {
   CLOCK_SKEW_CODE,
   classifyNetworkError,
   mapHttpFailure,
+  mapLocalFailure,
   mapNetworkFailure,
   readServerErrors,
 } from './errors'
@@ -165,12 +166,28 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     return body.form
   }
 
+  /**
+   * Everything that can fail before a byte leaves: the URL, the signature, the body. A failure
+   * here is a local one; it must never look like a dropped connection, which would make the
+   * outbox reconcile and resend forever a request that can never be built.
+   */
+  function prepare(req: HttpRequest, url: string): { headers: Record<string, string>; body: string | FormData | undefined } {
+    try {
+      const protocol = new URL(url).protocol
+      if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`unsupported protocol ${protocol}`)
+      return { headers: headersFor(req, url), body: encodeBody(req.body) }
+    } catch (error) {
+      throw new AppFailure(mapLocalFailure(error, url))
+    }
+  }
+
   async function attempt(req: HttpRequest, url: string): Promise<HttpResponse> {
     const perRequestTimeout = req.timeoutMs ?? timeoutMs
+    const prepared = prepare(req, url)
     const response = await request(url, {
       method: req.method,
-      headers: headersFor(req, url),
-      body: encodeBody(req.body),
+      headers: prepared.headers,
+      body: prepared.body,
       signal: AbortSignal.timeout(perRequestTimeout),
       headersTimeout: perRequestTimeout,
       bodyTimeout: perRequestTimeout,
@@ -182,7 +199,12 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   }
 
   async function exchange(req: HttpRequest): Promise<HttpResponse> {
-    const url = buildUrl(req.url, req.query)
+    let url: string
+    try {
+      url = buildUrl(req.url, req.query)
+    } catch (error) {
+      throw new AppFailure(mapLocalFailure(error, req.url))
+    }
     const retryable = isRetryableMethod(req.method)
     let correctedClock = false
     let retries = 0
@@ -191,12 +213,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       try {
         response = await attempt(req, url)
       } catch (error) {
+        if (isAppFailure(error)) throw error
         const kind = classifyNetworkError(error)
+        if (kind === 'local') throw new AppFailure(mapLocalFailure(error, url))
         if (retryable && retries + 1 < policy.maxAttempts) {
           await sleep(backoffDelayMs(retries++, policy, random))
           continue
         }
-        throw new AppFailure(mapNetworkFailure(kind, req.method))
+        throw new AppFailure(mapNetworkFailure(kind, req.method, url))
       }
 
       const isClockSkew = readServerErrors(response.json).numericCodes.includes(CLOCK_SKEW_CODE)

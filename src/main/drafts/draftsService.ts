@@ -35,11 +35,23 @@ function countIssues(draft: Draft): Counts {
   }
 }
 
-/** Store errors carry file paths; people get a sentence about the draft instead. */
+/**
+ * Store errors may carry file paths; people get the file's name at most, never the folders
+ * above it (a message may be pasted into a support thread). The store's own path is replaced
+ * by its base name; anything still shaped like an absolute path goes.
+ */
+export function withoutPaths(message: string, filePath: string | undefined): string {
+  const named = filePath ? message.split(filePath).join(basename(filePath)) : message
+  return named
+    .replace(/(?:[A-Za-z]:)?[\\/](?:[^\\/\n]*[\\/])+([^\\/\s)]*)/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+}
+
 function personFacing(error: unknown): never {
   if (error instanceof DraftStoreError) {
     const code = error.code === 'not_found' || error.code === 'not_in_trash' ? 'not_found' : 'invalid_input'
-    throw new AppFailure(appError(code, error.message.replace(/\s*\(?\/[^\s)]+\)?/g, '')))
+    throw new AppFailure(appError(code, withoutPaths(error.message, error.filePath)))
   }
   throw error
 }
@@ -93,6 +105,11 @@ export function createDraftsService(options: { dataDir: string; dialogs: FileDia
           drafts: store.list().flatMap((summary) => withCounts(summary.id) ?? []),
           trash: store.listTrash().map((entry) => ({ ...entry, errorCount: 0, warningCount: 0 })),
           quarantined: report.quarantined.map(({ fileName, message }) => ({ fileName, message })),
+          // Drafts from a newer version (left untouched) and folder trouble worked around.
+          notices: [
+            ...report.skipped.map(({ fileName, message }) => ({ fileName, message })),
+            ...report.warnings.map((message) => ({ message })),
+          ],
         }
       }),
     get: (id: string) =>

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { constants as fsConstants, readFileSync } from 'node:fs'
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs'
 import { copyFile, mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { CURRENT_DRAFT_SCHEMA_VERSION } from '../../shared/drafts/envelope'
 import type { ContentValidator, Draft } from '../../shared/drafts/envelope'
+import { JSON_LIMITS, scanJsonText, stripByteOrderMark } from '../../shared/drafts/json'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import type { RestoreErrorCode } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, isTempFileName, renameWithRetry, writeFileAtomic } from './atomicFile'
@@ -12,7 +13,13 @@ import type { DraftStoreLayout } from './layout'
 import { serializeDraft } from './serialize'
 
 export type QuarantineReason =
-  'unreadable' | 'not_json' | 'id_mismatch' | Exclude<RestoreErrorCode, 'future_version'>
+  | 'unreadable'
+  | 'not_a_file'
+  | 'too_large'
+  | 'too_complex'
+  | 'not_json'
+  | 'id_mismatch'
+  | Exclude<RestoreErrorCode, 'future_version'>
 
 export interface QuarantinedFile {
   fileName: string
@@ -71,15 +78,76 @@ interface LoadContext {
 // batch blocks the main process for more than a few milliseconds.
 const READ_BATCH = 200
 
-export async function ensureLayout(layout: DraftStoreLayout): Promise<void> {
-  for (const dir of [layout.root, layout.drafts, layout.trash, layout.quarantine, layout.backups]) {
+/**
+ * No draft comes near this (a long-form post is 25,000 characters); a file above it is not a
+ * draft, and reading it whole would hold up the start for nothing.
+ */
+export const MAX_DRAFT_FILE_BYTES = 2 * 1024 * 1024
+
+/**
+ * Makes the store's folders. Something else in the way of one (a file named `quarantine`) is
+ * renamed aside, kept, and reported, so one odd entry cannot stop every drafts call.
+ */
+export async function ensureLayout(layout: DraftStoreLayout, now: () => Date = () => new Date()): Promise<string[]> {
+  const warnings: string[] = []
+  await mkdir(layout.root, { recursive: true })
+  for (const dir of [layout.drafts, layout.trash, layout.quarantine, layout.backups]) {
+    try {
+      await mkdir(dir, { recursive: true })
+      continue
+    } catch (error) {
+      if (!isErrno(error, 'EEXIST') && !isErrno(error, 'ENOTDIR')) throw error
+    }
+    const aside = `${dir}.not-a-folder-${fileStamp(now())}`
+    await renameWithRetry(dir, aside)
     await mkdir(dir, { recursive: true })
+    warnings.push(
+      `The ${basename(dir)} folder of your drafts was a file; it was kept as ${basename(aside)} and a new folder was made`,
+    )
+  }
+  return warnings
+}
+
+class NotARegularFile extends Error {}
+class TooLarge extends Error {}
+
+/**
+ * Reads a file only if it is a regular file of at most `maxBytes`: no link is followed
+ * (O_NOFOLLOW), and a FIFO opens without waiting for a writer (O_NONBLOCK), so neither can
+ * block the load; the check is on the opened file (fstat), so nothing can be swapped in between.
+ */
+export function readRegularFileSync(path: string, maxBytes: number): Buffer {
+  const flags = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0)
+  let fd: number
+  try {
+    fd = openSync(path, flags)
+  } catch (error) {
+    // ELOOP: a symbolic link; ENXIO: a socket or a FIFO's other end.
+    if (isErrno(error, 'ELOOP') || isErrno(error, 'ENXIO')) throw new NotARegularFile()
+    throw error
+  }
+  try {
+    const info = fstatSync(fd)
+    if (!info.isFile()) throw new NotARegularFile()
+    if (info.size > maxBytes) throw new TooLarge()
+    // One byte more than the size says: a file that grows meanwhile is caught, not read forever.
+    const buffer = Buffer.allocUnsafe(info.size + 1)
+    let read = 0
+    while (read < buffer.length) {
+      const n = readSync(fd, buffer, read, buffer.length - read, null)
+      if (n === 0) break
+      read += n
+    }
+    if (read > info.size) throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
+    return buffer.subarray(0, read)
+  } finally {
+    closeSync(fd)
   }
 }
 
 export async function loadDirectory(context: LoadContext): Promise<LoadedDirectory> {
   const { layout } = context
-  await ensureLayout(layout)
+  const layoutWarnings = await ensureLayout(layout, context.now)
   const report: LoadReport = {
     loaded: 0,
     migrated: [],
@@ -88,7 +156,7 @@ export async function loadDirectory(context: LoadContext): Promise<LoadedDirecto
     skipped: [],
     trashed: 0,
     tempFilesRemoved: 0,
-    warnings: [],
+    warnings: layoutWarnings,
   }
   const drafts = new Map<string, Draft>()
   const trash = new Map<string, { draft: Draft; removedAt: string }>()
@@ -145,16 +213,34 @@ async function loadOne(
   const path = join(dir, fileName)
   let bytes: Buffer
   try {
-    bytes = readFileSync(path)
+    bytes = readRegularFileSync(path, MAX_DRAFT_FILE_BYTES)
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    await quarantine(context, path, 'unreadable', `it could not be read (${code})`, report)
+    if (error instanceof NotARegularFile) {
+      const why = 'it is not a regular file (a link, a pipe or a device); Ads Studio reads only plain files'
+      await quarantine(context, path, 'not_a_file', why, report)
+    } else if (error instanceof TooLarge) {
+      const why = `it is too large to be a draft (over ${MAX_DRAFT_FILE_BYTES / 1024 / 1024} MB)`
+      await quarantine(context, path, 'too_large', why, report)
+    } else {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+      await quarantine(context, path, 'unreadable', `it could not be read (${code})`, report)
+    }
     return undefined
   }
 
+  // Editors on some systems save UTF-8 with a byte order mark; the draft itself is fine.
+  const text = stripByteOrderMark(bytes.toString('utf8'))
+  // Drafts are small; only a large file is worth the structural pass before parsing.
+  if (text.length > 64 * 1024) {
+    const scan = scanJsonText(text, JSON_LIMITS)
+    if (!scan.ok) {
+      await quarantine(context, path, 'too_complex', `${scan.reason}, more than any draft`, report)
+      return undefined
+    }
+  }
   let parsed: unknown
   try {
-    parsed = JSON.parse(bytes.toString('utf8'))
+    parsed = JSON.parse(text)
   } catch {
     const what = bytes.length === 0 ? 'it is empty' : 'it is not valid JSON (truncated or damaged)'
     await quarantine(context, path, 'not_json', what, report)
@@ -175,7 +261,7 @@ async function loadOne(
     if (restored.error.code === 'future_version') {
       report.skipped.push({
         fileName,
-        message: `Draft file ${fileName} was skipped: ${restored.error.message}`,
+        message: `Draft file ${fileName} was left as it is: ${restored.error.message}`,
       })
       return undefined
     }

@@ -9,8 +9,9 @@
  * Node only (no electron), so tests, benches and the E2E bridge use it as the app does.
  */
 import { randomUUID } from 'node:crypto'
-import { readFile, stat, unlink, utimes } from 'node:fs/promises'
-import { join } from 'node:path'
+import { constants as fsConstants } from 'node:fs'
+import { open, unlink, utimes, type FileHandle } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import {
   CURRENT_DRAFT_SCHEMA_VERSION,
   draftSchema,
@@ -28,7 +29,7 @@ import type {
   PublishedRefs,
 } from '../../shared/drafts/envelope'
 import { toExchangeFile, unwrapExchangeFile } from '../../shared/drafts/exchange'
-import { isJsonValue } from '../../shared/drafts/json'
+import { isJsonValue, JSON_LIMITS, scanJsonText, stripByteOrderMark } from '../../shared/drafts/json'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, renameWithRetry, writeFileAtomic } from './atomicFile'
 import { DraftStoreError, ioError } from './errors'
@@ -106,8 +107,9 @@ export interface DraftStore {
 
 export const DEFAULT_AUTOSAVE_DELAY_MS = 250
 export const DEFAULT_AUTOSAVE_MAX_WAIT_MS = 2_000
-// Far above any real draft (media are referenced, not embedded); stops a stray video being parsed.
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024
+// Far above any real draft (media are referenced, not embedded; an exported long-form post is
+// under 200 kB): checked before a byte is read, so a stray video or a crafted file is not parsed.
+export const MAX_IMPORT_BYTES = 1024 * 1024
 
 export function createDraftStore(options: DraftStoreOptions): DraftStore {
   return new FileDraftStore(options)
@@ -377,35 +379,27 @@ class FileDraftStore implements DraftStore {
 
   async importDraft(filePath: string): Promise<ImportResult> {
     this.assertReady()
+    // Messages name the file only: they may be copied into a support thread, and a path
+    // says more about the person's disk than they meant to share.
+    const name = basename(filePath)
+    const invalid = (message: string) => new DraftStoreError('import_invalid', message, { filePath })
     const text = await readImportFile(filePath)
+    // Cheap and linear first: a file that would be costly to build is refused before JSON.parse.
+    const scan = scanJsonText(text, JSON_LIMITS)
+    if (!scan.ok) throw invalid(`${name} cannot be imported: ${scan.reason}, far more than any draft`)
     let parsed: unknown
     try {
       parsed = JSON.parse(text)
     } catch {
-      throw new DraftStoreError(
-        'import_invalid',
-        `${filePath} is not an Ads Studio draft: it is not valid JSON`,
-        {
-          filePath,
-        },
-      )
+      throw invalid(`${name} is not an Ads Studio draft: it is not valid JSON`)
     }
     const unwrapped = unwrapExchangeFile(parsed)
-    if (!unwrapped.ok)
-      throw new DraftStoreError('import_invalid', `${unwrapped.message}: ${filePath}`, { filePath })
+    if (!unwrapped.ok) throw invalid(`${unwrapped.message}: ${name}`)
     const restored = restoreDraft(unwrapped.rawDraft, {
       validateContent: this.validateContent,
       fallbackTime: this.timestamp(),
     })
-    if (!restored.ok) {
-      throw new DraftStoreError(
-        'import_invalid',
-        `${filePath} cannot be imported. ${restored.error.message}`,
-        {
-          filePath,
-        },
-      )
-    }
+    if (!restored.ok) throw invalid(`${name} cannot be imported. ${restored.error.message}`)
 
     const originalId = restored.draft.id
     const idTaken = this.drafts.has(originalId) || this.trash.has(originalId) || this.queues.has(originalId)
@@ -575,25 +569,45 @@ class FileDraftStore implements DraftStore {
   }
 }
 
+/**
+ * Reads a chosen import file without waiting on it: only a regular file (a FIFO or a device
+ * behind a link is refused after the open, which does not block), sized before it is read.
+ */
 async function readImportFile(filePath: string): Promise<string> {
+  const name = basename(filePath)
+  let handle: FileHandle
   try {
-    const info = await stat(filePath)
-    if (!info.isFile()) {
-      throw new DraftStoreError('import_unreadable', `${filePath} is not a file`, { filePath })
-    }
+    handle = await open(filePath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0))
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
+  }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new DraftStoreError('import_unreadable', `${name} is not a file`, { filePath })
     if (info.size > MAX_IMPORT_BYTES) {
-      throw new DraftStoreError('import_invalid', `${filePath} is too large to be an Ads Studio draft`, {
-        filePath,
-      })
+      const megabytes = (info.size / 1024 / 1024).toFixed(1)
+      throw new DraftStoreError(
+        'import_invalid',
+        `${name} is too large to be an Ads Studio draft (${megabytes} MB; a draft is under ${MAX_IMPORT_BYTES / 1024 / 1024} MB)`,
+        { filePath },
+      )
     }
-    return await readFile(filePath, 'utf8')
+    const buffer = Buffer.alloc(info.size + 1)
+    let read = 0
+    while (read < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, read, buffer.length - read, read)
+      if (bytesRead === 0) break
+      read += bytesRead
+    }
+    if (read > info.size) throw new DraftStoreError('import_unreadable', `${name} changed while it was read`, { filePath })
+    return stripByteOrderMark(buffer.toString('utf8', 0, read))
   } catch (error) {
     if (error instanceof DraftStoreError) throw error
-    const code = (error as NodeJS.ErrnoException).code ?? String(error)
-    throw new DraftStoreError('import_unreadable', `Could not read ${filePath} (${code})`, {
-      filePath,
-      cause: error,
-    })
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
+  } finally {
+    await handle.close()
   }
 }
 

@@ -1,6 +1,5 @@
 import { AppFailure, appError } from '../../shared/errors'
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+import { isLoopbackHostname } from '../../shared/hosts'
 
 /**
  * shell.openExternal is a classic Electron foot-gun: only https pages on the API hosts the
@@ -26,7 +25,7 @@ export function isAllowedExternalUrl(rawUrl: string, apiHosts: readonly string[]
   )
   if (!allowedHosts.has(url.host)) return false
   if (url.protocol === 'https:') return true
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
+  return url.protocol === 'http:' && isLoopbackHostname(url.hostname)
 }
 
 export function createExternalOpener(

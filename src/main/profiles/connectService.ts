@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
-import type { ApiHosts } from '../../shared/hosts'
+import { HOST_LABELS, sameHosts, type ApiHosts } from '../../shared/hosts'
 import { usesAdsSandboxHost, type AccessLevel, type Environment, type ProfileList, type ProfileSummary } from '../../shared/profiles'
 import { collectAll, paginate } from '../api/cursor'
 import { listAccounts, type AdsContext } from '../api/ads'
@@ -11,6 +11,7 @@ import { exchangePin, invalidateToken, requestToken } from '../auth/pinFlow'
 import { deleteWebhook, type Problem } from '../auth/webhooks'
 import type { ProfileVault } from '../vault/profileVault'
 import type { SecretStore } from '../vault/secretStore'
+import { findWrongAdsHost, hostShapeProblem } from './hostCheck'
 import type { ProfileRepository } from './profileRepository'
 
 export interface BeginInput {
@@ -90,13 +91,77 @@ export function createConnectService(deps: ConnectServiceDeps) {
     return { profile, http: deps.http, hosts: effectiveHosts(profile), credentials }
   }
 
-  async function consumerSecretFor(input: BeginInput, profileId: string): Promise<string> {
+  /**
+   * A profile's hosts, environment (which picks the ads host) and API key are its identity: the
+   * stored secrets were authorized for exactly those, and are sent nowhere else.
+   */
+  function sameIdentity(profile: ProfileSummary, input: BeginInput): boolean {
+    return (
+      profile.consumerKey === input.consumerKey &&
+      profile.environment === input.environment &&
+      sameHosts(profile.hosts, input.hosts)
+    )
+  }
+
+  async function consumerSecretFor(input: BeginInput, existing: ProfileSummary | undefined): Promise<string> {
     if (input.consumerSecret) return input.consumerSecret
-    const stored = input.profileId ? (await deps.vault.read(profileId)).consumerSecret : null
+    if (existing && !sameIdentity(existing, input)) {
+      throw new AppFailure(
+        appError(
+          'invalid_input',
+          'You changed the hosts, environment or API key: enter the API key secret again. Ads Studio sends a saved secret only to the hosts it was authorized for.',
+          { field: 'consumerSecret' },
+        ),
+      )
+    }
+    const stored = existing ? (await deps.vault.read(existing.id)).consumerSecret : null
     if (!stored) {
       throw new AppFailure(appError('invalid_input', 'Enter the app’s API key secret', { field: 'consumerSecret' }))
     }
     return stored
+  }
+
+  /**
+   * Revokes the profile's access token at the hosts that issued it; best effort, it is dropped
+   * either way. The bearer token is the app's, shared by every profile with this key, so it is
+   * only forgotten here, as sign-out always did.
+   */
+  async function revokeHeldTokens(profile: ProfileSummary): Promise<boolean> {
+    const credentials = await deps.vault.userCredentials(profile.id, profile.consumerKey)
+    if (!credentials) return false
+    try {
+      await invalidateToken({
+        hosts: effectiveHosts(profile),
+        consumerKey: credentials.consumerKey,
+        consumerSecret: credentials.consumerSecret,
+        accessToken: credentials.token,
+        accessTokenSecret: credentials.tokenSecret,
+        http: deps.http,
+      })
+      return true
+    } catch (error) {
+      // An already-revoked token is as good as revoked; anything else means we could not tell the platform.
+      return isAppFailure(error) && error.code === 'token_expired'
+    }
+  }
+
+  /** The platform URL is the first host a new key meets: a failure there names it. */
+  function blameApiHost(error: unknown, hosts: ApiHosts): never {
+    if (!isAppFailure(error) || error.field) throw error
+    if (error.code === 'bad_credentials') throw new AppFailure({ ...error.toAppError(), field: 'consumerSecret' })
+    if (error.code === 'not_found' || error.code === 'unexpected_response' || error.code === 'invalid_request') {
+      throw new AppFailure(
+        appError(
+          'invalid_input',
+          `The ${HOST_LABELS.apiUrl} (${hosts.apiUrl}) does not answer like the platform's sign-in service (${error.message}). Check it and try again.`,
+          { field: 'hosts.apiUrl' },
+        ),
+      )
+    }
+    if (error.code === 'offline' || error.code === 'timeout' || error.code === 'outcome_unknown') {
+      throw new AppFailure({ ...error.toAppError(), field: 'hosts.apiUrl' })
+    }
+    throw error
   }
 
   return {
@@ -111,8 +176,13 @@ export function createConnectService(deps: ConnectServiceDeps) {
     async begin(input: BeginInput): Promise<{ profileId: string; authorizeUrl: string }> {
       await requireKeychain()
       const existing = input.profileId ? requireProfile(input.profileId) : undefined
+      const startsOver = existing !== undefined && !sameIdentity(existing, input)
+      const shapeProblem = hostShapeProblem(input.hosts)
+      if (shapeProblem) throw shapeProblem
+      const consumerSecret = await consumerSecretFor(input, existing)
       const profileId = existing?.id ?? randomUUID()
-      const consumerSecret = await consumerSecretFor(input, profileId)
+      // A new identity keeps nothing of the old one's authorization: no user, account or tokens.
+      const kept = existing && !startsOver ? existing : undefined
       const profile: ProfileSummary = {
         id: profileId,
         label: input.label?.trim() || existing?.label || defaultLabel(input.environment),
@@ -120,28 +190,33 @@ export function createConnectService(deps: ConnectServiceDeps) {
         hosts: input.hosts,
         consumerKey: input.consumerKey,
         accessLevel: input.accessLevel,
-        status: existing?.status === 'connected' ? 'connected' : existing?.status ?? 'authorizing',
-        ...(existing?.screenName ? { screenName: existing.screenName } : {}),
-        ...(existing?.userId ? { userId: existing.userId } : {}),
+        status: kept?.status === 'connected' ? 'connected' : kept?.status ?? 'authorizing',
+        ...(kept?.screenName ? { screenName: kept.screenName } : {}),
+        ...(kept?.userId ? { userId: kept.userId } : {}),
+        ...(kept?.activeAccountId ? { activeAccountId: kept.activeAccountId } : {}),
         updatedAt: now().toISOString(),
       }
+      const hosts = effectiveHosts(profile)
       const token = await requestToken({
-        hosts: effectiveHosts(profile),
+        hosts,
         consumerKey: input.consumerKey,
         consumerSecret,
         accessType: input.accessLevel,
         forceLogin: input.forceLogin,
         ...(input.screenName ? { screenName: input.screenName } : {}),
         http: deps.http,
-      }).catch((error: unknown) => {
-        if (isAppFailure(error) && error.code === 'bad_credentials' && !error.field) {
-          throw new AppFailure({ ...error.toAppError(), field: 'consumerSecret' })
-        }
-        throw error
-      })
+      }).catch((error: unknown) => blameApiHost(error, hosts))
+      if (existing && startsOver) {
+        // The old tokens are revoked where they were issued, then every old secret is removed
+        // before the profile names the new hosts: a crash in between leaves no secret that
+        // could follow the profile to them.
+        await revokeHeldTokens(existing)
+        pending.delete(profileId)
+        await deps.vault.deleteProfile(profileId)
+      }
+      deps.profiles.put(profile)
       // Only a key/secret pair the platform accepted is worth keeping.
       await deps.vault.saveConsumerSecret(profileId, consumerSecret)
-      deps.profiles.put(profile)
       pending.set(profileId, { oauthToken: token.oauthToken, oauthTokenSecret: token.oauthTokenSecret })
       await deps.openExternal(token.authorizeUrl)
       return { profileId, authorizeUrl: token.authorizeUrl }
@@ -174,6 +249,29 @@ export function createConnectService(deps: ConnectServiceDeps) {
         throw error
       })
       pending.delete(profileId)
+      const hosts = effectiveHosts(profile)
+      const fresh = {
+        consumerKey: profile.consumerKey,
+        consumerSecret,
+        token: access.accessToken,
+        tokenSecret: access.accessTokenSecret,
+      }
+      const wrongHost = await findWrongAdsHost(
+        { http: deps.http, hosts, credentials: fresh },
+        { adsUrl: usesAdsSandboxHost(profile.environment) ? 'adsSandboxUrl' : 'adsUrl', adsSandboxUrl: 'adsSandboxUrl' },
+      )
+      if (wrongHost) {
+        // Not "connected" with a host that cannot work: the fresh token is handed back unused.
+        await invalidateToken({
+          hosts,
+          consumerKey: fresh.consumerKey,
+          consumerSecret,
+          accessToken: fresh.token,
+          accessTokenSecret: fresh.tokenSecret,
+          http: deps.http,
+        }).catch(() => undefined)
+        throw wrongHost
+      }
       await deps.vault.saveAccessToken(profileId, { accessToken: access.accessToken, accessTokenSecret: access.accessTokenSecret })
       const connected: ProfileSummary = {
         ...profile,
@@ -207,30 +305,15 @@ export function createConnectService(deps: ConnectServiceDeps) {
 
     async signOut(profileId: string): Promise<{ list: ProfileList; revokedOnServer: boolean; notice: string }> {
       const profile = requireProfile(profileId)
-      const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
-      let revokedOnServer = false
+      const held = (await deps.vault.userCredentials(profileId, profile.consumerKey)) !== null
+      const revokedOnServer = held && (await revokeHeldTokens(profile))
       let notice = `Signed out of ${profile.label}. Its secrets were removed from this computer.`
-      if (credentials) {
-        try {
-          await invalidateToken({
-            hosts: effectiveHosts(profile),
-            consumerKey: credentials.consumerKey,
-            consumerSecret: credentials.consumerSecret,
-            accessToken: credentials.token,
-            accessTokenSecret: credentials.tokenSecret,
-            http: deps.http,
-          })
-          revokedOnServer = true
-          notice = `Signed out of ${profile.label}: the access token was revoked and removed from this computer.`
-        } catch (error) {
-          // An already-revoked token is as good as revoked; anything else means we could not tell the platform.
-          revokedOnServer = isAppFailure(error) && error.code === 'token_expired'
-          if (!revokedOnServer) {
-            notice =
-              'Ads Studio could not reach the platform to revoke the access token, so it is still valid there. ' +
-              'It was removed from this computer; revoke it from the developer portal if this machine is not yours.'
-          }
-        }
+      if (revokedOnServer) {
+        notice = `Signed out of ${profile.label}: the access token was revoked and removed from this computer.`
+      } else if (held) {
+        notice =
+          'Ads Studio could not reach the platform to revoke the access token, so it is still valid there. ' +
+          'It was removed from this computer; revoke it from the developer portal if this machine is not yours.'
       }
       pending.delete(profileId)
       await deps.vault.deleteProfile(profileId)

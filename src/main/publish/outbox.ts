@@ -9,10 +9,11 @@ import { classifyFailure, type Disposition } from './failures'
 import type { Job, OperationJob, OperationStep, OutboxJob, Step } from './job'
 import { isDraftJob, isFinished, isOperationJob, JOB_SCHEMA_VERSION } from './job'
 import type { JobStore } from './jobStore'
+import { createLedger, type Ledger } from './ledger'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
 import type { StepEnv } from './steps'
-import { runStep } from './steps'
+import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
 import { toOperationView, toView } from './view'
 import type { AnyOperationExecutor, OperationEnv } from './operations/types'
@@ -69,6 +70,8 @@ export interface OutboxDeps {
   onError?: (error: unknown) => void
   /** The executors operation jobs may name (see operations/types.ts). */
   operations?: readonly AnyOperationExecutor[]
+  /** Remote ids of jobs no longer in the outbox; defaults to the file in dataDir. */
+  ledger?: Ledger
 }
 
 /** What a feature's main service queues: already validated with full context. */
@@ -93,6 +96,7 @@ export function createOutbox(deps: OutboxDeps) {
   const store = deps.store ?? createJobStore(deps.dataDir)
   const read = deps.readFile ?? ((path: string) => readFile(path))
   const onError = deps.onError ?? (() => undefined)
+  const ledger = deps.ledger ?? createLedger(deps.dataDir, now)
 
   const executors = new Map<string, AnyOperationExecutor>()
   for (const executor of deps.operations ?? []) {
@@ -110,6 +114,7 @@ export function createOutbox(deps: OutboxDeps) {
 
   const ready: Promise<void> = (async () => {
     await deps.drafts.ready
+    await ledger.load()
     const loaded = await store.loadAll()
     for (const job of loaded.jobs) {
       jobs.set(job.id, job)
@@ -133,26 +138,41 @@ export function createOutbox(deps: OutboxDeps) {
     await deps.drafts.setStatus(draftId, status, refs).catch(onError)
   }
 
-  /** Remote ids recorded by any job, so reconciliation never adopts another job's object. */
+  /** The remote ids a job created or adopted (cards, posts, and what its operations report). */
+  function createdIdsOf(job: OutboxJob): string[] {
+    const ids: string[] = []
+    if (isOperationJob(job)) {
+      for (const step of job.steps) {
+        const executor = executors.get(step.op)
+        if (step.result !== undefined && executor?.createdIds) ids.push(...executor.createdIds(step.result))
+      }
+      return ids
+    }
+    for (const step of job.steps) {
+      if (step.kind === 'card' && step.result) ids.push(step.result.cardId)
+      if (step.kind === 'post' && step.result) ids.push(step.result.postId)
+    }
+    return ids
+  }
+
+  /**
+   * Remote ids reconciliation must never adopt: those of every other job in the outbox, and the
+   * ledger's, which keeps the ids of jobs dismissed or replaced (across restarts).
+   */
   function claimedExcept(job: OutboxJob): Set<string> {
-    const claimed = new Set<string>()
+    const claimed = new Set(ledger.ids())
     for (const other of jobs.values()) {
       if (other.id === job.id) continue
-      if (isOperationJob(other)) {
-        for (const step of other.steps) {
-          const executor = executors.get(step.op)
-          if (step.result !== undefined && executor?.createdIds) {
-            for (const id of executor.createdIds(step.result)) claimed.add(id)
-          }
-        }
-        continue
-      }
-      for (const step of other.steps) {
-        if (step.kind === 'card' && step.result) claimed.add(step.result.cardId)
-        if (step.kind === 'post' && step.result) claimed.add(step.result.postId)
-      }
+      for (const id of createdIdsOf(other)) claimed.add(id)
     }
     return claimed
+  }
+
+  /** A job file is removed only once its ids are durably in the ledger. */
+  async function forget(job: OutboxJob): Promise<void> {
+    await ledger.record(createdIdsOf(job).map((id) => ({ id, accountId: job.accountId })))
+    jobs.delete(job.id)
+    await store.remove(job.id)
   }
 
   function publishedCardFor(job: Job, draftId: string): { cardId: string; cardUri: string } | undefined {
@@ -298,6 +318,7 @@ export function createOutbox(deps: OutboxDeps) {
       claimed: () => claimedExcept(job),
       publishedCard: (draftId) => publishedCardFor(job, draftId),
       onProgress: () => undefined,
+      cancelRequested: () => job.cancelRequested === true,
     }
     for (const step of job.steps) {
       while (step.status !== 'done') {
@@ -312,6 +333,8 @@ export function createOutbox(deps: OutboxDeps) {
           if (disposed) return
           // Whatever was learnt before the failure goes to disk before any wait.
           await persist(job)
+          // Nothing of the step exists and a cancel was asked: cancelIfAsked ends the job.
+          if (error instanceof StepCanceled) continue
           const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
           const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
           if (disposition.kind !== 'fatal') {
@@ -582,8 +605,7 @@ export function createOutbox(deps: OutboxDeps) {
     jobs.set(job.id, job)
     if (previous && previous.state !== 'published') {
       // The new job owns whatever the old one created; keeping both would show it twice.
-      jobs.delete(previous.id)
-      await store.remove(previous.id)
+      await forget(previous)
     }
     await draftStatus(draftId, 'queued')
     wake()
@@ -599,9 +621,10 @@ export function createOutbox(deps: OutboxDeps) {
       await cancelIfAsked(job)
     } else {
       await persist(job)
-      // A wait (network, rate limit) holds no request: end it so the cancel lands now. An
-      // operation's executor checks for the cancel when its own waits end.
-      if (!unresolved(job) || isOperationJob(job)) interrupt(job.id)
+      // A wait (network, rate limit) holds no request: end it so the cancel lands now. A step
+      // whose answer was lost is looked for first and, when nothing was created, not sent
+      // again (StepCanceled). An operation's executor checks for the cancel when its waits end.
+      interrupt(job.id)
     }
     syncReconnectTimer()
     return view(job)
@@ -670,8 +693,7 @@ export function createOutbox(deps: OutboxDeps) {
     await ready
     const job = requireJob(jobId)
     if (!isFinished(job)) throw new AppFailure(appError('invalid_input', 'Cancel the job before removing it'))
-    jobs.delete(jobId)
-    await store.remove(jobId)
+    await forget(job)
   }
 
   return {

@@ -45,6 +45,19 @@ export interface StepEnv {
   publishedCard(draftId: string): { cardId: string; cardUri: string } | undefined
   /** Upload progress moved (bytes), for the progress bar. */
   onProgress(): void
+  /** The designer asked to cancel: a step stops before it would send a creating request. */
+  cancelRequested(): boolean
+}
+
+/**
+ * Thrown when a cancel is asked while a step's lost answer was being looked for and nothing was
+ * found: nothing of the step exists, so the job can stop instead of sending it again.
+ */
+export class StepCanceled extends Error {
+  constructor() {
+    super('canceled')
+    this.name = 'StepCanceled'
+  }
 }
 
 /** An upload session may be lost (server restart, expiry); start over a few times, then give up. */
@@ -69,6 +82,29 @@ async function markAttempting(env: StepEnv, step: Step): Promise<void> {
 /** The result is written with the next step's 'attempting' mark, before its request. */
 async function markDone(_env: StepEnv, step: Step): Promise<void> {
   step.status = 'done'
+}
+
+/**
+ * Sends a creating request. Any answer but a lost or unreadable one proves nothing was created
+ * (the platform refused it, or it never left the machine), so the step is no longer
+ * 'attempting' and a retry sends it without looking for it first.
+ */
+async function sendCreate<T>(step: Step, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send()
+  } catch (error) {
+    if (isAppFailure(error) && error.code !== 'outcome_unknown' && error.code !== 'unexpected_response')
+      step.status = 'pending'
+    throw error
+  }
+}
+
+/** After a reconcile found nothing: a cancel lands here rather than sending the request again. */
+async function stopIfCanceled(env: StepEnv, step: Step): Promise<void> {
+  if (!env.cancelRequested()) return
+  step.status = 'pending'
+  await env.save()
+  throw new StepCanceled()
 }
 
 function scopeOf(env: StepEnv, step: Step): ReconcileScope {
@@ -264,8 +300,9 @@ async function runLibrary(env: StepEnv, step: LibraryStep): Promise<void> {
         name: step.fileName.slice(0, LIMITS.mediaLibrary.name.max),
         fileName: step.fileName.slice(0, LIMITS.mediaLibrary.fileName.max),
       }
+  if (step.status === 'attempting') await stopIfCanceled(env, step)
   await markAttempting(env, step)
-  await createMediaLibraryObject(env.ctx, env.job.accountId, input)
+  await sendCreate(step, () => createMediaLibraryObject(env.ctx, env.job.accountId, input))
   step.result = { mediaKey }
   await markDone(env, step)
 }
@@ -365,9 +402,10 @@ async function runCard(env: StepEnv, step: CardStep): Promise<void> {
       step.result = cardResult(found, true)
       return markDone(env, step)
     }
+    await stopIfCanceled(env, step)
   }
   await markAttempting(env, step)
-  const card = await operations.create()
+  const card = await sendCreate(step, operations.create)
   step.result = cardResult(card, false)
   await markDone(env, step)
 }
@@ -402,9 +440,10 @@ async function runPost(env: StepEnv, step: PostStep): Promise<void> {
       step.result = { postId: found.id_str, adopted: true }
       return markDone(env, step)
     }
+    await stopIfCanceled(env, step)
   }
   await markAttempting(env, step)
-  const post = await createPost(env.ctx, env.job.accountId, postInput(payload))
+  const post = await sendCreate(step, () => createPost(env.ctx, env.job.accountId, postInput(payload)))
   step.result = { postId: post.id_str }
   await markDone(env, step)
 }

@@ -18,7 +18,9 @@ export function createSettingsService(store: KeyValueStore): SettingsService {
   return {
     get: read,
     update(patch) {
-      const next = { ...read(), ...patch }
+      // Only what the patch sets: a key present with no value changes nothing.
+      const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined))
+      const next = { ...read(), ...defined }
       store.set(KEY, next)
       return next
     },

@@ -32,3 +32,75 @@ export function isJsonValue(value: unknown, depth = 0): value is JsonValue {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/**
+ * Bounds for JSON that comes from outside (an imported file, a draft file on disk). A draft is
+ * a few kilobytes: a long-form post is 25,000 characters, a card has at most a few dozen
+ * components. These bounds are far above any real draft and far below what makes parsing or
+ * validating it expensive (an import of 5 MB of tiny objects took seconds and gigabytes before).
+ */
+export const JSON_LIMITS = {
+  /** Nesting of arrays and objects; the content model needs about 8. */
+  maxDepth: MAX_DEPTH,
+  /** Values (objects, arrays, strings, numbers, literals, keys included); the largest card has under 600. */
+  maxEntries: 5_000,
+  /** Characters of one string as written in the file (escapes count as written). */
+  maxStringLength: 200_000,
+} as const
+
+export type JsonScan = { ok: true } | { ok: false; reason: string }
+
+/**
+ * One pass over the text, without building anything: refuses JSON that is too deep, has too many
+ * entries or too long a string before JSON.parse allocates it. Not a validator (JSON.parse still
+ * decides whether it is JSON); it only bounds the work that follows, in time linear in the text.
+ */
+export function scanJsonText(text: string, limits: typeof JSON_LIMITS = JSON_LIMITS): JsonScan {
+  let depth = 0
+  let entries = 0
+  let inScalar = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22 /* " */) {
+      inScalar = false
+      const start = i
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i)
+        if (d === 0x5c /* \ */) i++
+        else if (d === 0x22) break
+      }
+      if (i - start - 1 > limits.maxStringLength)
+        return { ok: false, reason: `it holds a text of more than ${limits.maxStringLength.toLocaleString('en-US')} characters` }
+      if (++entries > limits.maxEntries)
+        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+      continue
+    }
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      inScalar = false
+      if (++depth > limits.maxDepth) return { ok: false, reason: `it is nested more than ${limits.maxDepth} levels deep` }
+      if (++entries > limits.maxEntries)
+        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+      continue
+    }
+    if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      inScalar = false
+      depth = Math.max(0, depth - 1)
+      continue
+    }
+    if (c === 0x2c /* , */ || c === 0x3a /* : */ || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
+      inScalar = false
+      continue
+    }
+    if (!inScalar) {
+      inScalar = true
+      if (++entries > limits.maxEntries)
+        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+    }
+  }
+  return { ok: true }
+}
+
+/** A UTF-8 byte order mark some editors write; JSON.parse does not accept it. */
+export function stripByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+}

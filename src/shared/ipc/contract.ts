@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import type { Channel } from './channels'
-import { apiHostsSchema } from '../hosts'
+import { apiHostsInputSchema } from '../hosts'
 import { POST_LENGTH_LIMITS } from '../rules/limits'
 import { draftsContract } from './contracts/drafts'
 import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
 import { catalogsContract } from './contracts/catalogs'
+import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
   environmentSchema,
@@ -26,15 +27,31 @@ const empty = z.object({}).strict()
 export const themeSchema = z.enum(['system', 'light', 'dark'])
 const postLengthLimitSchema = z.union(POST_LENGTH_LIMITS.map((limit) => z.literal(limit)))
 
+/** "<profile id>/<account id>", or the renderer's stand-ins "no-profile" / "no-account". */
+const postLengthKeySchema = z.string().regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
+
 export const settingsSchema = z.object({
   theme: themeSchema,
   /**
    * The post length the designer chose per ad account ("<profile id>/<account id>"): the API
    * does not say whether an account has standard, extended or long-form posts.
    */
-  postLengthLimits: z.record(z.string().max(200), postLengthLimitSchema),
+  postLengthLimits: z
+    .record(postLengthKeySchema, postLengthLimitSchema)
+    .refine((limits) => Object.keys(limits).length <= 1_000, 'At most 1,000 ad accounts'),
 })
 export type Settings = z.infer<typeof settingsSchema>
+
+/**
+ * A patch sets what it names. A key that is present must hold a value: `{ postLengthLimits:
+ * undefined }` is refused, not read as "clear every saved limit".
+ */
+const settingsPatchSchema = z
+  .object({
+    theme: settingsSchema.shape.theme.exactOptional(),
+    postLengthLimits: settingsSchema.shape.postLengthLimits.exactOptional(),
+  })
+  .strict()
 
 /** The bearer token itself never crosses IPC: only whether there is one and a masked hint. */
 const bearerStatusSchema = z.object({ present: z.boolean(), masked: z.string().optional() })
@@ -49,7 +66,7 @@ export const contract = {
     response: settingsSchema,
   },
   'settings.update': {
-    request: settingsSchema.partial().strict(),
+    request: settingsPatchSchema,
     response: settingsSchema,
   },
   'external.open': {
@@ -78,15 +95,16 @@ export const contract = {
       .object({
         /** Re-authorize an existing profile; its consumer secret is read from the keychain if not given. */
         profileId: profileIdSchema.optional(),
-        label: z.string().trim().max(60).optional(),
+        label: sendableText(60).trim().optional(),
         environment: environmentSchema,
-        hosts: apiHostsSchema,
-        consumerKey: z.string().trim().min(1, 'Enter the app’s API key').max(200),
+        /** Part of the profile's identity: a change needs the secret again and starts authorization over. */
+        hosts: apiHostsInputSchema,
+        consumerKey: sendableText(200).trim().min(1, 'Enter the app’s API key'),
         /** Travels once, renderer → main, straight into the keychain. Never sent back. */
-        consumerSecret: z.string().trim().min(1, 'Enter the app’s API key secret').max(200).optional(),
+        consumerSecret: sendableText(200).trim().min(1, 'Enter the app’s API key secret').optional(),
         accessLevel: accessLevelSchema,
         forceLogin: z.boolean(),
-        screenName: z.string().trim().max(50).optional(),
+        screenName: sendableText(50).trim().optional(),
       })
       .strict(),
     response: z.object({ profileId: z.string(), authorizeUrl: z.string().url() }),
@@ -100,7 +118,7 @@ export const contract = {
     response: z.object({ accounts: z.array(z.object({ id: z.string(), name: z.string() })) }),
   },
   'accounts.select': {
-    request: z.object({ profileId: profileIdSchema, accountId: z.string().min(1).max(64) }).strict(),
+    request: z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict(),
     response: profileSummarySchema,
   },
   'devtools.bearerStatus': {
@@ -116,7 +134,7 @@ export const contract = {
     response: bearerStatusSchema,
   },
   'devtools.deleteWebhook': {
-    request: z.object({ profileId: profileIdSchema, webhookId: z.string().max(40) }).strict(),
+    request: z.object({ profileId: profileIdSchema, webhookId: sendableText(40) }).strict(),
     response: z.object({
       deleted: z.boolean(),
       problem: z

@@ -1,5 +1,7 @@
+import { BROKEN_CHARACTER_MESSAGE, hasLoneSurrogate } from '../text'
 import type { ValidationContext } from './context'
-import type { Issue } from './issues'
+import type { Issue, IssuePath } from './issues'
+import { error } from './issues'
 import type { CreativeKind } from './payloads'
 import { validateCard } from './validateCard'
 import { validateMediaLibrary } from './validateMediaLibrary'
@@ -21,5 +23,25 @@ const VALIDATORS: Record<CreativeKind, (payload: unknown, context: ValidationCon
  * the optional context.
  */
 export function validate(kind: CreativeKind, payload: unknown, context: ValidationContext = {}): Issue[] {
-  return VALIDATORS[kind](payload, context)
+  return [...VALIDATORS[kind](payload, context), ...brokenText(payload)]
+}
+
+/**
+ * Every string of the payload, whatever field it is in: text that cannot be encoded would fail
+ * when the request is signed, so it is an error on its own field before anything is queued.
+ */
+function brokenText(payload: unknown): Issue[] {
+  const issues: Issue[] = []
+  const walk = (value: unknown, path: IssuePath, depth: number): void => {
+    if (depth > 64) return
+    if (typeof value === 'string') {
+      if (hasLoneSurrogate(value)) issues.push(error(path, 'invalid_format', `This field ${BROKEN_CHARACTER_MESSAGE}`))
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(item, [...path, index], depth + 1))
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) walk(item, [...path, key], depth + 1)
+    }
+  }
+  walk(payload, [], 0)
+  return issues
 }

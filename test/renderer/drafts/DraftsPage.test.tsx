@@ -80,7 +80,12 @@ describe('the drafts page', () => {
     const ok = (value: unknown) => Promise.resolve({ ok: true, value })
     calls = {
       list: vi.fn(() =>
-        ok({ drafts, trash: [], quarantined: [{ fileName: 'broken.json', message: 'not valid JSON' }] }),
+        ok({
+          drafts,
+          trash: [],
+          quarantined: [{ fileName: 'broken.json', message: 'not valid JSON' }],
+          notices: [{ fileName: 'future.json', message: 'Draft file future.json was saved by a newer Ads Studio' }],
+        }),
       ),
       remove: vi.fn(({ id }: { id: string }) => {
         drafts = drafts.filter((d) => d.id !== id)
@@ -120,6 +125,8 @@ describe('the drafts page', () => {
       within(screen.getByRole('link', { name: 'Autumn post' }).closest('tr')!).getByText('Ready'),
     ).toBeInTheDocument()
     expect(screen.getByText('broken.json')).toBeInTheDocument()
+    // A draft from a newer version is said, not silently skipped (issue #10, defect 8).
+    expect(screen.getByText('Draft file future.json was saved by a newer Ads Studio')).toBeInTheDocument()
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'trail' } })
     expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull()

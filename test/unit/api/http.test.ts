@@ -237,6 +237,51 @@ describe('retries', () => {
       'offline',
     )
   })
+
+  it('names the host that did not answer instead of blaming the internet connection', async () => {
+    const { client } = harness({ maxAttempts: 1 })
+    const closed = await startFakeApi()
+    const url = closed.url
+    await closed.close()
+    const error = await failureOf(client.send({ method: 'GET', url: `${url}/12/accounts`, auth: oauth1 }))
+    expect(error.code).toBe('offline')
+    expect(error.message).toContain(new URL(url).host)
+    expect(error.message).not.toMatch(/internet connection/i)
+    expect(error.message).not.toContain('/12/accounts')
+  })
+})
+
+describe('failures before anything is sent (issue #10, defect 3)', () => {
+  const cases: [string, HttpRequest | ((url: string) => HttpRequest)][] = [
+    [
+      'a lone surrogate in a signed form body',
+      (url) => ({ method: 'POST', url: `${url}/12/accounts/a1/posts`, body: { kind: 'form', fields: { text: 'Hi \ud83d' } }, auth: oauth1 }),
+    ],
+    [
+      'a lone surrogate in the query',
+      (url) => ({ method: 'POST', url: `${url}/12/accounts/a1/posts`, query: { name: '\udc00x' }, auth: oauth1 }),
+    ],
+    [
+      'a consumer key that cannot be encoded',
+      (url) => ({ method: 'POST', url: `${url}/oauth/request_token`, auth: { kind: 'oauth1', credentials: { ...credentials, consumerKey: 'ck\ud800' } } }),
+    ],
+    [
+      'a header value with a line break',
+      (url) => ({ method: 'POST', url: `${url}/oauth2/token`, auth: { kind: 'bearer', token: 'abc\r\nX-Injected: 1' } }),
+    ],
+    ['a host that is not http(s)', { method: 'POST', url: 'ftp://127.0.0.1:1/12/accounts', auth: oauth1 }],
+  ]
+  it.each(cases)('%s is a local failure: no request, no retry, never outcome_unknown', async (_name, make) => {
+    const { client, sleeps } = harness({ maxAttempts: 5 })
+    api.respond(json(200, { data: {} }))
+    const before = api.requests.length
+    const request = typeof make === 'function' ? make(api.url) : make
+    const error = await failureOf(client.send(request))
+    expect(error.code).toBe('local_failure')
+    expect(error.message).toMatch(/nothing was sent/)
+    expect(api.requests.length).toBe(before)
+    expect(sleeps).toEqual([])
+  })
 })
 
 describe('error mapping', () => {

@@ -9,6 +9,7 @@ import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbo
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { localMedium, pngOf } from '../../support/mediaFixtures'
 import { pollCard, singleCard } from '../../integration/publish/fixtures'
+import { AppFailure, appError } from '../../../src/shared/errors'
 import { createFakeAds, type FakeAds } from './fakeAds'
 
 const dirs: string[] = []
@@ -143,6 +144,59 @@ describe('the step state machine', () => {
     expect(jobs[0]!.created.cardId).toBe('p1')
     expect(fake.posts).toEqual(['cards/poll'])
     expect(fake.created.polls.map((p) => p.name)).toEqual(['Was created', 'Never arrived'])
+    await outbox.dispose()
+  })
+
+  it('a cancel during the wait after a lost answer lands once the lookup finds nothing, and sends nothing', async () => {
+    const d = draft('poll_card', pollCard('Maybe sent', ['A', 'B']))
+    const fake = createFakeAds()
+    const send = fake.send.bind(fake)
+    let listFailures = 1
+    fake.send = async (req) => {
+      if (req.method === 'GET' && listFailures > 0) {
+        listFailures -= 1
+        throw new AppFailure(appError('server_unavailable', 'down'))
+      }
+      return send(req)
+    }
+    const dataDir = await mkdtemp(join(tmpdir(), 'outbox-unit-'))
+    dirs.push(dataDir)
+    const job: Job = {
+      schema: 1,
+      id: '20000000-0000-4000-8000-000000000001',
+      seq: 1,
+      draftId: d.id,
+      draftName: d.name,
+      kind: d.kind,
+      profileId: 'p',
+      accountId: 'acc',
+      createdAt: d.createdAt,
+      updatedAt: d.createdAt,
+      state: 'active',
+      drafts: { [d.id]: { kind: d.kind, name: d.name, content: d.content } },
+      publishedCards: {},
+      steps: [
+        { kind: 'card', id: 's1', status: 'attempting', attempts: 1, attemptStartedAt: Date.now() - 1_000, draftId: d.id, cardKind: 'poll_card' },
+      ],
+    }
+    await createJobStore(dataDir).save(job)
+    // A minute between tries: only an interrupted wait lets this test end in time.
+    const outbox = createOutbox({
+      dataDir,
+      drafts: memoryDrafts([d]),
+      access: access(fake),
+      options: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 },
+    })
+    await outbox.ready
+    for (let i = 0; i < 500 && (await outbox.list())[0]?.state !== 'waiting_network'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    expect((await outbox.list())[0]?.state).toBe('waiting_network')
+    await outbox.cancel(job.id)
+    await outbox.idle()
+    expect((await outbox.list())[0]).toMatchObject({ state: 'canceled' })
+    expect(fake.posts).toEqual([])
+    const saved = (await createJobStore(dataDir).loadAll()).jobs[0]!
+    expect(saved.steps[0]).toMatchObject({ status: 'pending' })
     await outbox.dispose()
   })
 

@@ -29,6 +29,19 @@ describe('post: advertiser and text', () => {
     expect(at(12345)).toEqual([])
   })
 
+  it('a lone UTF-16 surrogate in any text is an error on its field (it cannot be signed or sent)', () => {
+    expect(errorKeys(validate('post', { ...valid, text: 'Half an emoji \ud83d' }))).toEqual(['invalid_format@text'])
+    expect(errorKeys(validate('post', { ...valid, name: '\ude00 name' }))).toEqual(['invalid_format@name'])
+    expect(issueAt(validate('post', { ...valid, text: 'x\ud83d' }), ['text'], 'invalid_format')?.message).toMatch(
+      /broken character/,
+    )
+    // A whole pair is an emoji, not a problem.
+    expect(validate('post', { ...valid, text: 'Party \ud83c\udf89' })).toEqual([])
+    expect(errorKeys(validate('poll_card', { name: 'ok', duration_in_minutes: 60, first_choice: 'A\udbff', second_choice: 'B' }))).toContain(
+      'invalid_format@first_choice',
+    )
+  })
+
   it('text is required when there are no media_keys', () => {
     expect(errorKeys(validate('post', { as_user_id: '1' }))).toEqual(['required@text'])
     expect(errorKeys(validate('post', { as_user_id: '1', text: '   ' }))).toEqual(['required@text'])

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Checkbox } from 'radix-ui'
 import { Check, ExternalLink, KeyRound, Plus } from 'lucide-react'
+import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/hosts'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { TextField } from '../../components/TextField'
 import { studio } from '../../lib/ipc'
-import { useConnectStore } from './connectStore'
+import { presetHosts, useConnectStore } from './connectStore'
 
 const ENVIRONMENTS: { value: Environment; label: string }[] = [
   { value: 'production', label: 'Production' },
@@ -22,11 +23,7 @@ const ENVIRONMENT_HINTS: Record<Environment, string> = {
   custom: 'Your own hosts, for example a proxy.',
 }
 
-const HOST_FIELDS = [
-  { key: 'apiUrl', label: 'Platform URL' },
-  { key: 'adsUrl', label: 'Ads URL' },
-  { key: 'adsSandboxUrl', label: 'Ads sandbox URL' },
-] as const
+const HOST_FIELDS = API_HOST_KEYS.map((key) => ({ key, label: HOST_LABELS[key] }))
 
 export function ConnectWizard() {
   const form = useConnectStore((state) => state.form)
@@ -55,6 +52,14 @@ export function ConnectWizard() {
     void complete().then((connected) => connected && setAdding(false))
   }
   const showHosts = form.environment === 'local_sandbox' || form.environment === 'custom'
+  // Hosts are part of a profile's identity: main asks for the secret again when they change.
+  const identityChanged =
+    reauthorizing !== null &&
+    (reauthorizing.environment !== form.environment ||
+      reauthorizing.consumerKey !== form.consumerKey.trim() ||
+      !sameHostsSafe(reauthorizing.hosts, presetHosts(form.environment, form.hosts)))
+  // Preset environments hide the URL fields, so an error about one of them goes above the form.
+  const hiddenHostError = showHosts ? undefined : API_HOST_KEYS.map((key) => errors[`hosts.${key}`]).find(Boolean)
 
   // Once a profile exists the wizard folds away until the designer asks for another one.
   if (hasProfiles && !adding && !reauthorizing && !awaitingPin) {
@@ -91,6 +96,11 @@ export function ConnectWizard() {
           <p className="field__hint" id="environment-hint">
             {ENVIRONMENT_HINTS[form.environment]}
           </p>
+          {hiddenHostError ? (
+            <p className="field__error" role="alert">
+              {hiddenHostError}
+            </p>
+          ) : null}
           {showHosts ? (
             <div className="grid-3">
               {HOST_FIELDS.map(({ key, label }) => (
@@ -125,11 +135,17 @@ export function ConnectWizard() {
               type="password"
               value={form.consumerSecret}
               error={errors.consumerSecret}
-              hint={reauthorizing ? 'Leave empty to keep the secret already in the keychain.' : undefined}
+              hint={
+                identityChanged
+                  ? 'You changed the hosts, environment or key: enter the secret again. Authorization starts over.'
+                  : reauthorizing
+                    ? 'Leave empty to keep the secret already in the keychain.'
+                    : undefined
+              }
               onChange={(event) => setField('consumerSecret', event.target.value)}
               autoComplete="off"
               spellCheck={false}
-              required={!reauthorizing}
+              required={!reauthorizing || identityChanged}
             />
           </div>
           <TextField
@@ -239,4 +255,13 @@ export function ConnectWizard() {
       ) : null}
     </section>
   )
+}
+
+/** Half-typed URLs do not parse; they are simply "changed". */
+function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof sameHosts>[1]): boolean {
+  try {
+    return sameHosts(a, b)
+  } catch {
+    return false
+  }
 }

@@ -76,6 +76,7 @@ export function DraftsList({
     error,
     lastRemoved,
     quarantined,
+    notices,
     load,
     duplicate,
     remove,
@@ -152,6 +153,16 @@ export function DraftsList({
                 <li key={file.fileName}>
                   <code>{file.fileName}</code> — {file.message}
                 </li>
+              ))}
+            </ul>
+          </Banner>
+        ) : null}
+        {notices.length > 0 && !kind ? (
+          <Banner tone="info">
+            <strong>Some draft files need your attention</strong>; your other drafts are unaffected:
+            <ul className="quarantine-list">
+              {notices.map((notice) => (
+                <li key={`${notice.fileName ?? ''}${notice.message}`}>{notice.message}</li>
               ))}
             </ul>
           </Banner>

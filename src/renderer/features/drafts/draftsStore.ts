@@ -9,6 +9,8 @@ interface DraftsState {
   drafts: DraftSummaryWithIssues[]
   trash: TrashEntry[]
   quarantined: { fileName: string; message: string }[]
+  /** Drafts from a newer version, folder trouble worked around: said once, kept working. */
+  notices: { fileName?: string; message: string }[]
   loaded: boolean
   error: string | null
   /** The last deletion, for the "Undo" action. */
@@ -42,13 +44,14 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     drafts: [],
     trash: [],
     quarantined: [],
+    notices: [],
     loaded: false,
     error: null,
     lastRemoved: null,
     async load() {
       await attempt(async () => {
         const list = await unwrap(studio().drafts.list({}))
-        set({ ...list, loaded: true })
+        set({ ...list, notices: list.notices ?? [], loaded: true })
       }, false)
     },
     async create(kind, name) {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
+import { sendableText } from './fields'
 
 /**
  * Channels of the Catalog and Keyword insights pages (spec part A). Every request is strict:
@@ -12,7 +13,7 @@ import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
 const jobIdSchema = z.string().uuid()
 const importIdSchema = z.string().uuid()
 /** Product ids are SKUs chosen by the merchant; the bound keeps payloads and job files small. */
-export const productIdSchema = z.string().trim().min(1).max(240)
+export const productIdSchema = sendableText(240).pipe(z.string().trim().min(1))
 const shortText = z.string().max(300)
 
 /** A product as the editor sends it: only known fields; text bounded generously above the spec's limits. */
@@ -81,7 +82,7 @@ const filterSchema = z
   .object({
     attribute: z.string().max(40),
     operator: z.string().max(40),
-    value: z.string().max(300),
+    value: sendableText(300),
   })
   .strict()
 
@@ -144,8 +145,8 @@ export type ImportReport = z.infer<typeof importReportSchema>
 
 const keywordQuerySchema = z
   .object({
-    keywords: z.array(z.string().max(120)).max(20),
-    negativeKeywords: z.array(z.string().max(120)).max(20),
+    keywords: z.array(sendableText(120)).max(20),
+    negativeKeywords: z.array(sendableText(120)).max(20),
     start: z.string().max(40),
     end: z.string().max(40),
     granularity: z.enum(enumTuple(LIMITS.keywordInsights.granularity)),
@@ -173,7 +174,7 @@ export const catalogsContract = {
     request: z
       .object({
         profileId: profileIdSchema,
-        name: z.string().trim().min(1, 'Give the catalog a name').max(200),
+        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the catalog a name')),
       })
       .strict(),
     response: catalogStateSchema,
@@ -240,8 +241,8 @@ export const catalogsContract = {
     request: z
       .object({
         profileId: profileIdSchema,
-        name: z.string().trim().min(1, 'Give the set a name').max(200),
-        description: z.string().max(1000).optional(),
+        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the set a name')),
+        description: sendableText(1000).optional(),
         type: z.enum(enumTuple(LIMITS.productSet.types)),
         productIds: z.array(productIdSchema).max(20_000).optional(),
         filters: z.array(filterSchema).max(50).optional(),

@@ -25,6 +25,8 @@ export const draftsContract = {
       trash: z.array(draftSummarySchema.extend({ removedAt: z.string() })),
       /** Files found unreadable at start: moved to quarantine, never deleted. */
       quarantined: z.array(z.object({ fileName: z.string(), message: z.string() })),
+      /** Things the designer should know that did not stop the drafts (a draft from a newer version). */
+      notices: z.array(z.object({ fileName: z.string().optional(), message: z.string() })).optional(),
     }),
   },
   'drafts.get': {

@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
+import { platformIdSchema, sendableText } from './fields'
 
-/** Ad account ids and media keys are short tokens; the bound keeps payloads small. */
-const accountIdSchema = z.string().min(1).max(64)
-const mediaKeySchema = z.string().min(1).max(64)
-const cursorSchema = z.string().min(1).max(512)
+/** Ad account ids and media keys are short tokens that go into URL paths. */
+const accountIdSchema = platformIdSchema
+const mediaKeySchema = platformIdSchema
+const cursorSchema = sendableText(512).pipe(z.string().min(1))
 
 export const mediaTypeFilterSchema = z.enum(enumTuple(LIMITS.mediaLibrary.mediaTypes))
 
@@ -74,8 +75,7 @@ export const libraryContract = {
       .object({
         profileId: profileIdSchema,
         accountId: accountIdSchema,
-        q: z
-          .string()
+        q: sendableText(1_000)
           .trim()
           .min(LIMITS.mediaLibrary.q.min, 'Type something to search for')
           .max(LIMITS.mediaLibrary.q.max, `Search for at most ${LIMITS.mediaLibrary.q.max} characters`)
@@ -117,9 +117,8 @@ export const libraryContract = {
         accountId: accountIdSchema,
         kinds: z.array(publishedCardKindSchema).min(1).max(3),
         /** Narrows component cards to these card types (spec: `card_types`). */
-        cardTypes: z.array(z.string().min(1).max(64)).max(20).optional(),
-        q: z
-          .string()
+        cardTypes: z.array(platformIdSchema).max(20).optional(),
+        q: sendableText(1_000)
           .trim()
           .min(1)
           .max(LIMITS.lists.cardQ.max, `Search for at most ${LIMITS.lists.cardQ.max} characters`)
@@ -135,7 +134,7 @@ export const libraryContract = {
         profileId: profileIdSchema,
         accountId: accountIdSchema,
         kind: publishedCardKindSchema,
-        cardId: z.string().min(1).max(64),
+        cardId: platformIdSchema,
       })
       .strict(),
     response: z.object({ deleted: z.literal(true), id: z.string() }),
@@ -147,8 +146,7 @@ export const libraryContract = {
         profileId: profileIdSchema,
         accountId: accountIdSchema,
         postId: z.string().regex(/^[0-9]{1,19}$/, 'A post id is a number'),
-        name: z
-          .string()
+        name: sendableText(1_000)
           .trim()
           .min(1, 'Enter a name')
           .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { BROKEN_CHARACTER_MESSAGE, hasLoneSurrogate } from '../../text'
+
+/**
+ * Field schemas for IPC requests whose values main sends to the platform or keeps in the
+ * keychain: a value that passes here can be encoded, signed and sent. (Draft content is local
+ * work and may hold anything JSON can; the rules flag what cannot be sent, on its field.)
+ */
+
+/** Text for the network: bounded, and no lone UTF-16 surrogate (it has no UTF-8 form). */
+export function sendableText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((value) => !hasLoneSurrogate(value), { message: `The text ${BROKEN_CHARACTER_MESSAGE}` })
+}
+
+/**
+ * A platform id that goes into a URL path (ad account, card, media key): the platform's ids are
+ * letters, digits, '_' and '-'; anything else could not name one, and is refused here rather
+ * than failing while the URL is built.
+ */
+export const platformIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'That is not an id the platform uses')
