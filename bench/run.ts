@@ -16,6 +16,7 @@ import { benchDraftSaves } from './drafts'
 import { benchDraftsScale } from './draftsScale'
 import { benchBuilder, benchComposer, benchFloor } from './keyToFrame'
 import { benchOutboxSteps, benchRateLimit } from './outbox'
+import { benchCatalog } from './catalog'
 import { formatTable, writeResults, type Row } from './report'
 import { summarize } from './stats'
 
@@ -193,6 +194,19 @@ try {
     value: rate.throughputRatio,
     note: `${rate.jobs} poll cards through ${rate.requestsPerWindow} posts per ${rate.windowMs / 1000} s window; the share of the run not spent waiting past a stated reset`,
   })
+
+  log('catalog: 10,000-product feed import, send, UI while sending (issue 15)')
+  for (const row of await benchCatalog()) {
+    const bound = /≤ ([\d,.]+)/.exec(row.target)?.[1]
+    rows.push({
+      what: `Catalog: ${row.name}`,
+      target: row.target,
+      limit: row.pass === null || !bound ? Infinity : Number(bound.replaceAll(',', '')),
+      compare: 'max',
+      unit: '',
+      summary: { n: row.samples, p50: row.p50, p95: row.p95 },
+    })
+  }
 } finally {
   await rm(root, { recursive: true, force: true })
 }

@@ -18,6 +18,10 @@ import { createPublishAccess } from './publish/access'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
 import { createCampaignHandlers } from './campaign/handlers'
+import { createCatalogService, type CatalogDialogs } from './catalog/catalogService'
+import { createCatalogStores } from './catalog/catalogStores'
+import { createKeywordService } from './catalog/keywordService'
+import { catalogOperations } from './catalog/operations'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -36,6 +40,8 @@ export interface ServicesConfig {
   dialogs: FileDialogs
   /** The native "choose a medium" dialog; without it picking a file finds nothing (drops still work). */
   mediaDialogs?: MediaDialogs
+  /** The catalog's feed-file and CSV-export dialogs; without them nothing is picked or saved. */
+  catalogDialogs?: CatalogDialogs
   /** Opens a URL in the system browser (shell.openExternal in the app). */
   openExternal: (url: string) => Promise<void>
   appInfo: { name: string; version: string }
@@ -87,6 +93,7 @@ export function createServices(config: ServicesConfig): Services {
     onError: (error) => config.onUnexpectedError?.('drafts', error),
   })
   const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
+  const catalogStores = createCatalogStores(config.dataDir)
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -102,12 +109,28 @@ export function createServices(config: ServicesConfig): Services {
       http: config.http ?? createHttpClient(),
       env: config.env ?? process.env,
     }),
-    operations: OPERATION_EXECUTORS,
+    operations: [...OPERATION_EXECUTORS, ...catalogOperations(catalogStores)],
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
   })
   const library = createLibraryService({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work) })
+  const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
+    chooseFeedFile: async () => null,
+    chooseCsvExportPath: async () => null,
+  }
+  const catalog = createCatalogService({
+    stores: catalogStores,
+    outbox,
+    profile: (profileId) => profiles.get(profileId),
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    dialogs: catalogDialogs,
+  })
+  const keywords = createKeywordService({
+    dataDir: config.dataDir,
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    dialogs: catalogDialogs,
+  })
 
   const handlers: HandlerMap = {
     'app.info': () => config.appInfo,
@@ -164,6 +187,24 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
     'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
     ...createCampaignHandlers({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work), outbox }),
+    // Catalog and keyword insights (spec part A).
+    'catalog.state': ({ profileId }) => catalog.state(profileId),
+    'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
+    'catalog.save': ({ profileId, name }) => catalog.save(profileId, name),
+    'catalog.products': ({ profileId, ...query }) => catalog.products(profileId, query),
+    'catalog.product': ({ profileId, id }) => catalog.product(profileId, id),
+    'catalog.saveProduct': ({ profileId, product, isNew }) => catalog.saveProduct(profileId, product, isNew),
+    'catalog.deleteProducts': ({ profileId, ids }) => catalog.deleteProducts(profileId, ids),
+    'catalog.resend': ({ profileId }) => catalog.resend(profileId),
+    'catalog.importOpen': ({ profileId }) => catalog.importOpen(profileId),
+    'catalog.importCheck': ({ importId, mapping }) => catalog.importCheck(importId, mapping),
+    'catalog.importSend': ({ profileId, importId, mapping }) => catalog.importSend(profileId, importId, mapping),
+    'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
+    'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
+    'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
+    'keywords.search': ({ profileId, query }) => keywords.search(profileId, query),
+    'keywords.recent': async ({ profileId }) => ({ queries: await keywords.recent(profileId) }),
+    'keywords.exportCsv': ({ resultId }) => keywords.exportCsv(resultId),
   }
 
   return {
@@ -174,6 +215,7 @@ export function createServices(config: ServicesConfig): Services {
     /** Flushes pending autosaves: nothing typed is lost on quit. */
     async dispose() {
       await outbox.dispose()
+      await catalogStores.flushAll()
       await drafts.close()
     },
     drafts,

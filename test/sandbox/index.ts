@@ -66,6 +66,9 @@ const COLLECTION_OF: Record<Exclude<CreatedKind, 'media_uploads'>, keyof Sandbox
   posts: 'posts',
   accounts: 'accounts',
   line_item_curated_categories: 'lineItemCuratedCategories',
+  product_catalogs: 'productCatalogs',
+  products: 'products',
+  product_sets: 'productSets',
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {

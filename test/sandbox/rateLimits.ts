@@ -9,6 +9,8 @@ export interface RateLimits {
   bearerTokenCallsPerWindow: number
   /** How long FINALIZE'd videos stay in processing before STATUS reports succeeded. */
   videoProcessingMs: number
+  /** How long a FILTERED product set stays PROCESSING before it is DONE (not shown in the spec). */
+  productSetProcessingMs: number
 }
 
 export const DEFAULT_LIMITS: RateLimits = {
@@ -17,6 +19,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   totalCountPerWindow: 200,
   bearerTokenCallsPerWindow: 20,
   videoProcessingMs: 1_500,
+  productSetProcessingMs: 1_000,
 }
 
 export interface WindowStatus {

@@ -1,6 +1,11 @@
 import { accountRoutes } from './ads/accounts'
 import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
+import { catalogRoutes } from './ads/catalogs'
+import { keywordInsightRoutes } from './ads/keywordInsights'
+import { sampleImageRoutes } from './ads/productImages'
+import { productRoutes } from './ads/products'
+import { productSetRoutes } from './ads/productSets'
 import { mediaLibraryRoutes } from './ads/mediaLibrary'
 import { pollCardRoutes } from './ads/pollCards'
 import { postRoutes } from './ads/posts'
@@ -28,6 +33,11 @@ const adsRoutes = [
   ...lineItemRoutes,
   ...lineItemCuratedCategoryRoutes,
   ...campaignRoutes,
+  // Part A: product catalogs, products, product sets, keyword insights.
+  ...catalogRoutes,
+  ...productRoutes,
+  ...productSetRoutes,
+  ...keywordInsightRoutes,
 ]
 
 export function buildRouter(): Router {
@@ -38,6 +48,7 @@ export function buildRouter(): Router {
     ...webhookRoutes,
     ...mediaUploadRoutes,
     ...mediaFileRoutes,
+    ...sampleImageRoutes,
   ])
   // Both ads hosts serve the same API over one shared store; sandbox-only operations check the host.
   router.add(adsRoutes, `${ADS_PREFIX}/${ADS_VERSION}`)

@@ -78,6 +78,9 @@ export function seedState(): SandboxState {
     lineItems: [],
     curatedCategories: [],
     lineItemCuratedCategories: [],
+    productCatalogs: [],
+    products: [],
+    productSets: [],
     history: [],
     created: emptyCounts(),
   }

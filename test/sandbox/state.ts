@@ -95,6 +95,10 @@ export const CREATED_KINDS = [
   'posts',
   'accounts',
   'line_item_curated_categories',
+  // Product catalogs (spec part A).
+  'product_catalogs',
+  'products',
+  'product_sets',
 ] as const
 export type CreatedKind = (typeof CREATED_KINDS)[number]
 export type CreatedCounts = Record<CreatedKind, number>
@@ -123,6 +127,10 @@ export interface SandboxState {
   lineItems: AdsRecord[]
   curatedCategories: AdsRecord[]
   lineItemCuratedCategories: AdsRecord[]
+  // Product catalogs (spec part A): one catalog per user, its products and product sets.
+  productCatalogs: AdsRecord[]
+  products: AdsRecord[]
+  productSets: AdsRecord[]
   history: Record<string, unknown>[]
   created: CreatedCounts
 }
@@ -171,6 +179,10 @@ export function loadState(file: string): SandboxState | undefined {
   if (parsed.schema !== 1)
     throw new Error(`${file}: unsupported sandbox state schema ${String(parsed.schema)}`)
   parsed.created = { ...emptyCounts(), ...parsed.created }
+  // State files written before product catalogs existed.
+  parsed.productCatalogs ??= []
+  parsed.products ??= []
+  parsed.productSets ??= []
   return parsed
 }
 

@@ -11,6 +11,8 @@ import {
   Plug,
   Send,
   Settings as SettingsIcon,
+  ShoppingBag,
+  TrendingUp,
   type LucideIcon,
 } from 'lucide-react'
 
@@ -21,6 +23,8 @@ export type RouteId =
   | 'polls'
   | 'video-conversations'
   | 'composer'
+  | 'catalog'
+  | 'keywords'
   | 'library'
   | 'outbox'
   | 'settings'
@@ -77,6 +81,22 @@ export const ROUTES: readonly RouteInfo[] = [
     label: 'Composer',
     summary: 'Compose a post for an ad account, attach a card or media, and watch its length live.',
     icon: PenLine,
+    group: 'create',
+  },
+  // Spec part A: product catalogs and keyword insights.
+  {
+    id: 'catalog',
+    label: 'Catalog',
+    summary: 'Your product catalog: import a feed, edit products with live checks, and build product sets.',
+    icon: ShoppingBag,
+    group: 'create',
+  },
+  {
+    id: 'keywords',
+    label: 'Keyword insights',
+    summary:
+      'See how often people post about your keywords, day by day or hour by hour, and find related words.',
+    icon: TrendingUp,
     group: 'create',
   },
   {

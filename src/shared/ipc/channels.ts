@@ -63,6 +63,24 @@ export const CHANNELS = [
   'accounts.history',
   'accountMedia.list',
   'accountMedia.delete',
+  // Catalog and keyword insights (spec part A).
+  'catalog.state',
+  'catalog.refresh',
+  'catalog.save',
+  'catalog.products',
+  'catalog.product',
+  'catalog.saveProduct',
+  'catalog.deleteProducts',
+  'catalog.resend',
+  'catalog.importOpen',
+  'catalog.importCheck',
+  'catalog.importSend',
+  'catalog.createSet',
+  'catalog.previewSet',
+  'catalog.refreshSet',
+  'keywords.search',
+  'keywords.recent',
+  'keywords.exportCsv',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -7,6 +7,7 @@ import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
+import { catalogsContract } from './contracts/catalogs'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -154,6 +155,7 @@ export const contract = {
   ...outboxContract,
   ...libraryContract,
   ...campaignContract,
+  ...catalogsContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

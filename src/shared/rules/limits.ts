@@ -44,6 +44,7 @@ export interface AspectRatioLimit {
   readonly source: string
 }
 
+const A = 'ads-a-catalogs-audiences.md'
 const B = 'ads-b-creatives-campaigns.md'
 const P = 'platform-auth-events-releases.md'
 
@@ -181,6 +182,7 @@ export const LIMITS = {
     accountAppsCount: { min: 1, max: 1000, default: 200, source: `${B}:161` },
     accountHistoryCount: { min: 1, max: 1000, default: 200, source: `${B}:162` },
     lineItemCuratedCategoriesCount: { min: 1, max: 1000, default: 200, source: `${B}:197` },
+    productsCount: { min: 1, max: 100, default: 100, source: `${A}:187` },
     idFilterMax: { value: 200, source: `${B}:216` },
     cardQ: { max: 80, source: `${B}:79` },
     pollCardQ: { max: 80, source: `${B}:98` },
@@ -192,6 +194,76 @@ export const LIMITS = {
       default: 200,
       source: 'platform accounts/:account_id/tweets list (not in spec)',
     },
+  },
+
+  // Part A: product catalogs, products, product sets and keyword insights.
+  product: {
+    title: { max: 150, source: `${A}:191` },
+    description: { max: 5000, source: `${A}:191` },
+    imageMinSide: { value: 500, source: `${A}:192` },
+    /** Megabytes as the spec writes them; the app counts binary megabytes, as for other media. */
+    imageMaxMegabytes: { value: 5, source: `${A}:192` },
+    additionalImages: { value: 10, source: `${A}:192` },
+    imageFormats: { values: ['JPG', 'GIF', 'WEBP', 'PNG'], source: `${A}:30` } as EnumLimit<string>,
+    putBatch: { value: 25, source: `${A}:186` },
+    availability: {
+      values: ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued'],
+      source: `${A}:26`,
+    } as EnumLimit<'in stock' | 'available for order' | 'preorder' | 'out of stock' | 'discontinued'>,
+    condition: { values: ['new', 'used', 'refurbished'], source: `${A}:27` } as EnumLimit<
+      'new' | 'used' | 'refurbished'
+    >,
+    gender: { values: ['female', 'male', 'unisex'], source: `${A}:43` } as EnumLimit<'female' | 'male' | 'unisex'>,
+    ageGroup: {
+      values: ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'],
+      source: `${A}:46`,
+    } as EnumLimit<'adult' | 'all ages' | 'teen' | 'kids' | 'toddler' | 'infant' | 'newborn'>,
+    inStockInventoryMin: { value: 1, source: `${A}:38` },
+    /** A number, a space and an ISO 4217 code, with '.' as the decimal point. */
+    price: { pattern: /^(\d+(?:\.\d+)?) ([A-Z]{3})$/, source: `${A}:28` },
+    putStatuses: {
+      values: ['CREATE_SUCCESS', 'UPDATE_SUCCESS', 'ERROR', 'NO_CHANGE'],
+      source: `${A}:106`,
+    } as EnumLimit<'CREATE_SUCCESS' | 'UPDATE_SUCCESS' | 'ERROR' | 'NO_CHANGE'>,
+  },
+
+  productSet: {
+    types: { values: ['MANUAL', 'FILTERED'], source: `${A}:116` } as EnumLimit<'MANUAL' | 'FILTERED'>,
+    /** `custom_label_0` to `custom_label_4` written out. */
+    filterAttributes: {
+      values: [
+        'price',
+        'product_type',
+        'google_product_category',
+        'sale_price',
+        'inventory',
+        'custom_label_0',
+        'custom_label_1',
+        'custom_label_2',
+        'custom_label_3',
+        'custom_label_4',
+      ],
+      source: `${A}:118`,
+    } as EnumLimit<string>,
+    filterOperators: {
+      values: ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS'],
+      source: `${A}:118`,
+    } as EnumLimit<'GREATER_THAN' | 'EQUAL_TO' | 'LESS_THAN' | 'MATCH' | 'NOT_CONTAINS' | 'CONTAINS'>,
+    processingStatuses: { values: ['DONE', 'PROCESSING', 'FAILED'], source: `${A}:79` } as EnumLimit<
+      'DONE' | 'PROCESSING' | 'FAILED'
+    >,
+  },
+
+  keywordInsights: {
+    rangeDays: { value: 7, source: `${A}:189` },
+    keywordsTotal: { value: 10, source: `${A}:189` },
+    granularity: { values: ['DAY', 'HOUR'], source: `${A}:126` } as EnumLimit<'DAY' | 'HOUR'>,
+  },
+
+  // Not in the spec: what one feed import may hold, so a runaway file gets a report, not a hang.
+  feedImport: {
+    maxRows: { value: 20_000, source: 'app rule: twice the 10,000-product feed the import is built for' },
+    maxMegabytes: { value: 50, source: 'app rule: feeds larger than this are split before import' },
   },
 
   webhook: {

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { createHttpClient } from '../../../src/main/api/http'
 import type { AdsContext } from '../../../src/main/api/ads'
 import { createSenderPolicy } from '../../../src/main/ipc/senderPolicy'
-import { createServices, type Services } from '../../../src/main/services'
+import { createServices, type Services, type ServicesConfig } from '../../../src/main/services'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
@@ -28,7 +28,7 @@ export interface ConnectedApp {
 
 export async function openConnectedApp(
   sandbox: Sandbox,
-  options: { environment?: Environment; keychainService: string },
+  options: { environment?: Environment; keychainService: string; config?: Partial<ServicesConfig> },
 ): Promise<ConnectedApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ads-studio-library-'))
   const secretStore = createKeytarSecretStore(options.keychainService)
@@ -40,6 +40,7 @@ export async function openConnectedApp(
     dialogs: { chooseExportPath: async () => null, chooseImportFile: async () => null },
     openExternal: async () => {},
     appInfo: { name: 'Ads Studio', version: 'test' },
+    ...options.config,
   })
   const dispatcher = services.createDispatcher(createSenderPolicy(RENDERER))
   const call = async <T = unknown>(channel: string, request: unknown): Promise<T> => {

@@ -24,6 +24,8 @@ const DERIVED = new Set([
   'card.countryCode', // ISO 3166-1 alpha-2 written as a regular expression
   'card.cardUri', // card://<card_id> written as a regular expression
   'post.asUserId', // long written as a regular expression
+  'product.price', // "number, a space, 3-letter ISO 4217 code" written as a regular expression
+  'productSet.filterAttributes', // custom_label_0 to custom_label_4 written out
 ])
 
 type Entry = Record<string, unknown> & { source: string }
@@ -59,7 +61,7 @@ describe('LIMITS sources', () => {
   it('every entry names a source: a spec line, or an explicit non-spec origin', () => {
     for (const [name, entry] of all) {
       expect(entry.source, name).toMatch(
-        /^(ads-b-creatives-campaigns|platform-auth-events-releases)\.md:\d+(-\d+)?$|not in spec|twitter-text|app rule/,
+        /^(ads-a-catalogs-audiences|ads-b-creatives-campaigns|platform-auth-events-releases)\.md:\d+(-\d+)?$|not in spec|twitter-text|app rule/,
       )
     }
   })

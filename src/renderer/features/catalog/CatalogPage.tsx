@@ -1,0 +1,353 @@
+import { Plug, Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
+import { Tabs } from 'radix-ui'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { RouteInfo } from '../../app/routes'
+import type { ProductRow } from '../../../shared/ipc/contracts/catalogs'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { EmptyState } from '../../components/EmptyState'
+import { PageHeader } from '../../components/PageHeader'
+import { TextField } from '../../components/TextField'
+import { studio, unwrap } from '../../lib/ipc'
+import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
+import { failureOf } from '../accounts/failures'
+import { FailureBanner } from '../accounts/FailureBanner'
+import { useCatalogState } from './catalogClient'
+import { ImportPanel } from './ImportPanel'
+import { ProductEditor, type EditorTarget } from './ProductEditor'
+import { ProductSets } from './ProductSets'
+import { ProductTable } from './ProductTable'
+import './catalog.css'
+
+function CatalogName({
+  profileId,
+  current,
+  onSaved,
+}: {
+  profileId: string
+  current: { name: string; status: 'pending' | 'created' } | null
+  onSaved(): void
+}) {
+  const [name, setName] = useState(current?.name ?? '')
+  const [error, setError] = useState<string | undefined>()
+  const [busy, setBusy] = useState(false)
+  useEffect(() => setName(current?.name ?? ''), [current?.name])
+  const save = async () => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await unwrap(studio().catalog.save({ profileId, name }))
+      onSaved()
+    } catch (failure) {
+      setError(failureOf(failure).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const changed = name.trim() !== (current?.name ?? '') && name.trim() !== ''
+  return (
+    <form
+      className="catalog-name"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (changed) void save()
+      }}
+    >
+      <TextField
+        label="Catalog name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={error}
+        hint={
+          current
+            ? current.status === 'pending'
+              ? 'Waiting in the outbox to be created on the platform.'
+              : 'Your one catalog on the platform.'
+            : 'Each user has one product catalog. Name it to create it.'
+        }
+        data-testid="catalog-name"
+      />
+      <Button
+        type="submit"
+        variant={current ? 'secondary' : 'primary'}
+        disabled={!changed}
+        busy={busy}
+        data-testid="catalog-save"
+      >
+        {current ? 'Rename' : 'Create catalog'}
+      </Button>
+    </form>
+  )
+}
+
+/** The Catalog page: the user's one catalog, its products (browse, edit, import, delete) and product sets. */
+export default function CatalogPage({ route }: { route: RouteInfo }) {
+  useProfilesLoaded()
+  const profile = useActiveProfile()
+  if (!profile) {
+    return (
+      <>
+        <PageHeader title={route.label} summary={route.summary} />
+        <EmptyState icon={Plug} title="Connect a profile first">
+          <p>
+            The catalog belongs to the connected user. <a href="#/connect" className="inline-link">Go to Connect</a>
+          </p>
+        </EmptyState>
+      </>
+    )
+  }
+  return <CatalogWorkspace key={profile.id} route={route} profileId={profile.id} />
+}
+
+function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: string }) {
+  const { state, failure, setFailure, reload } = useCatalogState(profileId)
+  const [version, setVersion] = useState(0)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [editing, setEditing] = useState<EditorTarget | null>(null)
+  const [tab, setTab] = useState('products')
+  const [notice, setNotice] = useState<string | null>(null)
+  const [refreshing, setRefreshing] = useState(false)
+
+  const changed = useCallback(() => {
+    setVersion((value) => value + 1)
+    void reload()
+  }, [reload])
+
+  // While the outbox is still sending catalog work, look again every second; when what is
+  // waiting changes, the table reloads its rows too.
+  const waiting = state
+    ? (state.catalog?.status === 'pending' ? 1 : 0) +
+      state.counts.pending +
+      state.counts.deleting +
+      state.sets.filter((set) => set.status === 'pending').length
+    : 0
+  const lastWaiting = useRef(waiting)
+  useEffect(() => {
+    if (lastWaiting.current !== waiting) setVersion((value) => value + 1)
+    lastWaiting.current = waiting
+    if (waiting === 0) return
+    const timer = setTimeout(() => void reload(), 1_000)
+    return () => clearTimeout(timer)
+  }, [waiting, state, reload])
+
+  const open = async (id: string) => {
+    try {
+      const { product, row } = await unwrap(studio().catalog.product({ profileId, id }))
+      setEditing({ product, isNew: false, messages: row.messages })
+    } catch (error) {
+      setFailure(failureOf(error))
+    }
+  }
+
+  const saved = (row: ProductRow, jobId?: string) => {
+    setEditing(null)
+    setNotice(
+      jobId
+        ? `${row.id} is queued in the outbox.`
+        : row.status === 'fixed'
+          ? `${row.id} is fixed. Re-send it from the import, or with “Re-send fixed” below.`
+          : `${row.id} is saved.`,
+    )
+    changed()
+  }
+
+  const remove = async () => {
+    try {
+      const result = await unwrap(studio().catalog.deleteProducts({ profileId, ids: [...selected] }))
+      setSelected(new Set())
+      setNotice(
+        [
+          result.queued > 0 ? `${result.queued} queued for deletion on the platform` : '',
+          result.removedLocally > 0 ? `${result.removedLocally} never sent, removed here` : '',
+        ]
+          .filter(Boolean)
+          .join('; ') + '.',
+      )
+      changed()
+    } catch (error) {
+      setFailure(failureOf(error))
+    }
+  }
+
+  const refresh = async () => {
+    setRefreshing(true)
+    try {
+      await unwrap(studio().catalog.refresh({ profileId }))
+      changed()
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setRefreshing(false)
+    }
+  }
+
+  const resend = async () => {
+    try {
+      const result = await unwrap(studio().catalog.resend({ profileId }))
+      setNotice(`${result.products} ${result.products === 1 ? 'product' : 'products'} queued again.`)
+      changed()
+    } catch (error) {
+      setFailure(failureOf(error))
+    }
+  }
+
+  const hasCatalog = state?.catalog !== null && state?.catalog !== undefined
+  const counts = state?.counts
+
+  return (
+    <>
+      <PageHeader
+        title={route.label}
+        summary={route.summary}
+        actions={
+          <Button onClick={() => void refresh()} busy={refreshing} data-testid="catalog-refresh">
+            <RefreshCw size={16} aria-hidden="true" />
+            Read from the platform
+          </Button>
+        }
+      />
+      <div className="catalog-page stack">
+        <section className="catalog-summary nested-card" aria-label="Catalog">
+          <CatalogName profileId={profileId} current={state?.catalog ?? null} onSaved={changed} />
+          {counts && counts.total > 0 ? (
+            <dl className="catalog-counts">
+              <div>
+                <dt>Products</dt>
+                <dd>{counts.total.toLocaleString('en-US')}</dd>
+              </div>
+              <div>
+                <dt>On the platform</dt>
+                <dd>{counts.sent.toLocaleString('en-US')}</dd>
+              </div>
+              <div>
+                <dt>Waiting</dt>
+                <dd>{(counts.pending + counts.deleting).toLocaleString('en-US')}</dd>
+              </div>
+              <div data-tone={counts.refused > 0 ? 'danger' : undefined}>
+                <dt>Refused</dt>
+                <dd>{counts.refused.toLocaleString('en-US')}</dd>
+              </div>
+            </dl>
+          ) : null}
+        </section>
+        <FailureBanner failure={failure} />
+        {notice ? <Banner tone="info">{notice}</Banner> : null}
+        {state && state.resendable > 0 && tab !== 'import' ? (
+          <Banner tone="error">
+            {state.counts.refused > 0
+              ? `${state.counts.refused} ${state.counts.refused === 1 ? 'product was' : 'products were'} refused by the platform: filter the table by “Refused”, open each one to see why, and fix it.`
+              : ''}
+            {state.counts.fixed > 0 ? (
+              <>
+                {' '}
+                {state.counts.fixed} fixed {state.counts.fixed === 1 ? 'product waits' : 'products wait'} to
+                be re-sent.{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void resend()}
+                  data-testid="resend-all"
+                >
+                  Re-send fixed
+                </button>
+              </>
+            ) : null}
+          </Banner>
+        ) : null}
+
+        <Tabs.Root
+          value={tab}
+          onValueChange={(next) => {
+            setTab(next)
+            setNotice(null)
+          }}
+          className="catalog-tabs"
+        >
+          <Tabs.List className="library-tabs__list" aria-label="Catalog sections">
+            <Tabs.Trigger value="products" className="library-tabs__tab" data-testid="tab-products">
+              Products
+            </Tabs.Trigger>
+            <Tabs.Trigger value="import" className="library-tabs__tab" data-testid="tab-import">
+              Import
+            </Tabs.Trigger>
+            <Tabs.Trigger value="sets" className="library-tabs__tab" data-testid="tab-sets">
+              Product sets
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="products" className="library-tabs__panel">
+            {hasCatalog ? (
+              <>
+                <div className="actions product-actions">
+                  <Button
+                    variant="primary"
+                    onClick={() =>
+                      setEditing({ product: { availability: 'in stock', condition: 'new' }, isNew: true })
+                    }
+                    data-testid="product-add"
+                  >
+                    <Plus size={16} aria-hidden="true" />
+                    Add a product
+                  </Button>
+                  <ConfirmDialog
+                    trigger={
+                      <Button
+                        variant={selected.size === 0 ? 'secondary' : 'danger'}
+                        disabled={selected.size === 0}
+                        data-testid="product-delete"
+                      >
+                        <Trash2 size={16} aria-hidden="true" />
+                        Delete {selected.size > 0 ? selected.size.toLocaleString('en-US') : ''} selected
+                      </Button>
+                    }
+                    title={`Delete ${selected.size} ${selected.size === 1 ? 'product' : 'products'}?`}
+                    description="Products on the platform are deleted there permanently, through the outbox. Products never sent are removed here."
+                    confirmLabel="Delete"
+                    onConfirm={() => void remove()}
+                  />
+                </div>
+                <ProductTable
+                  profileId={profileId}
+                  itemGroups={state?.itemGroups ?? []}
+                  version={version}
+                  selected={selected}
+                  onSelectedChange={setSelected}
+                  onOpen={(id) => void open(id)}
+                />
+              </>
+            ) : (
+              <EmptyState icon={ShoppingBag} title="No catalog yet">
+                <p>Name your catalog above to create it, then import a feed or add products.</p>
+              </EmptyState>
+            )}
+          </Tabs.Content>
+          <Tabs.Content value="import" className="library-tabs__panel" forceMount hidden={tab !== 'import'}>
+            <ImportPanel
+              profileId={profileId}
+              hasCatalog={hasCatalog}
+              onEdit={setEditing}
+              onChanged={changed}
+              version={version}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="sets" className="library-tabs__panel">
+            <ProductSets
+              profileId={profileId}
+              sets={state?.sets ?? []}
+              hasCatalog={hasCatalog}
+              onChanged={changed}
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+      {editing ? (
+        <ProductEditor
+          profileId={profileId}
+          target={editing}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      ) : null}
+    </>
+  )
+}

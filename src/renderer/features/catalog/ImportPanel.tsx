@@ -1,0 +1,546 @@
+import { FileUp, RotateCcw } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { validateMapping, type FeedMapping } from '../../../shared/catalog/feed'
+import {
+  PRODUCT_FIELDS,
+  PRODUCT_FIELD_LABELS,
+  REQUIRED_PRODUCT_FIELDS,
+  type ProductField,
+} from '../../../shared/catalog/product'
+import type { ImportReport, ProductCounts, ProductRow } from '../../../shared/ipc/contracts/catalogs'
+import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { Select } from '../../components/Select'
+import { studio, unwrap } from '../../lib/ipc'
+import { failureOf, type Failure } from '../accounts/failures'
+import { FailureBanner } from '../accounts/FailureBanner'
+import { ACTIVE_STATES } from '../outbox/outboxModel'
+import type { EditorTarget } from './ProductEditor'
+
+interface OpenedFeed {
+  importId: string
+  fileName: string
+  format: 'csv' | 'json'
+  columns: string[]
+  preview: string[][]
+  rowCount: number
+}
+
+const SKIP = '__skip__'
+const POLL_MS = 500
+const ROWS_SHOWN = 50
+const OPTIONAL_FIELDS = PRODUCT_FIELDS.filter((field) => !REQUIRED_PRODUCT_FIELDS.includes(field))
+
+function MappingRow({
+  field,
+  columns,
+  mapping,
+  onChange,
+  error,
+}: {
+  field: ProductField
+  columns: string[]
+  mapping: FeedMapping
+  onChange(next: FeedMapping): void
+  error?: string | undefined
+}) {
+  const labelId = `map-${field}`
+  return (
+    <div className="mapping-row">
+      <span id={labelId} className="mapping-row__field">
+        {PRODUCT_FIELD_LABELS[field]}
+        {REQUIRED_PRODUCT_FIELDS.includes(field) ? (
+          <span className="mapping-row__required"> required</span>
+        ) : null}
+      </span>
+      <Select
+        aria-labelledby={labelId}
+        value={mapping[field] ?? SKIP}
+        onChange={(value) => {
+          const next = { ...mapping }
+          if (value === SKIP) delete next[field]
+          else next[field] = value
+          onChange(next)
+        }}
+        options={[
+          { value: SKIP, label: 'Not imported' },
+          ...columns.map((column) => ({ value: column, label: column })),
+        ]}
+        aria-invalid={error ? true : undefined}
+        data-testid={`map-${field}`}
+      />
+      {error ? <p className="field__error mapping-row__error">{error}</p> : null}
+    </div>
+  )
+}
+
+function Progress({ done, total, label }: { done: number; total: number; label: string }) {
+  const percent = total > 0 ? Math.round((done / total) * 100) : 0
+  return (
+    <div className="import-progress">
+      <div className="import-progress__label">
+        <span>{label}</span>
+        <span>{percent}%</span>
+      </div>
+      <div
+        className="import-progress__bar"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        data-testid="import-progress"
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Import a product feed: choose a file (main reads it), map columns to fields, see a preview
+ * and a per-row report, then send the valid rows in batches of 25 through the outbox, with
+ * per-item status as the platform answers and a way to fix and re-send only what it refused.
+ */
+export function ImportPanel({
+  profileId,
+  hasCatalog,
+  onEdit,
+  onChanged,
+  version,
+}: {
+  profileId: string
+  hasCatalog: boolean
+  onEdit(target: EditorTarget): void
+  onChanged(): void
+  version: number
+}) {
+  const [feed, setFeed] = useState<OpenedFeed | null>(null)
+  const [mapping, setMapping] = useState<FeedMapping>({})
+  const [report, setReport] = useState<ImportReport | null>(null)
+  const [busy, setBusy] = useState<'open' | 'send' | 'resend' | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [jobId, setJobId] = useState<string | null>(null)
+  const [job, setJob] = useState<OutboxJobView | null>(null)
+  const [counts, setCounts] = useState<ProductCounts | null>(null)
+  const [refused, setRefused] = useState<ProductRow[]>([])
+
+  const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
+  const mappingError = (field: ProductField) =>
+    mappingIssues.find((issue) => issue.path[0] === field)?.message
+
+  const open = async () => {
+    setBusy('open')
+    setFailure(null)
+    try {
+      const opened = await unwrap(studio().catalog.importOpen({ profileId }))
+      if (!opened.picked) return
+      setFeed(opened)
+      setMapping(opened.mapping)
+      setJobId(null)
+      setJob(null)
+      setReport(null)
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  // The report follows the mapping: main maps and checks every row with the shared rules.
+  useEffect(() => {
+    if (!feed) return
+    let stale = false
+    void unwrap(studio().catalog.importCheck({ importId: feed.importId, mapping }))
+      .then((next) => !stale && setReport(next))
+      .catch((error: unknown) => !stale && setFailure(failureOf(error)))
+    return () => {
+      stale = true
+    }
+  }, [feed, mapping])
+
+  const loadStatus = useCallback(async () => {
+    if (!jobId) return
+    const [view, rows] = await Promise.all([
+      unwrap(studio().outbox.get({ jobId })),
+      unwrap(
+        studio().catalog.products({ profileId, jobId, status: 'refused', offset: 0, limit: ROWS_SHOWN }),
+      ),
+    ])
+    const fixed = await unwrap(
+      studio().catalog.products({ profileId, jobId, status: 'fixed', offset: 0, limit: ROWS_SHOWN }),
+    )
+    setJob(view.job)
+    setCounts(rows.counts)
+    setRefused([...rows.rows, ...fixed.rows])
+    return view.job
+  }, [jobId, profileId])
+
+  // Poll while the job runs (the outbox has no push); tell the page once it has finished.
+  const onChangedRef = useRef(onChanged)
+  useEffect(() => {
+    onChangedRef.current = onChanged
+  })
+  useEffect(() => {
+    if (!jobId) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let wasActive = false
+    const tick = async () => {
+      const current = await loadStatus().catch(() => undefined)
+      if (stopped) return
+      const active = current
+        ? ACTIVE_STATES.has(current.state) || current.state === 'needs_connection'
+        : false
+      if (active) {
+        wasActive = true
+        timer = setTimeout(() => void tick(), POLL_MS)
+      } else if (wasActive) onChangedRef.current()
+    }
+    void tick()
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [jobId, loadStatus, version])
+
+  const send = async () => {
+    if (!feed) return
+    setBusy('send')
+    setFailure(null)
+    try {
+      const result = await unwrap(
+        studio().catalog.importSend({ profileId, importId: feed.importId, mapping }),
+      )
+      setJobId(result.jobId)
+      onChanged()
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const resend = async () => {
+    setBusy('resend')
+    setFailure(null)
+    try {
+      await unwrap(studio().catalog.resend({ profileId }))
+      await loadStatus()
+      onChanged()
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const fixRefused = async (id: string) => {
+    try {
+      const { product, row } = await unwrap(studio().catalog.product({ profileId, id }))
+      onEdit({ product, isNew: false, messages: row.messages })
+    } catch (error) {
+      setFailure(failureOf(error))
+    }
+  }
+
+  const total = job?.steps.length ?? 0
+  const running = job ? ACTIVE_STATES.has(job.state) : false
+  const fixedCount = counts?.fixed ?? 0
+  const refusedCount = counts?.refused ?? 0
+
+  return (
+    <section className="import-panel stack" aria-labelledby="import-title">
+      <div className="import-panel__intro">
+        <div>
+          <h2 id="import-title" className="section-title">
+            Import a product feed
+          </h2>
+          <p className="muted">
+            A CSV with a header row (UTF-8), or a JSON list of products. Nothing is sent until you press Send;
+            rows that break a rule are listed and never sent.
+          </p>
+        </div>
+        <Button
+          variant={feed ? 'secondary' : 'primary'}
+          onClick={() => void open()}
+          busy={busy === 'open'}
+          disabled={!hasCatalog}
+          data-testid="import-choose"
+        >
+          <FileUp size={16} aria-hidden="true" />
+          {feed ? 'Choose another file' : 'Choose a file…'}
+        </Button>
+      </div>
+      {!hasCatalog ? <Banner tone="info">Create the catalog first: give it a name above.</Banner> : null}
+      <FailureBanner failure={failure} />
+
+      {feed && !jobId ? (
+        <>
+          <div className="import-file">
+            <strong>{feed.fileName}</strong>
+            <span className="muted">
+              {feed.format.toUpperCase()} · {feed.rowCount.toLocaleString('en-US')}{' '}
+              {feed.rowCount === 1 ? 'row' : 'rows'} · {feed.columns.length} columns
+            </span>
+          </div>
+
+          <div className="import-grid">
+            <div className="nested-card">
+              <h3 className="subsection-title">Columns</h3>
+              <div className="mapping">
+                {REQUIRED_PRODUCT_FIELDS.map((field) => (
+                  <MappingRow
+                    key={field}
+                    field={field}
+                    columns={feed.columns}
+                    mapping={mapping}
+                    onChange={setMapping}
+                    error={mappingError(field)}
+                  />
+                ))}
+              </div>
+              <details className="mapping-more">
+                <summary>
+                  Optional fields ({OPTIONAL_FIELDS.filter((field) => mapping[field]).length} mapped)
+                </summary>
+                <div className="mapping">
+                  {OPTIONAL_FIELDS.map((field) => (
+                    <MappingRow
+                      key={field}
+                      field={field}
+                      columns={feed.columns}
+                      mapping={mapping}
+                      onChange={setMapping}
+                      error={mappingError(field)}
+                    />
+                  ))}
+                </div>
+              </details>
+            </div>
+
+            <div className="nested-card import-preview">
+              <h3 className="subsection-title">Preview</h3>
+              <div className="import-preview__scroll">
+                <table className="data-table">
+                  <thead>
+                    <tr>
+                      {feed.columns.map((column) => (
+                        <th key={column} scope="col">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {feed.preview.map((row, index) => (
+                      <tr key={index}>
+                        {row.map((cell, at) => (
+                          <td key={at} title={cell}>
+                            {cell}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          </div>
+
+          {report ? (
+            <div className="nested-card" data-testid="import-report">
+              <div className="import-report__head">
+                <h3 className="subsection-title">Check before sending</h3>
+                <div className="import-report__counts">
+                  <span className="badge badge--success">{report.valid.toLocaleString('en-US')} ready</span>
+                  {report.invalid > 0 ? (
+                    <span className="badge badge--danger">
+                      {report.invalid.toLocaleString('en-US')} with problems
+                    </span>
+                  ) : null}
+                  {report.withWarnings > 0 ? (
+                    <span className="badge badge--neutral">
+                      {report.withWarnings.toLocaleString('en-US')} with warnings
+                    </span>
+                  ) : null}
+                </div>
+              </div>
+              {report.rows.length > 0 ? (
+                <ul className="row-reports">
+                  {report.rows.slice(0, ROWS_SHOWN).map((row) => {
+                    const hasError = row.issues.some((issue) => issue.severity === 'error')
+                    return (
+                      <li
+                        key={row.row}
+                        className="row-report"
+                        data-severity={hasError ? 'error' : 'warning'}
+                        data-testid={`row-report-${row.row}`}
+                      >
+                        <div className="row-report__title">
+                          <span className="row-report__row">Row {row.row}</span>
+                          <span className="row-report__id">{row.id ?? 'no ID'}</span>
+                          {row.title ? <span className="muted row-report__name">{row.title}</span> : null}
+                        </div>
+                        <ul className="row-report__issues">
+                          {row.issues.map((issue, index) => (
+                            <li
+                              key={index}
+                              className={issue.severity === 'error' ? 'field__error' : 'field__warning'}
+                            >
+                              {issue.field ? (
+                                <strong>
+                                  {PRODUCT_FIELD_LABELS[issue.field as ProductField] ?? issue.field}:{' '}
+                                </strong>
+                              ) : null}
+                              {issue.message}
+                            </li>
+                          ))}
+                        </ul>
+                        {hasError && row.id ? (
+                          <Button
+                            variant="ghost"
+                            className="row-report__fix"
+                            onClick={() => onEdit({ product: row.product, isNew: true })}
+                          >
+                            Fix and send
+                          </Button>
+                        ) : null}
+                      </li>
+                    )
+                  })}
+                </ul>
+              ) : (
+                <p className="muted">Every row follows the rules.</p>
+              )}
+              {report.rows.length > ROWS_SHOWN || report.truncated ? (
+                <p className="muted">
+                  The first {ROWS_SHOWN} rows with problems are shown; fix the file for the rest.
+                </p>
+              ) : null}
+              <div className="actions import-report__actions">
+                <Button
+                  variant="primary"
+                  onClick={() => void send()}
+                  busy={busy === 'send'}
+                  disabled={report.valid === 0 || mappingIssues.some((issue) => issue.severity === 'error')}
+                  data-testid="import-send"
+                >
+                  Send {report.valid.toLocaleString('en-US')} {report.valid === 1 ? 'product' : 'products'}
+                </Button>
+                {report.invalid > 0 ? (
+                  <span className="muted">
+                    {report.invalid.toLocaleString('en-US')} with problems will not be sent.
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+
+      {jobId && job ? (
+        <div className="nested-card" data-testid="import-status">
+          <Progress
+            done={job.stepsDone + job.steps.filter((step) => step.error).length}
+            total={total}
+            label={running ? 'Sending in batches of 25' : 'Batches answered'}
+          />
+          {counts ? (
+            <div className="import-report__counts">
+              <span className="badge badge--success">
+                {counts.sent.toLocaleString('en-US')} on the platform
+              </span>
+              {counts.pending > 0 ? (
+                <span className="badge badge--neutral">{counts.pending.toLocaleString('en-US')} waiting</span>
+              ) : null}
+              {refusedCount > 0 ? (
+                <span className="badge badge--danger">{refusedCount.toLocaleString('en-US')} refused</span>
+              ) : null}
+              {fixedCount > 0 ? (
+                <span className="badge badge--accent">
+                  {fixedCount.toLocaleString('en-US')} fixed, not re-sent
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {job.state === 'waiting_network' || job.state === 'rate_limited' ? (
+            <p className="muted">
+              {job.state === 'rate_limited'
+                ? 'The platform asked to slow down; sending resumes by itself.'
+                : 'Offline: sending resumes when the connection is back.'}
+            </p>
+          ) : null}
+          {job.state === 'needs_connection' ? (
+            <Banner tone="error">Your access expired: connect again and sending resumes.</Banner>
+          ) : null}
+          {refused.length > 0 ? (
+            <ul className="row-reports" aria-label="Refused products">
+              {refused.map((row) => (
+                <li
+                  key={row.id}
+                  className="row-report"
+                  data-severity={row.status === 'fixed' ? 'fixed' : 'error'}
+                  data-testid={`refused-${row.id}`}
+                >
+                  <div className="row-report__title">
+                    <span className="row-report__id">{row.id}</span>
+                    <span className="muted row-report__name">{row.title}</span>
+                    {row.status === 'fixed' ? <span className="badge badge--accent">Fixed</span> : null}
+                  </div>
+                  {row.status === 'refused' ? (
+                    <ul className="row-report__issues">
+                      {row.messages.map((message, index) => (
+                        <li
+                          key={index}
+                          className={message.severity === 'error' ? 'field__error' : 'field__warning'}
+                        >
+                          {message.field ? (
+                            <strong>
+                              {PRODUCT_FIELD_LABELS[message.field as ProductField] ?? message.field}:{' '}
+                            </strong>
+                          ) : null}
+                          {message.message}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <Button
+                    variant="ghost"
+                    className="row-report__fix"
+                    onClick={() => void fixRefused(row.id)}
+                    data-testid={`fix-${row.id}`}
+                  >
+                    {row.status === 'fixed' ? 'Edit again' : 'Fix'}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {!running && (refusedCount > 0 || fixedCount > 0) ? (
+            <div className="actions">
+              <Button
+                variant="primary"
+                onClick={() => void resend()}
+                busy={busy === 'resend'}
+                disabled={fixedCount === 0}
+                data-testid="import-resend"
+              >
+                <RotateCcw size={16} aria-hidden="true" />
+                Re-send {fixedCount > 0 ? `${fixedCount} fixed` : 'fixed'}{' '}
+                {fixedCount === 1 ? 'product' : 'products'}
+              </Button>
+              {refusedCount > 0 ? (
+                <span className="muted">Fix each refused product first; only those are sent again.</span>
+              ) : null}
+            </div>
+          ) : null}
+          {!running && refusedCount === 0 && fixedCount === 0 && job.state === 'done' ? (
+            <Banner tone="success">Every product of this import is on the platform.</Banner>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}

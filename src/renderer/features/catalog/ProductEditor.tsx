@@ -1,0 +1,254 @@
+import { X } from 'lucide-react'
+import { Dialog } from 'radix-ui'
+import { useMemo, useState } from 'react'
+import {
+  PRODUCT_FIELD_LABELS,
+  REQUIRED_PRODUCT_FIELDS,
+  validateProduct,
+  type Product,
+  type ProductField,
+} from '../../../shared/catalog/product'
+import type { IssueView, ProductRow } from '../../../shared/ipc/contracts/catalogs'
+import { LIMITS } from '../../../shared/rules/limits'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { Select } from '../../components/Select'
+import { studio, unwrap } from '../../lib/ipc'
+import { failureOf, type Failure } from '../accounts/failures'
+import { EditorField } from '../composer/editorKit/Field'
+import type { FieldMessage } from '../composer/editorKit/issues'
+import { LengthCounter } from '../composer/editorKit/LengthCounter'
+
+type Section = { title: string; fields: ProductField[] }
+
+const SECTIONS: Section[] = [
+  { title: 'Product', fields: ['id', 'title', 'description'] },
+  {
+    title: 'Offer',
+    fields: ['price', 'sale_price', 'sale_price_effective_date', 'availability', 'condition', 'inventory'],
+  },
+  { title: 'Links and images', fields: ['link', 'mobile_link', 'image_link', 'additional_image_link'] },
+  { title: 'Identifiers', fields: ['brand', 'gtin', 'mpn'] },
+  { title: 'Variants', fields: ['item_group_id', 'size', 'color', 'gender', 'age_group'] },
+  {
+    title: 'Taxonomy and labels',
+    fields: [
+      'product_type',
+      'google_product_category',
+      'custom_label_0',
+      'custom_label_1',
+      'custom_label_2',
+      'custom_label_3',
+      'custom_label_4',
+    ],
+  },
+]
+
+const CHOICES: Partial<Record<ProductField, readonly string[]>> = {
+  availability: LIMITS.product.availability.values,
+  condition: LIMITS.product.condition.values,
+  gender: LIMITS.product.gender.values,
+  age_group: LIMITS.product.ageGroup.values,
+}
+
+const HINTS: Partial<Record<ProductField, string>> = {
+  price: 'A number, a space and a currency code: 19.99 USD',
+  sale_price_effective_date: 'Start/end with time and zone: 2026-03-01T00:00+01:00/2026-03-31T23:59+01:00',
+  image_link: `JPG, GIF, WEBP or PNG, at least ${LIMITS.product.imageMinSide.value}×${LIMITS.product.imageMinSide.value} px, up to ${LIMITS.product.imageMaxMegabytes.value} MB. The platform checks the file when it receives the product.`,
+  additional_image_link: `Up to ${LIMITS.product.additionalImages.value} addresses, separated by commas`,
+  brand: 'Give a brand, a GTIN or an MPN',
+  product_type: 'Levels separated by “ > ”, e.g. Apparel > Shoes',
+}
+
+const NONE = '__none__'
+
+export interface EditorTarget {
+  product: Product
+  isNew: boolean
+  /** What the platform last said about it. */
+  messages?: IssueView[]
+}
+
+/**
+ * The product form: every field of the spec's product table, checked live with the same rules
+ * main applies before sending. Saving queues the product in the outbox (or, for a product the
+ * platform refused in a job not yet retried, keeps it for "Re-send").
+ */
+export function ProductEditor({
+  profileId,
+  target,
+  onClose,
+  onSaved,
+}: {
+  profileId: string
+  target: EditorTarget
+  onClose(): void
+  onSaved(row: ProductRow, jobId?: string): void
+}) {
+  const [product, setProduct] = useState<Product>(target.product)
+  const [touched, setTouched] = useState<Set<string>>(
+    () => new Set(target.isNew ? [] : Object.keys(target.product)),
+  )
+  const [saving, setSaving] = useState(false)
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const issues = useMemo(() => validateProduct(product), [product])
+  const serverMessages = target.messages?.filter((message) => message.severity === 'error') ?? []
+
+  const messageOf = (field: ProductField): FieldMessage | undefined => {
+    if (failure?.field === field) return { text: failure.message, severity: 'error' }
+    const here = issues.filter((issue) => issue.path[0] === field)
+    const issue = here.find((candidate) => candidate.severity === 'error') ?? here[0]
+    if (issue && (issue.code !== 'required' || touched.has(field)))
+      return { text: issue.message, severity: issue.severity }
+    const server = target.messages?.find((message) => message.field === field)
+    return server && product[field] === target.product[field]
+      ? { text: `Platform: ${server.message}`, severity: server.severity }
+      : undefined
+  }
+
+  const set = (field: ProductField, raw: string) => {
+    setFailure(null)
+    setProduct((current) => {
+      const next = { ...current } as Record<string, unknown>
+      if (raw === '') delete next[field]
+      else if (field === 'inventory') next[field] = /^-?\d+$/.test(raw) ? Number(raw) : raw
+      else next[field] = raw
+      return next as Product
+    })
+  }
+
+  const errors = issues.filter((issue) => issue.severity === 'error')
+  const save = async () => {
+    setTouched(new Set(REQUIRED_PRODUCT_FIELDS))
+    if (errors.length > 0) return
+    setSaving(true)
+    try {
+      const result = await unwrap(studio().catalog.saveProduct({ profileId, product, isNew: target.isNew }))
+      onSaved(result.row, result.jobId)
+    } catch (error) {
+      setFailure(failureOf(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="sheet" data-testid="product-editor" aria-describedby={undefined}>
+          <header className="sheet__header">
+            <Dialog.Title className="dialog__title">
+              {target.isNew ? 'New product' : `Edit ${target.product.title || target.product.id}`}
+            </Dialog.Title>
+            <Dialog.Close asChild>
+              <button type="button" className="icon-button" aria-label="Close">
+                <X size={18} aria-hidden="true" />
+              </button>
+            </Dialog.Close>
+          </header>
+          <div className="sheet__body">
+            {serverMessages.length > 0 ? (
+              <Banner tone="error">
+                The platform refused this product:{' '}
+                {serverMessages.map((message) => message.message).join(' · ')}
+              </Banner>
+            ) : null}
+            {failure && !failure.field ? <Banner tone="error">{failure.message}</Banner> : null}
+            {SECTIONS.map((section) => (
+              <fieldset key={section.title} className="product-form__section">
+                <legend className="product-form__legend">{section.title}</legend>
+                <div className="product-form__grid">
+                  {section.fields.map((field) => {
+                    const label = `${PRODUCT_FIELD_LABELS[field]}${REQUIRED_PRODUCT_FIELDS.includes(field) ? '' : ' (optional)'}`
+                    const value = product[field] === undefined ? '' : String(product[field])
+                    const message = messageOf(field)
+                    const choices = CHOICES[field]
+                    const wide = [
+                      'title',
+                      'description',
+                      'link',
+                      'image_link',
+                      'additional_image_link',
+                      'mobile_link',
+                      'sale_price_effective_date',
+                    ].includes(field)
+                    if (choices) {
+                      return (
+                        <div className="field" key={field}>
+                          <span className="field__label" id={`label-${field}`}>
+                            {label}
+                          </span>
+                          <Select
+                            aria-labelledby={`label-${field}`}
+                            value={value || (REQUIRED_PRODUCT_FIELDS.includes(field) ? null : NONE)}
+                            placeholder="Choose…"
+                            onChange={(next) => {
+                              setTouched((current) => new Set(current).add(field))
+                              set(field, next === NONE ? '' : next)
+                            }}
+                            options={[
+                              ...(REQUIRED_PRODUCT_FIELDS.includes(field)
+                                ? []
+                                : [{ value: NONE, label: 'Not set' }]),
+                              ...choices.map((choice) => ({ value: choice, label: choice })),
+                            ]}
+                            aria-invalid={message?.severity === 'error' ? true : undefined}
+                            data-testid={`product-${field}`}
+                          />
+                          {message ? (
+                            <p className={message.severity === 'error' ? 'field__error' : 'field__warning'}>
+                              {message.text}
+                            </p>
+                          ) : null}
+                        </div>
+                      )
+                    }
+                    const limit =
+                      field === 'title' || field === 'description' ? LIMITS.product[field].max : undefined
+                    return (
+                      <EditorField
+                        key={field}
+                        className={wide ? 'product-form__wide' : undefined}
+                        label={label}
+                        value={value}
+                        multiline={field === 'description'}
+                        readOnly={field === 'id' && !target.isNew}
+                        inputMode={field === 'inventory' ? 'numeric' : undefined}
+                        message={message}
+                        hint={
+                          field === 'id' && !target.isNew
+                            ? 'The ID is the product’s key on the platform and cannot change'
+                            : HINTS[field]
+                        }
+                        aside={limit !== undefined ? <LengthCounter value={value} max={limit} /> : undefined}
+                        onChange={(event) => set(field, event.target.value)}
+                        onBlur={() => setTouched((current) => new Set(current).add(field))}
+                        data-testid={`product-${field}`}
+                      />
+                    )
+                  })}
+                </div>
+              </fieldset>
+            ))}
+          </div>
+          <footer className="sheet__footer">
+            <span className="muted" aria-live="polite">
+              {errors.length > 0
+                ? `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix`
+                : 'Ready to send'}
+            </span>
+            <div className="actions">
+              <Dialog.Close asChild>
+                <Button>Cancel</Button>
+              </Dialog.Close>
+              <Button variant="primary" busy={saving} onClick={() => void save()} data-testid="product-save">
+                {target.isNew ? 'Add and send' : 'Save'}
+              </Button>
+            </div>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

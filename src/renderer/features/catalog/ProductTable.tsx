@@ -1,0 +1,258 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { Search } from 'lucide-react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
+import { Select } from '../../components/Select'
+import { studio, unwrap } from '../../lib/ipc'
+import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
+
+const PAGE = 200
+const ROW_HEIGHT = 44
+const ALL = '__all__'
+const SEARCH_DELAY_MS = 150
+
+/**
+ * The search field keeps its own text, so a keystroke re-renders only it; the table follows a
+ * moment later, once typing pauses.
+ */
+function SearchBox({ onSearch }: { onSearch(q: string): void }) {
+  const id = useId()
+  const [text, setText] = useState('')
+  const latest = useRef(onSearch)
+  useEffect(() => {
+    latest.current = onSearch
+  })
+  useEffect(() => {
+    const timer = setTimeout(() => latest.current(text), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text])
+  return (
+    <div className="search-field">
+      <Search size={16} aria-hidden="true" />
+      <label className="visually-hidden" htmlFor={id}>
+        Search products by title or ID
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder="Search by title or ID"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </div>
+  )
+}
+
+export interface ProductQuery {
+  q: string
+  itemGroup: string
+  status: ProductStatus | ''
+}
+
+/**
+ * The catalog's products, virtualized: only the rows on screen are mounted, and rows are
+ * fetched from main a page at a time as they scroll into view. No row carries a menu; a row
+ * opens the editor, and actions apply to the checked rows.
+ */
+export function ProductTable({
+  profileId,
+  itemGroups,
+  version,
+  selected,
+  onSelectedChange,
+  onOpen,
+}: {
+  profileId: string
+  itemGroups: string[]
+  /** Bumped by the page whenever products may have changed. */
+  version: number
+  selected: ReadonlySet<string>
+  onSelectedChange(next: Set<string>): void
+  onOpen(id: string): void
+}) {
+  const [query, setQuery] = useState<ProductQuery>({ q: '', itemGroup: '', status: '' })
+  const [total, setTotal] = useState<number | null>(null)
+  const [rows, setRows] = useState<Map<number, ProductRow>>(new Map())
+  const loading = useRef(new Set<number>())
+  const generation = useRef(0)
+  const scrollRef = useRef<HTMLDivElement>(null)
+
+  // Which catalog version each loaded page shows: a newer version reloads the pages on screen
+  // in place (no flash of placeholders); a new query starts over.
+  const pageVersions = useRef(new Map<number, number>())
+  const loadPage = useCallback(
+    async (page: number, gen: number, ver: number) => {
+      if (loading.current.has(page)) return
+      loading.current.add(page)
+      try {
+        const result = await unwrap(
+          studio().catalog.products({
+            profileId,
+            offset: page * PAGE,
+            limit: PAGE,
+            ...(query.q.trim() ? { q: query.q.trim() } : {}),
+            ...(query.itemGroup ? { itemGroup: query.itemGroup } : {}),
+            ...(query.status ? { status: query.status } : {}),
+          }),
+        )
+        if (gen !== generation.current) return
+        pageVersions.current.set(page, ver)
+        setTotal(result.total)
+        setRows((current) => {
+          const next = new Map(current)
+          for (let index = page * PAGE; index < (page + 1) * PAGE; index++) next.delete(index)
+          result.rows.forEach((row, index) => next.set(page * PAGE + index, row))
+          for (const index of next.keys()) if (index >= result.total) next.delete(index)
+          return next
+        })
+      } finally {
+        loading.current.delete(page)
+      }
+    },
+    [profileId, query],
+  )
+
+  useEffect(() => {
+    generation.current += 1
+    loading.current.clear()
+    pageVersions.current.clear()
+    setRows(new Map())
+    setTotal(null)
+  }, [loadPage])
+
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  })
+  const items = virtualizer.getVirtualItems()
+  const first = items[0]?.index ?? 0
+  const last = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
+      if (pageVersions.current.get(page) !== version) void loadPage(page, generation.current, version)
+    }
+  }, [first, last, rows, total, loadPage, version])
+
+  const toggle = (id: string) => {
+    const next = new Set(selected)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    onSelectedChange(next)
+  }
+
+  return (
+    <div className="product-table" data-testid="product-table">
+      <div className="product-table__filters">
+        <SearchBox onSearch={(q) => setQuery((current) => ({ ...current, q }))} />
+        <Select
+          aria-label="Item group"
+          value={query.itemGroup || ALL}
+          onChange={(value) => setQuery({ ...query, itemGroup: value === ALL ? '' : value })}
+          options={[
+            { value: ALL, label: 'All item groups' },
+            ...itemGroups.map((group) => ({ value: group, label: group })),
+          ]}
+          data-testid="filter-item-group"
+        />
+        <Select
+          aria-label="Status"
+          value={query.status || ALL}
+          onChange={(value) => setQuery({ ...query, status: value === ALL ? '' : (value as ProductStatus) })}
+          options={[
+            { value: ALL, label: 'Any status' },
+            ...(Object.keys(STATUS_WORDS) as ProductStatus[]).map((status) => ({
+              value: status,
+              label: STATUS_WORDS[status],
+            })),
+          ]}
+          data-testid="filter-status"
+        />
+      </div>
+      <div className="product-table__head" role="presentation">
+        <span />
+        <span>ID</span>
+        <span>Title</span>
+        <span>Price</span>
+        <span>Availability</span>
+        <span>Group</span>
+        <span>Status</span>
+      </div>
+      <div
+        ref={scrollRef}
+        className="product-table__scroll"
+        role="table"
+        aria-label="Products"
+        aria-rowcount={total ?? 0}
+        tabIndex={total ? 0 : -1}
+      >
+        {total === 0 ? (
+          <p className="product-table__empty muted">
+            {query.q || query.itemGroup || query.status
+              ? 'No product matches these filters.'
+              : 'No products yet: import a feed or add one.'}
+          </p>
+        ) : null}
+        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows.get(item.index)
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 1}
+                className={`product-row${row && selected.has(row.id) ? ' product-row--selected' : ''}`}
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                data-testid={row ? `product-row-${row.id}` : undefined}
+              >
+                {row ? (
+                  <>
+                    <span role="cell">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        aria-label={`Select ${row.title || row.id}`}
+                        checked={selected.has(row.id)}
+                        onChange={() => toggle(row.id)}
+                      />
+                    </span>
+                    <span role="cell" className="product-row__id">
+                      <button type="button" className="link-button" onClick={() => onOpen(row.id)}>
+                        {row.id}
+                      </button>
+                    </span>
+                    <span role="cell" className="product-row__title" title={row.title}>
+                      {row.title}
+                    </span>
+                    <span role="cell" className="product-row__num">
+                      {row.price}
+                    </span>
+                    <span role="cell">{row.availability}</span>
+                    <span role="cell" className="muted">
+                      {row.itemGroupId ?? '—'}
+                    </span>
+                    <span role="cell">
+                      <span className={`badge ${STATUS_BADGES[row.status]}`} title={row.messages[0]?.message}>
+                        {STATUS_WORDS[row.status]}
+                      </span>
+                    </span>
+                  </>
+                ) : (
+                  <span role="cell" className="product-row__placeholder" aria-hidden="true" />
+                )}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+      <p className="product-table__count muted" aria-live="polite">
+        {total === null
+          ? 'Loading…'
+          : `${total.toLocaleString('en-US')} ${total === 1 ? 'product' : 'products'}`}
+        {selected.size > 0 ? ` · ${selected.size.toLocaleString('en-US')} selected` : ''}
+      </p>
+    </div>
+  )
+}

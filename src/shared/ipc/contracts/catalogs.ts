@@ -1,0 +1,277 @@
+import { z } from 'zod'
+import { enumTuple, LIMITS } from '../../rules/limits'
+import { profileIdSchema } from '../../profiles'
+import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
+import { sendableText } from './fields'
+
+/**
+ * Channels of the Catalog and Keyword insights pages (spec part A). Every request is strict:
+ * unknown keys are refused. Products travel one at a time (the editor) or as summaries a page
+ * at a time (the table); a feed file never crosses IPC, only its preview and its report.
+ */
+
+const jobIdSchema = z.string().uuid()
+const importIdSchema = z.string().uuid()
+/** Product ids are SKUs chosen by the merchant; the bound keeps payloads and job files small. */
+export const productIdSchema = sendableText(240).pipe(z.string().trim().min(1))
+const shortText = z.string().max(300)
+
+/** A product as the editor sends it: only known fields; text bounded generously above the spec's limits. */
+export const productSchema = z
+  .object(
+    Object.fromEntries(
+      PRODUCT_FIELDS.map((field) => [
+        field,
+        field === 'inventory'
+          ? z.number().int().min(-1_000_000_000).max(1_000_000_000).optional()
+          : z
+              .string()
+              .max(field === 'description' ? 20_000 : field === 'additional_image_link' ? 25_000 : 2_000)
+              .optional(),
+      ]),
+    ) as {
+      [K in ProductField]: K extends 'inventory' ? z.ZodOptional<z.ZodNumber> : z.ZodOptional<z.ZodString>
+    },
+  )
+  .strict()
+
+export const feedMappingSchema = z
+  .object(
+    Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, z.string().max(200).optional()])) as {
+      [K in ProductField]: z.ZodOptional<z.ZodString>
+    },
+  )
+  .strict()
+
+export const PRODUCT_STATUSES = ['pending', 'sent', 'refused', 'fixed', 'deleting'] as const
+export const productStatusSchema = z.enum(PRODUCT_STATUSES)
+export type ProductStatus = z.infer<typeof productStatusSchema>
+
+export const issueViewSchema = z.object({
+  field: z.string().optional(),
+  message: z.string(),
+  severity: z.enum(['error', 'warning']),
+})
+export type IssueView = z.infer<typeof issueViewSchema>
+
+/** One row of the product table. */
+export const productRowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  price: z.string(),
+  availability: z.string(),
+  itemGroupId: z.string().optional(),
+  productType: z.string().optional(),
+  status: productStatusSchema,
+  /** The platform's last answer for it: CREATE_SUCCESS, UPDATE_SUCCESS, NO_CHANGE or ERROR. */
+  lastResult: z.string().optional(),
+  onPlatform: z.boolean(),
+  messages: z.array(issueViewSchema),
+})
+export type ProductRow = z.infer<typeof productRowSchema>
+
+export const catalogViewSchema = z.object({
+  name: z.string(),
+  /** Absent until the platform created it. */
+  id: z.string().optional(),
+  status: z.enum(['pending', 'created']),
+})
+export type CatalogView = z.infer<typeof catalogViewSchema>
+
+const filterSchema = z
+  .object({
+    attribute: z.string().max(40),
+    operator: z.string().max(40),
+    value: sendableText(300),
+  })
+  .strict()
+
+export const productSetViewSchema = z.object({
+  localId: z.string(),
+  id: z.string().optional(),
+  name: z.string(),
+  description: z.string().optional(),
+  type: z.enum(enumTuple(LIMITS.productSet.types)),
+  filters: z.array(z.object({ attribute: z.string(), operator: z.string(), value: z.string() })),
+  productIds: z.array(z.string()),
+  processingStatus: z.string().optional(),
+  status: z.enum(['pending', 'created', 'failed']),
+  error: z.string().optional(),
+})
+export type ProductSetView = z.infer<typeof productSetViewSchema>
+
+const countsSchema = z.object({
+  total: z.number(),
+  pending: z.number(),
+  sent: z.number(),
+  refused: z.number(),
+  fixed: z.number(),
+  deleting: z.number(),
+})
+export type ProductCounts = z.infer<typeof countsSchema>
+
+export const catalogStateSchema = z.object({
+  catalog: catalogViewSchema.nullable(),
+  counts: countsSchema,
+  itemGroups: z.array(z.string()),
+  sets: z.array(productSetViewSchema),
+  /** Failed catalog jobs whose refused products can be re-sent once fixed. */
+  resendable: z.number(),
+})
+export type CatalogState = z.infer<typeof catalogStateSchema>
+
+export const rowReportSchema = z.object({
+  /** 1-based, the header not counted. */
+  row: z.number(),
+  id: z.string().optional(),
+  title: z.string().optional(),
+  issues: z.array(issueViewSchema),
+  /** The row as a product, for the fix form. */
+  product: productSchema.partial(),
+})
+export type RowReport = z.infer<typeof rowReportSchema>
+
+export const importReportSchema = z.object({
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  withWarnings: z.number(),
+  mappingIssues: z.array(issueViewSchema),
+  /** Rows with errors first, then rows with warnings; capped. */
+  rows: z.array(rowReportSchema),
+  truncated: z.boolean(),
+})
+export type ImportReport = z.infer<typeof importReportSchema>
+
+const keywordQuerySchema = z
+  .object({
+    keywords: z.array(sendableText(120)).max(20),
+    negativeKeywords: z.array(sendableText(120)).max(20),
+    start: z.string().max(40),
+    end: z.string().max(40),
+    granularity: z.enum(enumTuple(LIMITS.keywordInsights.granularity)),
+    location: z.string().max(2).optional(),
+  })
+  .strict()
+
+export const keywordResultSchema = z.object({
+  resultId: z.string(),
+  query: keywordQuerySchema,
+  /** Epoch milliseconds of each datapoint's start. */
+  times: z.array(z.number()),
+  /** One series per keyword, then the whole query (all keywords OR-ed) when there are several. */
+  series: z.array(z.object({ label: z.string(), values: z.array(z.number()) })),
+  relatedKeywords: z.array(z.string()),
+})
+export type KeywordResult = z.infer<typeof keywordResultSchema>
+
+const profileOnly = z.object({ profileId: profileIdSchema }).strict()
+
+export const catalogsContract = {
+  'catalog.state': { request: profileOnly, response: catalogStateSchema },
+  'catalog.refresh': { request: profileOnly, response: catalogStateSchema },
+  'catalog.save': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the catalog a name')),
+      })
+      .strict(),
+    response: catalogStateSchema,
+  },
+  'catalog.products': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        q: shortText.optional(),
+        itemGroup: shortText.optional(),
+        status: productStatusSchema.optional(),
+        jobId: jobIdSchema.optional(),
+        offset: z.number().int().min(0).max(10_000_000),
+        limit: z.number().int().min(1).max(500),
+      })
+      .strict(),
+    response: z.object({ total: z.number(), rows: z.array(productRowSchema), counts: countsSchema }),
+  },
+  'catalog.product': {
+    request: z.object({ profileId: profileIdSchema, id: productIdSchema }).strict(),
+    response: z.object({ product: productSchema, row: productRowSchema }),
+  },
+  'catalog.saveProduct': {
+    request: z.object({ profileId: profileIdSchema, product: productSchema, isNew: z.boolean() }).strict(),
+    response: z.object({ row: productRowSchema, jobId: z.string().optional() }),
+  },
+  'catalog.deleteProducts': {
+    request: z
+      .object({ profileId: profileIdSchema, ids: z.array(productIdSchema).min(1).max(20_000) })
+      .strict(),
+    response: z.object({ removedLocally: z.number(), queued: z.number(), jobId: z.string().optional() }),
+  },
+  'catalog.resend': {
+    request: profileOnly,
+    response: z.object({ products: z.number(), jobIds: z.array(z.string()) }),
+  },
+  'catalog.importOpen': {
+    request: profileOnly,
+    response: z.union([
+      z.object({ picked: z.literal(false) }),
+      z.object({
+        picked: z.literal(true),
+        importId: z.string(),
+        fileName: z.string(),
+        format: z.enum(['csv', 'json']),
+        columns: z.array(z.string()),
+        preview: z.array(z.array(z.string())),
+        rowCount: z.number(),
+        mapping: feedMappingSchema,
+      }),
+    ]),
+  },
+  'catalog.importCheck': {
+    request: z.object({ importId: importIdSchema, mapping: feedMappingSchema }).strict(),
+    response: importReportSchema,
+  },
+  'catalog.importSend': {
+    request: z
+      .object({ profileId: profileIdSchema, importId: importIdSchema, mapping: feedMappingSchema })
+      .strict(),
+    response: z.object({ jobId: z.string(), sent: z.number(), skipped: z.number() }),
+  },
+  'catalog.createSet': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the set a name')),
+        description: sendableText(1000).optional(),
+        type: z.enum(enumTuple(LIMITS.productSet.types)),
+        productIds: z.array(productIdSchema).max(20_000).optional(),
+        filters: z.array(filterSchema).max(50).optional(),
+      })
+      .strict(),
+    response: z.object({ set: productSetViewSchema, jobId: z.string() }),
+  },
+  'catalog.previewSet': {
+    request: z.object({ profileId: profileIdSchema, filters: z.array(filterSchema).max(50) }).strict(),
+    response: z.object({
+      total: z.number(),
+      sample: z.array(productRowSchema),
+      issues: z.array(issueViewSchema),
+    }),
+  },
+  'catalog.refreshSet': {
+    request: z.object({ profileId: profileIdSchema, localId: z.string().uuid() }).strict(),
+    response: productSetViewSchema,
+  },
+  'keywords.search': {
+    request: z.object({ profileId: profileIdSchema, query: keywordQuerySchema }).strict(),
+    response: keywordResultSchema,
+  },
+  'keywords.recent': {
+    request: profileOnly,
+    response: z.object({ queries: z.array(keywordQuerySchema) }),
+  },
+  'keywords.exportCsv': {
+    request: z.object({ resultId: z.string().uuid() }).strict(),
+    response: z.object({ saved: z.boolean(), fileName: z.string().optional() }),
+  },
+} as const

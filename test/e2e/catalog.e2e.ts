@@ -1,0 +1,246 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProfileSummary } from '../../src/shared/profiles'
+import { startSandbox, type Sandbox } from '../sandbox/index'
+import { approveInBrowser } from '../support/authorizePage'
+import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
+
+/**
+ * The Catalog and Keyword insights pages end to end: import a CSV with one bad row, fix it and
+ * re-send it, build a filtered set, run a keyword search and read the chart. Connecting is done
+ * through main's channels (connect.e2e.ts covers the wizard itself). Screenshots in light and dark.
+ */
+
+let env: E2eEnvironment
+let sandbox: Sandbox
+let workDir: string
+let feedPath: string
+
+const image = (size: string) => `${sandbox.apiUrl}/sample-images/${size}.png`
+
+function feed(): string {
+  const header = 'id,title,description,availability,condition,price,link,image_link,brand,product_type,size'
+  const rows: string[] = []
+  const kinds = ['Trail shoe', 'Road shoe', 'Canvas cap', 'Rain jacket', 'Wool sock']
+  for (let i = 0; i < 24; i++) {
+    const kind = kinds[i % kinds.length]!
+    const type = kind.endsWith('shoe')
+      ? 'Apparel > Shoes'
+      : kind === 'Canvas cap'
+        ? 'Apparel > Hats'
+        : 'Apparel > Outerwear'
+    rows.push(
+      [
+        `SKU-${String(i + 1).padStart(3, '0')}`,
+        `${kind} ${i + 1}`,
+        `A comfortable ${kind.toLowerCase()}`,
+        'in stock',
+        'new',
+        `${(8 + i * 2.5).toFixed(2)} USD`,
+        `https://shop.example.com/p/${i + 1}`,
+        image('600x600'),
+        'Northwind',
+        type,
+        '',
+      ].join(','),
+    )
+  }
+  // The bad row: a size without an item group (a warning here), and an image the platform
+  // finds too small once it downloads it (refused by the platform).
+  rows.splice(
+    6,
+    0,
+    [
+      'SKU-BAD',
+      'Summit boot',
+      'A sturdy boot',
+      'in stock',
+      'new',
+      '89.00 USD',
+      'https://shop.example.com/p/boot',
+      image('400x400'),
+      'Northwind',
+      'Apparel > Shoes',
+      '42',
+    ].join(','),
+  )
+  return `${header}\n${rows.join('\n')}\n`
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'ads-catalog-e2e-'))
+  ;[env, sandbox] = await Promise.all([
+    startE2e(),
+    startSandbox({ port: 0, limits: { productSetProcessingMs: 0 } }),
+  ])
+  feedPath = join(workDir, 'spring-feed.csv')
+  await writeFile(feedPath, feed())
+})
+afterAll(async () => {
+  await Promise.all([env?.dispose(), sandbox?.close()])
+  await rm(workDir, { recursive: true, force: true })
+})
+
+async function connect(app: E2eApp): Promise<void> {
+  const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
+  const started = (await handlers['connect.begin']!({
+    environment: 'local_sandbox',
+    hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
+    consumerKey: sandbox.demo.consumerKey,
+    consumerSecret: sandbox.demo.consumerSecret,
+    accessLevel: 'write',
+    forceLogin: false,
+  })) as { profileId: string; authorizeUrl: string }
+  const pin = await approveInBrowser(started.authorizeUrl)
+  const profile = (await handlers['connect.complete']!({
+    profileId: started.profileId,
+    pin,
+  })) as ProfileSummary
+  expect(profile.activeAccountId).toBeTruthy()
+}
+
+/** The same screen in both themes: the app follows the OS colour scheme. */
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
+  // The page scrolls inside <main>, so bring the part that matters into view first.
+  if (focus) await page.getByTestId(focus).scrollIntoViewIfNeeded()
+  await page.mouse.move(1279, 819)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: screenshotPath(`${name}-${scheme}`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+describe('Catalog and keyword insights', () => {
+  it('imports a CSV with one bad row, fixes and re-sends it, builds a filtered set and charts keywords', async () => {
+    const app = await env.launch({
+      config: {
+        catalogDialogs: {
+          chooseFeedFile: async () => feedPath,
+          chooseCsvExportPath: async (name) => join(workDir, name),
+        },
+      },
+    })
+    try {
+      const { page } = app
+      await connect(app)
+      await page.goto(`${env.server.origin}/index.html#/catalog`)
+      await page.getByRole('heading', { name: 'Catalog', level: 1 }).waitFor()
+
+      // The one catalog.
+      await page.getByTestId('catalog-name').fill('Northwind spring')
+      await page.getByTestId('catalog-save').click()
+      await expect
+        .poll(() => page.getByText('Your one catalog on the platform.').count(), { timeout: 15_000 })
+        .toBe(1)
+      expect(sandbox.list('product_catalogs')).toHaveLength(1)
+
+      // Import: columns mapped by name, a preview, and the report before anything is sent.
+      await page.getByTestId('tab-import').click()
+      await page.getByTestId('import-choose').click()
+      await page.getByTestId('import-report').waitFor()
+      await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('25 ready')
+      await expect.poll(() => page.getByTestId('row-report-7').textContent()).toContain('SKU-BAD')
+      expect(sandbox.created().products).toBe(0)
+      await shoot(page, 'catalog-import-report', 'import-report')
+
+      await page.getByTestId('import-send').click()
+      await expect
+        .poll(() => page.getByTestId('import-status').textContent(), { timeout: 20_000 })
+        .toContain('1 refused')
+      await expect.poll(() => page.getByTestId('import-status').textContent()).toContain('24 on the platform')
+      await expect.poll(() => page.getByTestId('refused-SKU-BAD').textContent()).toMatch(/at least 500x500/)
+      await shoot(page, 'catalog-import-refused', 'import-status')
+
+      // Fix the bad row in the product form and re-send only it.
+      await page.getByTestId('fix-SKU-BAD').click()
+      const editor = page.getByTestId('product-editor')
+      await editor.waitFor()
+      await expect.poll(() => editor.textContent()).toContain('The platform refused this product')
+      await shoot(page, 'catalog-product-editor')
+      await editor.getByTestId('product-image_link').fill(image('800x800'))
+      await editor.getByTestId('product-save').click()
+      await editor.waitFor({ state: 'detached' })
+      await expect.poll(() => page.getByTestId('refused-SKU-BAD').textContent()).toContain('Fixed')
+      const before = sandbox.created().products
+      await page.getByTestId('import-resend').click()
+      await expect
+        .poll(() => page.getByTestId('import-status').textContent(), { timeout: 20_000 })
+        .toContain('Every product of this import is on the platform.')
+      expect(sandbox.created().products).toBe(before + 1)
+      expect(sandbox.list('products')).toHaveLength(25)
+
+      // Browse: the virtualized table, searched by title.
+      await page.getByTestId('tab-products').click()
+      await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('25 products')
+      await shoot(page, 'catalog-products')
+      await page.getByLabel('Search products by title or ID').fill('trail')
+      await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('5 products')
+
+      // A filtered set: the builder offers only operators that fit the attribute.
+      await page.getByTestId('tab-sets').click()
+      await page.getByTestId('set-name').fill('Shoes under 40')
+      await page.getByTestId('filter-0-operator').click()
+      const operators = await page.getByRole('option').allTextContents()
+      expect(operators).toEqual(['is greater than', 'is less than', 'is exactly'])
+      await page.keyboard.press('Escape')
+      await page.getByTestId('filter-0-value').fill('40')
+      await page.getByTestId('add-filter').click()
+      await page.getByTestId('filter-1-attribute').click()
+      await page.getByRole('option', { name: 'Product type' }).click()
+      await page.getByTestId('filter-1-operator').click()
+      await page.getByRole('option', { name: 'contains' }).click()
+      await page.getByTestId('filter-1-value').fill('shoes')
+      // Local products that match: prices 8 + 2.5·i under 40, shoes every 5 rows from 0 and 1.
+      await expect
+        .poll(() => page.getByTestId('set-preview').textContent())
+        .toContain('6 of your products match')
+      await page.getByTestId('set-create').click()
+      await expect
+        .poll(() => page.getByTestId('set-Shoes under 40').textContent(), { timeout: 15_000 })
+        .toContain('Ready')
+      await expect.poll(() => page.getByTestId('set-Shoes under 40').textContent()).toContain('6 products')
+      await shoot(page, 'catalog-sets', 'set-preview')
+
+      // Keyword insights: chips, the limit counter, a search, the chart and its tooltip.
+      await page.getByTestId('nav-keywords').click()
+      const input = page.getByTestId('keyword-input')
+      for (const word of ['running shoes', 'trail shoes', 'hiking boots']) {
+        await input.fill(word)
+        await input.press('Enter')
+      }
+      await page.getByTestId('negative-input').fill('cheap')
+      await page.getByTestId('negative-input').press('Enter')
+      await expect.poll(() => page.getByTestId('keyword-count').textContent()).toContain('4 of 10 keywords')
+      await page.getByTestId('range-7').click()
+      await page.getByTestId('keyword-search').click()
+      const chart = page.getByTestId('keyword-chart')
+      await chart.locator('canvas').waitFor()
+      await expect.poll(() => page.locator('.keyword-chart__key').count()).toBe(4)
+      await expect.poll(() => page.getByTestId('related-keywords').locator('button').count()).toBe(30)
+      const box = await chart.boundingBox()
+      if (!box) throw new Error('the chart has no box')
+      await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5)
+      await expect.poll(() => page.locator('.chart-tooltip:not([hidden])').count()).toBe(1)
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        // The chart takes its colours from the theme: let it redraw, then hover again.
+        await page.mouse.move(box.x + 5, box.y + 5)
+        await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5)
+        await page.screenshot({ path: screenshotPath(`keywords-chart-${scheme}`), fullPage: true })
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+      await page.getByTestId('related-keywords').locator('button').first().click()
+      await expect.poll(() => page.getByTestId('keyword-count').textContent()).toContain('5 of 10 keywords')
+      await page.getByTestId('keyword-export').click()
+      await expect.poll(() => page.getByText(/Saved keyword-volume-.*\.csv/).count()).toBe(1)
+
+      expect(app.consoleErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+})

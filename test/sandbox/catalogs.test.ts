@@ -1,0 +1,652 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSandbox } from './index'
+import type { Sandbox } from './index'
+import { authorizeDemoUser, call } from './helpers/client'
+import type { UserTokens } from './helpers/client'
+import { PRODUCT_FIELDS } from './ads/products'
+
+interface Issue {
+  code: string
+  message: string
+  parameter?: string
+}
+interface Envelope<T = Record<string, unknown>> {
+  request: { params: Record<string, unknown> }
+  data: T
+  next_cursor?: string | null
+  total_count?: number
+  errors?: Issue[]
+}
+interface ItemResponse {
+  warnings: Issue[]
+  errors: Issue[]
+  product_key: string | null
+  id: string | null
+  status: string
+}
+type Product = Record<string, unknown> & { id: string; product_key: string }
+
+let sandbox: Sandbox
+let user: UserTokens
+let other: UserTokens
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, limits: { productSetProcessingMs: 0 } })
+  user = await authorizeDemoUser(sandbox)
+  other = await authorizeDemoUser(sandbox, 'write', { username: 'other_advertiser' })
+})
+afterAll(async () => {
+  await sandbox.close()
+})
+
+const ads = (path: string): string => `${sandbox.adsUrl}/12${path}`
+const image = (size: string, extra = ''): string => `${sandbox.apiUrl}/sample-images/${size}.png${extra}`
+
+function product(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    title: `Product ${id}`,
+    description: 'A plain description',
+    availability: 'in stock',
+    condition: 'new',
+    price: '20.00 USD',
+    link: `https://shop.example.com/p/${id}`,
+    image_link: image('600x600'),
+    brand: 'Acme',
+    ...overrides,
+  }
+}
+
+async function createCatalog(who: UserTokens, name: string): Promise<string> {
+  const response = await call<Envelope<{ id: string; name: string }>>(who, {
+    method: 'POST',
+    url: ads('/product_catalogs'),
+    form: { name },
+  })
+  expect(response.status, response.text).toBe(200)
+  return response.body.data.id
+}
+
+async function putProducts(catalog: string, products: unknown[], who: UserTokens = user) {
+  return call<Envelope<{ products_response: ItemResponse[] }>>(who, {
+    method: 'PUT',
+    url: ads(`/product_catalogs/${catalog}/products`),
+    json: { products },
+  })
+}
+
+async function listProducts(catalog: string, query: Record<string, string> = {}) {
+  return call<Envelope<Product[]>>(user, { url: ads(`/product_catalogs/${catalog}/products`), query })
+}
+
+async function deleteCatalogOf(who: UserTokens): Promise<void> {
+  const list = await call<Envelope<{ id: string }[]>>(who, { url: ads('/product_catalogs') })
+  for (const catalog of list.body.data)
+    await call(who, { method: 'DELETE', url: ads(`/product_catalogs/${catalog.id}`) })
+}
+
+describe('product catalogs', () => {
+  it('lists, creates one per user, renames and deletes permanently', async () => {
+    await deleteCatalogOf(user)
+    const empty = await call<Envelope<unknown[]>>(user, { url: ads('/product_catalogs') })
+    expect(empty.status).toBe(200)
+    expect(empty.body.data).toEqual([])
+    expect(empty.body.next_cursor).toBeNull()
+
+    const id = await createCatalog(user, 'Spring shop')
+    const second = await call<Envelope>(user, {
+      method: 'POST',
+      url: ads('/product_catalogs'),
+      form: { name: 'Another' },
+    })
+    expect(second.status).toBe(400)
+    expect(second.body.errors?.[0]?.code).toBe('CATALOG_LIMIT_REACHED')
+
+    const listed = await call<Envelope<{ id: string; name: string }[]>>(user, {
+      url: ads('/product_catalogs'),
+      query: { with_total_count: 'true' },
+    })
+    expect(listed.body.data).toEqual([{ id, name: 'Spring shop' }])
+    expect(listed.body.total_count).toBe(1)
+
+    const renamed = await call<Envelope<{ id: string; name: string }>>(user, {
+      method: 'PUT',
+      url: ads(`/product_catalogs/${id}`),
+      query: { name: 'Summer shop' },
+    })
+    expect(renamed.body.data).toEqual({ id, name: 'Summer shop' })
+    const noName = await call<Envelope>(user, { method: 'PUT', url: ads(`/product_catalogs/${id}`) })
+    expect(noName.status).toBe(400)
+    expect(noName.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'name' })
+
+    await putProducts(id, [product('gone-1')])
+    const deleted = await call<Envelope<{ id: string; name: string }>>(user, {
+      method: 'DELETE',
+      url: ads(`/product_catalogs/${id}`),
+    })
+    expect(deleted.body.data).toEqual({ id, name: 'Summer shop' })
+    expect((await listProducts(id)).status).toBe(404)
+    expect((await call(user, { method: 'DELETE', url: ads(`/product_catalogs/${id}`) })).status).toBe(404)
+    expect(sandbox.state().products.some((p) => p.id === 'gone-1')).toBe(false)
+    // The one-per-user rule counts only catalogs that exist.
+    await createCatalog(user, 'Fresh start')
+  })
+
+  it("keeps users apart: another user's catalog is not found, user_id must be the caller", async () => {
+    await deleteCatalogOf(other)
+    const theirs = await createCatalog(other, 'Their shop')
+    expect((await listProducts(theirs)).status).toBe(404)
+    const rename = await call(user, {
+      method: 'PUT',
+      url: ads(`/product_catalogs/${theirs}`),
+      query: { name: 'x' },
+    })
+    expect(rename.status).toBe(404)
+    const mine = await call<Envelope<{ id: string }[]>>(user, { url: ads('/product_catalogs') })
+    expect(mine.body.data.map((c) => c.id)).not.toContain(theirs)
+    const foreign = await call<Envelope>(user, {
+      url: ads('/product_catalogs'),
+      query: { user_id: sandbox.state().users[1]?.id ?? '' },
+    })
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.errors?.[0]).toMatchObject({ code: 'UNAUTHORIZED_ACCESS', parameter: 'user_id' })
+    const own = await call(user, { url: ads('/product_catalogs'), query: { user_id: user.userId } })
+    expect(own.status).toBe(200)
+  })
+
+  it('refuses cursor with with_total_count, and writes with a read-only token', async () => {
+    const both = await call<Envelope>(user, {
+      url: ads('/product_catalogs'),
+      query: { with_total_count: 'true', cursor: 'abc' },
+    })
+    expect(both.status).toBe(400)
+    expect(both.body.errors?.map((e) => e.code)).toContain('EXCLUSIVE_PARAMETERS')
+    const reader = await authorizeDemoUser(sandbox, 'read')
+    const write = await call(reader, { method: 'POST', url: ads('/product_catalogs'), form: { name: 'x' } })
+    expect(write.status).toBe(403)
+  })
+})
+
+describe('products: batch PUT', () => {
+  let catalog: string
+  beforeAll(async () => {
+    await deleteCatalogOf(user)
+    catalog = await createCatalog(user, 'Products')
+  })
+
+  it('creates unknown ids, updates known ones and reports identical data as NO_CHANGE', async () => {
+    const created = await putProducts(catalog, [product('sku-1'), product('sku-2')])
+    expect(created.status).toBe(200)
+    const first = created.body.data.products_response
+    expect(first.map((r) => [r.id, r.status])).toEqual([
+      ['sku-1', 'CREATE_SUCCESS'],
+      ['sku-2', 'CREATE_SUCCESS'],
+    ])
+    expect(first.every((r) => typeof r.product_key === 'string' && r.errors.length === 0)).toBe(true)
+
+    const again = await putProducts(catalog, [product('sku-1'), product('sku-2', { title: 'Renamed' })])
+    const second = again.body.data.products_response
+    expect(second.map((r) => r.status)).toEqual(['NO_CHANGE', 'UPDATE_SUCCESS'])
+    expect(second.map((r) => r.product_key)).toEqual(first.map((r) => r.product_key))
+    const listed = await listProducts(catalog)
+    expect(listed.body.data.find((p) => p.id === 'sku-2')?.title).toBe('Renamed')
+  })
+
+  it('reports limit violations per item and applies the rest of the batch', async () => {
+    const response = await putProducts(catalog, [
+      product('ok-1'),
+      product('long-title', { title: 't'.repeat(151) }),
+      product('long-description', { description: 'd'.repeat(5001) }),
+      product('small-image', { image_link: image('400x400') }),
+      product('huge-image', { image_link: image('600x600', `?pad=${5 * 1024 * 1024 + 10}`) }),
+      product('not-image', { image_link: `${sandbox.apiUrl}/sample-images/600x600.txt` }),
+      product('eleven-extra', { additional_image_link: Array(11).fill(image('500x500')).join(',') }),
+      product('ten-extra', { additional_image_link: Array(10).fill(image('500x500')).join(',') }),
+      product('max-title', { title: 't'.repeat(150), description: 'd'.repeat(5000) }),
+      product('small-extra', { additional_image_link: `${image('500x500')},${image('499x800')}` }),
+    ])
+    expect(response.status).toBe(200)
+    const byId = new Map(response.body.data.products_response.map((r) => [r.id, r]))
+    const field = (id: string) => byId.get(id)?.errors.map((e) => e.parameter)
+    expect(byId.get('ok-1')?.status).toBe('CREATE_SUCCESS')
+    expect(byId.get('ten-extra')?.status).toBe('CREATE_SUCCESS')
+    expect(byId.get('max-title')?.status).toBe('CREATE_SUCCESS')
+    for (const id of [
+      'long-title',
+      'long-description',
+      'small-image',
+      'huge-image',
+      'not-image',
+      'eleven-extra',
+      'small-extra',
+    ]) {
+      expect(byId.get(id)?.status, id).toBe('ERROR')
+      expect(byId.get(id)?.product_key, id).toBeNull()
+    }
+    expect(field('long-title')).toEqual(['title'])
+    expect(field('long-description')).toEqual(['description'])
+    expect(field('small-image')).toEqual(['image_link'])
+    expect(byId.get('small-image')?.errors[0]?.message).toMatch(/at least 500x500 pixels \(got 400x400\)/)
+    expect(byId.get('huge-image')?.errors[0]?.message).toMatch(/larger than 5MB/)
+    expect(byId.get('not-image')?.errors[0]?.message).toMatch(/not a JPG, GIF, WEBP or PNG/)
+    expect(field('eleven-extra')).toEqual(['additional_image_link'])
+    expect(byId.get('small-extra')?.errors[0]?.message).toMatch(/499x800/)
+    const ids = (await listProducts(catalog)).body.data.map((p) => p.id)
+    expect(ids).toEqual(expect.arrayContaining(['ok-1', 'ten-extra', 'max-title']))
+    expect(ids).not.toContain('long-title')
+  })
+
+  it('an invalid update leaves the stored product unchanged', async () => {
+    const response = await putProducts(catalog, [product('sku-1', { title: 'x'.repeat(151) })])
+    const item = response.body.data.products_response[0]
+    expect(item?.status).toBe('ERROR')
+    expect(item?.product_key).toEqual(expect.any(String))
+    const stored = (await listProducts(catalog)).body.data.find((p) => p.id === 'sku-1')
+    expect(stored?.title).toBe('Product sku-1')
+  })
+
+  it('checks the field rules of the product table', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['price-format', { price: '20,00 EUR' }, 'price'],
+      ['price-currency', { price: '20 dollars' }, 'price'],
+      ['sale-higher', { sale_price: '25.00 USD' }, 'sale_price'],
+      ['sale-currency', { sale_price: '10.00 EUR' }, 'sale_price'],
+      ['http-link', { link: 'http://shop.example.com/p' }, 'link'],
+      ['mobile-http', { mobile_link: 'http://m.example.com/p' }, 'mobile_link'],
+      ['no-brand', { brand: undefined }, 'brand'],
+      ['bad-gtin', { gtin: '12345' }, 'gtin'],
+      ['stock-zero', { inventory: 0 }, 'inventory'],
+      ['html', { description: 'Great <b>shoes</b>' }, 'description'],
+      ['hex', { color: '#ff0000' }, 'color'],
+      ['availability', { availability: 'in_stock' }, 'availability'],
+      ['condition', { condition: 'mint' }, 'condition'],
+      ['age', { age_group: 'elderly' }, 'age_group'],
+      [
+        'window',
+        { sale_price: '10 USD', sale_price_effective_date: '2026-03-01/2026-03-31' },
+        'sale_price_effective_date',
+      ],
+      ['missing-title', { title: undefined }, 'title'],
+    ]
+    const response = await putProducts(
+      catalog,
+      cases.map(([id, overrides]) => product(id, overrides)),
+    )
+    const items = response.body.data.products_response
+    cases.forEach(([id, , parameter], index) => {
+      expect(items[index]?.status, id).toBe('ERROR')
+      expect(
+        items[index]?.errors.map((e) => e.parameter),
+        id,
+      ).toContain(parameter)
+    })
+    const fine = await putProducts(catalog, [
+      product('gtin-only', { brand: undefined, gtin: '4006381333931' }),
+      product('mpn-only', { brand: undefined, mpn: 'MPN-1' }),
+      product('sale-ok', {
+        sale_price: '15.00 USD',
+        sale_price_effective_date: '2026-03-01T00:00+01:00/2026-03-31T23:59+01:00',
+        inventory: 3,
+        color: 'navy blue',
+      }),
+    ])
+    expect(fine.body.data.products_response.map((r) => r.status)).toEqual([
+      'CREATE_SUCCESS',
+      'CREATE_SUCCESS',
+      'CREATE_SUCCESS',
+    ])
+  })
+
+  it('ignores every copy of a duplicated id and warns about unknown fields and unchecked images', async () => {
+    const response = await putProducts(catalog, [
+      product('dup'),
+      product('single', { shoe_size: '42' }),
+      product('dup', { title: 'Second copy' }),
+      product('remote-image', { image_link: 'https://cdn.example.com/a.jpg' }),
+    ])
+    const [first, single, third, remote] = response.body.data.products_response
+    expect(first?.status).toBe('ERROR')
+    expect(third?.status).toBe('ERROR')
+    expect(first?.errors[0]?.code).toBe('DUPLICATE_ID')
+    expect(single?.status).toBe('CREATE_SUCCESS')
+    expect(single?.warnings[0]).toMatchObject({ code: 'UNKNOWN_PARAMETER', parameter: 'shoe_size' })
+    expect(remote?.status).toBe('CREATE_SUCCESS')
+    expect(remote?.warnings[0]).toMatchObject({ code: 'IMAGE_NOT_CHECKED', parameter: 'image_link' })
+    expect((await listProducts(catalog)).body.data.some((p) => p.id === 'dup')).toBe(false)
+  })
+
+  it('refuses a batch of more than 25 products, an empty batch and a non-JSON body as a whole', async () => {
+    const many = await putProducts(
+      catalog,
+      Array.from({ length: 26 }, (_, i) => product(`many-${i}`)),
+    )
+    expect(many.status).toBe(400)
+    expect(many.body.errors?.[0]).toMatchObject({ parameter: 'products' })
+    expect(sandbox.state().products.some((p) => p.id === 'many-0')).toBe(false)
+    const exactly = await putProducts(
+      catalog,
+      Array.from({ length: 25 }, (_, i) => product(`batch-${i}`)),
+    )
+    expect(exactly.body.data.products_response).toHaveLength(25)
+    expect((await putProducts(catalog, [])).status).toBe(400)
+    const form = await call<Envelope>(user, {
+      method: 'PUT',
+      url: ads(`/product_catalogs/${catalog}/products`),
+      form: { products: '[]' },
+    })
+    expect(form.status).toBe(400)
+    expect(form.body.errors?.[0]?.code).toBe('INVALID_CONTENT_TYPE')
+  })
+
+  it('a resend after a lost answer is harmless: the products come back NO_CHANGE', async () => {
+    sandbox.setFaults({ dropAfterCommitRate: 1, pathPattern: '^PUT .*/products$' })
+    try {
+      await expect(putProducts(catalog, [product('lost-1')])).rejects.toThrow()
+    } finally {
+      sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
+    }
+    const resent = await putProducts(catalog, [product('lost-1')])
+    expect(resent.body.data.products_response[0]?.status).toBe('NO_CHANGE')
+    expect(sandbox.state().products.filter((p) => p.id === 'lost-1')).toHaveLength(1)
+  })
+})
+
+describe('products: list and delete', () => {
+  let catalog: string
+  beforeAll(async () => {
+    await deleteCatalogOf(user)
+    catalog = await createCatalog(user, 'Listing')
+    const items = Array.from({ length: 120 }, (_, i) => product(`p${String(i).padStart(3, '0')}`))
+    for (let i = 0; i < items.length; i += 25) await putProducts(catalog, items.slice(i, i + 25))
+    await putProducts(catalog, [
+      product('shirt-s', { item_group_id: 'shirt', size: 'S' }),
+      product('shirt-m', { item_group_id: 'shirt', size: 'M' }),
+      product('shirt-l', { item_group_id: 'shirt', size: 'L' }),
+    ])
+  })
+
+  it('returns every product field, null when unset', async () => {
+    const page = await listProducts(catalog, { count: '1' })
+    const first: Record<string, unknown> = page.body.data[0] ?? {}
+    expect(Object.keys(first)).toEqual([...PRODUCT_FIELDS])
+    expect(first.gtin).toBeNull()
+    expect(first.item_group_key).toBeNull()
+    expect(first).not.toHaveProperty('created_at')
+  })
+
+  it('pages with count (default 100, 1 to 100) and cursor, in submission order', async () => {
+    const page = await listProducts(catalog)
+    expect(page.body.data).toHaveLength(100)
+    expect(page.body.data[0]?.id).toBe('p000')
+    const rest = await listProducts(catalog, { cursor: page.body.next_cursor ?? '' })
+    expect(rest.body.next_cursor).toBeNull()
+    // 120 plain products and one group shown by its first variant.
+    expect(rest.body.data.map((p) => p.id).slice(-2)).toEqual(['p119', 'shirt-s'])
+    for (const bad of ['0', '101', 'x']) {
+      const response = await listProducts(catalog, { count: bad })
+      expect(response.status, bad).toBe(400)
+      expect(response.body.errors?.[0]?.parameter).toBe('count')
+    }
+    const total = await listProducts(catalog, { with_total_count: 'true', count: '5' })
+    expect(total.body.total_count).toBe(121)
+  })
+
+  it('shows a group by its first submitted product, and the whole group by item_group_key', async () => {
+    const all = await listProducts(catalog, {
+      count: '100',
+      cursor: (await listProducts(catalog)).body.next_cursor ?? '',
+    })
+    const head = all.body.data.find((p) => p.id === 'shirt-s')
+    expect(all.body.data.some((p) => p.id === 'shirt-m')).toBe(false)
+    const key = head?.item_group_key as string
+    expect(key).toEqual(expect.any(String))
+    const group = await listProducts(catalog, { item_group_key: key })
+    expect(group.body.data.map((p) => p.id)).toEqual(['shirt-s', 'shirt-m', 'shirt-l'])
+    expect(new Set(group.body.data.map((p) => p.item_group_key))).toEqual(new Set([key]))
+  })
+
+  it('deletes by product_keys, per key, permanently', async () => {
+    const group = (await listProducts(catalog, { count: '100' })).body.data
+    const victim = group.find((p) => p.id === 'p001')
+    const response = await call<Envelope<{ delete_products: Record<string, unknown>[] }>>(user, {
+      method: 'DELETE',
+      url: ads(`/product_catalogs/${catalog}/products`),
+      json: { product_keys: [victim?.product_key, 'no-such-key'] },
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.data.delete_products).toEqual([
+      { product_key: victim?.product_key, failed_product_key: null, message: 'Deleted' },
+      { product_key: null, failed_product_key: 'no-such-key', message: expect.stringMatching(/No product/) },
+    ])
+    const after = (await listProducts(catalog, { count: '100' })).body.data.map((p) => p.id)
+    expect(after).not.toContain('p001')
+    const missing = await call<Envelope>(user, {
+      method: 'DELETE',
+      url: ads(`/product_catalogs/${catalog}/products`),
+      json: {},
+    })
+    expect(missing.status).toBe(400)
+    expect(missing.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'product_keys' })
+  })
+})
+
+describe('product sets', () => {
+  let catalog: string
+  let keys: Map<string, string>
+  beforeAll(async () => {
+    await deleteCatalogOf(user)
+    catalog = await createCatalog(user, 'Sets')
+    const response = await putProducts(catalog, [
+      product('cheap-shoe', {
+        price: '10.00 USD',
+        product_type: 'Apparel > Shoes',
+        custom_label_0: 'summer',
+      }),
+      product('mid-shoe', { price: '30.00 USD', product_type: 'Apparel > Shoes' }),
+      product('dear-shirt', { price: '80.00 USD', product_type: 'Apparel > Shirts', inventory: 4 }),
+      product('euro-shoe', { price: '5.00 EUR', product_type: 'apparel >  shoes' }),
+    ])
+    keys = new Map(response.body.data.products_response.map((r) => [r.id ?? '', r.product_key ?? '']))
+  })
+
+  const createSet = (body: Record<string, unknown>) =>
+    call<Envelope<Record<string, unknown>>>(user, {
+      method: 'POST',
+      url: ads(`/product_catalogs/${catalog}/product_sets`),
+      json: body,
+    })
+
+  it('creates a MANUAL set from product_keys, DONE at once, and reads it back', async () => {
+    const response = await createSet({
+      name: 'Picked',
+      type: 'MANUAL',
+      product_keys: [keys.get('cheap-shoe'), keys.get('dear-shirt')],
+    })
+    expect(response.status, response.text).toBe(200)
+    expect(response.body.data).toMatchObject({
+      name: 'Picked',
+      description: null,
+      type: 'MANUAL',
+      product_ids: ['cheap-shoe', 'dear-shirt'],
+      filters: [],
+      processing_status: 'DONE',
+    })
+    const read = await call<Envelope>(user, {
+      url: ads(`/product_catalogs/${catalog}/product_sets/${String(response.body.data.id)}`),
+    })
+    expect(read.body.data).toEqual(response.body.data)
+    expect((await call(user, { url: ads(`/product_catalogs/${catalog}/product_sets/123`) })).status).toBe(404)
+  })
+
+  it('requires product_keys for MANUAL and filters for FILTERED, and knows every key', async () => {
+    const manual = await createSet({ name: 'x', type: 'MANUAL' })
+    expect(manual.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'product_keys' })
+    const unknown = await createSet({ name: 'x', type: 'MANUAL', product_keys: ['nope'] })
+    expect(unknown.body.errors?.[0]).toMatchObject({ parameter: 'product_keys' })
+    const filtered = await createSet({ name: 'x', type: 'FILTERED' })
+    expect(filtered.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'filters' })
+    const noName = await createSet({ type: 'MANUAL', product_keys: [keys.get('mid-shoe')] })
+    expect(noName.body.errors?.[0]).toMatchObject({ parameter: 'name' })
+    const badType = await createSet({ name: 'x', type: 'SMART' })
+    expect(badType.body.errors?.[0]).toMatchObject({ parameter: 'type' })
+    expect(sandbox.created().product_sets).toBe(1)
+  })
+
+  it('refuses an operator that does not fit its attribute, and unknown attributes', async () => {
+    const response = await createSet({
+      name: 'Bad',
+      type: 'FILTERED',
+      filters: [
+        { attribute: 'price', operator: 'CONTAINS', value: '10' },
+        { attribute: 'product_type', operator: 'GREATER_THAN', value: '3' },
+        { attribute: 'colour', operator: 'EQUAL_TO', value: 'red' },
+        { attribute: 'inventory', operator: 'LESS_THAN', value: 'many' },
+      ],
+    })
+    expect(response.status).toBe(400)
+    expect(response.body.errors?.map((e) => e.parameter)).toEqual([
+      'filters[0]',
+      'filters[1]',
+      'filters[2]',
+      'filters[3]',
+    ])
+    expect(response.body.errors?.[0]?.message).toMatch(/CONTAINS does not apply to price/)
+  })
+
+  it('evaluates filters for real: AND-ed, numeric and text operators', async () => {
+    const members = async (filters: Record<string, unknown>[]): Promise<unknown> => {
+      const response = await createSet({ name: 'Filtered', type: 'FILTERED', filters })
+      expect(response.status, response.text).toBe(200)
+      return response.body.data.product_ids
+    }
+    expect(await members([{ attribute: 'price', operator: 'LESS_THAN', value: '50' }])).toEqual([
+      'cheap-shoe',
+      'mid-shoe',
+      'euro-shoe',
+    ])
+    expect(await members([{ attribute: 'price', operator: 'LESS_THAN', value: '50 USD' }])).toEqual([
+      'cheap-shoe',
+      'mid-shoe',
+    ])
+    expect(
+      await members([
+        { attribute: 'product_type', operator: 'CONTAINS', value: 'shoes' },
+        { attribute: 'price', operator: 'GREATER_THAN', value: '9.99' },
+      ]),
+    ).toEqual(['cheap-shoe', 'mid-shoe'])
+    expect(
+      await members([{ attribute: 'product_type', operator: 'MATCH', value: 'APPAREL > SHOES' }]),
+    ).toEqual(['cheap-shoe', 'mid-shoe', 'euro-shoe'])
+    expect(
+      await members([{ attribute: 'product_type', operator: 'EQUAL_TO', value: 'Apparel > Shoes' }]),
+    ).toEqual(['cheap-shoe', 'mid-shoe'])
+    expect(
+      await members([{ attribute: 'custom_label_0', operator: 'NOT_CONTAINS', value: 'summer' }]),
+    ).toEqual(['mid-shoe', 'dear-shirt', 'euro-shoe'])
+    expect(await members([{ attribute: 'inventory', operator: 'EQUAL_TO', value: '4' }])).toEqual([
+      'dear-shirt',
+    ])
+  })
+
+  it('a FILTERED set is PROCESSING for a moment, then DONE with its members', async () => {
+    const slow = await startSandbox({ port: 0, limits: { productSetProcessingMs: 400 } })
+    try {
+      const who = await authorizeDemoUser(slow)
+      const url = `${slow.adsUrl}/12/product_catalogs`
+      const created = await call<Envelope<{ id: string }>>(who, {
+        method: 'POST',
+        url,
+        form: { name: 'Slow' },
+      })
+      const base = `${url}/${created.body.data.id}`
+      await call(who, {
+        method: 'PUT',
+        url: `${base}/products`,
+        json: { products: [product('a', { image_link: 'https://cdn.example.com/a.png' })] },
+      })
+      const set = await call<Envelope<{ id: string; processing_status: string; product_ids: string[] }>>(
+        who,
+        {
+          method: 'POST',
+          url: `${base}/product_sets`,
+          json: {
+            name: 'Later',
+            type: 'FILTERED',
+            filters: [{ attribute: 'price', operator: 'GREATER_THAN', value: '1' }],
+          },
+        },
+      )
+      expect(set.body.data.processing_status).toBe('PROCESSING')
+      expect(set.body.data.product_ids).toEqual([])
+      let read = set.body.data
+      while (read.processing_status === 'PROCESSING') {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        read = (await call<Envelope<typeof read>>(who, { url: `${base}/product_sets/${set.body.data.id}` }))
+          .body.data
+      }
+      expect(read.processing_status).toBe('DONE')
+      expect(read.product_ids).toEqual(['a'])
+    } finally {
+      await slow.close()
+    }
+  })
+})
+
+describe('catalogs in a --data state file', () => {
+  let dir: string
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sandbox-catalog-'))
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('keep catalogs, products and sets across restarts', async () => {
+    const file = join(dir, 'state.json')
+    const first = await startSandbox({ port: 0, dataFile: file, limits: { productSetProcessingMs: 0 } })
+    let who: UserTokens
+    let catalogId: string
+    try {
+      who = await authorizeDemoUser(first)
+      const url = `${first.adsUrl}/12/product_catalogs`
+      catalogId = (await call<Envelope<{ id: string }>>(who, { method: 'POST', url, form: { name: 'Kept' } }))
+        .body.data.id
+      await call(who, {
+        method: 'PUT',
+        url: `${url}/${catalogId}/products`,
+        json: { products: [product('kept-1', { image_link: 'https://cdn.example.com/k.png' })] },
+      })
+    } finally {
+      await first.close()
+    }
+    const second = await startSandbox({ port: 0, dataFile: file })
+    try {
+      expect(second.created().products).toBe(1)
+      const listed = await call<Envelope<Product[]>>(who, {
+        url: `${second.adsUrl}/12/product_catalogs/${catalogId}/products`,
+      })
+      expect(listed.body.data.map((p) => p.id)).toEqual(['kept-1'])
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('load a state file written before catalogs existed', async () => {
+    const file = join(dir, 'old.json')
+    const fresh = await startSandbox({ port: 0, dataFile: file })
+    await fresh.close()
+    const { productCatalogs: _c, products: _p, productSets: _s, ...old } = fresh.state()
+    await writeFile(file, JSON.stringify(old))
+    const reloaded = await startSandbox({ port: 0, dataFile: file })
+    try {
+      const who = await authorizeDemoUser(reloaded)
+      const listed = await call<Envelope<unknown[]>>(who, { url: `${reloaded.adsUrl}/12/product_catalogs` })
+      expect(listed.status).toBe(200)
+      expect(listed.body.data).toEqual([])
+    } finally {
+      await reloaded.close()
+    }
+  })
+})
