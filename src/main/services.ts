@@ -14,6 +14,8 @@ import type { SecretStore } from './vault/secretStore'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
+import { join } from 'node:path'
+import { createThumbnailCache } from './library/thumbnails'
 import { createPublishAccess } from './publish/access'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
@@ -114,7 +116,10 @@ export function createServices(config: ServicesConfig): Services {
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
   })
-  const library = createLibraryService({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work) })
+  const library = createLibraryService({
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
+  })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
     chooseCsvExportPath: async () => null,

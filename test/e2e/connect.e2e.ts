@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../sandbox/index'
+import { connectToSandbox } from './connectFlow'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
 
 let env: E2eEnvironment
@@ -13,60 +14,29 @@ afterAll(async () => {
 })
 
 describe('Connect', () => {
-  it('fills in the wizard, approves on the sandbox page, types the PIN, ends connected, then signs out', async () => {
+  it('walks the stepper from the Connect page, ends connected with the chosen account, then signs out', async () => {
     const app = await env.launch({ colorScheme: 'light' })
     try {
       const { page } = app
-      await page.getByTestId('nav-connect').click()
-      await page.getByRole('radio', { name: 'Local sandbox' }).click()
-      await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
-      await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
-      await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
-      await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
-      const secretField = page.getByLabel('API key secret')
-      await secretField.fill(sandbox.demo.consumerSecret)
-      expect(await secretField.getAttribute('type')).toBe('password')
-      await page.getByLabel('Profile name').fill('Studio sandbox')
-      await page.screenshot({ path: screenshotPath('connect-wizard-light') })
-      await page.getByRole('button', { name: 'Open authorization page' }).click()
-
-      // The system browser: a second Chromium page opens the URL main asked the OS to open.
-      await expect.poll(() => app.openedExternally.length).toBe(1)
-      const authorizeUrl = app.openedExternally[0]!
-      expect(authorizeUrl.startsWith(`${sandbox.apiUrl}/oauth/authorize?oauth_token=`)).toBe(true)
-      const browserTab = await env.browser.newPage()
-      await browserTab.goto(authorizeUrl)
-      expect(await browserTab.locator('#access_level').textContent()).toBe('Read and write')
-      if (await browserTab.locator('#password').count()) {
-        await browserTab.locator('#username_or_email').fill(sandbox.demo.screenName)
-        await browserTab.locator('#password').fill('sandbox-password')
-      }
-      await browserTab.getByRole('button', { name: 'Authorize app' }).click()
-      const pin = (await browserTab.locator('#oauth_pin').textContent())?.trim() ?? ''
-      expect(pin).toMatch(/^[0-9]+$/)
-      await browserTab.close()
-
-      // The secret left the renderer once it reached the keychain.
-      expect(await secretField.inputValue()).toBe('')
-      const pinField = page.getByLabel('PIN', { exact: true })
-      await expect.poll(() => pinField.evaluate((element) => element === document.activeElement)).toBe(true)
-      await pinField.fill(`${pin} `)
-      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      await connectToSandbox(env, app, sandbox, { start: 'nav', label: 'Studio sandbox' })
+      await page.getByRole('button', { name: 'Done' }).click()
       await expect
-        .poll(() => page.getByRole('status').first().textContent())
-        .toContain(`Connected as @${sandbox.demo.screenName} (user ${sandbox.demo.userId}) with read and write access`)
-      await expect.poll(() => page.getByTestId('profile-identity').textContent()).toContain(`@${sandbox.demo.screenName}`)
+        .poll(() => page.getByTestId('profile-identity').textContent())
+        .toContain(`@${sandbox.demo.screenName}`)
+      // Plain language: the handle, not the numeric user id.
+      expect(await page.getByTestId('profile-card').textContent()).not.toContain(sandbox.demo.userId)
       await page.mouse.move(1279, 819)
       await page.screenshot({ path: screenshotPath('connect-connected-light') })
 
       // Nothing secret is in the page: not the consumer secret, not the access token.
-      const html = await page.content()
-      expect(html).not.toContain(sandbox.demo.consumerSecret)
+      expect(await page.content()).not.toContain(sandbox.demo.consumerSecret)
 
       await page.getByRole('button', { name: 'Sign out' }).click()
       const dialog = page.getByRole('alertdialog')
       await dialog.getByRole('button', { name: 'Sign out' }).click()
-      await expect.poll(() => page.getByRole('status').first().textContent()).toContain('access token was revoked')
+      await expect
+        .poll(() => page.getByRole('status').first().textContent())
+        .toContain('access token was revoked')
       expect(await page.getByTestId('profile-card').count()).toBe(0)
       expect(app.consoleErrors).toEqual([])
     } finally {
@@ -74,25 +44,46 @@ describe('Connect', () => {
     }
   })
 
-  it('puts a wrong secret on the secret field, in dark mode', async () => {
+  it('keeps power options behind Advanced and sends a wrong secret back to its field, in dark mode', async () => {
     const app = await env.launch({ colorScheme: 'dark' })
     try {
       const { page } = app
       await page.getByTestId('nav-connect').click()
+      // Custom hosts are an advanced option of the first step.
+      expect(await page.getByLabel('Platform URL').count()).toBe(0)
+      await page.getByRole('button', { name: 'Advanced' }).click()
+      await page.getByLabel('Use custom hosts (for example a proxy)').click()
+      await page.getByLabel('Platform URL').waitFor()
+      await page.getByLabel('Use custom hosts (for example a proxy)').click()
       await page.getByRole('radio', { name: 'Local sandbox' }).click()
-      await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
-      await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
-      await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
+      await page.getByLabel('Sandbox address').fill(sandbox.apiUrl)
+      await page.getByRole('button', { name: 'Continue' }).click()
+
+      // Access level, screen name and force login are advanced options of the second.
+      expect(await page.getByRole('radio', { name: 'Read only' }).count()).toBe(0)
+      await page.getByRole('button', { name: 'Advanced' }).click()
+      await page.getByRole('radio', { name: 'Read only' }).waitFor()
       await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
       await page.getByLabel('API key secret').fill('not-the-secret')
+      await page.getByRole('button', { name: 'Continue' }).click()
       await page.getByRole('button', { name: 'Open authorization page' }).click()
+
+      // The platform refuses the key: the stepper goes back to the step that has the field.
       const secretField = page.getByLabel('API key secret')
       await expect.poll(() => secretField.getAttribute('aria-invalid')).toBe('true')
       expect(await page.locator('.field__error').first().textContent()).toMatch(/key or secret is wrong/i)
+      expect(await page.getByTestId('wizard-step-title').textContent()).toBe('Your app’s key and secret')
       expect(app.openedExternally).toEqual([])
       await page.mouse.move(1279, 819)
-      await page.locator('#main').evaluate((main) => main.scrollTo(0, 0))
       await page.screenshot({ path: screenshotPath('connect-wrong-secret-dark') })
+
+      // The shell says when the computer goes offline, and stops saying it once it is back.
+      expect(await page.getByTestId('offline-indicator').textContent()).toBe('')
+      await page.context().setOffline(true)
+      await expect.poll(() => page.getByTestId('offline-indicator').textContent()).toContain('Offline.')
+      await page.screenshot({ path: screenshotPath('shell-offline-dark') })
+      await page.context().setOffline(false)
+      await expect.poll(() => page.getByTestId('offline-indicator').textContent()).toBe('')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()
@@ -100,32 +91,45 @@ describe('Connect', () => {
   })
 
   it.each(['light', 'dark'] as const)(
-    'names the wrong URL on its field: a pasted …/ads/12, then a sandbox that is not running (%s)',
+    'names the wrong URL on its field: a pasted …/ads/12 in custom hosts, then a sandbox that is not running (%s)',
     async (colorScheme) => {
       const app = await env.launch({ colorScheme })
       try {
         const { page } = app
+        const stepTitle = page.getByTestId('wizard-step-title')
         await page.getByTestId('nav-connect').click()
-        await page.getByRole('radio', { name: 'Local sandbox' }).click()
+        // Custom hosts, under Advanced, with the API version pasted onto the Ads URL.
+        await page.getByRole('button', { name: 'Advanced' }).click()
+        await page.getByLabel('Use custom hosts (for example a proxy)').click()
         await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
         const adsUrl = page.getByLabel('Ads URL', { exact: true })
         await adsUrl.fill(`${sandbox.adsUrl}/12`)
         await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
+        await page.getByRole('button', { name: 'Continue' }).click()
         await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
         await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
+        await page.getByRole('button', { name: 'Continue' }).click()
         await page.getByRole('button', { name: 'Open authorization page' }).click()
+        // Back on the first step, with the message on the field it concerns.
+        await expect.poll(() => stepTitle.textContent()).toBe('Where do you want to work?')
         await expect.poll(() => adsUrl.getAttribute('aria-invalid')).toBe('true')
-        expect(await page.locator('.field__error').first().textContent()).toMatch(/Leave the version \(\/12\) off the end of the Ads URL/)
+        expect(await page.locator('.field__error').first().textContent()).toMatch(
+          /Leave the version \(\/12\) off the end of the Ads URL/,
+        )
         expect(app.openedExternally).toEqual([])
         await page.mouse.move(1279, 819)
         await page.screenshot({ path: screenshotPath(`connect-wrong-ads-url-${colorScheme}`) })
 
-        // Fixed, but the platform URL points at a port nothing listens on.
-        await adsUrl.fill(sandbox.adsUrl)
-        const platformUrl = page.getByLabel('Platform URL')
-        await platformUrl.fill('http://127.0.0.1:9')
+        // The local sandbox instead, at an address nothing listens on: named on the address field.
+        await page.getByLabel('Use custom hosts (for example a proxy)').click()
+        await page.getByRole('radio', { name: 'Local sandbox' }).click()
+        const address = page.getByLabel('Sandbox address')
+        await address.fill('http://127.0.0.1:9')
+        await page.getByRole('button', { name: 'Continue' }).click()
+        await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
+        await page.getByRole('button', { name: 'Continue' }).click()
         await page.getByRole('button', { name: 'Open authorization page' }).click()
-        await expect.poll(() => platformUrl.getAttribute('aria-invalid')).toBe('true')
+        await expect.poll(() => address.getAttribute('aria-invalid')).toBe('true')
         const message = await page.locator('.field__error').first().textContent()
         expect(message).toContain('127.0.0.1:9')
         expect(message).not.toMatch(/internet connection/)

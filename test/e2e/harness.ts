@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createSenderPolicy } from '../../src/main/ipc/senderPolicy'
 import { createServices, type Services, type ServicesConfig } from '../../src/main/services'
@@ -8,6 +8,7 @@ import { PRODUCTION_HOSTS } from '../../src/shared/hosts'
 import { createKeytarSecretStore } from '../../src/main/vault/keytarStore'
 import { CHROMIUM_ARGS, findChromium } from './chromium'
 import { serveDirectory, type StaticServer } from './staticServer'
+import { axeSummary, checkAccessibility } from './axe'
 
 const OUT = resolve('out')
 export const RESULTS_DIR = resolve('test-results')
@@ -81,6 +82,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
       colorScheme: options.colorScheme ?? 'light',
     })
     const page = await context.newPage()
+    gateScreenshots(page)
     const consoleErrors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text())
@@ -131,10 +133,26 @@ export async function startE2e(): Promise<E2eEnvironment> {
     server,
     launch,
     async dispose() {
+      console.log(axeSummary())
       await browser.close()
       await server.close()
       await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
     },
+  }
+}
+
+/**
+ * Every screen the suite screenshots is a screen a person sees: each page.screenshot() also runs
+ * the accessibility gate (test/e2e/axe.ts) on it, in both palettes, so new tests are covered
+ * without having to remember it.
+ */
+function gateScreenshots(page: Page): void {
+  const screenshot = page.screenshot.bind(page)
+  page.screenshot = async (options) => {
+    const image = await screenshot(options)
+    const screen = options?.path ? basename(options.path, '.png') : page.url()
+    await checkAccessibility(page, screen)
+    return image
   }
 }
 

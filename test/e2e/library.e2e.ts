@@ -2,8 +2,9 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeDemoUser, call, pngOf, upload } from '../sandbox/helpers/client'
 import { startSandbox, type Sandbox } from '../sandbox/index'
+import { connectToSandbox } from './connectFlow'
+import { switchAccount } from './sandboxSession'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
-import { connectThroughWizard as connectWizard, switchAccount } from './sandboxSession'
 
 let env: E2eEnvironment
 let sandbox: Sandbox
@@ -15,7 +16,6 @@ afterAll(async () => {
   await Promise.all([env?.dispose(), sandbox?.close()])
 })
 
-const connectThroughWizard = (app: Parameters<typeof connectWizard>[2]) => connectWizard(env, sandbox, app)
 const tiles = (page: Page) => page.getByTestId('media-tile')
 
 describe('Library', () => {
@@ -24,7 +24,7 @@ describe('Library', () => {
     try {
       const { page } = app
       await expect.poll(() => page.getByTestId('account-switcher').textContent()).toContain('Not connected')
-      await connectThroughWizard(app)
+      await connectToSandbox(env, app, sandbox, { label: 'Studio sandbox' })
       await expect
         .poll(() => page.getByTestId('account-select').textContent())
         .toContain('Sandbox Studio Main')
@@ -98,7 +98,7 @@ describe('Library', () => {
     const app = await env.launch({ colorScheme: 'dark' })
     try {
       const { page } = app
-      await connectThroughWizard(app)
+      await connectToSandbox(env, app, sandbox, { label: 'Studio sandbox' })
       await page.getByRole('link', { name: 'Library', exact: true }).click()
       await switchAccount(page, 'Sandbox Studio Second')
       await expect.poll(() => tiles(page).count()).toBe(20)

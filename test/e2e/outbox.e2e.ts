@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpClient } from '../../src/main/api/http'
 import { startSandbox, type Sandbox } from '../sandbox/index'
 import { pngOf } from '../support/mediaFixtures'
+import { connectToSandbox } from './connectFlow'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
 
 /**
@@ -37,39 +38,6 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
-/** The Connect wizard against the local sandbox, approving in a second browser page (as connect.e2e.ts). */
-async function connectThroughWizard(app: E2eApp) {
-  const { page } = app
-  await page.getByTestId('nav-connect').click()
-  await page.getByRole('radio', { name: 'Local sandbox' }).click()
-  await page.getByLabel('Platform URL').fill(sandbox.apiUrl)
-  await page.getByLabel('Ads URL', { exact: true }).fill(sandbox.adsUrl)
-  await page.getByLabel('Ads sandbox URL').fill(sandbox.adsSandboxUrl)
-  await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
-  await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
-  await page.getByLabel('Profile name').fill('Outbox sandbox')
-  await page.getByRole('button', { name: 'Open authorization page' }).click()
-
-  await expect.poll(() => app.openedExternally.length).toBe(1)
-  const browserTab = await env.browser.newPage()
-  try {
-    await browserTab.goto(app.openedExternally[0]!)
-    if (await browserTab.locator('#password').count()) {
-      await browserTab.locator('#username_or_email').fill(sandbox.demo.screenName)
-      await browserTab.locator('#password').fill('sandbox-password')
-    }
-    await browserTab.getByRole('button', { name: 'Authorize app' }).click()
-    const pin = (await browserTab.locator('#oauth_pin').textContent())?.trim() ?? ''
-    expect(pin).toMatch(/^[0-9]+$/)
-    await page.getByLabel('PIN', { exact: true }).fill(pin)
-  } finally {
-    await browserTab.close()
-  }
-  await page.getByRole('button', { name: 'Connect', exact: true }).click()
-  await expect
-    .poll(() => page.getByTestId('profile-identity').textContent())
-    .toContain(`@${sandbox.demo.screenName}`)
-}
 
 /** Opens an editor's list from the sidebar, starts a new draft and waits for its editor. */
 async function newDraft(page: Page, route: string, buttonName: string) {
@@ -110,7 +78,7 @@ describe('Outbox', () => {
     const { page } = app
     const dataDir = app.dataDir
     try {
-      await connectThroughWizard(app)
+      await connectToSandbox(env, app, sandbox, { label: 'Outbox sandbox' })
 
       // The poll card draft, with media: the sandbox's default account has PROMOTED_MEDIA_POLLS.
       await newDraft(page, 'polls', 'New poll')

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROUTES } from '../../src/renderer/app/routes'
+import { checkAccessibility } from './axe'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
 
 let env: E2eEnvironment
@@ -89,6 +90,19 @@ describe('the app shell', () => {
       expect(second.consoleErrors).toEqual([])
     } finally {
       await second.close()
+    }
+  })
+
+  it('has an accessibility gate that fails on a serious finding', async () => {
+    const app = await env.launch()
+    try {
+      // A page the gate must refuse: text at about 2.8:1, far under WCAG AA's 4.5:1.
+      await app.page.setContent(
+        '<html lang="en"><head><title>x</title></head><body><main><h1>Faint</h1><p style="color:#999;background:#fff">Too faint to read</p></main></body></html>',
+      )
+      await expect(checkAccessibility(app.page, 'gate self-test, made to fail', { record: false })).rejects.toThrow(/serious color-contrast/)
+    } finally {
+      await app.close()
     }
   })
 

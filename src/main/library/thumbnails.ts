@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { request } from 'undici'
 import { imageDimensions, MIME_TYPES, sniffFormat } from '../media/formats'
 
@@ -16,6 +19,11 @@ export interface ThumbnailCacheOptions {
   maxImageBytes?: number
   /** The cache keeps this many data URLs' worth of bytes, evicting the least recently used. */
   maxCachedBytes?: number
+  /**
+   * Where fetched images are kept on disk, so the library, editors and previews show them after a
+   * restart and offline. Files are named by a hash of the URL; they hold public image bytes only.
+   */
+  diskDir?: string
 }
 
 export const DEFAULT_MAX_IMAGE_BYTES = 3 * 1024 * 1024
@@ -62,8 +70,9 @@ export function thumbnailOf(bytes: Uint8Array): Thumbnail | undefined {
 }
 
 /**
- * Thumbnails by URL, in memory, least recently used evicted first. A failed fetch is not cached,
- * so the next look at the tile tries again once the network is back.
+ * Thumbnails by URL, in memory, least recently used evicted first, and on disk when given a
+ * directory. A failed fetch is not cached, so the next look at the tile tries again once the
+ * network is back.
  */
 export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
   const fetchImage = options.fetchImage ?? fetchImageBytes
@@ -85,11 +94,39 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
     }
   }
 
+  const fileOf = (url: string) => join(options.diskDir!, `${createHash('sha256').update(url).digest('hex')}.img`)
+
+  async function fromDisk(url: string): Promise<Uint8Array | undefined> {
+    if (!options.diskDir) return undefined
+    return readFile(fileOf(url)).catch(() => undefined)
+  }
+
+  /** Best effort: a full disk costs a refetch later, never a missing thumbnail now. */
+  async function toDisk(url: string, bytes: Uint8Array): Promise<void> {
+    if (!options.diskDir) return
+    const file = fileOf(url)
+    const temp = `${file}.${process.pid}.tmp`
+    try {
+      await mkdir(options.diskDir, { recursive: true })
+      await writeFile(temp, bytes)
+      await rename(temp, file)
+    } catch {
+      // ignored: see above
+    }
+  }
+
   async function load(url: string): Promise<Thumbnail | undefined> {
+    const stored = await fromDisk(url)
+    const storedThumbnail = stored ? thumbnailOf(stored) : undefined
+    if (storedThumbnail) {
+      remember(url, storedThumbnail)
+      return storedThumbnail
+    }
     const bytes = await fetchImage(url, maxImageBytes)
     // Too big or not an image is a stable answer; remember it so the tile does not ask again.
     const thumbnail = bytes ? thumbnailOf(bytes) : undefined
     remember(url, thumbnail ?? null)
+    if (bytes && thumbnail) await toDisk(url, bytes)
     return thumbnail
   }
 

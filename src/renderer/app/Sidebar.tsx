@@ -1,5 +1,6 @@
 import { AppMark, GROUP_LABELS, ROUTES, type RouteId, type RouteInfo } from './routes'
 import { AccountSwitcher } from '../features/accounts'
+import { OfflineIndicator } from '../features/shell/OfflineIndicator'
 
 const GROUP_ORDER: RouteInfo['group'][] = ['create', 'publish', 'account']
 
@@ -38,6 +39,7 @@ export function Sidebar({ current }: { current: RouteId }) {
           </ul>
         </div>
       ))}
+      <OfflineIndicator />
       <AccountSwitcher />
     </nav>
   )

@@ -56,13 +56,27 @@ export function Select<T extends string>({
   className,
   plain = false,
   icon,
+  'aria-label': ariaLabel,
+  'aria-labelledby': ariaLabelledby,
   ...trigger
 }: SelectProps<T>) {
   const triggerClass = ['select__trigger', plain ? null : 'input', className].filter(Boolean).join(' ')
+  const hiddenLabelId = useId()
+  const valueId = useId()
+  // The trigger's name is its label followed by the value it shows, so the visible text is part
+  // of the accessible name (WCAG 2.5.3, Label in Name) and speech users can say what they see.
+  const labelledBy = `${ariaLabelledby ?? hiddenLabelId} ${valueId}`
   return (
     <RadixSelect.Root value={value ?? ''} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
-      <RadixSelect.Trigger className={triggerClass} {...trigger}>
-        <RadixSelect.Value placeholder={placeholder} />
+      {ariaLabel ? (
+        <span id={hiddenLabelId} hidden>
+          {ariaLabel}
+        </span>
+      ) : null}
+      <RadixSelect.Trigger className={triggerClass} aria-labelledby={labelledBy} {...trigger}>
+        <span id={valueId} className="select__value">
+          <RadixSelect.Value placeholder={placeholder} />
+        </span>
         <RadixSelect.Icon className="select__icon">
           {icon ?? <ChevronDown size={14} aria-hidden="true" />}
         </RadixSelect.Icon>

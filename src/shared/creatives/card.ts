@@ -113,16 +113,52 @@ export function emptyCardContent(): CardContent {
  * Switches mode, converting the media component (MEDIA ↔ SWIPEABLE_MEDIA, keeping media) and
  * seeding slides the first time multi-destination mode is chosen.
  */
+/** Every medium the card shows in its current mode, in order. */
+function mediaShown(content: CardContent): MediaRef[] {
+  const components =
+    content.mode === 'multi_destination'
+      ? content.slides.flatMap((slide) => slide.components)
+      : content.components
+  return components.flatMap((component) =>
+    component.type === 'MEDIA'
+      ? component.media
+        ? [component.media]
+        : []
+      : component.type === 'SWIPEABLE_MEDIA'
+        ? component.items.flatMap((item) => (item.media ? [item.media] : []))
+        : [],
+  )
+}
+
+function withMedia(slide: SlideDraft, media: MediaRef): SlideDraft {
+  return {
+    ...slide,
+    components: slide.components.map((component) =>
+      component.type === 'MEDIA' && !component.media ? { ...component, media } : component,
+    ),
+  }
+}
+
+/**
+ * Switches format and carries the media across: a carousel's media become the slides of a
+ * multi-destination carousel (one each) or the single card's medium, and back. Slides or
+ * components that already hold media are kept as they are. Only what the new format cannot
+ * hold is left behind (a single card shows one medium), and undo brings it back.
+ */
 export function changeCardMode(content: CardContent, mode: CardMode): CardContent {
   if (mode === content.mode) return content
+  const carried = mediaShown(content)
   if (mode === 'multi_destination') {
-    const slides =
-      content.slides.length > 0
-        ? content.slides
-        : Array.from({ length: LIMITS.card.slides.min }, () => newSlide())
+    const { min, max } = LIMITS.card.slides
+    if (mediaShown({ ...content, mode }).length > 0) return { ...content, mode }
+    const slides = [...content.slides]
+    carried.slice(0, max).forEach((media, index) => {
+      slides[index] = withMedia(slides[index] ?? newSlide(), media)
+    })
+    while (slides.length < min) slides.push(newSlide())
     return { ...content, mode, slides }
   }
-  const components = content.components.map((component): ComponentDraft => {
+  let components = content.components.map((component): ComponentDraft => {
     if (mode === 'carousel' && component.type === 'MEDIA') {
       return {
         id: component.id,
@@ -135,6 +171,25 @@ export function changeCardMode(content: CardContent, mode: CardMode): CardConten
     }
     return component
   })
+  if (
+    content.mode === 'multi_destination' &&
+    carried.length > 0 &&
+    mediaShown({ ...content, mode, components }).length === 0
+  ) {
+    const holder = mode === 'carousel' ? 'SWIPEABLE_MEDIA' : 'MEDIA'
+    if (!components.some((component) => component.type === holder))
+      components = [newComponent(holder), ...components]
+    components = components.map((component) =>
+      component.type === 'MEDIA'
+        ? { ...component, media: carried[0]! }
+        : component.type === 'SWIPEABLE_MEDIA'
+          ? {
+              ...component,
+              items: carried.slice(0, LIMITS.card.swipeableItems.max).map((media) => newSwipeableItem(media)),
+            }
+          : component,
+    )
+  }
   return { ...content, mode, components }
 }
 

@@ -144,20 +144,21 @@ function checkComponentSet(
       if (firstDestinationType === undefined) firstDestinationType = type
       else if (firstDestinationType === type) {
         issues.push(
-          error(componentPath, 'too_many', `${scope.where} takes one ${type} component; remove this one`, 1),
+          error(componentPath, 'too_many', `${scope.where} takes one ${type === 'DETAILS' ? 'website' : 'app button'}; remove this one`, 1),
         )
       } else {
         issues.push(
-          error(componentPath, 'exclusive', `${scope.where} takes a DETAILS or a BUTTON component, not both`),
+          error(componentPath, 'exclusive', `${scope.where} takes a website or an app button, not both`),
         )
       }
     }
   })
+  // Messages name what designers see in the builder (website, app button), not the API's component types.
   if (mediaCount === 0) {
-    issues.push(error(path, 'required', `${scope.where} needs a media component (MEDIA or SWIPEABLE_MEDIA)`))
+    issues.push(error(path, 'required', `${scope.where} needs media: an image or a video`))
   }
   if (firstDestinationType === undefined) {
-    issues.push(error(path, 'required', `${scope.where} needs a DETAILS (website) or BUTTON (app) component`))
+    issues.push(error(path, 'required', `${scope.where} needs a destination: a website or an app button`))
   }
   return carouselMedia
 }

@@ -49,11 +49,11 @@ describe('the card builder', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove website component' }))
     expect(lastSaved(fake).components.map((c) => c.type)).toEqual(['MEDIA'])
     expect(
-      screen.getByText('The card needs a DETAILS (website) or BUTTON (app) component'),
+      screen.getByText('The card needs a destination: a website or an app button'),
     ).toBeInTheDocument()
 
     // The Radix menu opens from the keyboard; only kinds the card can still take are enabled.
-    const add = screen.getByRole('button', { name: 'Add a component to the card' })
+    const add = screen.getByRole('button', { name: 'Add component to the card' })
     fireEvent.keyDown(add, { key: 'Enter' })
     const menu = await screen.findByRole('menu')
     expect(within(menu).getByRole('menuitem', { name: /Media/ })).toHaveAttribute('aria-disabled', 'true')
@@ -158,5 +158,77 @@ describe('the card builder', () => {
       expect(button?.type === 'BUTTON' && button.destination.countryCode).toBe('DE')
     })
     expect(country).toHaveValue('Germany (DE)')
+  })
+
+  it('gives each carousel item one remove button, keeps moves off the Tab order and moves with Alt+arrows', async () => {
+    const image = (mediaKey: string) => ({
+      source: 'library' as const,
+      mediaKey,
+      mediaType: 'IMAGE' as const,
+      width: 1200,
+      height: 628,
+    })
+    const carousel = newComponent('SWIPEABLE_MEDIA')
+    if (carousel.type !== 'SWIPEABLE_MEDIA') throw new Error('unexpected')
+    carousel.items = ['a', 'b', 'c'].map((key) => ({ id: `item-${key}`, media: image(`3_${key}`) }))
+    const draft = cardDraft({ mode: 'carousel', components: [carousel, newComponent('DETAILS')] })
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    const item = screen.getByRole('button', { name: 'Remove carousel item 2' }).closest('li') as HTMLElement
+    // One remove per item: the picker inside only replaces.
+    expect(within(item).getAllByRole('button', { name: /^Remove/ })).toHaveLength(1)
+    expect(within(item).getByRole('button', { name: 'Move carousel item 2 up' })).toHaveAttribute(
+      'tabindex',
+      '-1',
+    )
+
+    const remove = within(item).getByRole('button', { name: 'Remove carousel item 2' })
+    remove.focus()
+    fireEvent.keyDown(remove, { key: 'ArrowDown', altKey: true })
+    const order = () => {
+      const saved = lastSaved(fake).components.find((c) => c.type === 'SWIPEABLE_MEDIA')
+      return saved?.type === 'SWIPEABLE_MEDIA' ? saved.items.map((i) => i.id) : []
+    }
+    expect(order()).toEqual(['item-a', 'item-c', 'item-b'])
+    await waitFor(() => expect(document.activeElement).toBe(remove))
+    fireEvent.keyDown(remove, { key: 'ArrowUp', altKey: true })
+    expect(order()).toEqual(['item-a', 'item-b', 'item-c'])
+  })
+
+  it('keeps the carousel media when switching to a multi-destination carousel', async () => {
+    const carousel = newComponent('SWIPEABLE_MEDIA')
+    if (carousel.type !== 'SWIPEABLE_MEDIA') throw new Error('unexpected')
+    const image = (mediaKey: string) => ({
+      source: 'library' as const,
+      mediaKey,
+      mediaType: 'IMAGE' as const,
+      width: 1200,
+      height: 628,
+    })
+    carousel.items = ['a', 'b'].map((key) => ({ id: `item-${key}`, media: image(`3_${key}`) }))
+    const draft = cardDraft({ mode: 'carousel', components: [carousel, newComponent('DETAILS')] })
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi-destination carousel' }))
+    const slideMedia = lastSaved(fake).slides.map((slide) => {
+      const media = slide.components.find((c) => c.type === 'MEDIA')
+      return media?.type === 'MEDIA'
+        ? media.media?.source === 'library'
+          ? media.media.mediaKey
+          : null
+        : null
+    })
+    expect(slideMedia.slice(0, 2)).toEqual(['3_a', '3_b'])
+  })
+
+  it('says when a card can take nothing more, and offers to swap website ⇄ app button', async () => {
+    const draft = cardDraft()
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Add component to the card' }), { key: 'Enter' })
+    const menu = await screen.findByRole('menu')
+    expect(within(menu).getByTestId('add-component-full').textContent).toMatch(/everything it can hold/)
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Swap the website for an app button/ }))
+    expect(lastSaved(fake).components.map((c) => c.type)).toEqual(['MEDIA', 'BUTTON'])
   })
 })

@@ -104,7 +104,7 @@ describe('LibraryPickerDialog', () => {
     const media = Array.from({ length: 25 }, (_, index) => mediaItem(index + 1))
     const { calls } = setup({ media, pageSize: 20 })
     await waitFor(() => expect(tiles()).toHaveLength(20))
-    await waitFor(() => expect(tiles()[0]).toHaveAccessibleName(/^Image 1, Image, 1200 × 628, 1\.91:1$/))
+    await waitFor(() => expect(tiles()[0]).toHaveAccessibleName(/^Image 1, Image, ?1200 × 628 · 1\.91:1$/))
     const more = screen.getByRole('button', { name: 'Load more' })
     act(() => more.focus())
     fireEvent.click(more)

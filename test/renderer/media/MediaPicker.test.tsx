@@ -74,11 +74,32 @@ describe('the media picker', () => {
     expect(chosen()).toBeNull()
   })
 
+  it('moves focus to the next logical control after a file pick and after a removal', async () => {
+    media.pickLocal.mockResolvedValueOnce({
+      ok: true,
+      value: { picked: true, media: local(), preview: PIXEL },
+    })
+    render(<Harness />)
+    const choose = screen.getByRole('button', { name: 'Choose file for card media' })
+    choose.focus()
+    fireEvent.click(choose)
+    await screen.findByText('banner.png')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Replace card media' })),
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card media' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose file for card media' })),
+    )
+  })
+
   it('keeps the current medium when the dialog is cancelled, and says why a file was refused', async () => {
     render(<Harness initial={null} />)
     fireEvent.click(screen.getByRole('button', { name: 'Choose file for card media' }))
     await waitFor(() => expect(media.pickLocal).toHaveBeenCalledOnce())
     expect(chosen()).toBeNull()
+    // The button is busy until the cancelled dialog's answer is handled.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose file for card media' })).toBeEnabled())
     media.pickLocal.mockResolvedValueOnce({
       ok: false,
       error: { code: 'invalid_input', message: 'notes.txt is not a supported medium.' },
@@ -134,7 +155,7 @@ describe('the media picker', () => {
 
   it('accepts a library media key typed in', () => {
     render(<Harness />)
-    fireEvent.click(screen.getByRole('button', { name: 'Use a library media key for card media' }))
+    fireEvent.click(screen.getByRole('button', { name: /^(Media key|Key) for card media$/ }))
     const input = screen.getByLabelText('Library media key')
     fireEvent.change(input, { target: { value: ' 3_1234567890 ' } })
     fireEvent.keyDown(input, { key: 'Enter' })

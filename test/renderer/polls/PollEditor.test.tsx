@@ -78,19 +78,19 @@ describe('the poll card editor', () => {
     fireEvent.change(days, { target: { value: '0' } })
     fireEvent.change(minutes, { target: { value: String(RULES.durationMinutes.min - 1) } })
     expect(lastSavedContent<'poll_card'>(calls)?.durationInMinutes).toBe(RULES.durationMinutes.min - 1)
-    await waitFor(() => expect(within(durationBox()).getByText(/must be between/)).toBeInTheDocument())
+    await waitFor(() => expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument())
     expect(minutes).toHaveAttribute('aria-invalid', 'true')
 
     fireEvent.change(minutes, { target: { value: String(RULES.durationMinutes.min) } })
-    await waitFor(() => expect(within(durationBox()).queryByText(/must be between/)).toBeNull())
+    await waitFor(() => expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull())
 
     const maxDays = RULES.durationMinutes.max / (24 * 60)
     fireEvent.change(days, { target: { value: String(maxDays) } })
     fireEvent.change(minutes, { target: { value: '1' } })
     expect(lastSavedContent<'poll_card'>(calls)?.durationInMinutes).toBe(RULES.durationMinutes.max + 1)
-    await waitFor(() => expect(within(durationBox()).getByText(/must be between/)).toBeInTheDocument())
+    await waitFor(() => expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument())
     fireEvent.change(minutes, { target: { value: '0' } })
-    await waitFor(() => expect(within(durationBox()).queryByText(/must be between/)).toBeNull())
+    await waitFor(() => expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull())
     expect(screen.getByTestId('poll-preview').textContent).toContain(`${maxDays} days left`)
   })
 

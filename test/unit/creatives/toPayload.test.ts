@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentByKind, DraftKind } from '../../../src/shared/creatives'
+import type { CardContent } from '../../../src/shared/creatives/card'
 import {
   changeCardMode,
   checkContent,
@@ -252,5 +253,40 @@ describe('changeCardMode', () => {
     expect(multi.components).toBe(single.components)
     expect(toPayload('card', multi).slides).toHaveLength(LIMITS.card.slides.min)
     expect(changeCardMode(multi, 'multi_destination')).toBe(multi)
+  })
+
+  const mediaOfSlides = (content: CardContent) =>
+    content.slides
+      .map((slide) => slide.components.find((c) => c.type === 'MEDIA'))
+      .map((c) => (c?.type === 'MEDIA' ? c.media : undefined))
+  const carouselItems = (content: CardContent) =>
+    content.components.flatMap((c) => (c.type === 'SWIPEABLE_MEDIA' ? c.items.map((item) => item.media) : []))
+
+  it('a carousel switched to multi-destination keeps its media, one slide each, and back', () => {
+    const carousel = fullAppCarousel()
+    const media = carouselItems(carousel)
+    expect(media.length).toBeGreaterThanOrEqual(2)
+    const multi = changeCardMode(carousel, 'multi_destination')
+    expect(mediaOfSlides(multi).slice(0, media.length)).toEqual(media)
+    expect(multi.slides.length).toBeGreaterThanOrEqual(Math.max(media.length, LIMITS.card.slides.min))
+
+    // From slides with media back to a carousel whose media component is empty.
+    const emptied: CardContent = {
+      ...multi,
+      components: multi.components.map((c) => (c.type === 'SWIPEABLE_MEDIA' ? { ...c, items: [] } : c)),
+    }
+    expect(carouselItems(changeCardMode(emptied, 'carousel'))).toEqual(media)
+  })
+
+  it('a single card switched to multi-destination puts its medium on the first slide', () => {
+    const multi = changeCardMode(fullSingleCard(), 'multi_destination')
+    expect(mediaOfSlides(multi)[0]).toEqual(image('m1'))
+  })
+
+  it('slides that already hold media are kept as they are', () => {
+    const multi = fullMultiDestination()
+    const before = mediaOfSlides(multi)
+    const carousel = changeCardMode(multi, 'carousel')
+    expect(mediaOfSlides(changeCardMode(carousel, 'multi_destination'))).toEqual(before)
   })
 })

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createThumbnailCache, thumbnailOf } from '../../../src/main/library/thumbnails'
 import { toLibraryItem, toPublishedCard } from '../../../src/main/library/records'
@@ -31,6 +34,26 @@ describe('createThumbnailCache', () => {
     expect(a).toEqual(b)
     await cache.get('https://cdn/a.png')
     expect(fetchImage).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps fetched images on disk, so a restarted app shows them without the network', async () => {
+    const diskDir = join(await mkdtemp(join(tmpdir(), 'thumbs-')), 'thumbnails')
+    try {
+      const online = vi.fn(async () => pngHeader(64, 32))
+      const first = await createThumbnailCache({ fetchImage: online, diskDir }).get('https://cdn/a.png')
+      expect(online).toHaveBeenCalledTimes(1)
+      expect(await readdir(diskDir)).toHaveLength(1)
+
+      const offline = vi.fn(async () => undefined)
+      const again = await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/a.png')
+      expect(offline).not.toHaveBeenCalled()
+      expect(again).toEqual(first)
+      // A URL never fetched is not on disk: it asks the network.
+      expect(await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/b.png')).toBeUndefined()
+      expect(offline).toHaveBeenCalledTimes(1)
+    } finally {
+      await rm(join(diskDir, '..'), { recursive: true, force: true })
+    }
   })
 
   it('evicts the least recently used entries beyond its byte budget', async () => {

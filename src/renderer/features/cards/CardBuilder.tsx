@@ -1,15 +1,5 @@
-import {
-  ArrowLeft,
-  CircleCheck,
-  GalleryHorizontal,
-  Layers,
-  Plus,
-  Redo2,
-  Square,
-  Trash2,
-  Undo2,
-} from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { ArrowLeft, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
+import { useEffect, useMemo, useRef } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
@@ -20,10 +10,19 @@ import { LIMITS } from '../../../shared/rules/limits'
 import { hashFor } from '../../app/routes'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState, type SaveState } from '../../lib/draftEditor'
+import { useFocusKeeper } from '../../lib/useFocusKeeper'
 import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
-import { addComponent, addSlide, moveComponent, moveSlide, removeComponent, removeSlide } from './cardEdits'
+import {
+  addComponent,
+  addSlide,
+  moveComponent,
+  moveSlide,
+  removeComponent,
+  removeSlide,
+  swapComponent,
+} from './cardEdits'
 import { CardPreview } from './CardPreview'
 import type { ChangeContent } from './ComponentEditor'
 import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
@@ -32,6 +31,7 @@ import { IssueIndex } from './issueIndex'
 import { cardPreviewModel } from './previewModel'
 import { SaveStatus } from './SaveStatus'
 import { SortableList } from './SortableList'
+import { ProblemsBadge } from '../composer/editorKit/ProblemsBadge'
 
 const MODES = [
   { value: 'single', label: 'Single card', icon: Square },
@@ -72,14 +72,17 @@ export function CardBuilder() {
     if (name !== '' && name !== draftName) rename(name)
   }, [content.name, draftName, rename])
 
+  const rootRef = useRef<HTMLDivElement>(null)
+  useFocusKeeper(rootRef)
+
   const nameLength = characterCount(content.name)
   const nameMax = LIMITS.card.name.max
   const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
   const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
 
   return (
-    <div className="builder">
-      <header className="builder__header">
+    <div className="builder" ref={rootRef}>
+      <header className="builder__header sticky-header">
         <div className="builder__heading">
           <a className="back-link" href={hashFor('cards')}>
             <ArrowLeft size={14} aria-hidden="true" /> All cards
@@ -90,7 +93,9 @@ export function CardBuilder() {
         </div>
         <div className="builder__toolbar">
           <SaveStatus save={save} />
-          <IssueSummary errors={issues.errorCount} warnings={issues.warningCount} />
+          <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
+            <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+          </ProblemsBadge>
           <div className="toolbar-group" role="group" aria-label="History">
             <button
               type="button"
@@ -108,7 +113,7 @@ export function CardBuilder() {
               onClick={redo}
               disabled={!canRedo}
               aria-label="Redo"
-              title={`Redo (${shortcut('Z', true)})`}
+              title={`Redo (${shortcut('Z', true)} or ${shortcut('Y')})`}
             >
               <Redo2 size={16} aria-hidden="true" />
             </button>
@@ -187,20 +192,14 @@ export function CardBuilder() {
   )
 }
 
-function IssueSummary({ errors, warnings }: { errors: number; warnings: number }) {
-  if (errors === 0 && warnings === 0) {
-    return (
-      <span className="badge badge--success">
-        <CircleCheck size={12} aria-hidden="true" /> Ready to publish
-      </span>
-    )
-  }
+function IssueSummaryText({ errors, warnings }: { errors: number; warnings: number }) {
+  if (errors === 0 && warnings === 0) return <>Ready to publish</>
   return (
-    <span className={`badge ${errors > 0 ? 'badge--danger' : 'badge--warning'}`}>
+    <>
       {[errors > 0 ? plural(errors, 'problem') : null, warnings > 0 ? plural(warnings, 'warning') : null]
         .filter(Boolean)
         .join(' · ')}
-    </span>
+    </>
   )
 }
 
@@ -255,6 +254,7 @@ function ComponentList({
           owner={owner}
           where={where}
           onAdd={(type) => change((current) => addComponent(current, owner, type))}
+          onSwap={(replacedId, type) => change((current) => swapComponent(current, owner, replacedId, type))}
         />
       </div>
     </div>

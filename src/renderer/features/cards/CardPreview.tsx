@@ -3,6 +3,7 @@ import { useState, type KeyboardEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import { useMediaPreview } from '../media/mediaClient'
+import { usePreviewAuthor } from '../accounts/previewAuthor'
 import { LABEL_TEXT } from './fields'
 import type { CardPreviewModel, PreviewSlide } from './previewModel'
 
@@ -65,6 +66,7 @@ function SlideFooter({ slide }: { slide: PreviewSlide }) {
  */
 export function CardPreview({ model, name }: { model: CardPreviewModel; name: string }) {
   const [requested, setCurrent] = useState(0)
+  const author = usePreviewAuthor()
   const count = model.slides.length
   const current = Math.min(requested, Math.max(count - 1, 0))
   const carousel = count > 1 || model.mode !== 'single'
@@ -86,11 +88,13 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
         Preview
       </h2>
       <article className="tl-post">
-        <div className="tl-avatar" aria-hidden="true" />
+        <div className="tl-avatar" aria-hidden="true">
+          {author.name.trim().charAt(0).toUpperCase()}
+        </div>
         <div className="tl-body">
           <div className="tl-author">
-            <span className="tl-author__name">Your brand</span>
-            <span className="tl-author__meta">@yourbrand · Promoted</span>
+            <span className="tl-author__name">{author.name}</span>
+            <span className="tl-author__meta">{author.handle ? `${author.handle} · ` : ''}Promoted</span>
           </div>
           <div className="tl-text" aria-hidden="true">
             <span />

@@ -329,6 +329,7 @@ function SwipeableItems({
           className="items-list"
           items={items}
           describe={(_item, index) => `carousel item ${index + 1}`}
+          moveButtonsTabbable={false}
           onMove={(from, to) => change((content) => moveItem(content, owner, component.id, from, to))}
           renderItem={(item, index, controls) => (
             <div className="carousel-item">
@@ -343,6 +344,8 @@ function SwipeableItems({
                   compact
                   label={`Item ${index + 1}`}
                   use="carousel_item"
+                  // The item has one remove button (below); the picker only replaces.
+                  removable={false}
                   value={item.media}
                   siblings={[...media.slice(0, index), ...media.slice(index + 1)].filter(
                     (ref): ref is MediaRef => ref !== null,
@@ -359,7 +362,7 @@ function SwipeableItems({
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Remove carousel item ${index + 1}`}
-                  title="Remove"
+                  title="Remove this item (Alt+↑/↓ moves it)"
                   onClick={() => change((content) => removeItem(content, owner, component.id, item.id))}
                 >
                   <X size={16} aria-hidden="true" />

@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS as DndCss } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
-import type { ReactNode } from 'react'
+import type { KeyboardEvent, ReactNode } from 'react'
 
 export interface ReorderControls {
   /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
@@ -35,6 +35,11 @@ interface SortableListProps<T extends { id: string }> {
   renderItem(item: T, index: number, controls: ReorderControls): ReactNode
   className?: string
   label: string
+  /**
+   * Whether the move buttons are Tab stops. Lists whose items hold several controls take them
+   * out of the Tab order (they stay clickable); Alt+↑/↓ moves an item from any control in it.
+   */
+  moveButtonsTabbable?: boolean
 }
 
 /** Puts focus back on the control the designer used once the moved item is re-rendered in its new place. */
@@ -58,6 +63,7 @@ export function SortableList<T extends { id: string }>({
   renderItem,
   className,
   label,
+  moveButtonsTabbable = true,
 }: SortableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -103,7 +109,20 @@ export function SortableList<T extends { id: string }>({
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className={['sortable-list', className].filter(Boolean).join(' ')} aria-label={label}>
           {items.map((item, index) => (
-            <SortableItem key={item.id} id={item.id}>
+            <SortableItem
+              key={item.id}
+              id={item.id}
+              onKeyDown={(event) => {
+                if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
+                const to = event.key === 'ArrowUp' ? index - 1 : index + 1
+                event.preventDefault()
+                if (to < 0 || to >= items.length) return
+                // The same control keeps focus as the item moves (React moves its DOM node).
+                const focused = document.activeElement as HTMLElement | null
+                onMove(index, to)
+                requestAnimationFrame(() => focused?.focus())
+              }}
+            >
               {(attributes, listeners) =>
                 renderItem(item, index, {
                   handle: (
@@ -124,7 +143,8 @@ export function SortableList<T extends { id: string }>({
                         className="icon-button"
                         data-move="up"
                         aria-label={`Move ${describe(item, index)} up`}
-                        title="Move up"
+                        title="Move up (Alt+↑)"
+                        tabIndex={moveButtonsTabbable ? undefined : -1}
                         disabled={index === 0}
                         onClick={() => {
                           onMove(index, index - 1)
@@ -138,7 +158,8 @@ export function SortableList<T extends { id: string }>({
                         className="icon-button"
                         data-move="down"
                         aria-label={`Move ${describe(item, index)} down`}
-                        title="Move down"
+                        title="Move down (Alt+↓)"
+                        tabIndex={moveButtonsTabbable ? undefined : -1}
                         disabled={index === items.length - 1}
                         onClick={() => {
                           onMove(index, index + 1)
@@ -162,9 +183,11 @@ export function SortableList<T extends { id: string }>({
 function SortableItem({
   id,
   children,
+  onKeyDown,
 }: {
   id: string
   children: (attributes: DraggableAttributes, listeners: DraggableSyntheticListeners) => ReactNode
+  onKeyDown(event: KeyboardEvent<HTMLLIElement>): void
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id })
   return (
@@ -173,6 +196,7 @@ function SortableItem({
       className="sortable-item"
       data-sortable-id={id}
       data-dragging={isDragging || undefined}
+      onKeyDown={onKeyDown}
       style={{ transform: DndCss.Translate.toString(transform), transition }}
     >
       {children(attributes, listeners)}

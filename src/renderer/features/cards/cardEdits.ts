@@ -143,6 +143,8 @@ export interface AddOption {
   type: ComponentDraftType
   /** Why it cannot be added here, or null when it can. */
   blockedBy: string | null
+  /** The component this one could replace instead (a website destination for an app button, and back). */
+  swapFor?: { id: string; label: string }
 }
 
 /**
@@ -159,15 +161,31 @@ export function addOptions(content: CardContent, owner: ComponentListOwner): Add
   const destinationBlock = destination
     ? `This ${owner === null ? 'card' : 'slide'} already has a ${destination.type === 'DETAILS' ? 'website' : 'app'} destination`
     : null
+  // A card has one destination: the other kind is offered as a swap (the new one starts empty).
+  const swapFrom = (type: ComponentDraftType) =>
+    destination && destination.type !== type
+      ? { swapFor: { id: destination.id, label: destination.type === 'DETAILS' ? 'website' : 'app button' } }
+      : {}
   return [
     {
       type: mediaType,
       blockedBy: hasMedia ? `This ${owner === null ? 'card' : 'slide'} already has its media` : null,
     },
-    { type: 'DETAILS', blockedBy: destinationBlock },
-    {
-      type: 'BUTTON',
-      blockedBy: owner !== null ? 'Multi-destination slides link to websites' : destinationBlock,
-    },
+    { type: 'DETAILS', blockedBy: destinationBlock, ...swapFrom('DETAILS') },
+    owner !== null
+      ? { type: 'BUTTON', blockedBy: 'Multi-destination slides link to websites' }
+      : { type: 'BUTTON', blockedBy: destinationBlock, ...swapFrom('BUTTON') },
   ]
+}
+
+/** Replaces one component with a new one of another type, in the same place. */
+export function swapComponent(
+  content: CardContent,
+  owner: ComponentListOwner,
+  id: string,
+  type: ComponentDraftType,
+): CardContent {
+  return withComponents(content, owner, (components) =>
+    components.map((component) => (component.id === id ? newComponent(type) : component)),
+  )
 }

@@ -10,9 +10,12 @@ export class IssueIndex {
   private readonly byPath = new Map<string, ContentIssue[]>()
   readonly errorCount: number
   readonly warningCount: number
+  /** Every issue the editor shows, in the order the rules report them. */
+  readonly shown: readonly ContentIssue[]
 
   constructor(issues: readonly ContentIssue[]) {
     const shown = issues.filter((issue) => issue.code !== 'pending_upload')
+    this.shown = shown
     for (const issue of shown) {
       const key = pathKey(issue.contentPath)
       const list = this.byPath.get(key)

@@ -106,7 +106,7 @@ export function CardAttachment({
         message={mode === 'none' ? undefined : message}
         hint={
           mode === 'draft'
-            ? 'A card draft is published first; the post then carries its card_uri.'
+            ? 'The card is published first, then the post that shows it.'
             : undefined
         }
       />

@@ -18,6 +18,7 @@ import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
 import { PostTextEditor } from './PostTextEditor'
 import { postLengthKey, usePostLengthLimit } from './postLengthLimit'
+import { usePreviewAuthor, type PreviewAuthor } from '../accounts/previewAuthor'
 import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
 import { usePostLength } from './usePostLength'
 import './composer.css'
@@ -42,11 +43,10 @@ const LIMIT_LABELS: Record<PostLengthLimit, string> = {
   [LIMITS.postLength.longForm.value]: `Long-form`,
 } as Record<PostLengthLimit, string>
 
-function authorOf(user: ConnectedUser, asUserId: string): { name: string; handle: string } {
-  const handle = user.state === 'known' && user.screenName ? `@${user.screenName}` : ''
+function authorOf(user: ConnectedUser, asUserId: string, connected: PreviewAuthor): { name: string; handle: string } {
   const isConnectedUser =
     user.state === 'known' && user.userId !== undefined && user.userId === asUserId.trim()
-  if (isConnectedUser) return { name: user.label, handle }
+  if (isConnectedUser) return connected
   return { name: 'Advertiser', handle: asUserId.trim() ? `user ${asUserId.trim()}` : 'no advertiser yet' }
 }
 
@@ -55,6 +55,8 @@ export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
   const change = useDraftEditor((state: State) => state.change)
   const user = useConnectedUser()
+  const previewAuthor = usePreviewAuthor()
+  const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
   const profileId = user.state === 'known' ? user.profileId : null
   const accountId = user.state === 'known' ? user.accountId : undefined
   const [limit, setLimit] = usePostLengthLimit(postLengthKey(profileId, accountId))
@@ -101,27 +103,43 @@ export function PostComposer() {
         <PostPreview
           content={settled}
           overflowStartIndex={settled.text === content.text ? settledOverflow : null}
-          author={authorOf(user, settled.asUserId)}
+          author={authorOf(user, settled.asUserId, previewAuthor)}
           drafts={drafts}
         />
       }
     >
       <Section title="Post">
-        <EditorField
-          label="Advertiser (user id)"
-          value={content.asUserId}
-          inputMode="numeric"
-          placeholder="The user the post is made for"
-          message={messageAt(['asUserId'])}
-          hint={
-            user.state === 'known' && user.userId
-              ? `Defaults to the connected user${user.screenName ? ` @${user.screenName}` : ''} (${user.userId}).`
-              : 'Connect a profile to default to your own user.'
-          }
-          onChange={(event) => change((c) => ({ ...c, asUserId: event.target.value }), 'asUserId')}
-          onBlur={() => touch(['asUserId'])}
-          data-testid="post-advertiser"
-        />
+        {/* "Post as": the connected account by name and handle; a raw user id only under Advanced. */}
+        <div className="post-as">
+          <span className="field__label">Post as</span>
+          {isSelf ? (
+            <p className="post-as__who" data-testid="post-as">
+              <span className="post-as__avatar" aria-hidden="true">
+                {previewAuthor.name.trim().charAt(0).toUpperCase()}
+              </span>
+              <span className="post-as__name">{previewAuthor.name}</span>
+              <span className="muted">{previewAuthor.handle}</span>
+            </p>
+          ) : null}
+          <details className="post-as__advanced" open={!isSelf}>
+            <summary className="post-as__summary">{isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}</summary>
+            <EditorField
+              label="Advertiser's user id"
+              value={content.asUserId}
+              inputMode="numeric"
+              placeholder="The user the post is made for"
+              message={messageAt(['asUserId'])}
+              hint={
+                user.state === 'known' && user.userId
+                  ? 'Only for posts made on behalf of another advertiser; yours is filled in.'
+                  : 'Connect a profile to post as yourself.'
+              }
+              onChange={(event) => change((c) => ({ ...c, asUserId: event.target.value }), 'asUserId')}
+              onBlur={() => touch(['asUserId'])}
+              data-testid="post-advertiser"
+            />
+          </details>
+        </div>
         <PostTextEditor
           text={content.text}
           length={length}

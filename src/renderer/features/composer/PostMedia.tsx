@@ -1,4 +1,6 @@
-import { Film, ImageIcon, X } from 'lucide-react'
+import { X } from 'lucide-react'
+import { MediaThumb } from '../media/MediaThumb'
+import { mediaTitle } from '../media/format'
 import { useState } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/media'
@@ -41,14 +43,14 @@ export function PostMedia({
         <ul className="post-media__list" aria-label="Attached media">
           {items.map((item, index) => {
             const type = mediaTypeOf(item.media)
-            const Icon = type === 'VIDEO' ? Film : ImageIcon
             return (
               <li key={item.id} className="post-media__item" data-testid="post-media-item">
-                <Icon size={16} aria-hidden="true" />
-                <span className="post-media__type">{type ? TYPE_LABELS[type] : 'Medium'}</span>
-                <span className="post-media__key">
-                  {item.media.source === 'library' ? item.media.mediaKey : item.media.path}
+                <MediaThumb media={item.media} className="post-media__thumb" iconSize={16} />
+                <span className="post-media__key" title={item.media.source === 'local' ? item.media.path : undefined}>
+                  {/* The item's name (a library item's name, a file's name); a bare key only when nothing else is known. */}
+                  {mediaTitle(item.media)}
                 </span>
+                <span className="post-media__type">{type ? TYPE_LABELS[type] : 'Medium'}</span>
                 <Button
                   variant="ghost"
                   onClick={() => {

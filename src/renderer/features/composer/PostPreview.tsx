@@ -1,7 +1,11 @@
-import { Film, ImageIcon, LayoutTemplate, MessageCircle, Repeat2, Heart } from 'lucide-react'
+import { LayoutTemplate, MessageCircle, Play, Repeat2, Heart } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import type { PollCardContent } from '../../../shared/creatives/pollCard'
+import { studio, unwrap } from '../../lib/ipc'
+import { MediaThumb } from '../media/MediaThumb'
+import { PollPreview } from '../polls/PollPreview'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { mediaTypeOf, type MediaRef } from '../../../shared/creatives/media'
-import { useLibraryPreviewUrl } from '../library/libraryClient'
+import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { PostContent } from '../../../shared/creatives/post'
 import { splitAtOverflow } from './counterState'
 
@@ -16,6 +20,28 @@ const CARD_KIND_LABELS: Record<string, string> = {
  * 25,000-character post from being laid out twice on every keystroke.
  */
 const PREVIEW_CHARACTERS = 1000
+
+/**
+ * The poll card draft a post carries, read whole from main (one draft crosses IPC at a time), so
+ * the preview shows the poll inline as the platform does. Read again when the draft is saved.
+ */
+function useAttachedPoll(summary: DraftSummaryWithIssues | undefined): PollCardContent | null {
+  const [poll, setPoll] = useState<{ key: string; content: PollCardContent } | null>(null)
+  const key = summary ? `${summary.id}@${summary.updatedAt}` : ''
+  const id = summary?.id
+  useEffect(() => {
+    if (!id) return
+    let current = true
+    unwrap(studio().drafts.get({ id })).then(
+      (draft) => current && draft.kind === 'poll_card' && setPoll({ key, content: draft.content as PollCardContent }),
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [id, key])
+  return poll && poll.key === key ? poll.content : null
+}
 
 /** The post as it will appear in a timeline: author, text (overflow marked), media, card. */
 export function PostPreview({
@@ -38,6 +64,7 @@ export function PostPreview({
   const overflowFolded = folded && overflowStartIndex !== null && overflowStartIndex >= shown.length
   const cardDraftId = content.card?.source === 'draft' ? content.card.draftId : undefined
   const cardDraft = cardDraftId === undefined ? undefined : drafts.find((draft) => draft.id === cardDraftId)
+  const attachedPoll = useAttachedPoll(cardDraft?.kind === 'poll_card' ? cardDraft : undefined)
   return (
     <article className="preview-frame post-preview" data-testid="post-preview">
       <div className="post-preview__avatar" aria-hidden="true">
@@ -68,12 +95,25 @@ export function PostPreview({
         ) : null}
         {content.media.length > 0 ? (
           <div className="post-preview__media" data-count={content.media.length}>
-            {content.media.map((item) => (
-              <PreviewTile key={item.id} media={item.media} />
-            ))}
+            {content.media.map((item) => {
+              const type = mediaTypeOf(item.media)
+              return (
+                <div key={item.id} className="post-preview__tile preview-placeholder" data-testid="post-preview-media">
+                  <MediaThumb media={item.media} className="post-preview__thumb" />
+                  {type === 'VIDEO' ? (
+                    <span className="post-preview__play" aria-hidden="true">
+                      <Play size={18} />
+                    </span>
+                  ) : null}
+                  {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
+                </div>
+              )
+            })}
           </div>
         ) : null}
-        {content.card ? (
+        {attachedPoll ? (
+          <PollPreview content={attachedPoll} inline />
+        ) : content.card ? (
           <div className="post-preview__card">
             <LayoutTemplate size={18} aria-hidden="true" />
             <div>
@@ -102,23 +142,5 @@ export function PostPreview({
         </footer>
       </div>
     </article>
-  )
-}
-
-/** One medium of the post: its picture as main fetched it, else what kind of medium it is. */
-function PreviewTile({ media }: { media: MediaRef }) {
-  const type = mediaTypeOf(media)
-  const url = useLibraryPreviewUrl(media)
-  return (
-    <div className="post-preview__tile preview-placeholder">
-      {url ? (
-        <img src={url} alt="" />
-      ) : type === 'VIDEO' ? (
-        <Film size={20} aria-hidden="true" />
-      ) : (
-        <ImageIcon size={20} aria-hidden="true" />
-      )}
-      {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
-    </div>
   )
 }

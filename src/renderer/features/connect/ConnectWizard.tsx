@@ -1,29 +1,119 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Checkbox } from 'radix-ui'
-import { Check, ExternalLink, KeyRound, Plus } from 'lucide-react'
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { Checkbox, Collapsible, RadioGroup } from 'radix-ui'
+import { ArrowLeft, Check, ChevronRight, ExternalLink, FlaskConical, Globe, Plus, Server } from 'lucide-react'
 import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/hosts'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { TextField } from '../../components/TextField'
 import { studio } from '../../lib/ipc'
-import { presetHosts, useConnectStore } from './connectStore'
+import { AccountStep } from './AccountStep'
+import './connect.css'
+import {
+  hostsOf,
+  LOCAL_SANDBOX_DEMO_APP,
+  useConnectStore,
+  WIZARD_STEPS,
+  type WizardStep,
+} from './connectStore'
 
-const ENVIRONMENTS: { value: Environment; label: string }[] = [
-  { value: 'production', label: 'Production' },
-  { value: 'ads_sandbox', label: 'Ads sandbox' },
-  { value: 'local_sandbox', label: 'Local sandbox' },
-  { value: 'custom', label: 'Custom hosts' },
-]
-
-const ENVIRONMENT_HINTS: Record<Environment, string> = {
-  production: 'Publishes real ads with the platform’s production hosts.',
-  ads_sandbox: 'Authorizes on the platform and sends ads calls to its sandbox host: nothing reaches real people.',
-  local_sandbox: 'The sandbox from `npm run sandbox` on this computer: try everything without real credentials.',
-  custom: 'Your own hosts, for example a proxy.',
+const STEP_LABELS: Record<(typeof WIZARD_STEPS)[number], string> = {
+  where: 'Environment',
+  app: 'App key',
+  authorize: 'Authorize',
+  pin: 'PIN',
+  account: 'Ad account',
 }
 
+const ENVIRONMENTS: { value: Environment; label: string; hint: string; icon: typeof Globe }[] = [
+  {
+    value: 'local_sandbox',
+    label: 'Local sandbox',
+    hint: 'Try everything on this computer with the sandbox’s demo app. Nothing reaches real people.',
+    icon: FlaskConical,
+  },
+  {
+    value: 'ads_sandbox',
+    label: 'Ads sandbox',
+    hint: 'Sign in with your platform app; ads go to the platform’s sandbox, never to real people.',
+    icon: Server,
+  },
+  {
+    value: 'production',
+    label: 'Production',
+    hint: 'Your real ad account. What you publish can reach real people.',
+    icon: Globe,
+  },
+]
+
 const HOST_FIELDS = API_HOST_KEYS.map((key) => ({ key, label: HOST_LABELS[key] }))
+
+/** Half-typed URLs do not parse; they are simply "changed". */
+function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof sameHosts>[1]): boolean {
+  try {
+    return sameHosts(a, b)
+  } catch {
+    return false
+  }
+}
+
+/** "Advanced": power options stay out of the way until asked for. */
+function Advanced({ children, defaultOpen = false }: { children: ReactNode; defaultOpen?: boolean }) {
+  return (
+    <Collapsible.Root className="advanced" defaultOpen={defaultOpen}>
+      <Collapsible.Trigger className="advanced__trigger">
+        <ChevronRight size={16} aria-hidden="true" className="advanced__chevron" />
+        Advanced
+      </Collapsible.Trigger>
+      <Collapsible.Content className="advanced__content stack stack--tight">{children}</Collapsible.Content>
+    </Collapsible.Root>
+  )
+}
+
+function StepList({ current }: { current: WizardStep }) {
+  const index = current === 'done' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current)
+  return (
+    <ol className="stepper" aria-label="Steps">
+      {WIZARD_STEPS.map((step, position) => {
+        const state = position < index ? 'done' : position === index ? 'current' : 'next'
+        return (
+          <li
+            key={step}
+            className="stepper__step"
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
+            <span className="stepper__dot" aria-hidden="true">
+              {state === 'done' ? <Check size={12} /> : position + 1}
+            </span>
+            <span className="stepper__label">
+              {STEP_LABELS[step]}
+              {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
+            </span>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}
+
+/** The step's heading takes focus when the step changes, so keyboard and screen-reader users follow. */
+function StepHeading({ children, step }: { children: ReactNode; step: WizardStep }) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  const first = useRef(true)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false
+      return
+    }
+    ref.current?.focus()
+  }, [step])
+  return (
+    <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading" data-testid="wizard-step-title">
+      {children}
+    </h3>
+  )
+}
 
 export function ConnectWizard() {
   const form = useConnectStore((state) => state.form)
@@ -31,41 +121,38 @@ export function ConnectWizard() {
   const awaitingPin = useConnectStore((state) => state.awaitingPin)
   const reauthorizing = useConnectStore((state) => state.reauthorizing)
   const busy = useConnectStore((state) => state.busy)
+  const storedStep = useConnectStore((state) => state.step)
   const setField = useConnectStore((state) => state.setField)
+  const goTo = useConnectStore((state) => state.goTo)
+  const startPath = useConnectStore((state) => state.startPath)
   const begin = useConnectStore((state) => state.beginAuthorization)
   const complete = useConnectStore((state) => state.completeWithPin)
   const cancel = useConnectStore((state) => state.cancelWizard)
   const hasProfiles = useConnectStore((state) => state.list.profiles.length > 0)
-  const [adding, setAdding] = useState(false)
   const pinRef = useRef<HTMLInputElement>(null)
+  const wanted: WizardStep | null = storedStep ?? (hasProfiles ? null : 'where')
+  // The PIN step needs a pending authorization; without one (it was cancelled) authorize again.
+  const step: WizardStep | null = wanted === 'pin' && !awaitingPin ? 'authorize' : wanted
 
   useEffect(() => {
-    if (awaitingPin) pinRef.current?.focus()
-  }, [awaitingPin])
+    if (step === 'pin') pinRef.current?.focus()
+  }, [step])
 
-  const onBegin = (event: FormEvent) => {
-    event.preventDefault()
-    void begin()
-  }
-  const onComplete = (event: FormEvent) => {
-    event.preventDefault()
-    void complete().then((connected) => connected && setAdding(false))
-  }
-  const showHosts = form.environment === 'local_sandbox' || form.environment === 'custom'
   // Hosts are part of a profile's identity: main asks for the secret again when they change.
   const identityChanged =
     reauthorizing !== null &&
     (reauthorizing.environment !== form.environment ||
       reauthorizing.consumerKey !== form.consumerKey.trim() ||
-      !sameHostsSafe(reauthorizing.hosts, presetHosts(form.environment, form.hosts)))
-  // Preset environments hide the URL fields, so an error about one of them goes above the form.
-  const hiddenHostError = showHosts ? undefined : API_HOST_KEYS.map((key) => errors[`hosts.${key}`]).find(Boolean)
+      !sameHostsSafe(reauthorizing.hosts, hostsOf(form)))
+  // The local sandbox shows one address for its three URLs and the presets show none: an error
+  // about a URL the form does not show goes on the address, or above the choices.
+  const hostError = API_HOST_KEYS.map((key) => errors[`hosts.${key}`]).find(Boolean)
 
-  // Once a profile exists the wizard folds away until the designer asks for another one.
-  if (hasProfiles && !adding && !reauthorizing && !awaitingPin) {
+  // Once a profile exists the stepper folds away until the designer asks for another one.
+  if (step === null) {
     return (
       <div>
-        <Button onClick={() => setAdding(true)}>
+        <Button onClick={() => startPath('account')}>
           <Plus size={16} aria-hidden="true" />
           Add another profile
         </Button>
@@ -73,53 +160,131 @@ export function ConnectWizard() {
     )
   }
 
+  const submit = (next: () => void) => (event: FormEvent) => {
+    event.preventDefault()
+    next()
+  }
+  const back = (to: WizardStep) => (
+    <Button variant="ghost" onClick={() => goTo(to)}>
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back
+    </Button>
+  )
+  const cancelButton =
+    hasProfiles || reauthorizing || awaitingPin ? (
+      <Button variant="ghost" onClick={cancel}>
+        Cancel
+      </Button>
+    ) : null
+  const usingDemoApp =
+    form.environment === 'local_sandbox' && form.consumerKey === LOCAL_SANDBOX_DEMO_APP.consumerKey
+
   return (
-    <section className="panel panel--wide" aria-labelledby="wizard-title">
+    <section className="panel panel--wide wizard" aria-labelledby="wizard-title" data-testid="connect-wizard">
       <h2 id="wizard-title" className="panel__title">
         {reauthorizing ? `Authorize ${reauthorizing.label} again` : 'Connect a profile'}
       </h2>
-      <p className="panel__hint">
-        Your API key secret goes straight to the system keychain. Ads Studio never shows it again.
-      </p>
+      <StepList current={step} />
 
-      <form className="stack" onSubmit={onBegin} aria-label="App credentials" noValidate>
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Environment</legend>
-          <Segmented
-            label="Environment"
-            value={form.environment}
-            options={ENVIRONMENTS}
-            onChange={(value) => setField('environment', value)}
-            testIdPrefix="environment"
-            describedBy="environment-hint"
-          />
-          <p className="field__hint" id="environment-hint">
-            {ENVIRONMENT_HINTS[form.environment]}
-          </p>
-          {hiddenHostError ? (
+      {step === 'where' ? (
+        <form className="stack" onSubmit={submit(() => goTo('app'))} aria-labelledby="step-where" noValidate>
+          <StepHeading step={step}>
+            <span id="step-where">Where do you want to work?</span>
+          </StepHeading>
+          <RadioGroup.Root
+            className="choice-cards"
+            aria-label="Environment"
+            value={form.environment === 'custom' ? '' : form.environment}
+            onValueChange={(value) => setField('environment', value as Environment)}
+          >
+            {ENVIRONMENTS.map(({ value, label, hint, icon: Icon }) => (
+              <RadioGroup.Item
+                key={value}
+                value={value}
+                className="choice-card"
+                data-testid={`environment-${value}`}
+                aria-describedby={`environment-${value}-hint`}
+              >
+                <Icon size={20} aria-hidden="true" className="choice-card__icon" />
+                <span className="choice-card__label">{label}</span>
+                <span className="choice-card__hint" id={`environment-${value}-hint`}>
+                  {hint}
+                </span>
+              </RadioGroup.Item>
+            ))}
+          </RadioGroup.Root>
+          {hostError && form.environment !== 'local_sandbox' && form.environment !== 'custom' ? (
             <p className="field__error" role="alert">
-              {hiddenHostError}
+              {hostError}
             </p>
           ) : null}
-          {showHosts ? (
-            <div className="grid-3">
-              {HOST_FIELDS.map(({ key, label }) => (
-                <TextField
-                  key={key}
-                  label={label}
-                  type="url"
-                  value={form.hosts[key]}
-                  error={errors[`hosts.${key}`]}
-                  onChange={(event) => setField('hosts', { ...form.hosts, [key]: event.target.value })}
-                  spellCheck={false}
-                />
-              ))}
-            </div>
+          {form.environment === 'local_sandbox' ? (
+            <TextField
+              label="Sandbox address"
+              hint="Start the sandbox with “npm run sandbox” in a terminal; it prints this address."
+              type="url"
+              value={form.sandboxAddress}
+              error={hostError}
+              onChange={(event) => setField('sandboxAddress', event.target.value)}
+              spellCheck={false}
+            />
           ) : null}
-        </fieldset>
+          <Advanced defaultOpen={form.environment === 'custom'}>
+            <div className="checkbox-row">
+              <Checkbox.Root
+                id="custom-hosts"
+                className="checkbox"
+                checked={form.environment === 'custom'}
+                onCheckedChange={(checked) =>
+                  setField('environment', checked === true ? 'custom' : 'production')
+                }
+              >
+                <Checkbox.Indicator>
+                  <Check size={14} aria-hidden="true" />
+                </Checkbox.Indicator>
+              </Checkbox.Root>
+              <label htmlFor="custom-hosts">Use custom hosts (for example a proxy)</label>
+            </div>
+            {form.environment === 'custom' ? (
+              <div className="grid-3">
+                {HOST_FIELDS.map(({ key, label }) => (
+                  <TextField
+                    key={key}
+                    label={label}
+                    type="url"
+                    value={form.hosts[key]}
+                    error={errors[`hosts.${key}`]}
+                    onChange={(event) => setField('hosts', { ...form.hosts, [key]: event.target.value })}
+                    spellCheck={false}
+                  />
+                ))}
+              </div>
+            ) : null}
+          </Advanced>
+          <div className="actions">
+            <Button type="submit" variant="primary">
+              Continue
+            </Button>
+            {cancelButton}
+          </div>
+        </form>
+      ) : null}
 
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">App credentials</legend>
+      {step === 'app' ? (
+        <form
+          className="stack"
+          onSubmit={submit(() => goTo('authorize'))}
+          aria-labelledby="step-app"
+          noValidate
+        >
+          <StepHeading step={step}>
+            <span id="step-app">Your app’s key and secret</span>
+          </StepHeading>
+          <p className="muted">
+            {usingDemoApp
+              ? 'The sandbox’s demo app is filled in. It only opens the sandbox on this computer.'
+              : 'From your app’s page on the platform’s developer portal. The secret goes straight to the system keychain; Ads Studio never shows it again.'}
+          </p>
           <div className="grid-2">
             <TextField
               label="API key"
@@ -155,113 +320,117 @@ export function ConnectWizard() {
             onChange={(event) => setField('label', event.target.value)}
             maxLength={60}
           />
-        </fieldset>
-
-        <fieldset className="fieldset">
-          <legend className="fieldset__legend">Access</legend>
-          <Segmented
-            label="Access level"
-            value={form.accessLevel}
-            options={[
-              { value: 'write', label: 'Read and write' },
-              { value: 'read', label: 'Read only' },
-            ]}
-            onChange={(value) => setField('accessLevel', value)}
-            testIdPrefix="access"
-          />
-          <div className="grid-2 grid--align-end">
-            <TextField
-              label="Screen name"
-              hint="Optional. Pre-fills the sign-in box."
-              value={form.screenName}
-              onChange={(event) => setField('screenName', event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
+          <Advanced>
+            <Segmented
+              label="Access level"
+              value={form.accessLevel}
+              options={[
+                { value: 'write', label: 'Read and write' },
+                { value: 'read', label: 'Read only' },
+              ]}
+              onChange={(value) => setField('accessLevel', value)}
+              testIdPrefix="access"
             />
-            <div className="checkbox-row">
-              <Checkbox.Root
-                id="force-login"
-                className="checkbox"
-                checked={form.forceLogin}
-                onCheckedChange={(checked) => setField('forceLogin', checked === true)}
-              >
-                <Checkbox.Indicator>
-                  <Check size={14} aria-hidden="true" />
-                </Checkbox.Indicator>
-              </Checkbox.Root>
-              <label htmlFor="force-login">Ask the platform to sign in again (force login)</label>
-            </div>
-          </div>
-        </fieldset>
-
-        <div className="actions">
-          <Button type="submit" variant="primary" busy={busy === 'begin'}>
-            <ExternalLink size={16} aria-hidden="true" />
-            Open authorization page
-          </Button>
-          {reauthorizing || awaitingPin ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                cancel()
-                setAdding(false)
-              }}
-            >
-              Cancel
-            </Button>
-          ) : hasProfiles ? (
-            <Button variant="ghost" onClick={() => setAdding(false)}>
-              Cancel
-            </Button>
-          ) : null}
-        </div>
-      </form>
-
-      {awaitingPin ? (
-        <form className="pin-step" onSubmit={onComplete} aria-label="Enter the PIN" noValidate>
-          <div className="pin-step__icon" aria-hidden="true">
-            <KeyRound size={20} />
-          </div>
-          <div className="stack stack--tight pin-step__body">
-            <h3 className="section-title">Approve in your browser, then type the PIN</h3>
-            <p className="muted">
-              The authorization page opened in your browser. After you approve, it shows a PIN.{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void studio().external.open({ url: awaitingPin.authorizeUrl })}
-              >
-                Open the page again
-              </button>
-            </p>
-            <div className="pin-step__row">
+            <div className="grid-2 grid--align-end">
               <TextField
-                ref={pinRef}
-                label="PIN"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={form.pin}
-                error={errors.pin}
-                // Digits only; a pasted PIN may carry spaces, which are trimmed on submit.
-                onChange={(event) => setField('pin', event.target.value.replace(/[^0-9\s]/g, ''))}
-                className="pin-field"
+                label="Screen name"
+                hint="Optional. Pre-fills the sign-in box."
+                value={form.screenName}
+                onChange={(event) => setField('screenName', event.target.value)}
+                autoComplete="off"
+                spellCheck={false}
               />
-              <Button type="submit" variant="primary" busy={busy === 'complete'}>
-                Connect
-              </Button>
+              <div className="checkbox-row">
+                <Checkbox.Root
+                  id="force-login"
+                  className="checkbox"
+                  checked={form.forceLogin}
+                  onCheckedChange={(checked) => setField('forceLogin', checked === true)}
+                >
+                  <Checkbox.Indicator>
+                    <Check size={14} aria-hidden="true" />
+                  </Checkbox.Indicator>
+                </Checkbox.Root>
+                <label htmlFor="force-login">Ask the platform to sign in again (force login)</label>
+              </div>
             </div>
+          </Advanced>
+          <div className="actions">
+            <Button type="submit" variant="primary">
+              Continue
+            </Button>
+            {back('where')}
+            {cancelButton}
           </div>
         </form>
       ) : null}
+
+      {step === 'authorize' ? (
+        <form
+          className="stack"
+          onSubmit={submit(() => void begin())}
+          aria-labelledby="step-authorize"
+          noValidate
+        >
+          <StepHeading step={step}>
+            <span id="step-authorize">Approve Ads Studio in your browser</span>
+          </StepHeading>
+          <p className="muted">
+            Ads Studio opens the platform’s authorization page in your browser. Sign in there if asked and
+            choose “Authorize app”; the page then shows a PIN for the next step.
+          </p>
+          <div className="actions">
+            <Button type="submit" variant="primary" busy={busy === 'begin'}>
+              <ExternalLink size={16} aria-hidden="true" />
+              Open authorization page
+            </Button>
+            {back('app')}
+            {cancelButton}
+          </div>
+        </form>
+      ) : null}
+
+      {step === 'pin' && awaitingPin ? (
+        <form
+          className="stack"
+          onSubmit={submit(() => void complete())}
+          aria-labelledby="step-pin"
+          noValidate
+        >
+          <h3 className="section-title" id="step-pin">
+            Type the PIN from the authorization page
+          </h3>
+          <p className="muted">
+            After you approve, the page in your browser shows a PIN.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => void studio().external.open({ url: awaitingPin.authorizeUrl })}
+            >
+              Open the page again
+            </button>
+          </p>
+          <div className="pin-step__row">
+            <TextField
+              ref={pinRef}
+              label="PIN"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={form.pin}
+              error={errors.pin}
+              // Digits only; a pasted PIN may carry spaces, which are trimmed on submit.
+              onChange={(event) => setField('pin', event.target.value.replace(/[^0-9\s]/g, ''))}
+              className="pin-field"
+            />
+            <Button type="submit" variant="primary" busy={busy === 'complete'}>
+              Connect
+            </Button>
+            {cancelButton}
+          </div>
+        </form>
+      ) : null}
+
+      {step === 'account' || step === 'done' ? <AccountStep step={step} /> : null}
     </section>
   )
-}
-
-/** Half-typed URLs do not parse; they are simply "changed". */
-function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof sameHosts>[1]): boolean {
-  try {
-    return sameHosts(a, b)
-  } catch {
-    return false
-  }
 }

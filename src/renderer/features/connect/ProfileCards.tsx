@@ -60,7 +60,8 @@ export function ProfileCards() {
               </div>
               {profile.screenName ? (
                 <p className="profile-card__who" data-testid="profile-identity">
-                  @{profile.screenName} <span className="muted">· user {profile.userId}</span>
+                  {/* The handle is what designers know; the numeric user id stays out of sight. */}
+                  @{profile.screenName}
                 </p>
               ) : (
                 <p className="profile-card__who muted">Not authorized yet</p>

@@ -12,6 +12,34 @@ export const LOCAL_SANDBOX_HOSTS: ApiHosts = {
   adsSandboxUrl: 'http://127.0.0.1:4010/ads-sandbox',
 }
 
+/**
+ * The demo app the local sandbox (`npm run sandbox`) seeds and prints. These are public, fixed
+ * values that open only a sandbox on this computer (main sends them nowhere else), so the
+ * "Try it with the local sandbox" path can fill them in; a test checks they match the sandbox.
+ */
+export const LOCAL_SANDBOX_DEMO_APP = {
+  consumerKey: 'sbxDemoConsumerKey7Hq2Lw9',
+  consumerSecret: 'sbxDemoConsumerSecret4Vn8Tz1Rk6Pm3Xc5Jd0Gy2Wb',
+} as const
+
+/** The sandbox serves all three APIs from one address: its own paths for ads and ads sandbox. */
+export function sandboxHosts(address: string): ApiHosts {
+  const base = address.trim().replace(/\/+$/, '')
+  return { apiUrl: base, adsUrl: `${base}/ads`, adsSandboxUrl: `${base}/ads-sandbox` }
+}
+
+/** The Connect stepper, in order. `done` is the "you are ready" screen after the account step. */
+export const WIZARD_STEPS = ['where', 'app', 'authorize', 'pin', 'account'] as const
+export type WizardStep = (typeof WIZARD_STEPS)[number] | 'done'
+
+/** Which step shows the field an error names, so a rejected key sends the designer back to it. */
+function stepOfField(field: string): WizardStep | null {
+  if (field.startsWith('hosts')) return 'where'
+  if (field === 'consumerKey' || field === 'consumerSecret' || field === 'label' || field === 'screenName') return 'app'
+  if (field === 'pin') return 'pin'
+  return null
+}
+
 export function presetHosts(environment: Environment, custom: ApiHosts): ApiHosts {
   if (environment === 'local_sandbox' || environment === 'custom') return custom
   return PRODUCTION_HOSTS
@@ -27,10 +55,13 @@ export interface WizardForm {
   forceLogin: boolean
   screenName: string
   pin: string
+  /** The local sandbox's one address (its three URLs derive from it); the hosts above stay for "Custom hosts". */
+  sandboxAddress: string
 }
 
 const EMPTY_FORM: WizardForm = {
-  environment: 'production',
+  environment: 'local_sandbox',
+  sandboxAddress: LOCAL_SANDBOX_HOSTS.apiUrl,
   hosts: LOCAL_SANDBOX_HOSTS,
   label: '',
   consumerKey: '',
@@ -45,6 +76,8 @@ type Busy = 'begin' | 'complete' | `signout:${string}` | null
 
 interface ConnectState {
   list: ProfileList
+  /** The profile list has been read from main at least once. */
+  loaded: boolean
   form: WizardForm
   /** Set once the authorization page is open and a PIN is expected. */
   awaitingPin: { profileId: string; authorizeUrl: string } | null
@@ -54,7 +87,14 @@ interface ConnectState {
   pageError: string | null
   notice: { tone: 'success' | 'info'; text: string } | null
   busy: Busy
+  /** Where the stepper is; null folds it away (only once a profile exists). */
+  step: WizardStep | null
+  /** The profile just connected, whose ad account the last step picks. */
+  connectedProfileId: string | null
   load(): Promise<void>
+  goTo(step: WizardStep | null): void
+  /** The first-run paths: the local sandbox with its demo app filled in, or a real ad account. */
+  startPath(path: 'sandbox' | 'account'): void
   setField<K extends keyof WizardForm>(key: K, value: WizardForm[K]): void
   beginAuthorization(): Promise<boolean>
   completeWithPin(): Promise<boolean>
@@ -72,8 +112,21 @@ function placeError(error: unknown): Pick<ConnectState, 'fieldErrors' | 'pageErr
   return { fieldErrors: {}, pageError: ipc.message }
 }
 
+/** placeError, and back to the step that shows the field it names. */
+function placeErrorOnStep(error: unknown, current: WizardStep | null): Partial<ConnectState> {
+  const placed = placeError(error)
+  const field = Object.keys(placed.fieldErrors)[0]
+  return { ...placed, step: (field && stepOfField(field)) || current }
+}
+
+/** The hosts the form stands for: the sandbox's three URLs from its one address, else the preset or custom ones. */
+export function hostsOf(form: WizardForm): ApiHosts {
+  return form.environment === 'local_sandbox' ? sandboxHosts(form.sandboxAddress) : presetHosts(form.environment, form.hosts)
+}
+
 export const useConnectStore = create<ConnectState>((set, get) => ({
   list: { profiles: [], activeProfileId: null },
+  loaded: false,
   form: EMPTY_FORM,
   awaitingPin: null,
   reauthorizing: null,
@@ -81,10 +134,29 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
   pageError: null,
   notice: null,
   busy: null,
+  step: null,
+  connectedProfileId: null,
+
+  goTo(step) {
+    set({ step, pageError: null, ...(step === null ? { notice: null } : {}) })
+  },
+
+  startPath(path) {
+    set({
+      step: 'where',
+      form: path === 'sandbox' ? { ...EMPTY_FORM, ...LOCAL_SANDBOX_DEMO_APP, label: 'Local sandbox' } : { ...EMPTY_FORM, environment: 'production' },
+      awaitingPin: null,
+      reauthorizing: null,
+      connectedProfileId: null,
+      fieldErrors: {},
+      pageError: null,
+      notice: null,
+    })
+  },
 
   async load() {
     try {
-      set({ list: await unwrap(studio().profiles.list({})) })
+      set({ list: await unwrap(studio().profiles.list({})), loaded: true })
     } catch (error) {
       set(placeError(error))
     }
@@ -107,7 +179,7 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
           ...(reauthorizing ? { profileId: reauthorizing.id } : {}),
           ...(form.label.trim() ? { label: form.label.trim() } : {}),
           environment: form.environment,
-          hosts: presetHosts(form.environment, form.hosts),
+          hosts: hostsOf(form),
           consumerKey: form.consumerKey,
           ...(form.consumerSecret || !reauthorizing ? { consumerSecret: form.consumerSecret } : {}),
           accessLevel: form.accessLevel,
@@ -116,11 +188,11 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
         }),
       )
       // The secret has reached the keychain: drop it from renderer memory at once.
-      set({ awaitingPin: started, form: { ...get().form, consumerSecret: '', pin: '' }, busy: null })
+      set({ awaitingPin: started, form: { ...get().form, consumerSecret: '', pin: '' }, busy: null, step: 'pin' })
       await get().load()
       return true
     } catch (error) {
-      set({ ...placeError(error), busy: null })
+      set({ ...placeErrorOnStep(error, get().step), busy: null })
       return false
     }
   },
@@ -141,9 +213,11 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
         awaitingPin: null,
         reauthorizing: null,
         form: EMPTY_FORM,
+        step: 'account',
+        connectedProfileId: profile.id,
         notice: {
           tone: 'success',
-          text: `Connected as @${profile.screenName} (user ${profile.userId}) with ${
+          text: `Connected as @${profile.screenName} with ${
             profile.accessLevel === 'write' ? 'read and write' : 'read-only'
           } access.`,
         },
@@ -151,13 +225,14 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
       await get().load()
       return true
     } catch (error) {
-      set({ ...placeError(error), busy: null })
+      set({ ...placeErrorOnStep(error, get().step), busy: null })
       return false
     }
   },
 
   reauthorize(profile) {
     set({
+      step: 'app',
       reauthorizing: profile,
       awaitingPin: null,
       fieldErrors: {},
@@ -167,6 +242,7 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
         ...EMPTY_FORM,
         environment: profile.environment,
         hosts: profile.hosts,
+        sandboxAddress: profile.hosts.apiUrl,
         label: profile.label,
         consumerKey: profile.consumerKey,
         accessLevel: profile.accessLevel,
@@ -176,7 +252,7 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
   },
 
   cancelWizard() {
-    set({ awaitingPin: null, reauthorizing: null, form: EMPTY_FORM, fieldErrors: {}, pageError: null })
+    set({ awaitingPin: null, reauthorizing: null, form: EMPTY_FORM, fieldErrors: {}, pageError: null, step: null })
   },
 
   async activate(profileId) {

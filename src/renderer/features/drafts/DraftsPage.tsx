@@ -7,6 +7,7 @@ import { ROUTES } from '../../app/routes'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
+import { FirstRun } from '../connect/FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from './draftListModel'
 import { DraftsList, type ListNotice } from './DraftsList'
 import { useDraftsStore } from './draftsStore'
@@ -74,6 +75,7 @@ export function DraftsPage({ route }: { route: RouteInfo }) {
           </div>
         }
       />
+      <FirstRun />
       <DraftsList notice={notice} onNotice={setNotice} />
     </>
   )

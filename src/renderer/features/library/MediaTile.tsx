@@ -34,7 +34,6 @@ export function MediaTile({ scope, item, selected, unavailable, onActivate, onKe
         data-testid="media-tile"
         aria-pressed={selected}
         aria-disabled={unavailable ? true : undefined}
-        aria-label={`${title}, ${type}${facts.length ? `, ${facts.join(', ')}` : ''}${unavailable ? `. ${unavailable}` : ''}`}
         onClick={() => onActivate(item, ready)}
         onKeyDown={onKeyDown}
       >
@@ -54,7 +53,9 @@ export function MediaTile({ scope, item, selected, unavailable, onActivate, onKe
             {type}
           </span>
         </span>
+        {/* The tile's name is its visible text (WCAG 2.5.3): the name, then the type, facts and why it is unavailable. */}
         <span className="media-tile__name">{title}</span>
+        <span className="visually-hidden">, {type}, </span>
         <span className="media-tile__facts">{facts.length ? facts.join(' · ') : ' '}</span>
         {unavailable ? <span className="media-tile__unavailable">{unavailable}</span> : null}
       </button>

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react'
-import type { LibraryMediaRef, MediaRef } from '../../../shared/creatives/media'
+import type { LibraryMediaRef } from '../../../shared/creatives/media'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount } from '../accounts/activeProfile'
 
 export interface Thumbnail {
   dataUrl?: string | undefined
@@ -65,35 +64,6 @@ export function useThumbnail(scope: LibraryScope, item: LibraryItem): ThumbnailS
   if (!item.hasThumbnail) return { state: 'ready', thumbnail: {} }
   if (cached) return { state: 'ready', thumbnail: cached }
   return loaded?.key === key ? loaded.state : { state: 'loading' }
-}
-
-/**
- * A library medium's picture (an image, or a video's poster) for a preview, as the data: URL
- * main fetched: the renderer's CSP lets it load no remote URL, so `mediaUrl` is never used.
- */
-export function useLibraryPreviewUrl(ref: MediaRef | null | undefined): string | null {
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  const mediaKey = ref?.source === 'library' ? ref.mediaKey : undefined
-  const scope = profileId && accountId ? { profileId, accountId } : undefined
-  const cached = scope && mediaKey ? cachedThumbnail(scope, mediaKey) : undefined
-  const [loaded, setLoaded] = useState<{ key: string; url: string | null } | null>(null)
-  const key = `${profileId}|${accountId}|${mediaKey}`
-  useEffect(() => {
-    if (!profileId || !accountId || !mediaKey || cached) return
-    let current = true
-    loadThumbnail({ profileId, accountId }, mediaKey).then(
-      (thumbnail) => current && setLoaded({ key, url: thumbnail.dataUrl ?? null }),
-      () => current && setLoaded({ key, url: null }),
-    )
-    return () => {
-      current = false
-    }
-  }, [key, cached, profileId, accountId, mediaKey])
-  if (!mediaKey) return null
-  if (cached) return cached.dataUrl ?? null
-  return loaded?.key === key ? loaded.url : null
 }
 
 /** How an editor refers to a library medium; the pixel size comes from the thumbnail when known. */

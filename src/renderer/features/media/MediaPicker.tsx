@@ -1,5 +1,5 @@
 import { FileImage, Film, ImageUp, Library, LoaderCircle, Upload, X } from 'lucide-react'
-import { useId, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { MediaUse } from '../../../shared/creatives/mediaChecks'
@@ -37,6 +37,8 @@ export interface MediaPickerProps {
   issues?: readonly Pick<Issue, 'message' | 'severity'>[]
   /** Compact layout for carousel items. */
   compact?: boolean
+  /** Offers "Remove"; off where the surrounding item has its own remove button. */
+  removable?: boolean
 }
 
 const USE_HINTS: Partial<Record<MediaUse, string>> = {
@@ -58,6 +60,7 @@ export function MediaPicker({
   label,
   issues = [],
   compact = false,
+  removable = true,
 }: MediaPickerProps) {
   const id = useId()
   const [busy, setBusy] = useState(false)
@@ -66,13 +69,26 @@ export function MediaPicker({
   const [keyEntry, setKeyEntry] = useState<string | null>(null)
   const [browsing, setBrowsing] = useState(false)
   const preview = useMediaPreview(value)
+  const rootRef = useRef<HTMLDivElement>(null)
+  // After a pick, a removal or a key, the button that was pressed is gone: focus the picker's
+  // main action in its new state ("Replace" once chosen, "Choose file…" once empty).
+  const refocus = useRef(false)
+  const changeHere = (ref: MediaRef | null) => {
+    refocus.current = true
+    onChange(ref)
+  }
+  useEffect(() => {
+    if (!refocus.current) return
+    refocus.current = false
+    requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[data-main-action]')?.focus())
+  }, [value])
 
   const run = async (work: () => Promise<MediaRef | null>) => {
     setBusy(true)
     setFailure(null)
     try {
       const ref = await work()
-      if (ref) onChange(ref)
+      if (ref) changeHere(ref)
     } catch (error) {
       setFailure(error instanceof IpcFailure ? error.message : 'The file could not be read.')
     } finally {
@@ -102,7 +118,7 @@ export function MediaPicker({
   const applyKey = () => {
     const mediaKey = keyEntry?.trim()
     if (!mediaKey) return
-    onChange({ source: 'library', mediaKey })
+    changeHere({ source: 'library', mediaKey })
     setKeyEntry(null)
   }
 
@@ -115,6 +131,7 @@ export function MediaPicker({
   return (
     <div
       className={['media-picker', compact ? 'media-picker--compact' : ''].filter(Boolean).join(' ')}
+      ref={rootRef}
       data-dragging={dragging || undefined}
       data-invalid={shown.some((issue) => issue.severity === 'error') || undefined}
       onDragOver={onDragOver}
@@ -156,6 +173,7 @@ export function MediaPicker({
               className="icon-button"
               onClick={() => void choose()}
               disabled={busy}
+              data-main-action
               aria-label={`Replace ${label.toLowerCase()}`}
               title="Replace with another file"
             >
@@ -165,15 +183,17 @@ export function MediaPicker({
                 <ImageUp size={16} aria-hidden="true" />
               )}
             </button>
-            <button
-              type="button"
-              className="icon-button icon-button--danger"
-              onClick={() => onChange(null)}
-              aria-label={`Remove ${label.toLowerCase()}`}
-              title="Remove"
-            >
-              <X size={16} aria-hidden="true" />
-            </button>
+            {removable ? (
+              <button
+                type="button"
+                className="icon-button icon-button--danger"
+                onClick={() => changeHere(null)}
+                aria-label={`Remove ${label.toLowerCase()}`}
+                title="Remove"
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+            ) : null}
           </div>
         </div>
       ) : (
@@ -188,6 +208,7 @@ export function MediaPicker({
               variant="secondary"
               onClick={() => void choose()}
               busy={busy}
+              data-main-action
               aria-label={`Choose file for ${label.toLowerCase()}`}
             >
               Choose file…
@@ -195,7 +216,7 @@ export function MediaPicker({
             <Button
               variant="secondary"
               onClick={() => setBrowsing(true)}
-              aria-label={`Choose from the media library for ${label.toLowerCase()}`}
+              aria-label={`${compact ? 'Library' : 'From library'} for ${label.toLowerCase()}`}
             >
               <Library size={16} aria-hidden="true" />
               {compact ? 'Library' : 'From library…'}
@@ -206,14 +227,14 @@ export function MediaPicker({
               {...(LIBRARY_TYPES[use] ? { mediaType: LIBRARY_TYPES[use] } : {})}
               onPick={(ref) => {
                 setBrowsing(false)
-                onChange(ref)
+                changeHere(ref)
               }}
             />
             {keyEntry === null ? (
               <Button
                 variant="ghost"
                 onClick={() => setKeyEntry('')}
-                aria-label={`Use a library media key for ${label.toLowerCase()}`}
+                aria-label={`${compact ? 'Key' : 'Media key'} for ${label.toLowerCase()}`}
               >
                 {compact ? 'Key' : 'Media key'}
               </Button>

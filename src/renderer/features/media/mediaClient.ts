@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { LocalMediaRef, MediaRef } from '../../../shared/creatives/media'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { useConnectedAccount } from '../accounts/activeProfile'
+import { loadThumbnail } from '../library/libraryClient'
 
 declare global {
   interface Window {
@@ -65,16 +67,38 @@ async function loadPreview(ref: LocalMediaRef): Promise<PreviewState> {
   }
 }
 
-/** The thumbnail of a medium; local files are read again in main after a restart. */
+/**
+ * The thumbnail of a medium. Local files are read again in main after a restart; library media
+ * are fetched by main (the renderer's CSP allows no remote image, on purpose) and come back as
+ * data URLs, so a library item attached to a post shows as itself, not as a broken image.
+ */
 export function useMediaPreview(ref: MediaRef | null): PreviewState {
   const local = ref?.source === 'local' ? ref : null
+  const library = ref?.source === 'library' ? ref : null
+  const account = useConnectedAccount()
+  const profileId = account?.profile.id
+  const accountId = account?.accountId
   const cached = local ? previews.get(local.sha256) : undefined
   const [loaded, setLoaded] = useState<{ key: string; state: PreviewState } | null>(null)
-  const key = local ? `${local.path}\n${local.sha256}` : ''
+  const key = local
+    ? `${local.path}\n${local.sha256}`
+    : library && profileId && accountId
+      ? `library\n${profileId}\n${accountId}\n${library.mediaKey}`
+      : ''
 
   useEffect(() => {
-    if (!local || cached !== undefined) return
+    if (!key || cached !== undefined) return
     let current = true
+    if (library && profileId && accountId) {
+      loadThumbnail({ profileId, accountId }, library.mediaKey).then(
+        (thumbnail) => current && setLoaded({ key, state: { state: 'ready', url: thumbnail.dataUrl ?? null } }),
+        () => current && setLoaded({ key, state: { state: 'ready', url: null } }),
+      )
+      return () => {
+        current = false
+      }
+    }
+    if (!local) return
     let pending = inFlight.get(key)
     if (!pending) {
       pending = loadPreview(local).finally(() => inFlight.delete(key))
@@ -86,12 +110,12 @@ export function useMediaPreview(ref: MediaRef | null): PreviewState {
     return () => {
       current = false
     }
-    // local is derived from key; re-running on identity alone would re-read the file needlessly.
+    // local and library are derived from key; re-running on identity alone would re-read the file needlessly.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, cached])
 
   if (!ref) return { state: 'none' }
-  if (!local) return { state: 'ready', url: null }
+  if (!key) return { state: 'ready', url: null }
   if (cached !== undefined) return { state: 'ready', url: cached }
   return loaded?.key === key ? loaded.state : { state: 'loading' }
 }

@@ -24,6 +24,8 @@ export function DurationPicker({
   const parts = splitDuration(minutes)
   const { min, max } = LIMITS.pollCard.durationMinutes
   const invalid = message?.severity === 'error'
+  const shown =
+    invalid && (minutes < min || minutes > max) ? { ...message, text: rangeMessage(parts, minutes) } : message
   return (
     <fieldset className="duration" aria-describedby={`${id}-note`}>
       <legend className="duration__legend">Duration</legend>
@@ -49,9 +51,28 @@ export function DurationPicker({
       </div>
       <FieldNote
         id={`${id}-note`}
-        message={message}
+        message={shown}
+        // The rule's own words, so the problems list can find this field.
+        {...(shown !== message && message ? { ruleMessage: message.text } : {})}
         hint={`Runs for ${durationLabel(minutes)}; between ${durationLabel(min)} and ${durationLabel(max)}.`}
       />
     </fieldset>
   )
+}
+
+/**
+ * Out of range, said in the largest unit the designer typed (the picker carries minutes into
+ * hours and hours into days): 9 days reads "at most 7 days", never a count of minutes.
+ */
+export function rangeMessage(parts: DurationParts, minutes: number): string {
+  const { min, max } = LIMITS.pollCard.durationMinutes
+  if (minutes < min) return `A poll runs for at least ${durationLabel(min)}.`
+  const [unit, perUnit] =
+    parts.days > 0
+      ? (['day', 24 * 60] as const)
+      : parts.hours > 0
+        ? (['hour', 60] as const)
+        : (['minute', 1] as const)
+  const most = Math.floor(max / perUnit)
+  return `A poll runs for at most ${most} ${unit}${most === 1 ? '' : 's'}; this one is set to ${durationLabel(minutes)}.`
 }

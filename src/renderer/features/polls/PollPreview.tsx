@@ -1,24 +1,23 @@
-import { ImageIcon, Film } from 'lucide-react'
+import { Play } from 'lucide-react'
+import { MediaThumb } from '../media/MediaThumb'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { mediaTypeOf } from '../../../shared/creatives/media'
-import { useLibraryPreviewUrl } from '../library/libraryClient'
 import { timeLeftLabel } from './pollRules'
 
-/** The poll as people will see it before voting: media, one bar per choice, time left. */
-export function PollPreview({ content }: { content: PollCardContent }) {
+/** The poll as people will see it before voting: media, one bar per choice, time left. `inline` sits inside a post preview. */
+export function PollPreview({ content, inline = false }: { content: PollCardContent; inline?: boolean }) {
   const media = content.media
-  const mediaUrl = useLibraryPreviewUrl(media)
   return (
-    <div className="preview-frame poll-preview" data-testid="poll-preview">
+    <div className={['preview-frame poll-preview', inline ? 'poll-preview--inline' : ''].filter(Boolean).join(' ')} data-testid="poll-preview">
       {media ? (
-        mediaUrl && mediaTypeOf(media) === 'IMAGE' ? (
-          <img className="poll-preview__media" src={mediaUrl} alt="" />
-        ) : (
-          <div className="poll-preview__media preview-placeholder">
-            {mediaTypeOf(media) === 'VIDEO' ? <Film size={22} aria-hidden="true" /> : <ImageIcon size={22} aria-hidden="true" />}
-            <span>{mediaTypeOf(media) === 'VIDEO' ? 'Video' : 'Image'}</span>
-          </div>
-        )
+        <div className="poll-preview__media-frame">
+          <MediaThumb media={media} className="poll-preview__media" iconSize={22} />
+          {mediaTypeOf(media) === 'VIDEO' ? (
+            <span className="poll-preview__play" aria-hidden="true">
+              <Play size={18} />
+            </span>
+          ) : null}
+        </div>
       ) : null}
       <ol className="poll-preview__choices">
         {content.choices.map((choice, index) => (

@@ -1,6 +1,6 @@
 import { Film, Play } from 'lucide-react'
+import { useMediaPreview } from '../media/mediaClient'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
-import { useLibraryPreviewUrl } from '../library/libraryClient'
 
 function hostOf(url: string): string {
   try {
@@ -12,12 +12,14 @@ function hostOf(url: string): string {
 
 /** The card as it plays: the video, the title, one button per hashtag, then the thank-you. */
 export function VideoConversationPreview({ content }: { content: VideoConversationCardContent }) {
-  const poster = useLibraryPreviewUrl(content.poster?.source === 'library' ? content.poster : content.video)
+  // The poster image when one is chosen, else the video's own poster frame (fetched by main).
+  const poster = useMediaPreview(content.poster ?? content.video)
+  const posterUrl = poster.state === 'ready' ? poster.url : null
   const options = content.options.filter((option) => option.hashtag.trim() !== '')
   return (
     <div className="preview-frame vc-preview" data-testid="video-conversation-preview">
       <div className="vc-preview__video">
-        {poster ? <img src={poster} alt="" /> : null}
+        {posterUrl ? <img src={posterUrl} alt="" data-testid="video-poster" /> : null}
         <span className="vc-preview__play" aria-hidden="true">
           {content.video ? <Play size={22} /> : <Film size={22} />}
         </span>

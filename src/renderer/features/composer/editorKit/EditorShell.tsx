@@ -6,8 +6,10 @@ import { untitledName } from '../../../../shared/drafts/envelope'
 import { errorCount, plural } from '../../../../shared/rules/issues'
 import { Button } from '../../../components/Button'
 import { useDraftEditor } from '../../../lib/draftEditor'
+import { useFocusKeeper } from '../../../lib/useFocusKeeper'
 import type { RouteId } from '../../../app/routes'
 import { SaveStatus } from './SaveStatus'
+import { ProblemsBadge } from './ProblemsBadge'
 import { PublishButton } from '../../outbox/PublishButton'
 
 /**
@@ -40,10 +42,12 @@ export function EditorShell({
   const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
   const errors = errorCount(issues)
   const warnings = issues.length - errors
+  const rootRef = useRef<HTMLDivElement>(null)
+  useFocusKeeper(rootRef)
 
   return (
-    <div className="editor">
-      <header className="editor__header">
+    <div className="editor" ref={rootRef}>
+      <header className="editor__header sticky-header">
         <div className="editor__title-block">
           <a className="editor__back" href={`#/${route}`}>
             <ArrowLeft size={14} aria-hidden="true" />
@@ -54,22 +58,13 @@ export function EditorShell({
           </h1>
           <div className="editor__status">
             <SaveStatus save={save} />
-            <span
-              className={
-                errors > 0
-                  ? 'badge badge--danger'
-                  : warnings > 0
-                    ? 'badge badge--warning'
-                    : 'badge badge--success'
-              }
-              data-testid="issue-summary"
-            >
+            <ProblemsBadge issues={issues} formSelector=".editor__form">
               {errors > 0
                 ? `${plural(errors, 'problem')} to fix before publishing`
                 : warnings > 0
                   ? `Ready, ${plural(warnings, 'note')}`
                   : 'Ready to publish'}
-            </span>
+            </ProblemsBadge>
           </div>
         </div>
         <div className="editor__tools" role="toolbar" aria-label="Edit history">
@@ -81,7 +76,7 @@ export function EditorShell({
             onClick={redo}
             disabled={!canRedo}
             aria-label="Redo"
-            title="Redo (Ctrl+Shift+Z)"
+            title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
           >
             <Redo2 size={16} aria-hidden="true" />
           </Button>

@@ -6,10 +6,13 @@ export function FieldNote({
   id,
   message,
   hint,
+  ruleMessage,
 }: {
   id: string
   message?: FieldMessage | undefined
   hint?: ReactNode
+  /** The rule's message when the note rephrases it; the problems list looks fields up by it. */
+  ruleMessage?: string
 }) {
   if (message) {
     return (
@@ -18,6 +21,7 @@ export function FieldNote({
         id={id}
         data-testid="field-message"
         data-severity={message.severity}
+        data-rule-message={ruleMessage}
       >
         {message.text}
       </p>
