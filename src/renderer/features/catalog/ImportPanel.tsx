@@ -321,8 +321,16 @@ export function ImportPanel({
             </div>
 
             <div className="nested-card import-preview">
-              <h3 className="subsection-title">Preview</h3>
-              <div className="import-preview__scroll">
+              <h3 className="subsection-title" id="import-preview-title">
+                Preview
+              </h3>
+              {/* Focusable so a keyboard user can scroll a wide feed sideways. */}
+              <div
+                className="import-preview__scroll"
+                tabIndex={0}
+                role="region"
+                aria-labelledby="import-preview-title"
+              >
                 <table className="data-table">
                   <thead>
                     <tr>

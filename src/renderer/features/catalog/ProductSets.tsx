@@ -68,7 +68,7 @@ function SetCard({ set, onRefresh }: { set: ProductSetView; onRefresh(): void })
       ) : null}
       {set.error ? <p className="field__error">{set.error}</p> : null}
       {set.id ? (
-        <Button variant="ghost" onClick={onRefresh} aria-label={`Check ${set.name} on the platform`}>
+        <Button variant="ghost" onClick={onRefresh} aria-label={`Check on the platform: ${set.name}`}>
           <RefreshCw size={14} aria-hidden="true" />
           Check on the platform
         </Button>
