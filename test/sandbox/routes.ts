@@ -3,6 +3,7 @@ import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { catalogRoutes } from './ads/catalogs'
 import { customAudienceRoutes } from './ads/customAudiences'
+import { PERMISSIONS_VERSION, tailoredAudiencePermissionRoutes } from './ads/audiencePermissions'
 import { keywordInsightRoutes } from './ads/keywordInsights'
 import { sampleImageRoutes } from './ads/productImages'
 import { productRoutes } from './ads/products'
@@ -56,5 +57,8 @@ export function buildRouter(): Router {
   // Both ads hosts serve the same API over one shared store; sandbox-only operations check the host.
   router.add(adsRoutes, `${ADS_PREFIX}/${ADS_VERSION}`)
   router.add(adsRoutes, `${ADS_SANDBOX_PREFIX}/${ADS_VERSION}`)
+  // Tailored audience permissions keep version 5 (spec part A).
+  router.add(tailoredAudiencePermissionRoutes, `${ADS_PREFIX}/${PERMISSIONS_VERSION}`)
+  router.add(tailoredAudiencePermissionRoutes, `${ADS_SANDBOX_PREFIX}/${PERMISSIONS_VERSION}`)
   return router
 }
