@@ -3,6 +3,7 @@ import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { catalogRoutes } from './ads/catalogs'
 import { customAudienceRoutes } from './ads/customAudiences'
+import { doNotReachListRoutes } from './ads/doNotReachLists'
 import { PERMISSIONS_VERSION, tailoredAudiencePermissionRoutes } from './ads/audiencePermissions'
 import { keywordInsightRoutes } from './ads/keywordInsights'
 import { sampleImageRoutes } from './ads/productImages'
@@ -42,6 +43,7 @@ const adsRoutes = [
   ...keywordInsightRoutes,
   // Part A: audiences (custom audience users, targeting look-up, do-not-reach lists).
   ...customAudienceRoutes,
+  ...doNotReachListRoutes,
 ]
 
 export function buildRouter(): Router {
