@@ -297,6 +297,17 @@ describe('POST custom_audiences/:id/users', () => {
     expect(owner.status, owner.text).toBe(200)
   })
 
+  it("refuses an account that is not the authenticated user's (403), whatever the audience", async () => {
+    const response = await upload(
+      SEEDED_AUDIENCES.foreign,
+      [update(emails('not-mine', 1))],
+      sandbox.demo.otherAccountId,
+    )
+    expect(response.status).toBe(403)
+    expect(response.body.errors?.[0]?.parameter).toBe('account_id')
+    expect(members(SEEDED_AUDIENCES.foreign).count).toBe(120)
+  })
+
   it('logs each accepted request with counts and a body digest, never the identifiers', async () => {
     const before = sandbox.audienceUploads().length
     const hashes = emails('logged', 2)
