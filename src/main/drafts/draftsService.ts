@@ -18,10 +18,7 @@ export const validateDraftContent: ContentValidator = (kind, content) => {
   const parsed = contentSchemas[kind].safeParse(content)
   if (parsed.success) return { ok: true, content: parsed.data }
   const first = parsed.error.issues[0]
-  return {
-    ok: false,
-    message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}`,
-  }
+  return { ok: false, message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}` }
 }
 
 function countIssues(draft: Readonly<Draft>): { errorCount: number; warningCount: number } {
@@ -54,10 +51,7 @@ function personFacing(error: unknown): never {
 }
 
 export function safeFileName(name: string): string {
-  const cleaned = name
-    .replace(/[^\p{L}\p{N} _.-]+/gu, ' ')
-    .trim()
-    .replace(/\s+/g, ' ')
+  const cleaned = name.replace(/[^\p{L}\p{N} _.-]+/gu, ' ').trim().replace(/\s+/g, ' ')
   return `${(cleaned || 'draft').slice(0, 80)}.json`
 }
 
@@ -133,10 +127,7 @@ export function createDraftsService(options: {
     get: (id: string) =>
       run(() => {
         const draft = store.get(id)
-        if (!draft)
-          throw new AppFailure(
-            appError('not_found', 'That draft no longer exists — it may have been deleted'),
-          )
+        if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
         return draft
       }),
     create: (kind: DraftKind, name?: string) =>

@@ -88,10 +88,7 @@ export const MAX_DRAFT_FILE_BYTES = 2 * 1024 * 1024
  * Makes the store's folders. Something else in the way of one (a file named `quarantine`) is
  * renamed aside, kept, and reported, so one odd entry cannot stop every drafts call.
  */
-export async function ensureLayout(
-  layout: DraftStoreLayout,
-  now: () => Date = () => new Date(),
-): Promise<string[]> {
+export async function ensureLayout(layout: DraftStoreLayout, now: () => Date = () => new Date()): Promise<string[]> {
   const warnings: string[] = []
   await mkdir(layout.root, { recursive: true })
   for (const dir of [layout.drafts, layout.trash, layout.quarantine, layout.backups]) {
@@ -141,8 +138,7 @@ export function readRegularFileSync(path: string, maxBytes: number): Buffer {
       if (n === 0) break
       read += n
     }
-    if (read > info.size)
-      throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
+    if (read > info.size) throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
     return buffer.subarray(0, read)
   } finally {
     closeSync(fd)

@@ -600,10 +600,7 @@ async function readImportFile(filePath: string): Promise<string> {
     handle = await open(filePath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, {
-      filePath,
-      cause: error,
-    })
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
   }
   try {
     const info = await handle.stat()
@@ -623,16 +620,12 @@ async function readImportFile(filePath: string): Promise<string> {
       if (bytesRead === 0) break
       read += bytesRead
     }
-    if (read > info.size)
-      throw new DraftStoreError('import_unreadable', `${name} changed while it was read`, { filePath })
+    if (read > info.size) throw new DraftStoreError('import_unreadable', `${name} changed while it was read`, { filePath })
     return stripByteOrderMark(buffer.toString('utf8', 0, read))
   } catch (error) {
     if (error instanceof DraftStoreError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, {
-      filePath,
-      cause: error,
-    })
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
   } finally {
     await handle.close()
   }
