@@ -70,7 +70,12 @@ describe('first run', () => {
       await page.locator('#main').evaluate((main) => main.scrollTo(0, main.scrollHeight))
       const header = await page.locator('.editor__header').boundingBox()
       expect(header?.y ?? -1).toBeGreaterThanOrEqual(0)
-      expect(await page.getByRole('toolbar', { name: 'Edit history' }).getByRole('button', { name: 'Publish' }).isVisible()).toBe(true)
+      expect(
+        await page
+          .getByRole('toolbar', { name: 'Edit history' })
+          .getByRole('button', { name: 'Publish' })
+          .isVisible(),
+      ).toBe(true)
       await snap(page, 'composer')
       // At 1024 px the preview stays beside the form.
       await page.setViewportSize({ width: 1024, height: 768 })
@@ -79,6 +84,11 @@ describe('first run', () => {
       expect(preview!.x).toBeGreaterThanOrEqual(form!.x + form!.width)
       await snap(page, 'composer-1024')
       await page.setViewportSize({ width: 1280, height: 820 })
+      // The preview as the desktop timeline shows it, then back to the phone.
+      await page.getByTestId('preview-device-desktop').click()
+      expect(await page.locator('.editor__body').getAttribute('data-device')).toBe('desktop')
+      await snap(page, 'composer-desktop-preview')
+      await page.getByTestId('preview-device-phone').click()
 
       await page
         .getByRole('toolbar', { name: 'Edit history' })
@@ -97,6 +107,8 @@ describe('first run', () => {
       // With a profile the Drafts page is the list again, and lists the post.
       await page.getByTestId('nav-drafts').click()
       await expect.poll(() => page.getByTestId('first-run').count()).toBe(0)
+      await page.getByRole('link', { name: 'First post' }).waitFor()
+      await snap(page, 'drafts')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()
