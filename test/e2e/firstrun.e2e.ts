@@ -29,7 +29,8 @@ async function snap(page: Page, name: string) {
   await page.mouse.move(0, 0)
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: screenshotPath(`${base}-${colorScheme}`) })
+    // Transitions are finished at once, so the palette change is never caught halfway.
+    await page.screenshot({ path: screenshotPath(`${base}-${colorScheme}`), animations: 'disabled' })
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }

@@ -91,7 +91,7 @@ function CreatedIds({ job }: { job: OutboxJobView }) {
       ? [
           {
             term: 'Card',
-            name: job.title || 'Card',
+            name: 'Created',
             id: job.created.cardUri,
             what: 'the card',
             copyLabel: 'Copy card URI',
@@ -102,7 +102,7 @@ function CreatedIds({ job }: { job: OutboxJobView }) {
       ? [
           {
             term: 'Post',
-            name: job.title || 'Post',
+            name: 'Created',
             id: job.created.postId,
             what: 'the post',
             copyLabel: 'Copy post id',
