@@ -142,11 +142,11 @@ export function unavailableReason(
     case 'duration_in_days':
       return has(L.frequencyCapObjectives.values, item.objective)
         ? undefined
-        : `Frequency caps are only for ${list(L.frequencyCapObjectives.values)} line items.`
+        : `Frequency caps are only for ${list(L.frequencyCapObjectives.values.map(objectiveLabel))} line items.`
     case 'pay_by':
       return has(L.payByChangeable.values, item.objective)
         ? undefined
-        : `Billing can be changed only on ${list(L.payByChangeable.values)} line items.`
+        : `Billing can be changed only on ${list(L.payByChangeable.values.map(objectiveLabel))} line items.`
     case 'bid_amount_local_micro':
       return bidStrategy === 'AUTO' ? 'Automatic bidding sets the bid itself.' : undefined
     case 'daily_budget_amount_local_micro':
@@ -156,7 +156,7 @@ export function unavailableReason(
     case 'advertiser_user_id':
       return has(L.prerollObjective.values, item.objective)
         ? undefined
-        : `Only ${list(L.prerollObjective.values)} line items name a promoting handle.`
+        : `Only ${list(L.prerollObjective.values.map(objectiveLabel))} line items name a promoting handle.`
     default:
       return undefined
   }
