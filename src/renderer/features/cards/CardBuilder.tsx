@@ -188,7 +188,13 @@ export function CardBuilder() {
           )}
         </div>
         <aside className="builder__preview">
-          <PreviewDeviceToggle />
+          <div className="editor__preview-head">
+            {/* The preview's own heading names it for assistive tech; this is its visible label. */}
+            <span className="editor__preview-label" aria-hidden="true">
+              Preview
+            </span>
+            <PreviewDeviceToggle />
+          </div>
           <div className="editor__preview-frame">
             <CardPreview model={preview} name={content.name} />
           </div>
