@@ -21,6 +21,9 @@ afterAll(async () => {
   await Promise.all([env?.dispose(), sandbox?.close()])
 })
 
+/** Bounds each wait on a loaded machine; nothing asserts speed. */
+const WAIT = { timeout: 30_000 }
+
 let shot = 0
 /** One screenshot per palette: the app follows the OS theme, which Playwright emulates. */
 async function snap(page: Page, name: string) {
@@ -62,6 +65,13 @@ describe('first run', () => {
       await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
       await page.getByTestId('post-text').fill('Hello from Ads Studio — our first post, made in the sandbox.')
       await page.getByLabel('Post name (optional)').fill('First post')
+      // An image from the account's media library shows as itself: main fetches its thumbnail.
+      await page.getByRole('button', { name: 'From library for add media' }).click()
+      await page.getByTestId('library-picker').getByTestId('media-tile').first().click()
+      await expect.poll(() => page.getByTestId('library-picker').count(), WAIT).toBe(0)
+      await expect
+        .poll(() => page.getByTestId('post-preview').locator('img').count(), WAIT)
+        .toBeGreaterThan(0)
       await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
       await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
       // The preview names the connected account, not a placeholder brand.
@@ -109,6 +119,9 @@ describe('first run', () => {
       await page.getByTestId('nav-drafts').click()
       await expect.poll(() => page.getByTestId('first-run').count()).toBe(0)
       await page.getByRole('link', { name: 'First post' }).waitFor()
+      // The list shows the post's image as the row's thumbnail.
+      const row = page.locator('tr', { has: page.getByRole('link', { name: 'First post' }) })
+      await expect.poll(() => row.locator('img.list-thumb').count(), WAIT).toBe(1)
       await snap(page, 'drafts')
       expect(app.consoleErrors).toEqual([])
     } finally {
