@@ -290,7 +290,7 @@ describe('Account features and apps', () => {
       await page.waitForURL(/#\/cards\/[0-9a-f-]{36}$/)
       await page.getByLabel('Card name').fill('Install the app')
       await page.getByRole('button', { name: 'Remove website component' }).click()
-      await page.getByRole('button', { name: /^Add component to/ }).click()
+      await page.getByRole('button', { name: /Add component to/ }).click()
       await page.getByRole('menuitem', { name: /App button/ }).click()
       await page.getByTestId('registered-apps').click()
       await page.getByTestId('registered-app-both').click()
