@@ -98,7 +98,7 @@ describe('Line items', () => {
       await page.getByRole('option', { name: 'Target bid' }).click()
       await expect
         .poll(() => sheet.getByTestId('field-message').first().textContent(), WAIT)
-        .toBe('Target bid is only for REACH or WEBSITE_CLICKS line items')
+        .toBe('Target bid is only for Reach or Website clicks line items')
       expect(await sheet.getByTestId('save-line-item').isDisabled()).toBe(true)
       await sheet.getByTestId('field-bid_strategy').click()
       await page.getByRole('option', { name: 'Maximum bid' }).click()

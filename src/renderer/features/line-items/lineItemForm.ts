@@ -3,6 +3,7 @@ import type { Issue } from '../../../shared/rules/issues'
 import {
   LINE_ITEM_LIMITS,
   LINE_ITEM_PUT_FIELDS,
+  OBJECTIVE_NAMES,
   validateLineItemChange,
   type LineItemPatch,
   type LineItemPutField,
@@ -162,16 +163,8 @@ export function unavailableReason(
   }
 }
 
-export const OBJECTIVE_LABELS: Record<string, string> = {
-  APP_INSTALLS: 'App installs',
-  APP_ENGAGEMENTS: 'App re-engagements',
-  REACH: 'Reach',
-  FOLLOWERS: 'Followers',
-  WEBSITE_CLICKS: 'Website clicks',
-  ENGAGEMENTS: 'Engagements',
-  VIDEO_VIEWS: 'Video views',
-  PREROLL_VIEWS: 'Pre-roll views',
-}
+/** One table of objective names, in the rules (their messages use it too). */
+export const OBJECTIVE_LABELS = OBJECTIVE_NAMES
 
 export const objectiveLabel = (objective: string) => OBJECTIVE_LABELS[objective] ?? objective
 export const lineItemName = (item: Pick<LineItemView, 'id' | 'name'>) =>
