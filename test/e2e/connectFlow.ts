@@ -2,6 +2,9 @@ import { expect } from 'vitest'
 import type { Sandbox } from '../sandbox/index'
 import type { E2eApp, E2eEnvironment } from './harness'
 
+/** Bounds each wait on a loaded machine (eight engineers on two cores); nothing asserts speed. */
+const WAIT = { timeout: 30_000 }
+
 /**
  * The Connect stepper against the local sandbox, shared by the E2E files: each step is driven
  * through the UI, and the approval happens in a second browser page, as the system browser would.
@@ -12,7 +15,7 @@ export type ConnectStep = 'where' | 'app' | 'authorize' | 'pin' | 'account' | 'd
 
 /** Approves the authorization page main asked the OS to open; returns the PIN it shows. */
 export async function approveInBrowser(env: E2eEnvironment, app: E2eApp, sandbox: Sandbox, opened: number) {
-  await expect.poll(() => app.openedExternally.length).toBe(opened + 1)
+  await expect.poll(() => app.openedExternally.length, WAIT).toBe(opened + 1)
   const authorizeUrl = app.openedExternally.at(-1)!
   expect(authorizeUrl.startsWith(`${sandbox.apiUrl}/oauth/authorize?oauth_token=`)).toBe(true)
   const browserTab = await env.browser.newPage()
@@ -55,14 +58,14 @@ export async function connectToSandbox(
   }
 
   // 1. Environment: the local sandbox, at the address this test's sandbox listens on.
-  await expect.poll(() => stepTitle.textContent()).toBe('Where do you want to work?')
+  await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Where do you want to work?')
   expect(await page.getByRole('radio', { name: 'Local sandbox' }).getAttribute('aria-checked')).toBe('true')
   await page.getByLabel('Sandbox address').fill(sandbox.apiUrl)
   await onStep('where')
   await page.getByRole('button', { name: 'Continue' }).click()
 
   // 2. The app's key and secret.
-  await expect.poll(() => stepTitle.textContent()).toBe('Your app’s key and secret')
+  await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Your app’s key and secret')
   if (options.start === 'first-run') {
     // The first-run path fills in the sandbox's demo app.
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe(sandbox.demo.consumerKey)
@@ -76,7 +79,7 @@ export async function connectToSandbox(
   await page.getByRole('button', { name: 'Continue' }).click()
 
   // 3. Authorize in the browser.
-  await expect.poll(() => stepTitle.textContent()).toBe('Approve Ads Studio in your browser')
+  await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Approve Ads Studio in your browser')
   await onStep('authorize')
   const opened = app.openedExternally.length
   await page.getByRole('button', { name: 'Open authorization page' }).click()
@@ -84,13 +87,13 @@ export async function connectToSandbox(
 
   // 4. The PIN: the field has focus as soon as the step shows.
   const pinField = page.getByLabel('PIN', { exact: true })
-  await expect.poll(() => pinField.evaluate((element) => element === document.activeElement)).toBe(true)
+  await expect.poll(() => pinField.evaluate((element) => element === document.activeElement), WAIT).toBe(true)
   await pinField.fill(`${pin} `)
   await onStep('pin')
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
 
   // 5. The ad account, chosen for real.
-  await expect.poll(() => page.getByTestId('account-choice').count()).toBeGreaterThan(0)
+  await expect.poll(() => page.getByTestId('account-choice').count(), WAIT).toBeGreaterThan(0)
   await onStep('account')
   await page.getByRole('button', { name: 'Use this account' }).click()
   await page.getByTestId('wizard-done').waitFor()

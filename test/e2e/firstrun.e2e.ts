@@ -21,6 +21,9 @@ afterAll(async () => {
   await Promise.all([env?.dispose(), sandbox?.close()])
 })
 
+/** Bounds each wait on a loaded machine; nothing asserts speed. */
+const WAIT = { timeout: 30_000 }
+
 let shot = 0
 /** One screenshot per palette: the app follows the OS theme, which Playwright emulates. */
 async function snap(page: Page, name: string) {
@@ -29,7 +32,8 @@ async function snap(page: Page, name: string) {
   await page.mouse.move(0, 0)
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: screenshotPath(`${base}-${colorScheme}`) })
+    // Transitions are finished at once, so the palette change is never caught halfway.
+    await page.screenshot({ path: screenshotPath(`${base}-${colorScheme}`), animations: 'disabled' })
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }
@@ -61,6 +65,13 @@ describe('first run', () => {
       await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
       await page.getByTestId('post-text').fill('Hello from Ads Studio — our first post, made in the sandbox.')
       await page.getByLabel('Post name (optional)').fill('First post')
+      // An image from the account's media library shows as itself: main fetches its thumbnail.
+      await page.getByRole('button', { name: 'From library for add media' }).click()
+      await page.getByTestId('library-picker').getByTestId('media-tile').first().click()
+      await expect.poll(() => page.getByTestId('library-picker').count(), WAIT).toBe(0)
+      await expect
+        .poll(() => page.getByTestId('post-preview').locator('img').count(), WAIT)
+        .toBeGreaterThan(0)
       await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
       await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
       // The preview names the connected account, not a placeholder brand.
@@ -70,7 +81,12 @@ describe('first run', () => {
       await page.locator('#main').evaluate((main) => main.scrollTo(0, main.scrollHeight))
       const header = await page.locator('.editor__header').boundingBox()
       expect(header?.y ?? -1).toBeGreaterThanOrEqual(0)
-      expect(await page.getByRole('toolbar', { name: 'Edit history' }).getByRole('button', { name: 'Publish' }).isVisible()).toBe(true)
+      expect(
+        await page
+          .getByRole('toolbar', { name: 'Edit history' })
+          .getByRole('button', { name: 'Publish' })
+          .isVisible(),
+      ).toBe(true)
       await snap(page, 'composer')
       // At 1024 px the preview stays beside the form.
       await page.setViewportSize({ width: 1024, height: 768 })
@@ -79,6 +95,11 @@ describe('first run', () => {
       expect(preview!.x).toBeGreaterThanOrEqual(form!.x + form!.width)
       await snap(page, 'composer-1024')
       await page.setViewportSize({ width: 1280, height: 820 })
+      // The preview as the desktop timeline shows it, then back to the phone.
+      await page.getByTestId('preview-device-desktop').click()
+      expect(await page.locator('.editor__body').getAttribute('data-device')).toBe('desktop')
+      await snap(page, 'composer-desktop-preview')
+      await page.getByTestId('preview-device-phone').click()
 
       await page
         .getByRole('toolbar', { name: 'Edit history' })
@@ -97,6 +118,11 @@ describe('first run', () => {
       // With a profile the Drafts page is the list again, and lists the post.
       await page.getByTestId('nav-drafts').click()
       await expect.poll(() => page.getByTestId('first-run').count()).toBe(0)
+      await page.getByRole('link', { name: 'First post' }).waitFor()
+      // The list shows the post's image as the row's thumbnail.
+      const row = page.locator('tr', { has: page.getByRole('link', { name: 'First post' }) })
+      await expect.poll(() => row.locator('img.list-thumb').count(), WAIT).toBe(1)
+      await snap(page, 'drafts')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -1,3 +1,4 @@
+import { coverOf } from '../../shared/creatives/cover'
 import type { Draft } from '../../shared/drafts/envelope'
 import type { DraftChange } from './store'
 import { createSummaryIndex, type DraftListEntry, type PageQuery } from './summaryIndex'
@@ -54,6 +55,8 @@ function entryFor(
     warningCount: counts.warningCount,
   }
   if (draft.published) entry.published = { ...draft.published }
+  const cover = coverOf(draft.kind, draft.content)
+  if (cover) entry.cover = cover
   return entry
 }
 

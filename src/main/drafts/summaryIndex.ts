@@ -1,5 +1,6 @@
 import type { DraftKind, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
 import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
+import type { MediaRef } from '../../shared/creatives/media'
 
 /**
  * The drafts list, as main keeps it: one small summary per draft (never its content), in the
@@ -16,6 +17,8 @@ export interface DraftListEntry {
   errorCount: number
   warningCount: number
   published?: PublishedRefs
+  /** The medium the row shows as its thumbnail (shared/creatives/cover). */
+  cover?: MediaRef
 }
 
 export interface PageQuery {

@@ -1,6 +1,7 @@
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { mediaRefSchema } from '../../shared/creatives/media'
 import { draftKindSchema, draftStatusSchema, publishedRefsSchema } from '../../shared/drafts/envelope'
 import { tempPathFor } from './atomicFile'
 import type { DraftListEntry } from './summaryIndex'
@@ -16,7 +17,8 @@ import type { DraftListEntry } from './summaryIndex'
 export const SUMMARY_INDEX_FILE = 'summaries.json'
 const FORMAT = 1
 
-// Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published].
+// Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published,
+// cover]. The cover came later: a row without it (saved by an earlier version) is still read.
 const rowSchema = z.tuple([
   z.string(),
   draftKindSchema,
@@ -26,6 +28,7 @@ const rowSchema = z.tuple([
   z.number().int().nonnegative(),
   z.number().int().nonnegative(),
   publishedRefsSchema.nullable(),
+  mediaRefSchema.nullable().optional(),
 ])
 const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.array(z.unknown()) })
 
@@ -56,7 +59,7 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
         // A row this version cannot read is skipped; the full load brings its draft back.
         const row = rowSchema.safeParse(raw)
         if (!row.success) continue
-        const [id, kind, name, status, updatedAt, errorCount, warningCount, published] = row.data
+        const [id, kind, name, status, updatedAt, errorCount, warningCount, published, cover] = row.data
         entries.push({
           id,
           kind,
@@ -66,6 +69,7 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
           errorCount,
           warningCount,
           ...(published ? { published } : {}),
+          ...(cover ? { cover } : {}),
         })
       }
       return entries
@@ -80,6 +84,7 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
         entry.errorCount,
         entry.warningCount,
         entry.published ?? null,
+        entry.cover ?? null,
       ])
       const temp = tempPathFor(path)
       try {

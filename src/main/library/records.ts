@@ -73,6 +73,25 @@ function summaryOf(kind: PublishedCardKind, card: Record<string, unknown>): stri
   return types.length > 0 ? types.join(' + ') : undefined
 }
 
+/**
+ * The media key a published card shows as its thumbnail: the first MEDIA or SWIPEABLE_MEDIA
+ * component's, or a video conversation card's video (main's thumbnail of a library video is
+ * its poster). A poll card's media_key is write-only (spec B, poll cards): those have none.
+ */
+export function coverMediaKeyOf(card: Record<string, unknown>): string | undefined {
+  const own = text(card.media_key)
+  if (own) return own
+  const components = Array.isArray(card.components) ? (card.components as unknown[]) : []
+  for (const component of components) {
+    if (!component || typeof component !== 'object') continue
+    const fields = component as { media_key?: unknown; media_keys?: unknown }
+    const key =
+      text(fields.media_key) ?? (Array.isArray(fields.media_keys) ? text(fields.media_keys[0]) : undefined)
+    if (key) return key
+  }
+  return undefined
+}
+
 export function toPublishedCard(kind: PublishedCardKind, card: Card): PublishedCard {
   const extra = card as Record<string, unknown>
   const published: PublishedCard = { id: card.id, kind, name: text(card.name) ?? `Card ${card.id}` }
@@ -84,5 +103,7 @@ export function toPublishedCard(kind: PublishedCardKind, card: Card): PublishedC
   if (createdAt) published.createdAt = createdAt
   const summary = summaryOf(kind, extra)
   if (summary) published.summary = summary
+  const mediaKey = coverMediaKeyOf(extra)
+  if (mediaKey) published.mediaKey = mediaKey
   return published
 }

@@ -58,9 +58,10 @@ function retryAtOf(job: OutboxJob, live: LiveState | undefined): string | undefi
 
 export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   const uploads = job.steps.filter((step): step is UploadStep => step.kind === 'upload' && !step.skipped)
-  const mediaKeys = job.steps.flatMap((step) =>
-    step.kind === 'library' && step.result ? [step.result.mediaKey] : [],
+  const added = job.steps.flatMap((step) =>
+    step.kind === 'library' && step.result ? [{ mediaKey: step.result.mediaKey, name: step.fileName }] : [],
   )
+  const mediaKeys = added.map((entry) => entry.mediaKey)
   const card = job.steps.find((step) => step.kind === 'card' && step.result)
   const post = job.steps.find((step) => step.kind === 'post' && step.result)
   const view: OutboxJobView = {
@@ -76,6 +77,7 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
     stepsDone: job.steps.filter((step) => step.status === 'done').length,
     created: {
       mediaKeys,
+      ...(added.length > 0 ? { media: added } : {}),
       ...(card?.kind === 'card' && card.result
         ? { cardId: card.result.cardId, cardUri: card.result.cardUri }
         : {}),

@@ -75,6 +75,21 @@ export const LINE_ITEM_LIMITS = {
   businessCategoriesPerLineItem: { min: 1, max: 2, source: `${B}:163` },
 } as const
 
+/** Objectives as people say them: messages name these, never the API values. */
+export const OBJECTIVE_NAMES: Readonly<Record<string, string>> = {
+  APP_INSTALLS: 'App installs',
+  APP_ENGAGEMENTS: 'App re-engagements',
+  REACH: 'Reach',
+  FOLLOWERS: 'Followers',
+  WEBSITE_CLICKS: 'Website clicks',
+  ENGAGEMENTS: 'Engagements',
+  VIDEO_VIEWS: 'Video views',
+  PREROLL_VIEWS: 'Pre-roll views',
+}
+
+/** An API value in words, for a message: LINK_CLICKS → "link clicks". */
+const inWords = (value: string): string => value.toLowerCase().replaceAll('_', ' ')
+
 /** pay_by values each goal allows (B:189); goals not named here leave pay_by to the platform. */
 export const PAY_BY_FOR_GOAL: Readonly<Record<string, readonly string[]>> = {
   APP_INSTALLS: ['APP_CLICK', 'IMPRESSION'],
@@ -162,10 +177,13 @@ const has = (limit: { values: readonly string[] }, value: string | null | undefi
   value !== null && value !== undefined && limit.values.includes(value)
 const present = (value: string | null | undefined): value is string =>
   value !== null && value !== undefined && value !== ''
-const listOf = (limit: { values: readonly string[] }): string => {
-  const values = [...limit.values]
+const listOf = (limit: { values: readonly string[] }, name: (value: string) => string = (v) => v): string => {
+  const values = limit.values.map(name)
   return values.length <= 1 ? (values[0] ?? '') : `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`
 }
+/** Objectives in words, for messages. */
+const objectivesOf = (limit: { values: readonly string[] }): string =>
+  listOf(limit, (value) => OBJECTIVE_NAMES[value] ?? inWords(value))
 const onPublisherNetwork = (placements: readonly string[]): boolean =>
   placements.some((placement) => has(L.publisherNetwork, placement))
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/
@@ -186,7 +204,7 @@ function enumRule(
     check: ({ patch }) => {
       const value = patch[field]
       return value !== undefined && !limit.values.includes(value)
-        ? { code: 'invalid_value', message: `${label} must be ${listOf(limit)}` }
+        ? { code: 'invalid_value', message: `${label} must be ${listOf(limit, inWords)}` }
         : undefined
     },
   }
@@ -262,7 +280,7 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
       after.bid_strategy === 'MAX' && has(L.maxExcludedObjectives, objective)
         ? {
             code: 'not_allowed',
-            message: `Maximum bid is not available for ${listOf(L.maxExcludedObjectives)} line items`,
+            message: `Maximum bid is not available for ${objectivesOf(L.maxExcludedObjectives)} line items`,
           }
         : undefined,
   },
@@ -273,7 +291,10 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
     rule: 'TARGET is for REACH or WEBSITE_CLICKS',
     check: ({ objective, after }) =>
       after.bid_strategy === 'TARGET' && !has(L.targetObjectives, objective)
-        ? { code: 'not_allowed', message: `Target bid is only for ${listOf(L.targetObjectives)} line items` }
+        ? {
+            code: 'not_allowed',
+            message: `Target bid is only for ${objectivesOf(L.targetObjectives)} line items`,
+          }
         : undefined,
   },
   positiveMicrosRule('bid_amount.positive', 'bid_amount_local_micro', 'The bid', `${B}:180`),
@@ -310,7 +331,7 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
       patch.pay_by !== undefined && patch.pay_by !== before.pay_by && !has(L.payByChangeable, objective)
         ? {
             code: 'not_allowed',
-            message: `Billing can be changed only on ${listOf(L.payByChangeable)} line items`,
+            message: `Billing can be changed only on ${objectivesOf(L.payByChangeable)} line items`,
           }
         : undefined,
   },
@@ -323,7 +344,10 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
       if (patch.pay_by === undefined && patch.goal === undefined) return undefined
       const allowed = present(after.goal) ? PAY_BY_FOR_GOAL[after.goal] : undefined
       return allowed && present(after.pay_by) && !allowed.includes(after.pay_by)
-        ? { code: 'not_allowed', message: `The ${after.goal} goal is billed by ${allowed.join(' or ')}` }
+        ? {
+            code: 'not_allowed',
+            message: `The ${inWords(after.goal ?? '')} goal is billed per ${allowed.map(inWords).join(' or per ')}`,
+          }
         : undefined
     },
   },
@@ -398,7 +422,7 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
       patch.frequency_cap !== undefined && !has(L.frequencyCapObjectives, objective)
         ? {
             code: 'not_allowed',
-            message: `A frequency cap is only for ${listOf(L.frequencyCapObjectives)} line items`,
+            message: `A frequency cap is only for ${objectivesOf(L.frequencyCapObjectives)} line items`,
           }
         : undefined,
   },
@@ -549,7 +573,10 @@ export const LINE_ITEM_RULES: readonly LineItemRule[] = [
     rule: 'advertiser_user_id is the handle promoting a PREROLL_VIEWS ad',
     check: ({ objective, patch }) =>
       patch.advertiser_user_id !== undefined && !has(L.prerollObjective, objective)
-        ? { code: 'not_allowed', message: 'The promoting handle is only for PREROLL_VIEWS line items' }
+        ? {
+            code: 'not_allowed',
+            message: `The promoting handle is only for ${objectivesOf(L.prerollObjective)} line items`,
+          }
         : undefined,
   },
 ]

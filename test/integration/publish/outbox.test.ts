@@ -90,6 +90,12 @@ describe('the outbox against the sandbox', () => {
     expect(after.posts - before.posts).toBe(1)
     const created = sandbox.list('posts').find((p) => p.name === 'Happy post')!
     expect(created).toMatchObject({ id: done.created.postId, media_keys: [done.created.mediaKeys[1]] })
+    // The outbox names each created medium as the designer knows it; its key is for tools.
+    expect(done.created.media?.map((item) => item.mediaKey)).toEqual(done.created.mediaKeys)
+    expect(done.created.media?.map((item) => item.name)).toEqual([
+      expect.stringContaining('happy-poll'),
+      expect.stringContaining('happy-post'),
+    ])
     const poll = sandbox.list('poll_cards').find((c) => c.name === 'Happy poll')!
     expect(created.card_uri).toBe(poll.card_uri)
     expect(done.bytes).toEqual({

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LIMITS } from '../../../src/shared/rules/limits'
 import type { ProfileList } from '../../../src/shared/profiles'
 import { useSettingsStore } from '../../../src/renderer/features/settings/settingsStore'
+import { useConnectStore } from '../../../src/renderer/features/connect/connectStore'
 import { PostComposer } from '../../../src/renderer/features/composer/PostComposer'
 import { NEAR_LIMIT_REMAINING } from '../../../src/renderer/features/composer/counterState'
 import { fakeStudio, lastSavedContent, makeDraft, renderEditor } from './editorHarness'
@@ -185,5 +186,34 @@ describe('the post composer', () => {
     fireEvent.change(screen.getByLabelText('Card URI'), { target: { value: 'card://123' } })
     expect(lastSavedContent<'post'>(calls)?.card).toEqual({ source: 'published', cardUri: 'card://123' })
     await waitFor(() => expect(screen.queryByText(/is not a card URI/)).toBeNull())
+  })
+
+  it('attaches a published card by its name; the card URI is only under Advanced', async () => {
+    const draft = makeDraft('post', { text: 'Vote!' })
+    const profiles: ProfileList = {
+      ...CONNECTED,
+      profiles: [{ ...CONNECTED.profiles[0]!, activeAccountId: 'acc1' }],
+    }
+    const calls = fakeStudio([draft], profiles)
+    // The app shell loads the profiles at start; the editor reads them from the store.
+    useConnectStore.setState({ list: profiles, loaded: true })
+    const cards = vi.fn(() =>
+      Promise.resolve({
+        ok: true,
+        value: {
+          cards: [{ id: '9', kind: 'poll', name: 'Spring poll', cardUri: 'card://9999' }],
+          nextCursors: {},
+        },
+      }),
+    )
+    Object.assign(window.studio as object, { library: { cards } })
+    await renderEditor(draft, <PostComposer />)
+    fireEvent.click(screen.getByTestId('card-mode-published'))
+    const choice = await screen.findByLabelText('Card from this ad account')
+    await waitFor(() => expect(within(choice).getByText('Poll · Spring poll')).toBeInTheDocument())
+    expect(screen.getByLabelText('Card URI')).not.toBeVisible()
+    fireEvent.change(choice, { target: { value: 'card://9999' } })
+    expect(lastSavedContent<'post'>(calls)?.card).toEqual({ source: 'published', cardUri: 'card://9999' })
+    expect(cards).toHaveBeenCalledWith(expect.objectContaining({ accountId: 'acc1' }))
   })
 })

@@ -91,7 +91,9 @@ describe('the drafts page', () => {
           loading: false,
           trash: [],
           quarantined: [{ fileName: 'broken.json', message: 'not valid JSON' }],
-          notices: [{ fileName: 'future.json', message: 'Draft file future.json was saved by a newer Ads Studio' }],
+          notices: [
+            { fileName: 'future.json', message: 'Draft file future.json was saved by a newer Ads Studio' },
+          ],
         })
       }),
       remove: vi.fn(({ id }: { id: string }) => {
@@ -169,5 +171,41 @@ describe('the drafts page', () => {
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: /Export as .json/ })))
     expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
     expect(await screen.findByText('“Boots carousel” exported as Boots carousel.json.')).toBeInTheDocument()
+  })
+
+  it('shows each row’s cover as a thumbnail, and never reads a local video again for it', async () => {
+    const image = {
+      source: 'local' as const,
+      path: '/d/boots.png',
+      sha256: 'b'.repeat(64),
+      mimeType: 'image/png',
+      bytes: 10,
+    }
+    const video = {
+      source: 'local' as const,
+      path: '/d/trail.mp4',
+      sha256: 'c'.repeat(64),
+      mimeType: 'video/mp4',
+      bytes: 10,
+    }
+    drafts = [{ ...boots, cover: image }, { ...poll, cover: video }, post]
+    const inspectPath = vi.fn(() =>
+      Promise.resolve({ ok: true, value: { media: image, preview: 'data:image/png;base64,AAAA' } }),
+    )
+    Object.defineProperty(window, 'studio', {
+      value: { drafts: calls, media: { inspectPath } } as unknown as StudioApi,
+      configurable: true,
+    })
+    render(<DraftsPage route={route} />)
+    const bootsRow = (await screen.findByRole('link', { name: 'Boots carousel' })).closest('tr')!
+    await vi.waitFor(() =>
+      expect(bootsRow.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,AAAA'),
+    )
+    expect(inspectPath).toHaveBeenCalledTimes(1)
+    expect(inspectPath).toHaveBeenCalledWith({ path: '/d/boots.png' })
+    // The video and the post without media show an icon; the thumbnail is decoration, the link names the row.
+    const pollRow = screen.getByRole('link', { name: 'Which trail?' }).closest('tr')!
+    expect(pollRow.querySelector('img')).toBeNull()
+    expect(within(pollRow).getByTestId('list-thumb')).toHaveAttribute('aria-hidden', 'true')
   })
 })

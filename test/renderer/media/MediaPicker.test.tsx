@@ -99,7 +99,9 @@ describe('the media picker', () => {
     await waitFor(() => expect(media.pickLocal).toHaveBeenCalledOnce())
     expect(chosen()).toBeNull()
     // The button is busy until the cancelled dialog's answer is handled.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose file for card media' })).toBeEnabled())
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Choose file for card media' })).toBeEnabled(),
+    )
     media.pickLocal.mockResolvedValueOnce({
       ok: false,
       error: { code: 'invalid_input', message: 'notes.txt is not a supported medium.' },
@@ -161,5 +163,17 @@ describe('the media picker', () => {
     fireEvent.keyDown(input, { key: 'Enter' })
     expect(chosen()).toEqual({ source: 'library', mediaKey: '3_1234567890' })
     expect(screen.getByText('Library media 3_1234567890')).toBeInTheDocument()
+  })
+
+  it('shows a library item by its name, never by its media key', () => {
+    render(
+      <Harness
+        initial={{ source: 'library', mediaKey: '3_1700000000', mediaType: 'IMAGE', name: 'Spring hero' }}
+      />,
+    )
+    expect(screen.getByText('Spring hero')).toBeInTheDocument()
+    expect(screen.getByText('Library image')).toBeInTheDocument()
+    // (The harness prints the chosen value; the picker itself is the group.)
+    expect(screen.getByRole('group').outerHTML).not.toContain('3_1700000000')
   })
 })

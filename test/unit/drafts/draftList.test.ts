@@ -117,4 +117,47 @@ describe('drafts.list from the summary index', () => {
       await secondRun.close()
     }
   })
+
+  it('carries each draft’s cover for its thumbnail, saved with the index, and reads rows saved without one', async () => {
+    const dataDir = await tempDir()
+    const firstRun = createDraftsService({ dataDir, dialogs })
+    const poll = await firstRun.create('poll_card', 'Poll with media')
+    const media = {
+      source: 'library' as const,
+      mediaKey: '3_1700',
+      mediaType: 'IMAGE' as const,
+      name: 'Hero shot',
+      mediaUrl: 'https://cdn.example/a.png',
+    }
+    await firstRun.update(poll.id, { content: { ...emptyPollCardContent(), media } })
+    const bare = await firstRun.create('post', 'Post without media')
+    const listed = await firstRun.list({})
+    expect(listed.drafts.find((d) => d.id === poll.id)?.cover).toEqual({
+      source: 'library',
+      mediaKey: '3_1700',
+      mediaType: 'IMAGE',
+      name: 'Hero shot',
+    })
+    expect(listed.drafts.find((d) => d.id === bare.id)).not.toHaveProperty('cover')
+    await firstRun.close()
+
+    const path = join(dataDir, 'drafts', SUMMARY_INDEX_FILE)
+    const saved = JSON.parse(await readFile(path, 'utf8')) as { rows: unknown[][] }
+    const pollRow = saved.rows.find((row) => row[0] === poll.id)!
+    expect(pollRow[8]).toMatchObject({ mediaKey: '3_1700' })
+    // A row from before covers existed (eight fields) is still shown from the saved index.
+    saved.rows = saved.rows.map((row) => row.slice(0, 8))
+    await writeFile(path, JSON.stringify(saved))
+    const secondRun = createDraftsService({ dataDir, dialogs })
+    try {
+      const early = await secondRun.list({})
+      expect(early.drafts.map((d) => d.id).sort()).toEqual([poll.id, bare.id].sort())
+      await secondRun.ready
+      expect((await secondRun.list({})).drafts.find((d) => d.id === poll.id)?.cover).toMatchObject({
+        mediaKey: '3_1700',
+      })
+    } finally {
+      await secondRun.close()
+    }
+  })
 })

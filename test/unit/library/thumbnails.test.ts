@@ -49,7 +49,9 @@ describe('createThumbnailCache', () => {
       expect(offline).not.toHaveBeenCalled()
       expect(again).toEqual(first)
       // A URL never fetched is not on disk: it asks the network.
-      expect(await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/b.png')).toBeUndefined()
+      expect(
+        await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/b.png'),
+      ).toBeUndefined()
       expect(offline).toHaveBeenCalledTimes(1)
     } finally {
       await rm(join(diskDir, '..'), { recursive: true, force: true })
@@ -128,5 +130,25 @@ describe('library records', () => {
         second_cta: '#No',
       } as never).summary,
     ).toBe('Pick — #Yes #No')
+  })
+
+  it('names the media a published card shows as its thumbnail', () => {
+    const card = (fields: Record<string, unknown>) =>
+      toPublishedCard('component', { id: '3', name: 'C', ...fields } as never)
+    expect(
+      card({
+        components: [
+          { type: 'DETAILS', title: 'T' },
+          { type: 'MEDIA', media_key: '3_11' },
+        ],
+      }).mediaKey,
+    ).toBe('3_11')
+    expect(card({ components: [{ type: 'SWIPEABLE_MEDIA', media_keys: ['3_21', '3_22'] }] }).mediaKey).toBe(
+      '3_21',
+    )
+    expect(card({ components: [{ type: 'DETAILS', title: 'T' }] })).not.toHaveProperty('mediaKey')
+    expect(
+      toPublishedCard('video_conversation', { id: '4', name: 'V', media_key: '7_5' } as never).mediaKey,
+    ).toBe('7_5')
   })
 })

@@ -271,6 +271,8 @@ describe('line item rules table', () => {
     expect(passed.all.filter((issue) => issue.severity === 'error')).toEqual([])
     const failed = issuesOf(id, fail)
     expect(failed.own, `${id} should refuse the failing case`).toBeDefined()
+    // Messages are for designers: objectives, goals and billing in words, not API values.
+    expect(failed.own?.message).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/)
     expect(
       failed.all.some(
         (issue) => issue.path[0] === failed.rule.field && issue.message === failed.own?.message,

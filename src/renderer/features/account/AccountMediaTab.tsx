@@ -1,3 +1,5 @@
+import { CopyId } from '../../components/CopyId'
+import { ListThumb } from '../media/ListThumb'
 import { Film, Image as ImageIcon, RefreshCw, Trash2, Upload } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { AccountMediaView } from '../../../shared/ipc/contracts/campaign'
@@ -128,8 +130,10 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
             <thead>
               <tr>
                 <th scope="col">Type</th>
-                <th scope="col">Id</th>
                 <th scope="col">Video or image</th>
+                <th scope="col">
+                  <span className="visually-hidden">Ids</span>
+                </th>
                 <th scope="col">Added</th>
                 <th scope="col" className="data-table__action">
                   <span className="visually-hidden">Actions</span>
@@ -152,11 +156,24 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
                         {isFresh ? <span className="badge badge--success">New</span> : null}
                       </span>
                     </td>
-                    <td>
-                      <code className="code">{item.id}</code>
-                    </td>
                     <td className="media-source">
-                      {item.videoId ? <code className="code">{item.videoId}</code> : (item.mediaUrl ?? '—')}
+                      {/* A video is a media library item: shown as its still, fetched by main. */}
+                      {item.videoId ? (
+                        <ListThumb
+                          media={{ source: 'library', mediaKey: item.videoId, mediaType: 'VIDEO' }}
+                        />
+                      ) : (
+                        (item.mediaUrl ?? '—')
+                      )}
+                    </td>
+                    <td>
+                      {/* Ids are for other tools: copied on request, not shown. */}
+                      <span className="account-media__ids">
+                        <CopyId value={item.id} what={`${typeLabel(item.creativeType)} account media`} />
+                        {item.videoId ? (
+                          <CopyId value={item.videoId} what="its video" label="Copy media key" />
+                        ) : null}
+                      </span>
                     </td>
                     <td>
                       {item.createdAt
@@ -192,7 +209,7 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         tone="danger"
-        title={deleting ? `Delete ${typeLabel(deleting.creativeType).toLowerCase()} ${deleting.id}?` : ''}
+        title={deleting ? `Delete this ${typeLabel(deleting.creativeType).toLowerCase()} account media?` : ''}
         description={
           <>
             <strong>This cannot be undone.</strong> Ads that use it stop showing it.

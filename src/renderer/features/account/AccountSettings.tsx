@@ -1,3 +1,4 @@
+import { CopyId } from '../../components/CopyId'
 import { Save, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react'
 import type { AccountDetailsView } from '../../../shared/ipc/contracts/campaign'
@@ -87,10 +88,11 @@ export function AccountSettings({ scope }: { scope: Scope }) {
           Account
         </h2>
         <p className="panel__hint">
-          <code className="code">{account.id}</code>
-          {account.timezone ? ` · ${account.timezone}` : ''}
+          {account.timezone ? `${account.timezone}` : ''}
           {account.approvalStatus ? ` · ${industryLabel(account.approvalStatus)}` : ''}
-          {account.sandbox ? ' · Sandbox' : ''}
+          {account.sandbox ? ' · Sandbox' : ''}{' '}
+          {/* The account id is for other tools: copied on request, not shown. */}
+          <CopyId value={account.id} what={account.name} label="Copy account id" />
         </p>
         <div className="stack stack--tight">
           <EditorField

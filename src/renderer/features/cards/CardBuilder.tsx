@@ -32,6 +32,8 @@ import { cardPreviewModel } from './previewModel'
 import { SaveStatus } from './SaveStatus'
 import { SortableList } from './SortableList'
 import { ProblemsBadge } from '../composer/editorKit/ProblemsBadge'
+import { usePreviewDevice } from '../composer/editorKit/previewDevice'
+import { PreviewDeviceToggle } from '../composer/editorKit/PreviewDeviceToggle'
 
 const MODES = [
   { value: 'single', label: 'Single card', icon: Square },
@@ -48,6 +50,7 @@ const MODE_HINTS: Record<CardMode, string> = {
 /** The card editor; must be inside <DraftEditorProvider kind="card">. */
 export function CardBuilder() {
   const content = useDraftEditor<'card', CardContent>((state) => state.content)
+  const device = usePreviewDevice((state) => state.device)
   const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
   const save = useDraftEditor<'card', SaveState>((state) => state.save)
   const canUndo = useDraftEditor<'card', boolean>((state) => state.past.length > 0)
@@ -122,7 +125,7 @@ export function CardBuilder() {
         </div>
       </header>
 
-      <div className="builder__layout">
+      <div className="builder__layout" data-device={device}>
         <div className="builder__editor">
           <section className="builder-section" aria-label="Card">
             <IssueField
@@ -185,7 +188,16 @@ export function CardBuilder() {
           )}
         </div>
         <aside className="builder__preview">
-          <CardPreview model={preview} name={content.name} />
+          <div className="editor__preview-head">
+            {/* The preview's own heading names it for assistive tech; this is its visible label. */}
+            <span className="editor__preview-label" aria-hidden="true">
+              Preview
+            </span>
+            <PreviewDeviceToggle />
+          </div>
+          <div className="editor__preview-frame">
+            <CardPreview model={preview} name={content.name} />
+          </div>
         </aside>
       </div>
     </div>

@@ -33,7 +33,8 @@ function useAttachedPoll(summary: DraftSummaryWithIssues | undefined): PollCardC
     if (!id) return
     let current = true
     unwrap(studio().drafts.get({ id })).then(
-      (draft) => current && draft.kind === 'poll_card' && setPoll({ key, content: draft.content as PollCardContent }),
+      (draft) =>
+        current && draft.kind === 'poll_card' && setPoll({ key, content: draft.content as PollCardContent }),
       () => undefined,
     )
     return () => {
@@ -98,7 +99,11 @@ export function PostPreview({
             {content.media.map((item) => {
               const type = mediaTypeOf(item.media)
               return (
-                <div key={item.id} className="post-preview__tile preview-placeholder" data-testid="post-preview-media">
+                <div
+                  key={item.id}
+                  className="post-preview__tile preview-placeholder"
+                  data-testid="post-preview-media"
+                >
                   <MediaThumb media={item.media} className="post-preview__thumb" />
                   {type === 'VIDEO' ? (
                     <span className="post-preview__play" aria-hidden="true">
@@ -119,7 +124,7 @@ export function PostPreview({
             <div>
               <p className="post-preview__card-title">
                 {content.card.source === 'published'
-                  ? content.card.cardUri
+                  ? 'A card from your account'
                   : cardDraft
                     ? cardDraft.name
                     : `Card draft ${cardDraftId?.slice(0, 8) ?? ''}`}

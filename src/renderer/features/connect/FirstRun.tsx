@@ -8,11 +8,17 @@ import './connect.css'
  * What a new designer sees first: the two ways in, instead of an empty list and a developer form.
  * Shown until a profile exists; drafts still work offline without one.
  */
-export function FirstRun() {
+/** Whether the first-run choice is on screen (no profile yet). */
+export function useFirstRunShown(): boolean {
   const loaded = useConnectStore((state) => state.loaded)
   const hasProfiles = useConnectStore((state) => state.list.profiles.length > 0)
+  return loaded && !hasProfiles
+}
+
+export function FirstRun() {
+  const shown = useFirstRunShown()
   const startPath = useConnectStore((state) => state.startPath)
-  if (!loaded || hasProfiles) return null
+  if (!shown) return null
 
   const start = (path: 'sandbox' | 'account') => {
     startPath(path)

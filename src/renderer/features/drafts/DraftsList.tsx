@@ -40,6 +40,7 @@ export function DraftsList({
   kind,
   emptyIcon = FileText,
   emptyTitle = 'No drafts yet',
+  emptyHidden = false,
   emptyText = 'Create a card, a poll, a video conversation or a post: everything is saved as you type.',
   notice,
   onNotice,
@@ -47,6 +48,8 @@ export function DraftsList({
   kind?: DraftKind
   emptyIcon?: LucideIcon
   emptyTitle?: string
+  /** Another panel on the page already says what to do first. */
+  emptyHidden?: boolean
   emptyText?: string
   notice?: ListNotice
   onNotice?: (notice: ListNotice) => void
@@ -164,9 +167,11 @@ export function DraftsList({
       </div>
 
       {loaded && ofKind.length === 0 ? (
-        <EmptyState icon={emptyIcon} title={emptyTitle}>
-          <p>{emptyText}</p>
-        </EmptyState>
+        emptyHidden ? null : (
+          <EmptyState icon={emptyIcon} title={emptyTitle}>
+            <p>{emptyText}</p>
+          </EmptyState>
+        )
       ) : (
         <>
           <div className="drafts__toolbar" role="search" aria-label="Filter drafts">

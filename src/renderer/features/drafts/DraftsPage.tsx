@@ -7,7 +7,7 @@ import { ROUTES } from '../../app/routes'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
-import { FirstRun } from '../connect/FirstRun'
+import { FirstRun, useFirstRunShown } from '../connect/FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from './draftListModel'
 import { DraftsList, type ListNotice } from './DraftsList'
 import { useDraftsStore } from './draftsStore'
@@ -45,6 +45,7 @@ export function DraftsPage({ route }: { route: RouteInfo }) {
   const importDraft = useDraftsStore((state) => state.importDraft)
   const [notice, setNotice] = useState<ListNotice>(null)
   const [importing, setImporting] = useState(false)
+  const firstRunShown = useFirstRunShown()
 
   const onCreate = async (kind: DraftKind) => {
     const id = await create(kind)
@@ -76,7 +77,8 @@ export function DraftsPage({ route }: { route: RouteInfo }) {
         }
       />
       <FirstRun />
-      <DraftsList notice={notice} onNotice={setNotice} />
+      {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
+      <DraftsList notice={notice} onNotice={setNotice} emptyHidden={firstRunShown} />
     </>
   )
 }

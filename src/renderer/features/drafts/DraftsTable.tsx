@@ -6,6 +6,7 @@ import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
+import { ListThumb } from '../media/ListThumb'
 import { EDITOR_ROUTES, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
 
 export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
@@ -185,13 +186,17 @@ const DraftRow = memo(function DraftRow({
   return (
     <tr data-draft-id={draft.id} data-index={index} aria-rowindex={index + 2}>
       <th scope="row" className="drafts-table__name">
-        {route ? (
-          <a href={hashFor(route, draft.id)} className="draft-link">
-            {draft.name}
-          </a>
-        ) : (
-          draft.name
-        )}
+        <span className="drafts-table__title">
+          {/* Only rows in view are drawn, so only they ask for a thumbnail. */}
+          <ListThumb media={draft.cover} kind={draft.kind} />
+          {route ? (
+            <a href={hashFor(route, draft.id)} className="draft-link">
+              {draft.name}
+            </a>
+          ) : (
+            <span className="drafts-table__plain-name">{draft.name}</span>
+          )}
+        </span>
       </th>
       {showKind ? (
         <td>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import { EmptyState } from '../../components/EmptyState'
+import { CopyId } from '../../components/CopyId'
 import { PageHeader } from '../../components/PageHeader'
 import { useActiveProfile, useConnectedAccount, useProfilesLoaded } from '../accounts/activeProfile'
 import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './format'
@@ -12,6 +13,17 @@ import { MediaBrowser } from './MediaBrowser'
 import { PublishedCards } from './PublishedCards'
 import { PublishedPosts } from './PublishedPosts'
 import './library.css'
+
+/** POST_IMAGE → "Post image": the platform's enum values, as words. */
+function inWords(value: string): string {
+  const words = value.toLowerCase().replaceAll('_', ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The statuses the spec has seen (B, media library object), said as a designer would. */
+function statusInWords(status: string): string {
+  return status === 'TRANSCODE_COMPLETED' ? 'Ready' : inWords(status)
+}
 
 function MediaDetails({
   scope,
@@ -26,8 +38,8 @@ function MediaDetails({
   const rows: [string, string | undefined][] = [
     ['Type', item.mediaType ? MEDIA_TYPE_LABELS[item.mediaType] : undefined],
     ['Size', itemFacts(item, known).join(' · ') || undefined],
-    ['Category', item.mediaCategory],
-    ['Status', item.mediaStatus],
+    ['Category', item.mediaCategory ? inWords(item.mediaCategory) : undefined],
+    ['Status', item.mediaStatus ? statusInWords(item.mediaStatus) : undefined],
     ['File name', item.fileName],
     ['Title', item.title],
     ['Used in a post', item.posted === undefined ? undefined : item.posted ? 'Yes' : 'Not yet'],
@@ -36,13 +48,9 @@ function MediaDetails({
     <aside className="media-details" aria-label="Selected medium" data-testid="media-details">
       {known?.dataUrl ? <img className="media-details__image" src={known.dataUrl} alt="" /> : null}
       <h2 className="media-details__title">{itemTitle(item)}</h2>
+      {/* The media key is for other tools: copied on request, not shown. */}
+      <CopyId value={item.mediaKey} what={itemTitle(item)} label="Copy media key" />
       <dl className="media-details__list">
-        <div className="media-details__row">
-          <dt>Media key</dt>
-          <dd>
-            <code className="code media-details__key">{item.mediaKey}</code>
-          </dd>
-        </div>
         {rows.map(([label, value]) =>
           value ? (
             <div key={label} className="media-details__row">

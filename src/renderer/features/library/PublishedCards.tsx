@@ -5,11 +5,13 @@ import { PUBLISHED_CARD_KINDS } from '../../../shared/ipc/contracts/library'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { CopyId } from '../../components/CopyId'
 import { Select, type SelectEntry } from '../../components/Select'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
+import { ListThumb } from '../media/ListThumb'
 import type { LibraryScope } from './libraryClient'
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
@@ -17,6 +19,13 @@ const KIND_LABELS: Record<PublishedCardKind, string> = {
   poll: 'Poll',
   video_conversation: 'Video conversation',
 }
+
+/** The draft kind whose icon stands in for a card without media. */
+const CARD_DRAFT_KINDS = {
+  component: 'card',
+  poll: 'poll_card',
+  video_conversation: 'video_conversation_card',
+} as const satisfies Record<PublishedCardKind, string>
 
 /** 'all', one kind, or one component card type (`type:IMAGE_WEBSITE`). */
 type CardFilter = 'all' | PublishedCardKind | `type:${string}`
@@ -173,6 +182,10 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
         <ul className="card-list" aria-label="Published cards" aria-busy={loading !== null || undefined}>
           {cards.map((card) => (
             <li key={`${card.kind}:${card.id}`} className="card-row" data-testid="published-card">
+              <ListThumb
+                media={card.mediaKey ? { source: 'library', mediaKey: card.mediaKey } : undefined}
+                kind={CARD_DRAFT_KINDS[card.kind]}
+              />
               <div className="card-row__main">
                 <p className="card-row__name">{card.name}</p>
                 <p className="card-row__meta">
@@ -183,10 +196,15 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
                   {card.summary ? <span className="card-row__summary">{card.summary}</span> : null}
                 </p>
                 <p className="card-row__ids">
-                  <code className="code">{card.cardUri ?? card.id}</code>
                   {card.createdAt ? (
-                    <span> · created {new Date(card.createdAt).toLocaleDateString()}</span>
+                    <span>Created {new Date(card.createdAt).toLocaleDateString()}</span>
                   ) : null}
+                  {/* The card URI is for other tools: copied on request, not shown. */}
+                  <CopyId
+                    value={card.cardUri ?? card.id}
+                    what={card.name}
+                    label={card.cardUri ? 'Copy card URI' : 'Copy id'}
+                  />
                 </p>
               </div>
               <ConfirmDialog

@@ -1,12 +1,15 @@
 import { MessageSquareText } from 'lucide-react'
+import type { MediaRef } from '../../../shared/creatives/media'
 import { useEffect, useState, type FormEvent } from 'react'
 import { DRAFTS_PAGE_MAX, type DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
+import { CopyId } from '../../components/CopyId'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
+import { ListThumb } from '../media/ListThumb'
 import type { LibraryScope } from './libraryClient'
 
 const NAME_MAX = LIMITS.post.name.max
@@ -17,6 +20,7 @@ interface PublishedPost {
   accountId: string
   draftName: string
   publishedAt?: string | undefined
+  cover?: MediaRef | undefined
 }
 
 function nameProblem(name: string): string | undefined {
@@ -65,7 +69,11 @@ function RenameForm({
           name: name.trim(),
         }),
       )
-      setDone(`Post ${renamed.postId} is now named “${renamed.name}”.`)
+      setDone(
+        post
+          ? `The post is now named “${renamed.name}”.`
+          : `Post ${renamed.postId} is now named “${renamed.name}”.`,
+      )
       setName('')
     } catch (error) {
       const failed = failureOf(error)
@@ -91,7 +99,7 @@ function RenameForm({
         />
       ) : null}
       <TextField
-        label={post ? `New name for post ${post.postId}` : 'New name'}
+        label={post ? `New name for “${post.draftName}”` : 'New name'}
         value={name}
         onChange={(event) => setName(event.target.value)}
         error={errors.name}
@@ -123,7 +131,12 @@ async function publishedPostDrafts(): Promise<DraftSummaryWithIssues[]> {
   const drafts: DraftSummaryWithIssues[] = []
   for (;;) {
     const page = await unwrap(
-      studio().drafts.list({ kinds: ['post'], status: 'published', offset: drafts.length, limit: DRAFTS_PAGE_MAX }),
+      studio().drafts.list({
+        kinds: ['post'],
+        status: 'published',
+        offset: drafts.length,
+        limit: DRAFTS_PAGE_MAX,
+      }),
     )
     drafts.push(...page.drafts)
     if (page.drafts.length === 0 || drafts.length >= page.total) return drafts
@@ -149,6 +162,7 @@ export function PublishedPosts({ scope }: { scope: LibraryScope }) {
                     accountId: draft.published.accountId ?? scope.accountId,
                     draftName: draft.name,
                     publishedAt: draft.published.publishedAt,
+                    cover: draft.cover,
                   },
                 ]
               : [],
@@ -174,15 +188,18 @@ export function PublishedPosts({ scope }: { scope: LibraryScope }) {
         <ul className="card-list" aria-label="Published posts">
           {(posts ?? []).map((post) => (
             <li key={post.postId} className="card-row card-row--stacked" data-testid="published-post">
-              <div className="card-row__main">
-                <p className="card-row__name">{post.draftName}</p>
-                <p className="card-row__ids">
-                  <code className="code">post {post.postId}</code>
-                  <span> · account {post.accountId}</span>
-                  {post.publishedAt ? (
-                    <span> · published {new Date(post.publishedAt).toLocaleString()}</span>
-                  ) : null}
-                </p>
+              <div className="card-row__head">
+                <ListThumb media={post.cover} kind="post" />
+                <div className="card-row__main">
+                  <p className="card-row__name">{post.draftName}</p>
+                  <p className="card-row__ids">
+                    {post.publishedAt ? (
+                      <span>Published {new Date(post.publishedAt).toLocaleString()}</span>
+                    ) : null}
+                    {/* The post id is for other tools: copied on request, not shown. */}
+                    <CopyId value={post.postId} what={post.draftName} label="Copy post id" />
+                  </p>
+                </div>
               </div>
               <RenameForm scope={scope} post={post} />
             </li>
@@ -193,7 +210,7 @@ export function PublishedPosts({ scope }: { scope: LibraryScope }) {
         <h2 className="panel__title" id="rename-by-id-title">
           Rename a post by id
         </h2>
-        <p className="panel__hint">For a post published elsewhere in account {scope.accountId}..</p>
+        <p className="panel__hint">For a post published elsewhere in this ad account.</p>
         <RenameForm scope={scope} askForId />
       </section>
     </div>

@@ -167,7 +167,8 @@ export function LineItemForm({
     serverError?.field === field
       ? { text: serverError.message, severity: 'error' }
       : messageOf(check.issues[field])
-  const settled = serverError !== undefined || (job.state.phase === 'finished' && job.state.job.state === 'done')
+  const settled =
+    serverError !== undefined || (job.state.phase === 'finished' && job.state.job.state === 'done')
   const set = (field: keyof FormValues) => (value: string) => {
     if (settled) job.reset()
     setForm((current) => ({ ...current, [field]: value }))
@@ -298,7 +299,7 @@ export function LineItemForm({
             hint={
               unavailableReason(item, 'pay_by', form.bid_strategy) ??
               (goalPayBy
-                ? `The ${form.goal} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.`
+                ? `The ${word(form.goal).toLowerCase()} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.`
                 : undefined)
             }
             testId="field-pay_by"

@@ -1,3 +1,4 @@
+import { CopyId } from '../../components/CopyId'
 import { X } from 'lucide-react'
 import { Dialog, Tabs } from 'radix-ui'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
@@ -30,7 +31,8 @@ export function LineItemSheet({
               <Dialog.Title className="sheet__title">{name}</Dialog.Title>
               <p className="sheet__meta">
                 {objectiveLabel(item.objective)}
-                {item.campaignName ? ` · ${item.campaignName}` : ''} · <code className="code">{item.id}</code>
+                {item.campaignName ? ` · ${item.campaignName}` : ''}{' '}
+                <CopyId value={item.id} what={name} label="Copy line item id" />
               </p>
             </div>
             <Dialog.Close className="icon-button" aria-label="Close">

@@ -3,6 +3,7 @@ import type { Issue } from '../../../shared/rules/issues'
 import {
   LINE_ITEM_LIMITS,
   LINE_ITEM_PUT_FIELDS,
+  OBJECTIVE_NAMES,
   validateLineItemChange,
   type LineItemPatch,
   type LineItemPutField,
@@ -142,11 +143,11 @@ export function unavailableReason(
     case 'duration_in_days':
       return has(L.frequencyCapObjectives.values, item.objective)
         ? undefined
-        : `Frequency caps are only for ${list(L.frequencyCapObjectives.values)} line items.`
+        : `Frequency caps are only for ${list(L.frequencyCapObjectives.values.map(objectiveLabel))} line items.`
     case 'pay_by':
       return has(L.payByChangeable.values, item.objective)
         ? undefined
-        : `Billing can be changed only on ${list(L.payByChangeable.values)} line items.`
+        : `Billing can be changed only on ${list(L.payByChangeable.values.map(objectiveLabel))} line items.`
     case 'bid_amount_local_micro':
       return bidStrategy === 'AUTO' ? 'Automatic bidding sets the bid itself.' : undefined
     case 'daily_budget_amount_local_micro':
@@ -156,22 +157,14 @@ export function unavailableReason(
     case 'advertiser_user_id':
       return has(L.prerollObjective.values, item.objective)
         ? undefined
-        : `Only ${list(L.prerollObjective.values)} line items name a promoting handle.`
+        : `Only ${list(L.prerollObjective.values.map(objectiveLabel))} line items name a promoting handle.`
     default:
       return undefined
   }
 }
 
-export const OBJECTIVE_LABELS: Record<string, string> = {
-  APP_INSTALLS: 'App installs',
-  APP_ENGAGEMENTS: 'App re-engagements',
-  REACH: 'Reach',
-  FOLLOWERS: 'Followers',
-  WEBSITE_CLICKS: 'Website clicks',
-  ENGAGEMENTS: 'Engagements',
-  VIDEO_VIEWS: 'Video views',
-  PREROLL_VIEWS: 'Pre-roll views',
-}
+/** One table of objective names, in the rules (their messages use it too). */
+export const OBJECTIVE_LABELS = OBJECTIVE_NAMES
 
 export const objectiveLabel = (objective: string) => OBJECTIVE_LABELS[objective] ?? objective
 export const lineItemName = (item: Pick<LineItemView, 'id' | 'name'>) =>

@@ -156,10 +156,7 @@ export function MediaPicker({
             )}
           </div>
           <div className="media-picker__info">
-            <div
-              className="media-picker__name"
-              title={value.source === 'local' ? value.path : value.mediaKey}
-            >
+            <div className="media-picker__name" title={value.source === 'local' ? value.path : undefined}>
               {mediaTitle(value)}
             </div>
             <div className="media-picker__facts">{mediaFacts(value).join(' · ')}</div>

@@ -42,7 +42,8 @@ export function mediaFacts(ref: MediaRef): string[] {
   if (ref.source === 'local') facts.push(formatBytes(ref.bytes), SUBTYPES[ref.mimeType] ?? ref.mimeType)
   else {
     const type = mediaTypeOf(ref)
-    facts.push(type ? `Library ${type.toLowerCase()}` : 'Library media', ref.mediaKey)
+    // The media key is for tools: it is in the title only while the item has no name to show.
+    facts.push(type ? `Library ${type.toLowerCase()}` : 'Library media')
   }
   return facts
 }

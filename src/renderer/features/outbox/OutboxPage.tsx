@@ -15,9 +15,11 @@ import type { RouteInfo } from '../../app/routes'
 import { navigate } from '../../app/useRoute'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
+import { CopyId } from '../../components/CopyId'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAccountsStore } from '../accounts/accountsStore'
 import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine } from './outboxModel'
 import { useNow, useOutboxJobs } from './useOutbox'
 import './outbox.css'
@@ -71,24 +73,70 @@ function Progress({ label, value, max }: { label: string; value: number; max: nu
   )
 }
 
+/**
+ * What the job made on the platform, by name: the media as the designer named them, the card by
+ * its draft, the post. Their platform ids are for other tools: copied on request, not shown.
+ */
 function CreatedIds({ job }: { job: OutboxJobView }) {
-  const rows: [string, string][] = [
-    ...job.created.mediaKeys.map((key): [string, string] => ['Media key', key]),
-    ...(job.created.cardUri ? [['Card', job.created.cardUri] as [string, string]] : []),
-    ...(job.created.postId ? [['Post', job.created.postId] as [string, string]] : []),
+  const media = job.created.media ?? job.created.mediaKeys.map((mediaKey) => ({ mediaKey, name: 'Media' }))
+  const rows: { term: string; name: string; id: string; what: string; copyLabel: string }[] = [
+    ...media.map((item) => ({
+      term: 'Media',
+      name: item.name,
+      id: item.mediaKey,
+      what: item.name,
+      copyLabel: 'Copy media key',
+    })),
+    ...(job.created.cardUri
+      ? [
+          {
+            term: 'Card',
+            name: 'Created',
+            id: job.created.cardUri,
+            what: 'the card',
+            copyLabel: 'Copy card URI',
+          },
+        ]
+      : []),
+    ...(job.created.postId
+      ? [
+          {
+            term: 'Post',
+            name: 'Created',
+            id: job.created.postId,
+            what: 'the post',
+            copyLabel: 'Copy post id',
+          },
+        ]
+      : []),
   ]
   if (rows.length === 0) return null
   return (
     <dl className="outbox-ids">
-      {rows.map(([term, value]) => (
-        <div key={`${term}${value}`} className="outbox-ids__row">
-          <dt>{term}</dt>
+      {rows.map((row) => (
+        <div key={`${row.term}${row.id}`} className="outbox-ids__row">
+          <dt>{row.term}</dt>
           <dd>
-            <code>{value}</code>
+            <span className="outbox-ids__name">{row.name}</span>
+            <CopyId value={row.id} what={row.what} label={row.copyLabel} />
           </dd>
         </div>
       ))}
     </dl>
+  )
+}
+
+/** The ad account by its name when this profile's accounts are known; its id only on request. */
+function AccountName({ job }: { job: OutboxJobView }) {
+  const name = useAccountsStore((state) =>
+    state.profileId === job.profileId
+      ? state.accounts.find((account) => account.id === job.accountId)?.name
+      : undefined,
+  )
+  return name ? (
+    <>{name}</>
+  ) : (
+    <CopyId value={job.accountId} what="the ad account" label="Copy ad account id" />
   )
 }
 
@@ -122,7 +170,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
             {job.title || 'Untitled'}
           </h2>
           <p className="outbox-job__meta">
-            {jobKindWords(job)} · account <code>{job.accountId}</code>
+            {jobKindWords(job)} · <AccountName job={job} />
           </p>
         </div>
         <span className={`outbox-state outbox-state--${TONES[job.state]}`} data-testid="outbox-state">

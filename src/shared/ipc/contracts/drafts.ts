@@ -6,6 +6,7 @@ import {
   draftStatusSchema,
   publishedRefsSchema,
 } from '../../drafts/envelope'
+import { mediaRefSchema } from '../../creatives/media'
 
 const draftId = z.string().uuid()
 
@@ -17,6 +18,8 @@ export const draftSummarySchema = z.object({
   status: draftStatusSchema,
   updatedAt: z.string(),
   published: publishedRefsSchema.optional(),
+  /** The medium the row shows as its thumbnail (shared/creatives/cover); absent when it has none. */
+  cover: mediaRefSchema.optional(),
   /** From the same validator the editors and the publish step use. */
   errorCount: z.number().int().nonnegative(),
   warningCount: z.number().int().nonnegative(),

@@ -45,6 +45,8 @@ export const publishedCardSchema = z.object({
   createdAt: z.string().optional(),
   /** A one-line description: the poll's choices, the conversation card's title… */
   summary: z.string().optional(),
+  /** The media library item the list shows as the card's thumbnail (main fetches it by key). */
+  mediaKey: z.string().optional(),
 })
 export type PublishedCard = z.infer<typeof publishedCardSchema>
 

@@ -84,6 +84,8 @@ export const outboxJobViewSchema = z.object({
   /** Remote ids created (or adopted) so far. */
   created: z.object({
     mediaKeys: z.array(z.string()),
+    /** The same media with the name each was added under, for people (a key is for tools). */
+    media: z.array(z.object({ mediaKey: z.string(), name: z.string() })).optional(),
     cardId: z.string().optional(),
     cardUri: z.string().optional(),
     postId: z.string().optional(),

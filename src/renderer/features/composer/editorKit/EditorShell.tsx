@@ -11,6 +11,8 @@ import type { RouteId } from '../../../app/routes'
 import { SaveStatus } from './SaveStatus'
 import { ProblemsBadge } from './ProblemsBadge'
 import { PublishButton } from '../../outbox/PublishButton'
+import { usePreviewDevice } from './previewDevice'
+import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -44,6 +46,7 @@ export function EditorShell({
   const warnings = issues.length - errors
   const rootRef = useRef<HTMLDivElement>(null)
   useFocusKeeper(rootRef)
+  const device = usePreviewDevice((state) => state.device)
 
   return (
     <div className="editor" ref={rootRef}>
@@ -84,11 +87,14 @@ export function EditorShell({
         </div>
       </header>
       {banner}
-      <div className="editor__body">
+      <div className="editor__body" data-device={device}>
         <div className="editor__form">{children}</div>
         <aside className="editor__preview" aria-label="Preview">
-          <h2 className="editor__preview-label">Preview</h2>
-          {preview}
+          <div className="editor__preview-head">
+            <h2 className="editor__preview-label">Preview</h2>
+            <PreviewDeviceToggle />
+          </div>
+          <div className="editor__preview-frame">{preview}</div>
         </aside>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import type { FieldMessage } from './issues'
+import './field.css'
 
 /** The line under a field: the rule it breaks (error or warning), else its hint. */
 export function FieldNote({

@@ -1,0 +1,57 @@
+import { BarChart3, Film, ImageIcon, LayoutTemplate, MessageSquareText, MessagesSquare } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import type { DraftKind } from '../../../shared/drafts/envelope'
+import { mediaTypeOf, type MediaRef } from '../../../shared/creatives/media'
+import { useMediaPreview } from './mediaClient'
+import './listThumb.css'
+
+/** A row with no medium shows what kind of thing it is instead. */
+const KIND_ICONS: Record<DraftKind, typeof ImageIcon> = {
+  card: LayoutTemplate,
+  poll_card: BarChart3,
+  video_conversation_card: MessagesSquare,
+  post: MessageSquareText,
+  media_library: ImageIcon,
+}
+
+/**
+ * A row stays this long on screen before its thumbnail is asked for, so scrolling fast through
+ * thousands of drafts asks main for none of the rows that only flew by.
+ */
+const SETTLE_MS = 150
+
+/**
+ * The thumbnail is worth its cost only for library media (main caches it on disk) and local
+ * images (read once per session). A local video has no still main could send, and reading it
+ * again would hash the whole file: its row shows the film icon.
+ */
+function worthLoading(ref: MediaRef | undefined): ref is MediaRef {
+  if (!ref) return false
+  return ref.source === 'library' || mediaTypeOf(ref) !== 'VIDEO'
+}
+
+/** The small square thumbnail of a list row (drafts, cards, published posts). Decorative: the row names the item. */
+export function ListThumb({ media, kind }: { media?: MediaRef | undefined; kind?: DraftKind | undefined }) {
+  const wanted = worthLoading(media) ? media : undefined
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    if (!wanted) return
+    const timer = setTimeout(() => setSettled(true), SETTLE_MS)
+    return () => clearTimeout(timer)
+  }, [wanted])
+  const preview = useMediaPreview(settled && wanted ? wanted : null)
+  const url = preview.state === 'ready' ? preview.url : null
+  if (url) return <img className="list-thumb" src={url} alt="" draggable={false} data-testid="list-thumb" />
+  const Icon = media
+    ? mediaTypeOf(media) === 'VIDEO'
+      ? Film
+      : ImageIcon
+    : kind
+      ? KIND_ICONS[kind]
+      : ImageIcon
+  return (
+    <span className="list-thumb list-thumb--icon" aria-hidden="true" data-testid="list-thumb">
+      <Icon size={16} />
+    </span>
+  )
+}
