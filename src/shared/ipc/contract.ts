@@ -29,7 +29,9 @@ export const themeSchema = z.enum(['system', 'light', 'dark'])
 const postLengthLimitSchema = z.union(POST_LENGTH_LIMITS.map((limit) => z.literal(limit)))
 
 /** "<profile id>/<account id>", or the renderer's stand-ins "no-profile" / "no-account". */
-const postLengthKeySchema = z.string().regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
+const postLengthKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
 
 export const settingsSchema = z.object({
   theme: themeSchema,

@@ -124,6 +124,7 @@ const PLAUSIBLE: Record<string, unknown[]> = {
   localId: [UUID],
   accountId: ['18ce54d4x5t'],
   path: PATHS,
+  token: ['A'.repeat(24), ...PATHS],
   url: ['https://example.com/', 'javascript:alert(1)', 'file:///etc/passwd', `${CLOSED}/x`],
   kind: ['post', 'card', 'poll_card', 'video_conversation_card', 'media_library', 'nope'],
   content: [
