@@ -94,6 +94,7 @@ export function createServices(config: ServicesConfig): Services {
     dataDir: config.dataDir,
     dialogs: config.dialogs,
     onError: (error) => config.onUnexpectedError?.('drafts', error),
+    backupsKept: () => settings.get().draftBackupsKept,
   })
   const media = createMediaService(
     config.mediaDialogs ?? { chooseMediaFile: async () => null },
@@ -174,6 +175,10 @@ export function createServices(config: ServicesConfig): Services {
     'drafts.undoRemove': ({ id }) => drafts.undoRemove(id),
     'drafts.export': ({ id }) => drafts.exportDraft(id),
     'drafts.import': () => drafts.importDraft(),
+    'drafts.quarantine': () => drafts.quarantineList(),
+    'drafts.quarantineRead': ({ name }) => drafts.quarantineRead(name),
+    'drafts.quarantineRestore': ({ name }) => drafts.quarantineRestore(name),
+    'drafts.quarantineDelete': ({ name }) => drafts.quarantineDelete(name),
     'media.pickLocal': async () => {
       const result = await media.pickLocal()
       return result.picked ? { picked: true as const, media: result.ref, preview: result.preview } : result

@@ -90,12 +90,12 @@ describe('the IPC contract', () => {
     const { spies, dispatcher } = spiedDispatcher()
     expect(await dispatcher.dispatch('settings.update', ownFrame, { theme: 'dark' })).toEqual({
       ok: true,
-      value: { theme: 'dark', postLengthLimits: {} },
+      value: { theme: 'dark', postLengthLimits: {}, draftBackupsKept: 10 },
     })
     expect(spies['settings.update']).toHaveBeenCalledOnce()
     expect(await dispatcher.dispatch('settings.get', ownFrame, {})).toEqual({
       ok: true,
-      value: { theme: 'dark', postLengthLimits: {} },
+      value: { theme: 'dark', postLengthLimits: {}, draftBackupsKept: 10 },
     })
   })
 

@@ -75,7 +75,7 @@ describe('media.inspectPath reads only files main handed out a token for', () =>
       expect(await dispatcher.dispatch('media.inspectPath', sender, { path })).toMatchObject({
         ok: false,
         // The request lacks its token and carries a key the channel does not take.
-      error: { code: 'invalid_request', field: expect.stringMatching(/^(token|path)$/) },
+        error: { code: 'invalid_request', field: expect.stringMatching(/^(token|path)$/) },
       })
       expect(await dispatcher.dispatch('media.inspectPath', sender, { token: path })).toMatchObject({
         ok: false,
