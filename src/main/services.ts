@@ -12,6 +12,7 @@ import { createProfileRepository } from './profiles/profileRepository'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
+import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
 import { join } from 'node:path'
@@ -93,8 +94,12 @@ export function createServices(config: ServicesConfig): Services {
     dataDir: config.dataDir,
     dialogs: config.dialogs,
     onError: (error) => config.onUnexpectedError?.('drafts', error),
+    backupsKept: () => settings.get().draftBackupsKept,
   })
-  const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
+  const media = createMediaService(
+    config.mediaDialogs ?? { chooseMediaFile: async () => null },
+    createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
+  )
   const catalogStores = createCatalogStores(config.dataDir)
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
@@ -167,12 +172,20 @@ export function createServices(config: ServicesConfig): Services {
     'drafts.undoRemove': ({ id }) => drafts.undoRemove(id),
     'drafts.export': ({ id }) => drafts.exportDraft(id),
     'drafts.import': () => drafts.importDraft(),
+    'drafts.quarantine': () => drafts.quarantineList(),
+    'drafts.quarantineRead': ({ name }) => drafts.quarantineRead(name),
+    'drafts.quarantineRestore': ({ name }) => drafts.quarantineRestore(name),
+    'drafts.quarantineDelete': ({ name }) => drafts.quarantineDelete(name),
     'media.pickLocal': async () => {
       const result = await media.pickLocal()
       return result.picked ? { picked: true as const, media: result.ref, preview: result.preview } : result
     },
-    'media.inspectPath': async ({ path }) => {
-      const { ref, preview } = await media.inspectPath(path)
+    'media.inspectPath': async ({ token }) => {
+      const { ref, preview } = await media.inspectToken(token)
+      return { media: ref, preview }
+    },
+    'media.inspectDropped': async ({ path }) => {
+      const { ref, preview } = await media.inspectDropped(path)
       return { media: ref, preview }
     },
     'accounts.features': async ({ profileId, accountId }) => ({ features: await library.features(profileId, accountId) }),

@@ -4,15 +4,19 @@
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
 import { createStudioApi } from '../shared/ipc/api'
-import { CHANNELS } from '../shared/ipc/channels'
+import { PAGE_CHANNELS } from '../shared/ipc/channels'
 
 contextBridge.exposeInMainWorld(
   'studio',
-  createStudioApi(CHANNELS, (channel, request) => ipcRenderer.invoke(channel, request)),
+  createStudioApi(PAGE_CHANNELS, (channel, request) => ipcRenderer.invoke(channel, request)),
 )
 
-// Dropped files: the one thing the page cannot learn itself is a File's path on disk. Main
-// still reads and checks the file; this only names it.
+// Dropped files: the one thing the page cannot learn itself is a File's path on disk, and it
+// must not be able to name one. Only a real dropped File has a path here; main grants that
+// file a token and reads it. A page-made File has no path, and nothing is sent.
 contextBridge.exposeInMainWorld('studioFiles', {
-  pathForFile: (file: Parameters<typeof webUtils.getPathForFile>[0]) => webUtils.getPathForFile(file),
+  inspectDroppedFile: (file: Parameters<typeof webUtils.getPathForFile>[0]) => {
+    const path = webUtils.getPathForFile(file)
+    return path ? ipcRenderer.invoke('media.inspectDropped', { path }) : Promise.resolve(null)
+  },
 })

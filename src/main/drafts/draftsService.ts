@@ -5,6 +5,8 @@ import { contentSchemas, emptyContent, type ContentByKind } from '../../shared/c
 import { untitledName, type ContentValidator, type Draft, type DraftKind } from '../../shared/drafts/envelope'
 import type { DraftListRequest, DraftListResponse } from '../../shared/ipc/contracts/drafts'
 import { createDraftList } from './draftList'
+import { layoutFor } from './layout'
+import { createQuarantine, QuarantineError } from './quarantine'
 import { createDraftStore, DraftStoreError, type DraftStore, type LoadReport } from './store'
 
 /** Native file dialogs, injected: Electron's dialog in the app, a scripted chooser in tests. */
@@ -18,7 +20,10 @@ export const validateDraftContent: ContentValidator = (kind, content) => {
   const parsed = contentSchemas[kind].safeParse(content)
   if (parsed.success) return { ok: true, content: parsed.data }
   const first = parsed.error.issues[0]
-  return { ok: false, message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}` }
+  return {
+    ok: false,
+    message: `The ${kind.replace(/_/g, ' ')} content is not valid${first ? `: ${first.message}` : ''}`,
+  }
 }
 
 function countIssues(draft: Readonly<Draft>): { errorCount: number; warningCount: number } {
@@ -43,6 +48,8 @@ export function withoutPaths(message: string, filePath: string | undefined): str
 }
 
 function personFacing(error: unknown): never {
+  if (error instanceof QuarantineError)
+    throw new AppFailure(appError(error.code, error.message, { field: 'name' }))
   if (error instanceof DraftStoreError) {
     const code = error.code === 'not_found' || error.code === 'not_in_trash' ? 'not_found' : 'invalid_input'
     throw new AppFailure(appError(code, withoutPaths(error.message, error.filePath)))
@@ -51,7 +58,10 @@ function personFacing(error: unknown): never {
 }
 
 export function safeFileName(name: string): string {
-  const cleaned = name.replace(/[^\p{L}\p{N} _.-]+/gu, ' ').trim().replace(/\s+/g, ' ')
+  const cleaned = name
+    .replace(/[^\p{L}\p{N} _.-]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ')
   return `${(cleaned || 'draft').slice(0, 80)}.json`
 }
 
@@ -60,6 +70,8 @@ export function createDraftsService(options: {
   dialogs: FileDialogs
   now?: () => Date
   onError?: (error: unknown) => void
+  /** How many backups of each draft to keep (the designer's setting). */
+  backupsKept?: () => number
 }) {
   const storeDir = join(options.dataDir, 'drafts')
   // The list is a summary index in its own module: main never copies whole drafts to list them.
@@ -73,7 +85,9 @@ export function createDraftsService(options: {
     validateContent: validateDraftContent,
     onChange: draftList.onChange,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.backupsKept ? { backupsKept: options.backupsKept } : {}),
   })
+  const quarantine = createQuarantine(layoutFor(storeDir).quarantine)
   const ready: Promise<LoadReport> = store.load()
   // A failed load is reported by every drafts call that awaits it; it must not also crash main.
   let loadFailed = false
@@ -127,7 +141,10 @@ export function createDraftsService(options: {
     get: (id: string) =>
       run(() => {
         const draft = store.get(id)
-        if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
+        if (!draft)
+          throw new AppFailure(
+            appError('not_found', 'That draft no longer exists — it may have been deleted'),
+          )
         return draft
       }),
     create: (kind: DraftKind, name?: string) =>
@@ -158,6 +175,51 @@ export function createDraftsService(options: {
         const result = await store.importDraft(path)
         return { draft: result.draft, idChanged: result.idChanged }
       }),
+    /** Files moved to quarantine (this run or earlier), with why, when this run moved them. */
+    quarantineList: () =>
+      run(async () => {
+        const report = await ready
+        const why = new Map(
+          report.quarantined.flatMap((file) =>
+            file.quarantinePath ? [[basename(file.quarantinePath), file.message] as const] : [],
+          ),
+        )
+        const files = await quarantine.list()
+        return {
+          files: files.map((file) => ({
+            ...file,
+            ...(why.has(file.name) ? { message: why.get(file.name) } : {}),
+          })),
+        }
+      }),
+    quarantineRead: (name: string) => run(() => quarantine.read(name)),
+    /** Validates the (fixed) file as a draft, as an import would, and only then takes it out of quarantine. */
+    quarantineRestore: (name: string) =>
+      run(async () => {
+        const path = await quarantine.pathOf(name)
+        let result: Awaited<ReturnType<DraftStore['importDraft']>>
+        try {
+          result = await store.importDraft(path)
+        } catch (error) {
+          if (error instanceof DraftStoreError && error.code === 'import_invalid') {
+            const why = withoutPaths(error.message, error.filePath).replace(/\.$/, '')
+            throw new AppFailure(
+              appError(
+                'invalid_input',
+                `It is still not a valid draft (${why}). Fix the file, then restore it again.`,
+                {
+                  field: 'name',
+                },
+              ),
+            )
+          }
+          throw error
+        }
+        await quarantine.remove(name)
+        return { draft: result.draft, idChanged: result.idChanged }
+      }),
+    quarantineDelete: (name: string) =>
+      run(async () => (await quarantine.remove(name), { deleted: true as const })),
     async close() {
       await ready.catch(() => {})
       await store.close()

@@ -10,6 +10,7 @@ import type { RestoreErrorCode } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, isTempFileName, renameWithRetry, writeFileAtomic } from './atomicFile'
 import { DRAFT_FILE_EXTENSION, draftFileName, fileStamp } from './layout'
 import type { DraftStoreLayout } from './layout'
+import { pruneBackups } from './backups'
 import { serializeDraft } from './serialize'
 
 export type QuarantineReason =
@@ -71,6 +72,8 @@ interface LoadContext {
   layout: DraftStoreLayout
   validateContent: ContentValidator | undefined
   now: () => Date
+  /** How many backups of each draft to keep; older ones go when a new one is written. */
+  backupsKept: () => number
 }
 
 // Small files are read synchronously, in batches, yielding to the event loop between
@@ -88,7 +91,10 @@ export const MAX_DRAFT_FILE_BYTES = 2 * 1024 * 1024
  * Makes the store's folders. Something else in the way of one (a file named `quarantine`) is
  * renamed aside, kept, and reported, so one odd entry cannot stop every drafts call.
  */
-export async function ensureLayout(layout: DraftStoreLayout, now: () => Date = () => new Date()): Promise<string[]> {
+export async function ensureLayout(
+  layout: DraftStoreLayout,
+  now: () => Date = () => new Date(),
+): Promise<string[]> {
   const warnings: string[] = []
   await mkdir(layout.root, { recursive: true })
   for (const dir of [layout.drafts, layout.trash, layout.quarantine, layout.backups]) {
@@ -138,7 +144,8 @@ export function readRegularFileSync(path: string, maxBytes: number): Buffer {
       if (n === 0) break
       read += n
     }
-    if (read > info.size) throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
+    if (read > info.size)
+      throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
     return buffer.subarray(0, read)
   } finally {
     closeSync(fd)
@@ -333,6 +340,8 @@ async function backupOriginal(
     await handle.close()
   }
   await fsyncDirectory(backups)
+  // Best effort: a backup that could not be pruned costs disk space, not the draft.
+  await pruneBackups(backups, id, context.backupsKept()).catch(() => undefined)
   return target
 }
 

@@ -38,6 +38,7 @@ import { draftFileName, layoutFor } from './layout'
 import type { DraftStoreLayout } from './layout'
 import { loadDirectory } from './loader'
 import type { LoadReport } from './loader'
+import { DEFAULT_BACKUPS_KEPT } from './backups'
 import { serializeDraft } from './serialize'
 
 // Callers get the store and its whole vocabulary from this one module.
@@ -69,6 +70,8 @@ export interface DraftStoreOptions {
    * them). It gets the store's own objects: to read, never to keep changing.
    */
   onChange?: (change: DraftChange) => void
+  /** How many backups of each draft to keep (read at every backup, so a settings change applies). */
+  backupsKept?: () => number
 }
 
 export type DraftChange =
@@ -136,6 +139,7 @@ class FileDraftStore implements DraftStore {
   private readonly layout: DraftStoreLayout
   private readonly validateContent: ContentValidator | undefined
   private readonly now: () => Date
+  private readonly backupsKept: () => number
   private readonly autosaveDelayMs: number
   private readonly autosaveMaxWaitMs: number
   private readonly onAutosaveError: (error: DraftStoreError) => void
@@ -154,6 +158,7 @@ class FileDraftStore implements DraftStore {
     this.dir = options.dir
     this.layout = layoutFor(options.dir)
     this.validateContent = options.validateContent
+    this.backupsKept = options.backupsKept ?? (() => DEFAULT_BACKUPS_KEPT)
     this.now = options.now ?? (() => new Date())
     this.autosaveDelayMs = options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS
     this.autosaveMaxWaitMs = Math.max(
@@ -171,6 +176,7 @@ class FileDraftStore implements DraftStore {
       layout: this.layout,
       validateContent: this.validateContent,
       now: this.now,
+      backupsKept: this.backupsKept,
     })
     this.drafts = loaded.drafts
     this.trash = loaded.trash
@@ -600,7 +606,10 @@ async function readImportFile(filePath: string): Promise<string> {
     handle = await open(filePath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0))
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, {
+      filePath,
+      cause: error,
+    })
   }
   try {
     const info = await handle.stat()
@@ -620,12 +629,16 @@ async function readImportFile(filePath: string): Promise<string> {
       if (bytesRead === 0) break
       read += bytesRead
     }
-    if (read > info.size) throw new DraftStoreError('import_unreadable', `${name} changed while it was read`, { filePath })
+    if (read > info.size)
+      throw new DraftStoreError('import_unreadable', `${name} changed while it was read`, { filePath })
     return stripByteOrderMark(buffer.toString('utf8', 0, read))
   } catch (error) {
     if (error instanceof DraftStoreError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
-    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, { filePath, cause: error })
+    throw new DraftStoreError('import_unreadable', `Could not read ${name} (${code})`, {
+      filePath,
+      cause: error,
+    })
   } finally {
     await handle.close()
   }

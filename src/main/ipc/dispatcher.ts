@@ -15,9 +15,15 @@ export interface IpcDispatcher {
   dispatch(channel: string, sender: IpcSender, payload: unknown): Promise<IpcResult<unknown>>
 }
 
+/** The dotted path of the field an issue is about; for an unknown key, that key itself. */
+function fieldOf(issue: z.core.$ZodIssue): string | undefined {
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, ...issue.keys.slice(0, 1)] : issue.path
+  return path.length > 0 ? path.map(String).join('.') : undefined
+}
+
 function describeZodIssues(error: z.ZodError): IpcError {
   const first = error.issues[0]
-  const field = first && first.path.length > 0 ? first.path.join('.') : undefined
+  const field = first ? fieldOf(first) : undefined
   return {
     code: 'invalid_request',
     message: first ? `The request was not understood: ${first.message}` : 'The request was not understood.',

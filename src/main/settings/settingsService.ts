@@ -1,7 +1,14 @@
 import { settingsSchema, type Settings } from '../../shared/ipc/contract'
 import type { KeyValueStore } from './settingsStore'
 
-const DEFAULT_SETTINGS: Settings = { theme: 'system', postLengthLimits: {} }
+/** Backups kept per draft unless the designer chose another number. */
+export const DEFAULT_DRAFT_BACKUPS_KEPT = 10
+
+const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  postLengthLimits: {},
+  draftBackupsKept: DEFAULT_DRAFT_BACKUPS_KEPT,
+}
 const KEY = 'preferences'
 
 export interface SettingsService {

@@ -23,9 +23,20 @@ export const libraryMediaRefSchema = z.object({
   durationSeconds: z.number().nonnegative().optional(),
 })
 
+/** The shape of the opaque token main hands out for a file the designer chose or dropped. */
+export const MEDIA_TOKEN_PATTERN = /^[A-Za-z0-9_-]{24}$/
+export const mediaTokenSchema = z
+  .string()
+  .regex(MEDIA_TOKEN_PATTERN, 'Not a file token Ads Studio handed out')
+
 export const localMediaRefSchema = z.object({
   source: z.literal('local'),
   path: z.string().min(1),
+  /**
+   * Main's permission to read this file again (to show it after a restart). Drafts saved
+   * before tokens existed have none; their file must be chosen again.
+   */
+  token: mediaTokenSchema.optional(),
   sha256: z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex sha256'),
   mimeType: z.string().min(1),
   bytes: z.number().int().nonnegative(),

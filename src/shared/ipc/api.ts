@@ -1,4 +1,4 @@
-import type { Channel } from './channels'
+import type { Channel, PageChannel } from './channels'
 import type { RequestOf, ResponseOf } from './contract'
 import type { IpcResult } from './result'
 
@@ -7,8 +7,8 @@ type MethodOf<C extends string, N extends string> = C extends `${N}.${infer M}` 
 
 /** `window.studio`: one method per channel, grouped by namespace; no generic invoke. */
 export type StudioApi = {
-  [N in NamespaceOf<Channel>]: {
-    [M in MethodOf<Channel, N>]: `${N}.${M}` extends infer C extends Channel
+  [N in NamespaceOf<PageChannel>]: {
+    [M in MethodOf<PageChannel, N>]: `${N}.${M}` extends infer C extends PageChannel
       ? (request: RequestOf<C>) => Promise<IpcResult<ResponseOf<C>>>
       : never
   }

@@ -28,8 +28,13 @@ export const CHANNELS = [
   'drafts.undoRemove',
   'drafts.export',
   'drafts.import',
+  'drafts.quarantine',
+  'drafts.quarantineRead',
+  'drafts.quarantineRestore',
+  'drafts.quarantineDelete',
   'media.pickLocal',
   'media.inspectPath',
+  'media.inspectDropped',
   'accounts.features',
   'accounts.createSandbox',
   'library.list',
@@ -84,3 +89,16 @@ export const CHANNELS = [
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]
+
+/**
+ * Channels only the preload calls, left off window.studio: the dropped-file channel takes a
+ * path, which the page must not be able to name (the preload gets it from a real File).
+ */
+export const PRELOAD_ONLY_CHANNELS = ['media.inspectDropped'] as const satisfies readonly Channel[]
+export type PreloadOnlyChannel = (typeof PRELOAD_ONLY_CHANNELS)[number]
+export type PageChannel = Exclude<Channel, PreloadOnlyChannel>
+
+/** The channels window.studio offers the page. */
+export const PAGE_CHANNELS: readonly PageChannel[] = CHANNELS.filter(
+  (channel): channel is PageChannel => !(PRELOAD_ONLY_CHANNELS as readonly string[]).includes(channel),
+)

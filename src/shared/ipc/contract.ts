@@ -29,7 +29,9 @@ export const themeSchema = z.enum(['system', 'light', 'dark'])
 const postLengthLimitSchema = z.union(POST_LENGTH_LIMITS.map((limit) => z.literal(limit)))
 
 /** "<profile id>/<account id>", or the renderer's stand-ins "no-profile" / "no-account". */
-const postLengthKeySchema = z.string().regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
+const postLengthKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
 
 export const settingsSchema = z.object({
   theme: themeSchema,
@@ -40,6 +42,8 @@ export const settingsSchema = z.object({
   postLengthLimits: z
     .record(postLengthKeySchema, postLengthLimitSchema)
     .refine((limits) => Object.keys(limits).length <= 1_000, 'At most 1,000 ad accounts'),
+  /** How many backups of each draft to keep (the newest); older ones are removed as new ones are written. */
+  draftBackupsKept: z.number().int().min(1, 'Keep at least one backup').max(100, 'Keep at most 100 backups'),
 })
 export type Settings = z.infer<typeof settingsSchema>
 
@@ -51,6 +55,7 @@ const settingsPatchSchema = z
   .object({
     theme: settingsSchema.shape.theme.exactOptional(),
     postLengthLimits: settingsSchema.shape.postLengthLimits.exactOptional(),
+    draftBackupsKept: settingsSchema.shape.draftBackupsKept.exactOptional(),
   })
   .strict()
 

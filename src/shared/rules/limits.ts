@@ -3,8 +3,9 @@
 //
 // `source` names the line of the spec the value comes from (file:line or file:first-last,
 // files in shared/spec).
-// A few values are not in the spec; their source says where they come from instead, and
-// test/unit/rules/limits.test.ts checks every spec citation against the spec text.
+// A few values are not in the spec; their source says where they come from instead.
+// test/spec/citedLines.json keeps the text of every cited line, test/unit/rules/limits.test.ts
+// checks each value against that text, and `npm run check:spec` checks the text against the spec.
 
 export interface LengthLimit {
   /** Maximum number of characters (Unicode code points, see characterCount). */

@@ -70,13 +70,27 @@ describe('the drafts list model', () => {
   })
 })
 
+const QUARANTINED = 'broken.json.20250303T100000000Z-abc123'
+
 describe('the drafts page', () => {
   let calls: Record<string, ReturnType<typeof vi.fn>>
   let drafts: DraftSummaryWithIssues[]
   let revision = 1
 
+  let quarantined: { name: string; bytes: number; quarantinedAt: string; message?: string }[]
+  let fixed = false
+
   beforeEach(() => {
     drafts = [boots, poll, post]
+    fixed = false
+    quarantined = [
+      {
+        name: QUARANTINED,
+        bytes: 13,
+        quarantinedAt: '2025-03-03T10:00:00.000Z',
+        message: 'Draft file broken.json could not be read and was moved to quarantine: it is not valid JSON',
+      },
+    ]
     const ok = (value: unknown) => Promise.resolve({ ok: true, value })
     calls = {
       // A page of main's summary index, most recently changed first; never a delta, so the
@@ -107,6 +121,29 @@ describe('the drafts page', () => {
         return ok(boots)
       }),
       export: vi.fn(() => ok({ exported: true, fileName: 'Boots carousel.json' })),
+      quarantine: vi.fn(() => ok({ files: quarantined })),
+      quarantineRead: vi.fn(({ name }: { name: string }) =>
+        ok({ name, text: '{"id": "trunc', truncated: false }),
+      ),
+      quarantineRestore: vi.fn(({ name }: { name: string }) => {
+        if (!fixed) {
+          return Promise.resolve({
+            ok: false,
+            error: {
+              code: 'invalid_input',
+              field: 'name',
+              message:
+                'It is still not a valid draft (it is not valid JSON). Fix the file, then restore it again.',
+            },
+          })
+        }
+        quarantined = quarantined.filter((file) => file.name !== name)
+        return ok({ draft: { ...boots, name: 'Recovered card' }, idChanged: false })
+      }),
+      quarantineDelete: vi.fn(({ name }: { name: string }) => {
+        quarantined = quarantined.filter((file) => file.name !== name)
+        return ok({ deleted: true })
+      }),
     }
     Object.defineProperty(window, 'studio', {
       value: { drafts: calls } as unknown as StudioApi,
@@ -142,13 +179,66 @@ describe('the drafts page', () => {
     expect(
       within(screen.getByRole('link', { name: 'Autumn post' }).closest('tr')!).getByText('Ready'),
     ).toBeInTheDocument()
-    expect(screen.getByText('broken.json')).toBeInTheDocument()
+    expect(await screen.findByText(QUARANTINED)).toBeInTheDocument()
     // A draft from a newer version is said, not silently skipped (issue #10, defect 8).
     expect(screen.getByText('Draft file future.json was saved by a newer Ads Studio')).toBeInTheDocument()
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'trail' } })
     expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Which trail?' })).toBeInTheDocument()
+  })
+
+  it('opens a quarantined file as text, restores it once fixed, and deletes another after confirming', async () => {
+    quarantined.push({
+      name: 'other.json.20250303T100000000Z-def456',
+      bytes: 3,
+      quarantinedAt: '2025-03-03T09:00:00.000Z',
+    })
+    render(<DraftsPage route={route} />)
+    const item = (await screen.findByText(QUARANTINED)).closest('li')!
+
+    // Read only, in a dialog.
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Open as text' })))
+    const viewer = await screen.findByRole('dialog', { name: QUARANTINED })
+    expect(within(viewer).getByLabelText(`Contents of ${QUARANTINED}`)).toHaveTextContent('{"id": "trunc')
+    expect(within(viewer).queryByRole('textbox')).toBeNull()
+    await act(async () => fireEvent.click(within(viewer).getByRole('button', { name: 'Close' })))
+    expect(screen.queryByRole('dialog')).toBeNull()
+
+    // Restoring a file that is still broken says why, on the file.
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Restore' })))
+    expect(await within(item).findByRole('alert')).toHaveTextContent(/still not a valid draft.*Fix the file/)
+    expect(calls.quarantineRestore).toHaveBeenCalledWith({ name: QUARANTINED })
+
+    // Fixed outside the app: restored, and the drafts list is asked again.
+    fixed = true
+    const listCalls = calls.list!.mock.calls.length
+    await act(async () => fireEvent.click(within(item).getByRole('button', { name: 'Restore' })))
+    expect(await screen.findByText('Restored “Recovered card” to your drafts.')).toBeInTheDocument()
+    expect(screen.queryByText(QUARANTINED)).toBeNull()
+    expect(calls.list!.mock.calls.length).toBeGreaterThan(listCalls)
+
+    // Delete asks first; Cancel keeps the file.
+    const other = screen.getByText('other.json.20250303T100000000Z-def456').closest('li')!
+    await act(async () =>
+      fireEvent.click(
+        within(other).getByRole('button', { name: 'Delete other.json.20250303T100000000Z-def456' }),
+      ),
+    )
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this file for good?' })
+    await act(async () => fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' })))
+    expect(calls.quarantineDelete).not.toHaveBeenCalled()
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Delete other.json.20250303T100000000Z-def456' })),
+    )
+    await act(async () =>
+      fireEvent.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete file' }),
+      ),
+    )
+    expect(calls.quarantineDelete).toHaveBeenCalledWith({ name: 'other.json.20250303T100000000Z-def456' })
+    expect(await screen.findByText('Deleted other.json.20250303T100000000Z-def456.')).toBeInTheDocument()
+    expect(screen.queryByText('other.json.20250303T100000000Z-def456')).toBeNull()
   })
 
   it('moves a draft to the trash from its menu and brings it back with Undo', async () => {

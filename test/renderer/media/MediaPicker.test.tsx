@@ -14,6 +14,7 @@ function local(overrides: Partial<LocalMediaRef> = {}): LocalMediaRef {
   return {
     source: 'local',
     path: '/Users/ada/Desktop/banner.png',
+    token: 'T'.repeat(24),
     sha256: 'a'.repeat(64),
     mimeType: 'image/png',
     bytes: 250_880,
@@ -128,31 +129,49 @@ describe('the media picker', () => {
     expect(warning.closest('[data-severity]')).toHaveAttribute('data-severity', 'warning')
   })
 
-  it('reads a dropped file by the path the preload gives', async () => {
-    Object.defineProperty(window, 'studioFiles', {
-      value: { pathForFile: (file: File) => `/Users/ada/Downloads/${file.name}` },
-      configurable: true,
-    })
+  it('reads a dropped file through the preload, which main grants a token', async () => {
     const dropped = local({ path: '/Users/ada/Downloads/drop.png', sha256: 'c'.repeat(64) })
-    media.inspectPath.mockResolvedValueOnce({ ok: true, value: { media: dropped, preview: PIXEL } })
+    const inspectDroppedFile = vi.fn(async () => ({ ok: true, value: { media: dropped, preview: PIXEL } }))
+    Object.defineProperty(window, 'studioFiles', { value: { inspectDroppedFile }, configurable: true })
     render(<Harness />)
     const file = new File(['x'], 'drop.png', { type: 'image/png' })
     fireEvent.drop(screen.getByRole('group', { name: 'Card media' }), {
       dataTransfer: { files: [file], types: ['Files'] },
     })
     await screen.findByText('drop.png')
-    expect(media.inspectPath).toHaveBeenCalledWith({ path: '/Users/ada/Downloads/drop.png' })
+    expect(inspectDroppedFile).toHaveBeenCalledWith(file)
+    expect(media.inspectPath).not.toHaveBeenCalled()
     expect(chosen()).toEqual(dropped)
   })
 
-  it('reads a saved local medium again for its thumbnail, and warns when the file changed', async () => {
+  it('says to use the dialog when a dropped file has no path', async () => {
+    Object.defineProperty(window, 'studioFiles', {
+      value: { inspectDroppedFile: vi.fn(async () => null) },
+      configurable: true,
+    })
+    render(<Harness />)
+    fireEvent.drop(screen.getByRole('group', { name: 'Card media' }), {
+      dataTransfer: { files: [new File(['x'], 'made.png', { type: 'image/png' })], types: ['Files'] },
+    })
+    expect(await screen.findByText(/made\.png could not be opened from a drop/)).toBeInTheDocument()
+    expect(chosen()).toBeNull()
+  })
+
+  it('reads a saved local medium again by its token, and warns when the file changed', async () => {
     media.inspectPath.mockResolvedValueOnce({
       ok: true,
       value: { media: local({ sha256: 'd'.repeat(64) }), preview: PIXEL },
     })
     render(<Harness initial={local()} />)
     expect(await screen.findByText(/This file has changed since you chose it/)).toBeInTheDocument()
-    expect(media.inspectPath).toHaveBeenCalledWith({ path: local().path })
+    expect(media.inspectPath).toHaveBeenCalledWith({ token: local().token })
+  })
+
+  it('asks to choose a saved medium again when it has no token', async () => {
+    const { token: _token, ...untokened } = local()
+    render(<Harness initial={untokened} />)
+    expect(await screen.findByText(/Choose this file again/)).toBeInTheDocument()
+    expect(media.inspectPath).not.toHaveBeenCalled()
   })
 
   it('accepts a library media key typed in', () => {

@@ -43,7 +43,7 @@ const cases: [string, Record<string, unknown>, string][] = [
   ],
   ['lineItems.delete', { ...base, lineItemIds: ['li1?x=1'] }, 'lineItemIds.0'],
   ['lineItems.update', { ...base, lineItemId: 'li1', patch: { name: 'Half \ud83d' } }, 'patch.name'],
-  ['lineItems.update', { ...base, lineItemId: 'li1', patch: { objective: 'REACH' } }, 'patch'],
+  ['lineItems.update', { ...base, lineItemId: 'li1', patch: { objective: 'REACH' } }, 'patch.objective'],
   ['lineItems.update', { ...base, lineItemId: 'li1', patch: {} }, 'patch'],
   [
     'lineItems.update',
@@ -55,7 +55,7 @@ const cases: [string, Record<string, unknown>, string][] = [
   ['accounts.update', { ...base, name: '   ' }, 'name'],
   ['accounts.update', { ...base, name: 'Spring \ud800' }, 'name'],
   ['accounts.update', { ...base, industryType: 'PIRACY' }, 'industryType'],
-  ['accounts.update', { ...base }, ''],
+  ['accounts.update', { ...base }, 'name'],
   ['accounts.addFeatures', { ...base, featureKeys: ['MIND_READING'] }, 'featureKeys.0'],
   ['accounts.history', { ...history, startTime: '2026-01-05T00:30:00Z' }, 'startTime'],
   ['accounts.history', { ...history, endTime: '2026-01-04T00:00:00Z' }, 'endTime'],

@@ -90,12 +90,12 @@ describe('the IPC contract', () => {
     const { spies, dispatcher } = spiedDispatcher()
     expect(await dispatcher.dispatch('settings.update', ownFrame, { theme: 'dark' })).toEqual({
       ok: true,
-      value: { theme: 'dark', postLengthLimits: {} },
+      value: { theme: 'dark', postLengthLimits: {}, draftBackupsKept: 10 },
     })
     expect(spies['settings.update']).toHaveBeenCalledOnce()
     expect(await dispatcher.dispatch('settings.get', ownFrame, {})).toEqual({
       ok: true,
-      value: { theme: 'dark', postLengthLimits: {} },
+      value: { theme: 'dark', postLengthLimits: {}, draftBackupsKept: 10 },
     })
   })
 
@@ -111,7 +111,9 @@ describe('the IPC contract', () => {
     const failing = {
       ...services.handlers,
       'app.info': () => {
-        throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again', { field: 'pin' }))
+        throw new AppFailure(
+          appError('token_expired', 'Your access was revoked — authorize again', { field: 'pin' }),
+        )
       },
       'settings.get': () => {
         throw Object.assign(new Error('ENOENT: no such file /home/designer/secret-path'), { code: 'ENOENT' })
@@ -146,5 +148,19 @@ describe('the sender policy', () => {
     expect(policy({ url: 'http://localhost:5173/#/cards', isMainFrame: true })).toBe(true)
     expect(policy({ url: 'http://localhost:5174/', isMainFrame: true })).toBe(false)
     expect(policy({ url: 'not a url', isMainFrame: true })).toBe(false)
+  })
+})
+
+describe('refusals name the field', () => {
+  it('names an unknown key, __proto__ included, as the field', async () => {
+    const dispatcher = services.createDispatcher(createSenderPolicy(RENDERER))
+    const extra = await dispatcher.dispatch('app.info', ownFrame, { extra: 1 })
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_request', field: 'extra' } })
+    const proto = await dispatcher.dispatch(
+      'app.info',
+      ownFrame,
+      JSON.parse('{"__proto__": {"isAdmin": true}}'),
+    )
+    expect(proto).toMatchObject({ ok: false, error: { code: 'invalid_request', field: '__proto__' } })
   })
 })

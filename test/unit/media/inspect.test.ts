@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectMediaFile } from '../../../src/main/media/inspect'
+import { createMediaGrants } from '../../../src/main/media/mediaGrants'
 import { createMediaService } from '../../../src/main/media/mediaService'
 import { AppFailure } from '../../../src/shared/errors'
 import { gif, jpeg, mp4, png, webp } from './fixtures'
@@ -129,14 +130,20 @@ describe('the media service', () => {
   it('reads the file the dialog chose, and reports a cancelled dialog', async () => {
     const path = await fileWith('chosen.png', png(800, 418))
     const answers: (string | null)[] = [path, null]
-    const service = createMediaService({ chooseMediaFile: async () => answers.shift() ?? null })
+    const service = createMediaService(
+      { chooseMediaFile: async () => answers.shift() ?? null },
+      createMediaGrants({ file: join(dir, 'grants.json') }),
+    )
     expect(await service.pickLocal()).toMatchObject({ picked: true, ref: { path, width: 800, height: 418 } })
     expect(await service.pickLocal()).toEqual({ picked: false })
   })
 
   it('turns unreadable files into person-facing failures for IPC', async () => {
     const path = await fileWith('bad.bin', Buffer.from('nope'))
-    const service = createMediaService({ chooseMediaFile: async () => path })
+    const service = createMediaService(
+      { chooseMediaFile: async () => path },
+      createMediaGrants({ file: join(dir, 'grants.json') }),
+    )
     const failure = await service.pickLocal().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(AppFailure)
     expect(failure).toMatchObject({

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNT_LIMITS } from '../../../src/shared/rules/accountLimits'
 import {
@@ -12,20 +10,7 @@ import {
   type LineItemRuleContext,
   type LineItemState,
 } from '../../../src/shared/rules/lineItems'
-
-const specDir = process.env.SPEC_DIR ?? join(import.meta.dirname, '../../../../shared/spec')
-
-function citedText(source: string): string {
-  if (!existsSync(specDir)) {
-    throw new Error(
-      `The spec documents were not found at ${specDir}: put shared/spec beside the repository or set SPEC_DIR.`,
-    )
-  }
-  const match = /^([\w-]+\.md):(\d+)(?:-(\d+))?$/.exec(source)
-  if (!match) throw new Error(`bad source ${source}`)
-  const lines = readFileSync(join(specDir, match[1] ?? ''), 'utf8').split('\n')
-  return lines.slice(Number(match[2]) - 1, Number(match[3] ?? match[2])).join('\n')
-}
+import { citedText } from '../../spec/citations'
 
 const BUSINESS = [
   { id: 'tech', name: 'Technology', iab_categories: ['IAB19'] },

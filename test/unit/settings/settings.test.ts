@@ -16,12 +16,12 @@ afterEach(async () => {
 describe('settings', () => {
   it('start from defaults and persist to settings.json in the data directory', async () => {
     const first = createSettingsService(createConfStore(dataDir))
-    expect(first.get()).toEqual({ theme: 'system', postLengthLimits: {} })
+    expect(first.get()).toEqual({ theme: 'system', postLengthLimits: {}, draftBackupsKept: 10 })
     first.update({ theme: 'dark' })
     first.update({ postLengthLimits: { 'profile/account': 25000 } })
     // The same file electron-store writes in the app: plain JSON named settings.json.
     const onDisk = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'))
-    const expected = { theme: 'dark', postLengthLimits: { 'profile/account': 25000 } }
+    const expected = { theme: 'dark', postLengthLimits: { 'profile/account': 25000 }, draftBackupsKept: 10 }
     expect(onDisk).toEqual({ preferences: expected })
     expect(createSettingsService(createConfStore(dataDir)).get()).toEqual(expected)
   })
@@ -31,6 +31,7 @@ describe('settings', () => {
     expect(createSettingsService(createConfStore(dataDir)).get()).toEqual({
       theme: 'system',
       postLengthLimits: {},
+      draftBackupsKept: 10,
     })
   })
 })

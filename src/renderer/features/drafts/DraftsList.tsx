@@ -2,11 +2,11 @@ import { FileText, Search, Trash2, type LucideIcon } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { plural } from '../../../shared/rules/issues'
 import { navigate } from '../../app/useRoute'
 import { Banner } from '../../components/Banner'
 import { EmptyState } from '../../components/EmptyState'
 import { FilterSelect } from './FilterSelect'
+import { QuarantinePanel } from './QuarantinePanel'
 import {
   CREATABLE_KINDS,
   DEFAULT_QUERY,
@@ -141,19 +141,7 @@ export function DraftsList({
           </div>
         ) : null}
         {shownNotice ? <Banner tone={shownNotice.tone}>{shownNotice.text}</Banner> : null}
-        {quarantined.length > 0 && !kind ? (
-          <Banner tone="info">
-            <strong>{plural(quarantined.length, 'draft file')} could not be read</strong> and{' '}
-            {quarantined.length === 1 ? 'was' : 'were'} moved aside to the quarantine folder, not deleted:
-            <ul className="quarantine-list">
-              {quarantined.map((file) => (
-                <li key={file.fileName}>
-                  <code>{file.fileName}</code> — {file.message}
-                </li>
-              ))}
-            </ul>
-          </Banner>
-        ) : null}
+        {!kind ? <QuarantinePanel key={quarantined.length} onRestored={() => void load()} /> : null}
         {notices.length > 0 && !kind ? (
           <Banner tone="info">
             <strong>Some draft files need your attention</strong>; your other drafts are unaffected:

@@ -8,7 +8,7 @@ import type { Issue } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
 import { IpcFailure } from '../../lib/ipc'
 import { InlineIssues } from './InlineIssues'
-import { inspectMediaPath, pathOfDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
+import { inspectDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
 import { LibraryPickerDialog } from '../library/LibraryPickerDialog'
 import type { MediaType } from '../../../shared/rules/limits'
 
@@ -108,12 +108,11 @@ export function MediaPicker({
     setDragging(false)
     const file = event.dataTransfer.files[0]
     if (!file) return
-    const path = pathOfDroppedFile(file)
-    if (!path) {
-      setFailure(`${file.name} could not be opened from a drop. Use “Choose file…” instead.`)
-      return
-    }
-    void run(async () => (await inspectMediaPath(path)).media)
+    void run(async () => {
+      const dropped = await inspectDroppedFile(file)
+      if (!dropped) setFailure(`${file.name} could not be opened from a drop. Use “Choose file…” instead.`)
+      return dropped?.media ?? null
+    })
   }
   const applyKey = () => {
     const mediaKey = keyEntry?.trim()

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react'
 import type { LocalMediaRef, MediaRef } from '../../../shared/creatives/media'
+import type { IpcResult } from '../../../shared/ipc/result'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { useConnectedAccount } from '../accounts/activeProfile'
 import { loadThumbnail } from '../library/libraryClient'
 
 declare global {
   interface Window {
-    /** From the preload: the path of a dropped file (Electron's webUtils.getPathForFile). */
-    readonly studioFiles?: { pathForFile(file: File): string }
+    /**
+     * From the preload: reads a dropped file in main, which grants it a token. Resolves to null
+     * when the File has no path on disk (a browser, or a file the page made itself).
+     */
+    readonly studioFiles?: {
+      inspectDroppedFile(file: File): Promise<IpcResult<{ media: LocalMediaRef; preview?: string }> | null>
+    }
   }
 }
 
@@ -31,14 +37,10 @@ export async function pickLocalMedia(): Promise<PickedMedia | null> {
   return result.picked ? remember({ media: result.media, preview: result.preview }) : null
 }
 
-export async function inspectMediaPath(path: string): Promise<PickedMedia> {
-  return remember(await unwrap(studio().media.inspectPath({ path })))
-}
-
-/** The path of a dropped file, or null where the page cannot know it (a browser, or a non-file drop). */
-export function pathOfDroppedFile(file: File): string | null {
-  const path = window.studioFiles?.pathForFile(file)
-  return path ? path : null
+/** Reads a dropped file in main; null where the page cannot know its path (a browser, or a non-file drop). */
+export async function inspectDroppedFile(file: File): Promise<PickedMedia | null> {
+  const result = await window.studioFiles?.inspectDroppedFile(file)
+  return result ? remember(await unwrap(Promise.resolve(result))) : null
 }
 
 export type PreviewState =
@@ -48,9 +50,14 @@ export type PreviewState =
   /** The file is gone or no longer the one chosen: publishing it would fail or upload something else. */
   | { state: 'problem'; message: string }
 
+/** Main reads a file again only with the token it handed out when the file was chosen or dropped. */
+export const CHOOSE_AGAIN_MESSAGE =
+  'Choose this file again: Ads Studio reads only files you chose or dropped here.'
+
 async function loadPreview(ref: LocalMediaRef): Promise<PreviewState> {
+  if (!ref.token) return { state: 'problem', message: CHOOSE_AGAIN_MESSAGE }
   try {
-    const { media, preview } = await unwrap(studio().media.inspectPath({ path: ref.path }))
+    const { media, preview } = await unwrap(studio().media.inspectPath({ token: ref.token }))
     if (media.sha256 !== ref.sha256) {
       return {
         state: 'problem',
@@ -91,7 +98,8 @@ export function useMediaPreview(ref: MediaRef | null): PreviewState {
     let current = true
     if (library && profileId && accountId) {
       loadThumbnail({ profileId, accountId }, library.mediaKey).then(
-        (thumbnail) => current && setLoaded({ key, state: { state: 'ready', url: thumbnail.dataUrl ?? null } }),
+        (thumbnail) =>
+          current && setLoaded({ key, state: { state: 'ready', url: thumbnail.dataUrl ?? null } }),
         () => current && setLoaded({ key, state: { state: 'ready', url: null } }),
       )
       return () => {

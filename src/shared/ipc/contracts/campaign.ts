@@ -220,7 +220,10 @@ export const campaignContract = {
         industryType: industryTypeSchema.optional(),
       })
       .strict()
-      .refine((input) => input.name !== undefined || input.industryType !== undefined, 'Nothing was changed'),
+      .refine((input) => input.name !== undefined || input.industryType !== undefined, {
+        message: 'Nothing was changed: give a name or an industry type',
+        path: ['name'],
+      }),
     response: jobResponse,
   },
   /** DELETE a sandbox account (sandbox host only). */

@@ -10,6 +10,14 @@ import { mediaRefSchema } from '../../creatives/media'
 
 const draftId = z.string().uuid()
 
+/** A file name in the quarantine folder: a name only, never a path (main also checks it is listed there). */
+const quarantineName = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[^/\\\0]+$/, 'A file name, not a path')
+  .refine((name) => name !== '.' && name !== '..', 'A file name, not a path')
+
 /** One row of a drafts list: what main's summary index keeps of a draft (never its content). */
 export const draftSummarySchema = z.object({
   id: z.string(),
@@ -102,6 +110,35 @@ export const draftsContract = {
   'drafts.export': {
     request: z.object({ id: draftId }).strict(),
     response: z.object({ exported: z.boolean(), fileName: z.string().optional() }),
+  },
+  /** Files moved to quarantine, newest first; `message` says why when this run moved it. */
+  'drafts.quarantine': {
+    request: z.object({}).strict(),
+    response: z.object({
+      files: z.array(
+        z.object({
+          name: z.string(),
+          bytes: z.number().int().nonnegative(),
+          quarantinedAt: z.string(),
+          message: z.string().optional(),
+        }),
+      ),
+    }),
+  },
+  /** A quarantined file as text, for reading only; cut at 1 MB (`truncated`). */
+  'drafts.quarantineRead': {
+    request: z.object({ name: quarantineName }).strict(),
+    response: z.object({ name: z.string(), text: z.string(), truncated: z.boolean() }),
+  },
+  /** Re-validates a quarantined file (fixed outside the app) and makes it a draft again. */
+  'drafts.quarantineRestore': {
+    request: z.object({ name: quarantineName }).strict(),
+    response: z.object({ draft: draftSchema, idChanged: z.boolean() }),
+  },
+  /** Deletes a quarantined file for good (the page asks first). */
+  'drafts.quarantineDelete': {
+    request: z.object({ name: quarantineName }).strict(),
+    response: z.object({ deleted: z.literal(true) }),
   },
   'drafts.import': {
     request: z.object({}).strict(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { localMediaRefSchema } from '../../creatives/media'
+import { localMediaRefSchema, mediaTokenSchema } from '../../creatives/media'
 
 const inspected = {
   media: localMediaRefSchema,
@@ -16,8 +16,20 @@ export const mediaContract = {
       z.object({ picked: z.literal(true), ...inspected }),
     ]),
   },
-  /** Reads a file by absolute path: a file dropped on the picker, or a draft's medium shown again. */
+  /**
+   * Reads a file main handed out a token for (chosen in the dialog or dropped): a draft's
+   * medium shown again. The renderer never names a path to read.
+   */
   'media.inspectPath': {
+    request: z.object({ token: mediaTokenSchema }).strict(),
+    response: z.object(inspected),
+  },
+  /**
+   * A file dropped on the window: the preload alone calls this, with the path Electron gives
+   * for a real dropped File (webUtils.getPathForFile); it is not on window.studio, so the page
+   * cannot name a path. Main grants the file a token and reads it.
+   */
+  'media.inspectDropped': {
     request: z.object({ path: z.string().min(1).max(4096) }).strict(),
     response: z.object(inspected),
   },
