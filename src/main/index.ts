@@ -37,6 +37,8 @@ const preloadPath = join(here, '../preload/index.cjs')
 
 let mainWindow: BrowserWindow | null = null
 
+// Before the app is ready: every renderer sandboxed, whatever a window's webPreferences say.
+app.enableSandbox()
 // Must run before the app is ready: app:// behaves like a secure, standard origin.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }])
 

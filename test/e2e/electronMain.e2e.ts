@@ -39,6 +39,7 @@ const cleanups: string[] = []
 interface Launched {
   standIn: ElectronStandIn
   userData: string
+  beforeReady: { privilegedSchemes: unknown[]; sandboxEnabled: boolean }
   window(): ElectronStandIn['windows'][number]
   invoke(
     channel: string,
@@ -70,10 +71,11 @@ async function launch(
     if (previousEnv === undefined) delete process.env.ELECTRON_RENDERER_URL
     else process.env.ELECTRON_RENDERER_URL = previousEnv
   }
-  // Schemes must be privileged before ready (Electron refuses it later): checked on the record here.
-  expect(standIn.record.privilegedSchemes).toEqual([
-    { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
-  ])
+  // What main did at import, before ready: some calls are refused by Electron once it is ready.
+  const beforeReady = {
+    privilegedSchemes: [...standIn.record.privilegedSchemes],
+    sandboxEnabled: standIn.record.sandboxEnabledBeforeReady,
+  }
   standIn.makeReady()
   await new Promise((done) => setImmediate(done))
 
@@ -85,6 +87,7 @@ async function launch(
   return {
     standIn,
     userData,
+    beforeReady,
     window,
     async invoke(channel, payload, frame = window().webContents.mainFrame) {
       const handler = standIn.record.ipcHandlers.get(channel)
@@ -129,6 +132,14 @@ afterAll(async () => {
 })
 
 describe('the BrowserWindow', () => {
+  it('sandboxes every renderer and makes app:// a secure standard scheme before ready', async () => {
+    const { beforeReady } = await launch()
+    expect(beforeReady.sandboxEnabled).toBe(true)
+    expect(beforeReady.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ])
+  })
+
   it('is isolated, sandboxed, without Node or webviews, and its preload is in the build', async () => {
     const { window } = await launch()
     const prefs = window().options.webPreferences ?? {}

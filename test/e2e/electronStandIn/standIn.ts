@@ -122,6 +122,7 @@ export function createElectronStandIn(options: StandInOptions) {
 
   const record = {
     quitRequests: 0,
+    sandboxEnabledBeforeReady: false,
     /** True once a quit went through: no before-quit listener prevented it. */
     hasQuit: false,
     onQuit: [] as Array<() => void>,
@@ -139,8 +140,16 @@ export function createElectronStandIn(options: StandInOptions) {
     applicationMenu: undefined as { template: MenuItem[] } | undefined,
   }
 
+  let isReady = false
+  void ready.then(() => (isReady = true))
+
   class App extends Emitter {
     readonly isPackaged = options.isPackaged
+    enableSandbox(): void {
+      // Electron throws when called after ready.
+      if (isReady) throw new Error('app.enableSandbox() must be called before the app is ready')
+      record.sandboxEnabledBeforeReady = true
+    }
     requestSingleInstanceLock(): boolean {
       return options.singleInstanceLock ?? true
     }

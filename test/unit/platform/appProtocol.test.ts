@@ -28,6 +28,7 @@ describe('the app:// protocol', () => {
     'app://studio/assets/..%2f..%2f..%2fsecret',
     'app://studio/a%5c..%5c..%5csecret',
     'app://studio/assets%2findex-abc.js',
+    'app://studio/a\\..\\..\\secret',
     'app://studio/%00index.html',
     'app://other/index.html',
     'file:///opt/ads-studio/out/renderer/index.html',
