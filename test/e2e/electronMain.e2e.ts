@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { JSDOM } from 'jsdom'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CHANNELS } from '../../src/shared/ipc/channels'
 import {
   createElectronStandIn,
@@ -35,6 +35,7 @@ let secretFile: string
 let firstAsset: string
 let instances = 0
 const cleanups: string[] = []
+const running: ElectronStandIn[] = []
 
 interface Launched {
   standIn: ElectronStandIn
@@ -59,12 +60,13 @@ async function launch(
     userData,
     singleInstanceLock: options.singleInstanceLock,
   })
-  installStandIn(standIn)
+  instances += 1
+  installStandIn(standIn, instances)
+  running.push(standIn)
   const previousEnv = process.env.ELECTRON_RENDERER_URL
   if (options.rendererUrlEnv === undefined) delete process.env.ELECTRON_RENDERER_URL
   else process.env.ELECTRON_RENDERER_URL = options.rendererUrlEnv
   try {
-    instances += 1
     const url = `${pathToFileURL(join(appOut, 'main/index.js')).href}?instance=${instances}`
     await import(/* @vite-ignore */ url)
   } finally {
@@ -125,6 +127,14 @@ beforeAll(async () => {
   await writeFile(join(workspace, 'outside', 'leak.js'), SECRET)
   await symlink(secretFile, join(rendererDir, 'linked-secret.js'))
   await symlink(join(workspace, 'outside'), join(rendererDir, 'linked-dir'), 'dir')
+})
+
+// Each launch quits the way a person would, so its services are disposed before the next test.
+afterEach(async () => {
+  for (const standIn of running.splice(0)) {
+    if (!standIn.record.hasQuit) standIn.app.quit()
+    await standIn.quitted
+  }
 })
 
 afterAll(async () => {

@@ -306,7 +306,19 @@ export function createElectronStandIn(options: StandInOptions) {
   }
 }
 
-/** Makes `import ... from 'electron'` (through electron.mjs) reach this stand-in. */
-export function installStandIn(standIn: ElectronStandIn): void {
-  ;(globalThis as Record<symbol, unknown>)[STAND_IN_KEY] = standIn
+interface StandInRegistry {
+  current: ElectronStandIn
+  byInstance: Map<string, ElectronStandIn>
+}
+
+/**
+ * Makes `import ... from 'electron'` (through electron.mjs) reach this stand-in: in the built main
+ * loaded as `?instance=<instance>`, and in modules loaded once per process (electron-store).
+ */
+export function installStandIn(standIn: ElectronStandIn, instance: number): void {
+  const slot = globalThis as Record<symbol, StandInRegistry | undefined>
+  const registry = slot[STAND_IN_KEY] ?? { current: standIn, byInstance: new Map() }
+  registry.current = standIn
+  registry.byInstance.set(String(instance), standIn)
+  slot[STAND_IN_KEY] = registry
 }
