@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    // The built main runs natively so Node's loader hooks can hand it the electron stand-in
+    // (test/e2e/electronMain.e2e.ts); inlined by Vite, it would get the real electron package.
+    server: { deps: { external: [/\/out\/main\/index\.js/] } },
   },
 })

@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PRODUCTION_HOSTS } from '../shared/hosts'
 import { createSenderPolicy, isOwnRendererUrl } from './ipc/senderPolicy'
-import { APP_RENDERER_URL, APP_SCHEME, resolveAppAsset } from './platform/appProtocol'
+import { APP_RENDERER_URL, APP_SCHEME, locateAppAsset } from './platform/appProtocol'
 import { createServices, type Services } from './services'
 import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore'
 import { createKeytarSecretStore } from './vault/keytarStore'
@@ -30,17 +30,21 @@ import type { MediaDialogs } from './media/mediaService'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? APP_RENDERER_URL
+// electron-vite sets ELECTRON_RENDERER_URL for its dev server. A packaged app ignores it: anyone
+// who can set an environment variable must not be able to load, and trust, a page of their own.
+const rendererUrl = (!app.isPackaged && process.env.ELECTRON_RENDERER_URL) || APP_RENDERER_URL
 const preloadPath = join(here, '../preload/index.cjs')
 
 let mainWindow: BrowserWindow | null = null
 
+// Before the app is ready: every renderer sandboxed, whatever a window's webPreferences say.
+app.enableSandbox()
 // Must run before the app is ready: app:// behaves like a secure, standard origin.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true } }])
 
 function serveRenderer(): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const asset = resolveAppAsset(rendererDir, request.url)
+    const asset = await locateAppAsset(rendererDir, request.url)
     if (!asset) return new Response('Not found', { status: 404 })
     const file = await net.fetch(pathToFileURL(asset.path).href)
     return new Response(file.body, { status: file.status, headers: { 'content-type': asset.mimeType } })
@@ -106,12 +110,16 @@ function fileDialogs(): FileDialogs {
   return {
     async chooseExportPath(defaultFileName) {
       const options = { defaultPath: defaultFileName, filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options)
+      const result = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
     },
     async chooseImportFile() {
       const options = { properties: ['openFile' as const], filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
   }
@@ -125,7 +133,9 @@ function mediaDialogs(): MediaDialogs {
   return {
     async chooseMediaFile() {
       const options = { properties: ['openFile' as const], filters: MEDIA_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
   }

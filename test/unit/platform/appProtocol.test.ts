@@ -12,7 +12,9 @@ describe('the app:// protocol', () => {
       mimeType: 'text/html; charset=utf-8',
     })
     expect(resolveAppAsset(ROOT, 'app://studio/')?.path).toBe(join(ROOT, 'index.html'))
-    expect(resolveAppAsset(ROOT, 'app://studio/assets/index-abc.js')?.mimeType).toBe('text/javascript; charset=utf-8')
+    expect(resolveAppAsset(ROOT, 'app://studio/assets/index-abc.js')?.mimeType).toBe(
+      'text/javascript; charset=utf-8',
+    )
   })
 
   it.each(['app://studio/../../etc/passwd', 'app://studio/%2e%2e/%2e%2e/etc/passwd'])(
@@ -25,6 +27,8 @@ describe('the app:// protocol', () => {
   it.each([
     'app://studio/assets/..%2f..%2f..%2fsecret',
     'app://studio/a%5c..%5c..%5csecret',
+    'app://studio/assets%2findex-abc.js',
+    'app://studio/a\\..\\..\\secret',
     'app://studio/%00index.html',
     'app://other/index.html',
     'file:///opt/ads-studio/out/renderer/index.html',
