@@ -106,12 +106,16 @@ function fileDialogs(): FileDialogs {
   return {
     async chooseExportPath(defaultFileName) {
       const options = { defaultPath: defaultFileName, filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options)
+      const result = mainWindow
+        ? await dialog.showSaveDialog(mainWindow, options)
+        : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
     },
     async chooseImportFile() {
       const options = { properties: ['openFile' as const], filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
   }
@@ -125,7 +129,23 @@ function mediaDialogs(): MediaDialogs {
   return {
     async chooseMediaFile() {
       const options = { properties: ['openFile' as const], filters: MEDIA_FILE_FILTERS }
-      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options)
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
+  }
+}
+
+const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
+
+function audienceDialogs(): { chooseListFile(): Promise<string | null> } {
+  return {
+    async chooseListFile() {
+      const options = { properties: ['openFile' as const], filters: LIST_FILE_FILTERS }
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
       return result.canceled ? null : (result.filePaths[0] ?? null)
     },
   }
@@ -190,6 +210,7 @@ if (!app.requestSingleInstanceLock()) {
       secretStore: createKeytarSecretStore('Ads Studio'),
       dialogs: fileDialogs(),
       mediaDialogs: mediaDialogs(),
+      audienceDialogs: audienceDialogs(),
       openExternal: (url) => shell.openExternal(url),
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show()

@@ -8,6 +8,7 @@ import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
+import { audiencesContract } from './contracts/audiences'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -29,7 +30,9 @@ export const themeSchema = z.enum(['system', 'light', 'dark'])
 const postLengthLimitSchema = z.union(POST_LENGTH_LIMITS.map((limit) => z.literal(limit)))
 
 /** "<profile id>/<account id>", or the renderer's stand-ins "no-profile" / "no-account". */
-const postLengthKeySchema = z.string().regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
+const postLengthKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,64}\/[A-Za-z0-9_-]{1,64}$/, 'Not a profile/account key')
 
 export const settingsSchema = z.object({
   theme: themeSchema,
@@ -156,6 +159,7 @@ export const contract = {
   ...libraryContract,
   ...campaignContract,
   ...catalogsContract,
+  ...audiencesContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract
