@@ -120,13 +120,13 @@ export type ErrorStyle = 'legacy' | 'ads'
 export function authenticateUser(
   ctx: RequestContext,
   rt: Runtime,
-  options: { write: boolean; style: ErrorStyle },
+  options: { write: boolean; style: ErrorStyle; rateLimit?: EndpointRateLimit },
 ): UserContext {
   const verified = verifyOAuth1(ctx, rt, 'access')
   const token = verified.accessToken
   const user = rt.state.users.find((u) => u.id === token?.userId)
   if (!token || !user) throw legacyError(401, 89, 'Invalid or expired token.')
-  applyRateLimit(ctx, rt, `user:${token.token}`, options.style)
+  applyRateLimit(ctx, rt, `user:${token.token}`, options.style, options.rateLimit)
   if (options.write && token.accessLevel === 'read') {
     const message = 'This token was authorized with read access only and cannot perform write actions.'
     throw options.style === 'ads'
@@ -138,16 +138,23 @@ export function authenticateUser(
   return { app: verified.app, user, token }
 }
 
+/** An endpoint whose spec states its own limit (e.g. custom audience uploads: 1500 per minute). */
+export interface EndpointRateLimit {
+  limit: number
+  windowMs: number
+}
+
 export function applyRateLimit(
   ctx: RequestContext,
   rt: Runtime,
   credential: string,
   style: ErrorStyle,
+  own?: EndpointRateLimit,
 ): void {
   const status = rt.counters.take(
     `${ctx.routeKey}\n${credential}`,
-    rt.limits.requestsPerWindow,
-    rt.limits.windowMs,
+    own?.limit ?? rt.limits.requestsPerWindow,
+    own?.windowMs ?? rt.limits.windowMs,
     ctx.now,
   )
   Object.assign(ctx.responseHeaders, rateLimitHeaders(status))

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Reply } from './http'
 import type { ParamPair } from './oauth1'
-import type { Faults } from './faults'
+import type { FaultCounts, Faults } from './faults'
 import type { RateLimits, WindowCounter } from './rateLimits'
 import type { SandboxState } from './state'
 
@@ -39,6 +39,8 @@ export interface Runtime {
   nonces: Map<string, number>
   /** Bytes of uploads still in progress, keyed by media id; never persisted. */
   uploadBytes: Map<string, Map<number, Buffer>>
+  /** Counters of injected faults; faults decided inside handlers count here (absent in unit tests). */
+  faultCounts?: FaultCounts
 }
 
 export type Handler = (ctx: RequestContext, rt: Runtime) => Reply | Promise<Reply>

@@ -7,16 +7,30 @@ export interface Faults {
   dropAfterCommitRate: number
   /** true: every API request gets 429; a number: that many upcoming API requests get 429. */
   force429: boolean | number
+  /**
+   * Audience user uploads (custom audiences and do-not-reach lists) process one record fewer than
+   * sent, and success_count/total_count say so (the spec's "if they differ ... retry" case).
+   * true: every upload; a number: that many upcoming uploads. Independent of pathPattern.
+   */
+  undercountAudienceUploads: boolean | number
   /** When set, faults apply only to requests whose `METHOD /path` matches this regular expression. */
   pathPattern?: string
 }
 
-export const NO_FAULTS: Faults = { latencyMs: 0, errorRate: 0, dropAfterCommitRate: 0, force429: false }
+export const NO_FAULTS: Faults = {
+  latencyMs: 0,
+  errorRate: 0,
+  dropAfterCommitRate: 0,
+  force429: false,
+  undercountAudienceUploads: false,
+}
 
 export interface FaultCounts {
   errors: number
   drops: number
   forced429: number
+  /** Audience uploads answered with fewer records processed than sent. */
+  undercounts: number
 }
 
 /** mulberry32: tiny, fast and seedable, so a failing fault test replays exactly. */

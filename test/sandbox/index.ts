@@ -8,13 +8,17 @@ import { ADS_PREFIX, ADS_SANDBOX_PREFIX } from './routes'
 import { DEMO, seedState } from './seed'
 import { createSandboxServer } from './server'
 import { loadState, saveState } from './state'
-import type { AdsRecord, CreatedCounts, CreatedKind, SandboxState, Upload } from './state'
+import type { AdsRecord, AudienceUpload, CreatedCounts, CreatedKind, SandboxState, Upload } from './state'
 import { toJsonText } from './http'
+import { summarizeMembers } from './ads/audienceUploads'
+import type { MemberSummary } from './ads/audienceUploads'
 
 export type { Faults, FaultCounts } from './faults'
 export type { RateLimits } from './rateLimits'
 export type { CreatedCounts, CreatedKind, SandboxState } from './state'
 export { DEMO } from './seed'
+export { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS, SEEDED_PERMISSIONS } from './seedAudiences'
+export type { MemberSummary } from './ads/audienceUploads'
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -36,6 +40,8 @@ export interface DemoIdentity {
   callbackUrl: string
   /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS. */
   accountIds: string[]
+  /** The other user's ad account, in another business (owner of SEEDED_AUDIENCES.foreign). */
+  otherAccountId: string
 }
 
 export interface Sandbox {
@@ -53,6 +59,12 @@ export interface Sandbox {
   created(): CreatedCounts
   /** Public view (as the API would send it) of every object of a kind, deleted ones included. */
   list(kind: CreatedKind): Record<string, unknown>[]
+  /** Member hashes a custom audience holds (undefined for an unknown id). */
+  customAudienceMembers(id: string): MemberSummary | undefined
+  /** Member hashes a do-not-reach list holds (undefined for an unknown id). */
+  doNotReachListMembers(id: string): MemberSummary | undefined
+  /** Every accepted audience user upload, oldest first: counts and body digest, no identifiers. */
+  audienceUploads(): AudienceUpload[]
   /** A deep copy of the whole state, internal fields included. */
   state(): SandboxState
   close(): Promise<void>
@@ -69,6 +81,7 @@ const COLLECTION_OF: Record<Exclude<CreatedKind, 'media_uploads'>, keyof Sandbox
   product_catalogs: 'productCatalogs',
   products: 'products',
   product_sets: 'productSets',
+  tailored_audience_permissions: 'tailoredAudiencePermissions',
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -83,7 +96,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     nonces: new Map(),
     uploadBytes: new Map(),
   }
-  const faultCounts: FaultCounts = { errors: 0, drops: 0, forced429: 0 }
+  const faultCounts: FaultCounts = { errors: 0, drops: 0, forced429: 0, undercounts: 0 }
+  rt.faultCounts = faultCounts
   const persist = (): void => {
     if (!options.dataFile) return
     try {
@@ -126,6 +140,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       accountIds: rt.state.accounts
         .filter((a) => a._owner === DEMO.userId && !a._sandbox)
         .map((a) => a.id as string),
+      otherAccountId: String(rt.state.accounts.find((a) => a._owner === DEMO.otherUserId)?.id),
     },
     setFaults(next) {
       const merged = { ...rt.faults, ...next }
@@ -148,6 +163,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
       return publicCopy(rt.state[COLLECTION_OF[kind]] as AdsRecord[])
     },
+    customAudienceMembers(id) {
+      const record = rt.state.customAudiences.find((a) => a.id === id)
+      return record ? summarizeMembers(record, Date.now()) : undefined
+    },
+    doNotReachListMembers(id) {
+      const record = rt.state.doNotReachLists.find((l) => l.id === id)
+      return record ? summarizeMembers(record, Date.now()) : undefined
+    },
+    audienceUploads: () => structuredClone(rt.state.audienceUploads),
     state: () => structuredClone(rt.state),
     async close() {
       persist()

@@ -9,6 +9,14 @@ export interface RateLimits {
   bearerTokenCallsPerWindow: number
   /** How long FINALIZE'd videos stay in processing before STATUS reports succeeded. */
   videoProcessingMs: number
+  /** Custom audience user uploads per window (spec part A, limits: 1500 per 1-minute window). */
+  audienceUploadsPerWindow: number
+  audienceUploadWindowMs: number
+  /**
+   * How long a custom audience or do-not-reach list reports PROCESSING after an accepted upload
+   * (the reason value is in the spec; its duration is not shown).
+   */
+  audienceProcessingMs: number
   /** How long a FILTERED product set stays PROCESSING before it is DONE (not shown in the spec). */
   productSetProcessingMs: number
 }
@@ -20,6 +28,9 @@ export const DEFAULT_LIMITS: RateLimits = {
   bearerTokenCallsPerWindow: 20,
   videoProcessingMs: 1_500,
   productSetProcessingMs: 1_000,
+  audienceUploadsPerWindow: 1_500,
+  audienceUploadWindowMs: 60_000,
+  audienceProcessingMs: 1_000,
 }
 
 export interface WindowStatus {

@@ -2,6 +2,7 @@ import { accountRoutes } from './ads/accounts'
 import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { catalogRoutes } from './ads/catalogs'
+import { customAudienceRoutes } from './ads/customAudiences'
 import { keywordInsightRoutes } from './ads/keywordInsights'
 import { sampleImageRoutes } from './ads/productImages'
 import { productRoutes } from './ads/products'
@@ -38,6 +39,8 @@ const adsRoutes = [
   ...productRoutes,
   ...productSetRoutes,
   ...keywordInsightRoutes,
+  // Part A: audiences (custom audience users, targeting look-up, do-not-reach lists).
+  ...customAudienceRoutes,
 ]
 
 export function buildRouter(): Router {

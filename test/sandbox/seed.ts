@@ -1,5 +1,6 @@
 import { makeLibraryItem, makePrerollAccountMedia, newMediaKey } from './ads/records'
 import type { MediaType } from './media'
+import { seedAudiences } from './seedAudiences'
 import type { AdsRecord, SandboxState } from './state'
 import { emptyCounts, isoSeconds, longId, shortId } from './state'
 
@@ -81,6 +82,10 @@ export function seedState(): SandboxState {
     productCatalogs: [],
     products: [],
     productSets: [],
+    customAudiences: [],
+    tailoredAudiencePermissions: [],
+    doNotReachLists: [],
+    audienceUploads: [],
     history: [],
     created: emptyCounts(),
   }
@@ -353,6 +358,9 @@ export function seedState(): SandboxState {
   curated('Entertainment', 'Film, television and celebrity news', ['US', 'GB'])
   curated('Gaming', 'Esports and game publishers', ['US', 'JP', 'BR'])
   curated('News', 'National news publishers', ['GB'])
+
+  // Last, so the sequence-based ids above stay what they were before audiences existed.
+  seedAudiences(state, { main, second, foreign }, tick())
 
   state.created = emptyCounts()
   return state

@@ -99,6 +99,8 @@ export const CREATED_KINDS = [
   'product_catalogs',
   'products',
   'product_sets',
+  // Audiences (spec part A): only permissions are created through the API.
+  'tailored_audience_permissions',
 ] as const
 export type CreatedKind = (typeof CREATED_KINDS)[number]
 export type CreatedCounts = Record<CreatedKind, number>
@@ -131,8 +133,36 @@ export interface SandboxState {
   productCatalogs: AdsRecord[]
   products: AdsRecord[]
   productSets: AdsRecord[]
+  // Audiences (spec part A): seeded custom audiences and do-not-reach lists (each keeps its member
+  // hashes in `_members`), sharing permissions, and a log of accepted user uploads.
+  customAudiences: AdsRecord[]
+  tailoredAudiencePermissions: AdsRecord[]
+  doNotReachLists: AdsRecord[]
+  audienceUploads: AudienceUpload[]
   history: Record<string, unknown>[]
   created: CreatedCounts
+}
+
+/**
+ * Members of a custom audience or do-not-reach list: `<identifier type>:<hash>` (partner_user_id
+ * as sent) → [effective_at, expires_at] in epoch seconds. A plain object, so the state file keeps it.
+ */
+export type MemberTable = Record<string, [number, number]>
+
+/** One accepted user-upload request; no identifier is logged, only counts and a body digest. */
+export interface AudienceUpload {
+  target: 'custom_audience' | 'do_not_reach_list'
+  targetId: string
+  account: string
+  /** Operation types in request order. */
+  operationTypes: string[]
+  /** User objects sent. */
+  records: number
+  /** User objects processed (fewer than sent under the undercount fault). */
+  processed: number
+  /** SHA-256 of the request body, so a test can tell a re-sent chunk from a new one. */
+  bodySha256: string
+  at: string
 }
 
 export type CollectionName = {
@@ -183,6 +213,11 @@ export function loadState(file: string): SandboxState | undefined {
   parsed.productCatalogs ??= []
   parsed.products ??= []
   parsed.productSets ??= []
+  // State files written before audiences existed keep working, without audiences.
+  parsed.customAudiences ??= []
+  parsed.tailoredAudiencePermissions ??= []
+  parsed.doNotReachLists ??= []
+  parsed.audienceUploads ??= []
   return parsed
 }
 

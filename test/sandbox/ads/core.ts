@@ -1,5 +1,5 @@
 import { authenticateUser, rateLimitExceeded } from '../auth'
-import type { UserContext } from '../auth'
+import type { EndpointRateLimit, UserContext } from '../auth'
 import type { RequestContext, Runtime } from '../context'
 import { ReplyError, json } from '../http'
 import type { Reply } from '../http'
@@ -200,10 +200,14 @@ export interface AdsCaller extends UserContext {
 export function adsCaller(
   ctx: RequestContext,
   rt: Runtime,
-  options: { allowDeletedAccount?: boolean } = {},
+  options: { allowDeletedAccount?: boolean; rateLimit?: EndpointRateLimit } = {},
 ): AdsCaller {
   const write = ctx.method !== 'GET'
-  const user = authenticateUser(ctx, rt, { write, style: 'ads' })
+  const user = authenticateUser(ctx, rt, {
+    write,
+    style: 'ads',
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  })
   const caller: AdsCaller = { ...user, sandboxHost: ctx.path.startsWith('/ads-sandbox/') }
   const accountId = ctx.params.account_id
   if (accountId !== undefined) {
