@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { AppFailure, appError, type AppErrorCode } from '../../shared/errors'
@@ -14,7 +15,9 @@ function startWorker(): Worker {
   const here = import.meta.url
   if (here.endsWith('.ts')) {
     const source = new URL('./hashWorker.ts', here).href
-    const tsx = pathToFileURL(createRequire(fileURLToPath(here)).resolve('tsx/esm/api')).href
+    // tsx's ESM entry (its package exports map "./esm/api" → this file for import).
+    const tsxRoot = dirname(createRequire(fileURLToPath(here)).resolve('tsx/package.json'))
+    const tsx = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href
     const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`
     return new Worker(code, { eval: true })
   }

@@ -156,14 +156,18 @@ export function splitCsvLine(line: string, delimiter: string): string[] | undefi
 
 const DELIMITERS = [',', ';', '\t', '|']
 
-/** The delimiter that splits the sample lines into the same number (> 1) of cells, else '' (one column). */
+/**
+ * The delimiter that splits the sample lines into the same number (> 1) of cells — allowing a
+ * few broken rows (they are counted later, not guessed at) — else '' (a one-column file).
+ */
 export function detectDelimiter(lines: readonly string[]): string {
   let best = ''
   let bestCells = 1
   for (const delimiter of DELIMITERS) {
     const counts = lines.map((line) => splitCsvLine(line, delimiter)?.length ?? 0)
     const first = counts[0] ?? 0
-    if (first > bestCells && counts.every((count) => count === first)) {
+    const agreeing = counts.filter((count) => count === first).length
+    if (first > bestCells && agreeing >= Math.ceil(counts.length * 0.8)) {
       best = delimiter
       bestCells = first
     }

@@ -104,7 +104,7 @@ export interface AudienceOperationsDeps {
 
 export const DEFAULT_UPLOAD_RATE = {
   requests: LIMITS.audiences.uploadRequestsPerWindow.value,
-  windowMs: LIMITS.audiences.uploadWindowSeconds.value * 1000,
+  windowMs: LIMITS.audiences.uploadWindowMinutes.value * 60_000,
 }
 
 const refused = (message: string) => new AppFailure(appError('invalid_request', message))

@@ -69,6 +69,12 @@ export interface Chunk {
   rowsRead: number
 }
 
+/**
+ * One user per operation (so success_count, total_count and operation_errors' index all count
+ * rows). At 2,500 operations a request holds at most about 1.8 MB (five 64-character hashes
+ * and a 256-character partner id per row), so the 5,000,000-byte cap is a guard that binds
+ * only if that shape ever changes; both are checked for every operation added.
+ */
 export const CHUNK_LIMITS = {
   operations: LIMITS.audiences.uploadOperations.value,
   bytes: LIMITS.audiences.uploadBytes.value,
@@ -160,6 +166,8 @@ export interface ScanOptions {
   onProgress?: (counts: ScanCounts) => void
   /** How often to report progress, in rows. */
   progressEvery?: number
+  /** Tests only: smaller request limits, to exercise the byte cut. */
+  limits?: { operations: number; bytes: number }
 }
 
 /**
@@ -177,6 +185,7 @@ export async function* scanChunks(
   const resumeOffset = options.resumeOffset ?? layout.dataStart
   const seen = new FingerprintSet()
   const every = options.progressEvery ?? 10_000
+  const limits = options.limits ?? CHUNK_LIMITS
   let index = options.firstChunkIndex ?? 0
   let parts: string[] = []
   let bytes = 2 // the brackets
@@ -220,7 +229,7 @@ export async function* scanChunks(
     const json = operationJson(settings, outcome.user)
     // Hashes are ASCII; only an unhashed partner id can make characters and bytes differ.
     const size = outcome.user.partner_user_id ? Buffer.byteLength(json) : json.length
-    if (records > 0 && (records >= CHUNK_LIMITS.operations || bytes + 1 + size > CHUNK_LIMITS.bytes)) {
+    if (records > 0 && (records >= limits.operations || bytes + 1 + size > limits.bytes)) {
       yield flush(lastEnd)
     }
     bytes += size + (parts.length > 0 ? 1 : 0)

@@ -266,7 +266,7 @@ export const LIMITS = {
     uploadOperations: { value: 2500, source: `${A}:185` },
     uploadBytes: { value: 5_000_000, source: `${A}:185` },
     uploadRequestsPerWindow: { value: 1500, source: `${A}:185` },
-    uploadWindowSeconds: { value: 60, source: `${A}:185` },
+    uploadWindowMinutes: { value: 1, source: `${A}:185` },
     /** expires_at default: 13 months after the request (custom audiences and do-not-reach lists). */
     expiresDefaultMonths: { value: 13, source: `${A}:163` },
     operationTypes: { values: ['Update', 'Delete'], source: `${A}:159` } as EnumLimit<'Update' | 'Delete'>,
