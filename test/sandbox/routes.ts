@@ -3,6 +3,8 @@ import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { catalogRoutes } from './ads/catalogs'
 import { customAudienceRoutes } from './ads/customAudiences'
+import { doNotReachListRoutes } from './ads/doNotReachLists'
+import { PERMISSIONS_VERSION, tailoredAudiencePermissionRoutes } from './ads/audiencePermissions'
 import { keywordInsightRoutes } from './ads/keywordInsights'
 import { sampleImageRoutes } from './ads/productImages'
 import { productRoutes } from './ads/products'
@@ -41,6 +43,7 @@ const adsRoutes = [
   ...keywordInsightRoutes,
   // Part A: audiences (custom audience users, targeting look-up, do-not-reach lists).
   ...customAudienceRoutes,
+  ...doNotReachListRoutes,
 ]
 
 export function buildRouter(): Router {
@@ -56,5 +59,8 @@ export function buildRouter(): Router {
   // Both ads hosts serve the same API over one shared store; sandbox-only operations check the host.
   router.add(adsRoutes, `${ADS_PREFIX}/${ADS_VERSION}`)
   router.add(adsRoutes, `${ADS_SANDBOX_PREFIX}/${ADS_VERSION}`)
+  // Tailored audience permissions keep version 5 (spec part A).
+  router.add(tailoredAudiencePermissionRoutes, `${ADS_PREFIX}/${PERMISSIONS_VERSION}`)
+  router.add(tailoredAudiencePermissionRoutes, `${ADS_SANDBOX_PREFIX}/${PERMISSIONS_VERSION}`)
   return router
 }

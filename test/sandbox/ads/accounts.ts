@@ -64,7 +64,13 @@ export const SANDBOX_FEATURE_KEYS = [
  * sandbox grants it too, so poll media can be tried end to end (issue 14: "a designer can unlock
  * poll media for testing"); the real ads sandbox may refuse it.
  */
-const GRANTABLE_FEATURE_KEYS = [...SANDBOX_FEATURE_KEYS, 'PROMOTED_MEDIA_POLLS']
+const GRANTABLE_FEATURE_KEYS = [
+  ...SANDBOX_FEATURE_KEYS,
+  'PROMOTED_MEDIA_POLLS',
+  // Likewise the feature that lets an account share audiences outside its business (part A,
+  // tailored audience permissions), so that rule can be lifted and tried in the sandbox.
+  'SHARE_AUDIENCE_OUTSIDE_BUSINESS',
+]
 
 /**
  * GET features documents three example keys; the poll-card rules name PROMOTED_MEDIA_POLLS and

@@ -128,51 +128,60 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
 }
 
-/** Checks one user object; issues name the parameter path, never the value. */
+/**
+ * Checks one user object; issues name the parameter path, never the value. Paths are built only
+ * when there is an issue: a full request holds thousands of users.
+ */
 function checkUser(
   raw: unknown,
-  path: string,
+  position: number,
   rules: UploadRules,
   issue: (code: string, parameter: string, message: string) => void,
 ): string[] {
+  const path = (): string => `params.users[${position}]`
   if (!isObject(raw)) {
-    issue('INVALID_PARAMETER', path, `${path} must be a user object`)
+    issue('INVALID_PARAMETER', path(), `${path()} must be a user object`)
     return []
   }
   const keys: string[] = []
-  for (const [type, values] of Object.entries(raw)) {
-    const parameter = `${path}.${type}`
+  let sent = 0
+  for (const type in raw) {
+    const values = raw[type]
     if (!rules.identifiers.includes(type)) {
       issue(
         'UNKNOWN_PARAMETER',
-        parameter,
+        `${path()}.${type}`,
         `${type} is not an identifier of this list; use ${rules.identifiers.join(', ')}`,
       )
       continue
     }
     if (!Array.isArray(values)) {
-      issue('INVALID_PARAMETER', parameter, `${parameter} must be an array`)
+      sent += 1
+      issue('INVALID_PARAMETER', `${path()}.${type}`, `${path()}.${type} must be an array`)
       continue
     }
-    values.forEach((value, position) => {
-      const at = `${parameter}[${position}]`
+    sent += values.length
+    for (let i = 0; i < values.length; i++) {
+      const value: unknown = values[i]
       if (type === UNHASHED) {
-        if (typeof value !== 'string' || value.trim() === '')
+        if (typeof value === 'string' && value.trim() !== '') keys.push(`${type}:${value}`)
+        else {
+          const at = `${path()}.${type}[${i}]`
           issue('INVALID_PARAMETER', at, `${at} must be a non-empty string`)
-        else keys.push(`${type}:${value}`)
-      } else if (typeof value !== 'string' || !SHA256_HEX.test(value)) {
+        }
+      } else if (typeof value === 'string' && value.length === 64 && SHA256_HEX.test(value)) {
+        keys.push(`${type}:${value}`)
+      } else {
+        const at = `${path()}.${type}[${i}]`
         issue(
           'INVALID_PARAMETER',
           at,
           `${at} is not a SHA-256 hash: send 64 lowercase hexadecimal characters, hashed after normalizing the ${type}`,
         )
-      } else keys.push(`${type}:${value}`)
-    })
+      }
+    }
   }
-  const sent = Object.entries(raw)
-    .filter(([type]) => rules.identifiers.includes(type))
-    .reduce<number>((n, [, v]) => n + (Array.isArray(v) ? v.length : 1), 0)
-  if (sent === 0) issue('MISSING_PARAMETER', path, `${path} holds no identifier`)
+  if (sent === 0) issue('MISSING_PARAMETER', path(), `${path()} holds no identifier`)
   return keys
 }
 
@@ -188,6 +197,7 @@ export function checkOperations(
   const issues: OperationIssue[] = []
   const checked: CheckedOperation[] = []
   const defaultExpiry = addMonths(ctx.now, DEFAULT_EXPIRY_MONTHS)
+  const defaultExpiryText = isoSeconds(defaultExpiry)
   const allowedParams = ['users', ...(rules.effectiveAt ? ['effective_at'] : []), 'expires_at']
   operations.forEach((raw, index) => {
     const issue = (code: string, parameter: string, message: string): void => {
@@ -224,10 +234,7 @@ export function checkOperations(
     if (params.users === undefined) issue('MISSING_PARAMETER', 'params.users', 'params.users is required')
     else if (!Array.isArray(params.users) || params.users.length === 0)
       issue('INVALID_PARAMETER', 'params.users', 'params.users must be a non-empty array of user objects')
-    else
-      params.users.forEach((user, position) =>
-        users.push(checkUser(user, `params.users[${position}]`, rules, issue)),
-      )
+    else params.users.forEach((user, position) => users.push(checkUser(user, position, rules, issue)))
     let effectiveAt = ctx.now
     if (rules.effectiveAt && params.effective_at !== undefined) {
       const parsed = parseTime(params.effective_at)
@@ -240,7 +247,7 @@ export function checkOperations(
       else effectiveAt = parsed
     }
     let expiresAt = defaultExpiry
-    let expiresAtText = isoSeconds(defaultExpiry)
+    let expiresAtText = defaultExpiryText
     if (params.expires_at !== undefined) {
       const parsed = parseTime(params.expires_at)
       if (parsed === undefined)

@@ -193,8 +193,19 @@ export const customAudienceRoutes: Route[] = [
       const withActive = input.bool('with_active', true)
       const list = readList(input, TARGETED_LIST)
       input.finish()
-      const { audience } = findVisibleAudience(ctx, rt, caller, 'custom_audience_id')
-      const entries = targetedEntries(rt, accountIdOf(caller), String(audience.id), withActive, ctx.now)
+      const accountId = accountIdOf(caller)
+      const audienceId = ctx.params.custom_audience_id ?? ''
+      // After a revoke, the granted account's running campaigns keep the audience (spec, states
+      // table), so they still show here even though the audience is no longer visible to it.
+      const entries = targetedEntries(rt, accountId, audienceId, withActive, ctx.now)
+      const stillTargeted = rt.state.lineItems.some(
+        (l) =>
+          l._account === accountId &&
+          !l.deleted &&
+          Array.isArray(l._custom_audiences) &&
+          l._custom_audiences.includes(audienceId),
+      )
+      if (!stillTargeted) findVisibleAudience(ctx, rt, caller, 'custom_audience_id')
       return listReply(ctx, rt, caller, entries, list, 'campaign_id', (entry) => ({
         campaign_id: entry.campaign_id,
         campaign_name: entry.campaign_name,
