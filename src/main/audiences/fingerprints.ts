@@ -3,7 +3,7 @@
  *
  * A row is remembered by 64 bits of its SHA-256 (already computed for sending), in an
  * open-addressing table of two 32-bit words per slot that doubles as it fills, up to
- * MAX_SLOTS (64 MB). Two different rows share 64 bits with a chance of about n²/2⁶⁵ — for ten
+ * MAX_SLOTS (32 MB: about 2.9 million distinct rows). Two different rows share 64 bits with a chance of about n²/2⁶⁵ — for ten
  * million rows, 3 in a million per file — and then one is dropped as a "duplicate"; that is the
  * price of memory that stays flat however long the file is. Once the table is full, new rows
  * are still checked against it but no longer added, and the report says so (`capped`): the
@@ -11,7 +11,7 @@
  */
 
 const INITIAL_SLOTS = 1 << 16
-export const MAX_SLOTS = 1 << 23
+export const MAX_SLOTS = 1 << 22
 const MAX_LOAD = 0.7
 
 export class FingerprintSet {

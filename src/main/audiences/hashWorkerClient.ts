@@ -11,6 +11,13 @@ import type { ListLayout, OperationSettings, ScanCounts } from './scanner'
  * main one (electron.vite.config.ts, entry `audienceHashWorker`); run from source (tests, the
  * E2E bridge, the bench) the TypeScript file is loaded through tsx.
  */
+/**
+ * The worker's live data is one read buffer, one request body and the duplicate table (off the
+ * V8 heap); small heap limits make V8 collect the per-row garbage early instead of letting the
+ * heap swell, which keeps memory flat as the file grows.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
+
 function startWorker(): Worker {
   const here = import.meta.url
   if (here.endsWith('.ts')) {
@@ -19,9 +26,9 @@ function startWorker(): Worker {
     const tsxRoot = dirname(createRequire(fileURLToPath(here)).resolve('tsx/package.json'))
     const tsx = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href
     const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`
-    return new Worker(code, { eval: true })
+    return new Worker(code, { eval: true, resourceLimits: RESOURCE_LIMITS })
   }
-  return new Worker(new URL('./audienceHashWorker.js', here))
+  return new Worker(new URL('./audienceHashWorker.js', here), { resourceLimits: RESOURCE_LIMITS })
 }
 
 function failureOf(message: Extract<WorkerMessage, { type: 'error' }>): AppFailure {

@@ -24,87 +24,108 @@ export function refuse(message: string): AppFailure {
   return new AppFailure(appError('invalid_input', message))
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true })
+function binary(lineNumber: number): AppFailure {
+  return refuse(
+    `Line ${lineNumber} holds binary data: this is not a text file. Choose a CSV or TXT export of the list. Nothing was sent.`,
+  )
+}
 
-function decodeLine(bytes: Buffer, lineNumber: number): string {
-  if (bytes.includes(0))
-    throw refuse(
-      `Line ${lineNumber} holds binary data: this is not a text file. Choose a CSV or TXT export of the list. Nothing was sent.`,
-    )
-  try {
-    return decoder.decode(bytes)
-  } catch {
-    throw refuse(
-      `Line ${lineNumber} is not UTF-8 text (perhaps Windows-1252 or Latin-1). Save the list as “CSV UTF-8” and choose it again. Nothing was sent.`,
-    )
-  }
+function notUtf8(lineNumber: number): AppFailure {
+  return refuse(
+    `Line ${lineNumber} is not UTF-8 text (perhaps Windows-1252 or Latin-1). Save the list as “CSV UTF-8” and choose it again. Nothing was sent.`,
+  )
+}
+
+function oldMac(lineNumber: number): AppFailure {
+  return refuse(
+    `Line ${lineNumber} uses old Mac line endings (CR): save the list with Windows or Unix line endings and choose it again. Nothing was sent.`,
+  )
+}
+
+/** The line (1-based, counting from `first`) that holds byte `at` of `bytes`. */
+function lineAt(bytes: Buffer, at: number, first: number): number {
+  let line = first
+  for (let i = bytes.indexOf(0x0a); i !== -1 && i < at; i = bytes.indexOf(0x0a, i + 1)) line += 1
+  return line
 }
 
 /**
- * Lines from `start` (a line start) to the end of the file. Refuses, with a sentence naming
- * the line, binary data, text that is not UTF-8, a line longer than MAX_LINE_BYTES, and line
- * endings that change within the file (the designer re-saves it; a mixed file usually means
- * two exports were pasted together, and a resume could not find its place reliably).
+ * Lines from `start` (a line start) to the end of the file, a read buffer's worth at a time.
+ * Refuses, with a sentence naming the line, binary data, text that is not UTF-8, a line longer
+ * than MAX_LINE_BYTES, and line endings that change within the file (the designer re-saves it;
+ * a mixed file usually means two exports were pasted together, and a resume could not find its
+ * place reliably). Each buffer is checked once (NUL bytes, UTF-8) and then cut at its newlines.
  */
 export async function* readLines(
   path: string,
   start: number,
   state: { ending?: LineEnding; lineNumber: number } = { lineNumber: 0 },
-): AsyncGenerator<ListLine, void, undefined> {
+): AsyncGenerator<ListLine[], void, undefined> {
+  const validator = new TextDecoder('utf-8', { fatal: true })
   let pending: Buffer | undefined
   let pendingStart = start
   const stream = createReadStream(path, { start, highWaterMark: READ_BUFFER_BYTES })
-  const emit = (bytes: Buffer, end: number): ListLine => {
+  const lineOf = (bytes: Buffer, end: number): ListLine => {
     state.lineNumber += 1
-    let body = bytes
-    const crlf = body.length > 0 && body[body.length - 1] === 0x0d
-    if (crlf) body = body.subarray(0, body.length - 1)
+    const crlf = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d
+    const length = crlf ? bytes.length - 1 : bytes.length
     const ending: LineEnding = crlf ? 'crlf' : 'lf'
-    if (body.includes(0x0d))
-      throw refuse(
-        `Line ${state.lineNumber} uses old Mac line endings (CR): save the list with Windows or Unix line endings and choose it again. Nothing was sent.`,
-      )
+    const cr = bytes.indexOf(0x0d)
+    if (cr !== -1 && cr < length) throw oldMac(state.lineNumber)
     if (state.ending && state.ending !== ending)
       throw refuse(
         `This file mixes line endings (Windows CRLF and Unix LF; first change at line ${state.lineNumber}). Save it again from your spreadsheet or editor so every line ends the same way, then choose it again. Nothing was sent.`,
       )
     state.ending = ending
-    return { text: decodeLine(body, state.lineNumber), end }
+    return { text: bytes.toString('utf8', 0, length), end }
   }
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let from = 0
-    for (;;) {
-      const newline = chunk.indexOf(0x0a, from)
-      if (newline === -1) break
-      const piece = chunk.subarray(from, newline)
-      const line = pending ? Buffer.concat([pending, piece]) : piece
-      const end = pendingStart + line.length + 1
-      pending = undefined
-      if (line.length > MAX_LINE_BYTES) throw tooLong(state.lineNumber + 1)
-      yield emit(line, end)
-      pendingStart = end
-      from = newline + 1
-    }
-    if (from < chunk.length) {
-      const rest = chunk.subarray(from)
-      pending = pending ? Buffer.concat([pending, rest]) : Buffer.from(rest)
-      if (pending.length > MAX_LINE_BYTES) {
-        stream.destroy()
-        throw tooLong(state.lineNumber + 1)
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const nul = chunk.indexOf(0)
+      if (nul !== -1) throw binary(lineAt(chunk, nul, state.lineNumber + 1))
+      try {
+        validator.decode(chunk, { stream: true })
+      } catch {
+        throw notUtf8(state.lineNumber + 1)
       }
+      const lines: ListLine[] = []
+      let from = 0
+      for (;;) {
+        const newline = chunk.indexOf(0x0a, from)
+        if (newline === -1) break
+        const piece = chunk.subarray(from, newline)
+        const line = pending ? Buffer.concat([pending, piece]) : piece
+        const end = pendingStart + line.length + 1
+        pending = undefined
+        if (line.length > MAX_LINE_BYTES) throw tooLong(state.lineNumber + 1)
+        lines.push(lineOf(line, end))
+        pendingStart = end
+        from = newline + 1
+      }
+      if (from < chunk.length) {
+        const rest = chunk.subarray(from)
+        pending = pending ? Buffer.concat([pending, rest]) : Buffer.from(rest)
+        if (pending.length > MAX_LINE_BYTES) throw tooLong(state.lineNumber + 1)
+      }
+      if (lines.length > 0) yield lines
     }
+    try {
+      validator.decode()
+    } catch {
+      throw notUtf8(state.lineNumber + 1)
+    }
+  } finally {
+    stream.destroy()
   }
   if (pending && pending.length > 0) {
-    const last = pending
     // The last line has no ending of its own: it takes the file's, so it cannot look "mixed".
+    const last = pending
     const end = pendingStart + last.length
     state.lineNumber += 1
-    if (last.includes(0x0d) && last.indexOf(0x0d) !== last.length - 1)
-      throw refuse(
-        `Line ${state.lineNumber} uses old Mac line endings (CR): save the list with Windows or Unix line endings and choose it again. Nothing was sent.`,
-      )
-    const body = last[last.length - 1] === 0x0d ? last.subarray(0, last.length - 1) : last
-    yield { text: decodeLine(body, state.lineNumber), end }
+    const cr = last.indexOf(0x0d)
+    if (cr !== -1 && cr !== last.length - 1) throw oldMac(state.lineNumber)
+    const length = last[last.length - 1] === 0x0d ? last.length - 1 : last.length
+    yield [{ text: last.toString('utf8', 0, length), end }]
   }
 }
 
