@@ -149,6 +149,43 @@ describe('GET tailored_audiences/:id/permissions (version 5)', () => {
   })
 })
 
+describe('permission list page size', () => {
+  it('answers 200 permissions by default and up to 1000 with count', async () => {
+    const own = await startSandbox({ port: 0 })
+    try {
+      const tokens = await authorizeDemoUser(own)
+      const ownMain = own.demo.accountIds[0] ?? ''
+      // Accounts made on the sandbox host are each their own business: lift the business rule.
+      await call(tokens, {
+        method: 'POST',
+        url: `${own.adsSandboxUrl}/12/accounts/${ownMain}/features`,
+        form: { feature_keys: 'SHARE_AUDIENCE_OUTSIDE_BUSINESS' },
+      })
+      const url = `${own.adsUrl}/5/accounts/${ownMain}/tailored_audiences/${SEEDED_AUDIENCES.emptyList}/permissions`
+      for (let i = 0; i < 201; i++) {
+        const account = await call<Envelope<{ id: string }>>(tokens, {
+          method: 'POST',
+          url: `${own.adsSandboxUrl}/12/accounts`,
+        })
+        const granted = await call(tokens, {
+          method: 'POST',
+          url,
+          form: { granted_account_id: account.body.data.id, permission_level: 'READ_ONLY' },
+        })
+        expect(granted.status, granted.text).toBe(200)
+      }
+      const page = await call<Envelope<Permission[]>>(tokens, { url })
+      expect(page.body.data).toHaveLength(200)
+      expect(page.body.next_cursor).toEqual(expect.any(String))
+      const all = await call<Envelope<Permission[]>>(tokens, { url, query: { count: '1000' } })
+      expect(all.body.data).toHaveLength(201)
+      expect(all.body.next_cursor).toBeNull()
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('ownership (is_owner)', () => {
   it('refuses to list, grant or revoke on an audience the account does not own, saying who does', async () => {
     const audience = SEEDED_AUDIENCES.secondCrm

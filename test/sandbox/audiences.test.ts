@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEEDED_AUDIENCES, startSandbox } from './index'
+import { SEEDED_AUDIENCES, SEEDED_PERMISSIONS, startSandbox } from './index'
 import type { Sandbox } from './index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { UserTokens } from './helpers/client'
@@ -294,6 +297,17 @@ describe('POST custom_audiences/:id/users', () => {
     expect(owner.status, owner.text).toBe(200)
   })
 
+  it("refuses an account that is not the authenticated user's (403), whatever the audience", async () => {
+    const response = await upload(
+      SEEDED_AUDIENCES.foreign,
+      [update(emails('not-mine', 1))],
+      sandbox.demo.otherAccountId,
+    )
+    expect(response.status).toBe(403)
+    expect(response.body.errors?.[0]?.parameter).toBe('account_id')
+    expect(members(SEEDED_AUDIENCES.foreign).count).toBe(120)
+  })
+
   it('logs each accepted request with counts and a body digest, never the identifiers', async () => {
     const before = sandbox.audienceUploads().length
     const hashes = emails('logged', 2)
@@ -396,6 +410,47 @@ describe('custom audience upload rate limit and faults', () => {
       expect(reply.body.data?.success_count).toBe(2)
     } finally {
       await own.close()
+    }
+  })
+})
+
+describe('audience state in the --data file', () => {
+  it('keeps member hashes, permissions and the upload log across a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sandbox-audiences-'))
+    const file = join(dir, 'state.json')
+    const hashes = emails('persisted', 3)
+    try {
+      const first = await startSandbox({ port: 0, dataFile: file })
+      const account = first.demo.accountIds[0] ?? ''
+      try {
+        const tokens = await authorizeDemoUser(first)
+        const url = `${first.adsUrl}/12/accounts/${account}/custom_audiences/${SEEDED_AUDIENCES.emptyList}/users`
+        expect((await call(tokens, { method: 'POST', url, json: [update(hashes)] })).status).toBe(200)
+        const revoke = await call(tokens, {
+          method: 'DELETE',
+          url: `${first.adsUrl}/5/accounts/${account}/tailored_audiences/${SEEDED_AUDIENCES.newsletter}/permissions/${SEEDED_PERMISSIONS.newsletterToSecond}`,
+        })
+        expect(revoke.status).toBe(200)
+      } finally {
+        await first.close()
+      }
+      const second = await startSandbox({ port: 0, dataFile: file })
+      try {
+        const summary = second.customAudienceMembers(SEEDED_AUDIENCES.emptyList)
+        expect(summary?.count).toBe(3)
+        expect(hashes.every((h) => summary?.has('email', h))).toBe(true)
+        expect(second.customAudienceMembers(SEEDED_AUDIENCES.newsletter)?.count).toBe(1_500)
+        expect(
+          second
+            .list('tailored_audience_permissions')
+            .find((p) => p.id === SEEDED_PERMISSIONS.newsletterToSecond)?.deleted,
+        ).toBe(true)
+        expect(second.audienceUploads().map((u) => u.records)).toEqual([3])
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true })
     }
   })
 })

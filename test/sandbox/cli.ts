@@ -4,7 +4,8 @@ import { startSandbox } from './index'
 import type { Faults } from './index'
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--data FILE] [--json]
-       [--latency MS] [--error-rate 0..1] [--drop-rate 0..1] [--force-429 N] [--seed N]`
+       [--latency MS] [--error-rate 0..1] [--drop-rate 0..1] [--force-429 N] [--seed N]
+       [--undercount-uploads N]  (N audience uploads answer one record fewer than sent)`
 
 function number(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
       'error-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
       'force-429': { type: 'string' },
+      'undercount-uploads': { type: 'string' },
       seed: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -40,6 +42,8 @@ async function main(): Promise<void> {
   if (errorRate !== undefined) faults.errorRate = errorRate
   if (dropRate !== undefined) faults.dropAfterCommitRate = dropRate
   if (force429 !== undefined) faults.force429 = force429
+  const undercount = number('undercount-uploads', values['undercount-uploads'])
+  if (undercount !== undefined) faults.undercountAudienceUploads = undercount
   const seed = number('seed', values.seed)
   const port = number('port', values.port)
 

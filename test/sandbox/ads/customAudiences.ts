@@ -60,12 +60,7 @@ export function audienceAccess(
   return { isOwner: false, permissionLevel: permission.permission_level as AudienceAccess['permissionLevel'] }
 }
 
-export function presentAudience(
-  rt: Runtime,
-  audience: AdsRecord,
-  access: AudienceAccess,
-  now: number,
-): unknown {
+export function presentAudience(audience: AdsRecord, access: AudienceAccess, now: number): unknown {
   const size = activeMemberCount(audience, now)
   return {
     id: audience.id,
@@ -99,7 +94,7 @@ export function findVisibleAudience(
   return { audience, access }
 }
 
-function isServable(rt: Runtime, lineItem: AdsRecord, campaign: AdsRecord, now: number): boolean {
+function isServable(lineItem: AdsRecord, campaign: AdsRecord, now: number): boolean {
   const end = lineItem.end_time ? Date.parse(String(lineItem.end_time)) : Infinity
   return (
     lineItem.entity_status === 'ACTIVE' &&
@@ -133,7 +128,7 @@ function targetedEntries(
           Array.isArray(l._custom_audiences) &&
           l._custom_audiences.includes(audienceId),
       )
-      .map((l) => ({ id: l.id, name: l.name ?? null, servable: isServable(rt, l, campaign, now) }))
+      .map((l) => ({ id: l.id, name: l.name ?? null, servable: isServable(l, campaign, now) }))
       .filter((l) => !withActive || l.servable)
     if (lineItems.length === 0) continue
     entries.push({
@@ -170,7 +165,7 @@ export const customAudienceRoutes: Route[] = [
           (q === undefined || String(a.name).toLowerCase().startsWith(q)),
       )
       return listReply(ctx, rt, caller, visible, list, 'id', (a) =>
-        presentAudience(rt, a, audienceAccess(rt, accountId, a) as AudienceAccess, ctx.now),
+        presentAudience(a, audienceAccess(rt, accountId, a) as AudienceAccess, ctx.now),
       )
     },
   },
@@ -181,7 +176,7 @@ export const customAudienceRoutes: Route[] = [
       const caller = adsCaller(ctx, rt)
       new AdsInput(ctx, []).finish()
       const { audience, access } = findVisibleAudience(ctx, rt, caller, 'custom_audience_id')
-      return single(ctx, presentAudience(rt, audience, access, ctx.now))
+      return single(ctx, presentAudience(audience, access, ctx.now))
     },
   },
   {
