@@ -121,6 +121,8 @@ describe('sharing', () => {
       accountId: sandbox.demo.accountIds[0],
       featureKeys: ['SHARE_AUDIENCE_OUTSIDE_BUSINESS'],
     })
+    // Features are added through the outbox.
+    await app.services.outbox.idle()
     expect((await attempt()).grantedAccountId).toBe(sandbox.demo.otherAccountId)
   })
 })
