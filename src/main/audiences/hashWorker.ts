@@ -45,6 +45,8 @@ async function run(request: Extract<WorkerRequest, { type: 'report' | 'send' }>)
       ? { resumeOffset: request.resumeOffset, firstChunkIndex: request.firstChunkIndex }
       : {}),
     onProgress: (now) => post({ type: 'progress', counts: now }),
+    // A request's worth of rows: the page's "read" and "hashed" figures move with each one.
+    progressEvery: 2_500,
   })) {
     chunks += 1
     if (request.type === 'report') continue

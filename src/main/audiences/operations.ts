@@ -171,7 +171,6 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
           }
           if (!chunk) break
           live.rowsRead = Math.max(live.rowsRead, chunk.rowsRead)
-          live.rowsHashed = Math.max(live.rowsHashed, chunk.rowsRead)
           let mismatches = 0
           for (;;) {
             await pacer.take(`${env.accountId}:${params.settings.target}`, (ms) => env.sleep(ms))
