@@ -20,7 +20,13 @@ function devContentSecurityPolicy(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve('src/main/index.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          // A worker thread's own bundle (src/main/audiences/hashWorkerClient.ts loads it by name).
+          audienceHashWorker: resolve('src/main/audiences/hashWorker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -17,6 +17,7 @@ import { benchDraftsScale } from './draftsScale'
 import { benchBuilder, benchComposer, benchFloor } from './keyToFrame'
 import { benchOutboxSteps, benchRateLimit } from './outbox'
 import { benchCatalog } from './catalog'
+import { benchAudiences } from './audiences'
 import { formatTable, writeResults, type Row } from './report'
 import { summarize } from './stats'
 
@@ -207,6 +208,9 @@ try {
       summary: { n: row.samples, p50: row.p50, p95: row.p95 },
     })
   }
+
+  log('audiences: hashing, memory on a 10,000,000-row list, upload throughput (issue 16)')
+  rows.push(...(await benchAudiences(log)))
 } finally {
   await rm(root, { recursive: true, force: true })
 }

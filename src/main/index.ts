@@ -141,6 +141,20 @@ function mediaDialogs(): MediaDialogs {
   }
 }
 
+const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
+
+function audienceDialogs(): { chooseListFile(): Promise<string | null> } {
+  return {
+    async chooseListFile() {
+      const options = { properties: ['openFile' as const], filters: LIST_FILE_FILTERS }
+      const result = mainWindow
+        ? await dialog.showOpenDialog(mainWindow, options)
+        : await dialog.showOpenDialog(options)
+      return result.canceled ? null : (result.filePaths[0] ?? null)
+    },
+  }
+}
+
 function wireIpc(services: Services): void {
   const dispatcher = services.createDispatcher(createSenderPolicy(rendererUrl))
   for (const channel of dispatcher.channels) {
@@ -200,6 +214,7 @@ if (!app.requestSingleInstanceLock()) {
       secretStore: createKeytarSecretStore('Ads Studio'),
       dialogs: fileDialogs(),
       mediaDialogs: mediaDialogs(),
+      audienceDialogs: audienceDialogs(),
       openExternal: (url) => shell.openExternal(url),
       notify: (title, body) => {
         if (Notification.isSupported()) new Notification({ title, body }).show()

@@ -25,6 +25,8 @@ import { createCatalogService, type CatalogDialogs } from './catalog/catalogServ
 import { createCatalogStores } from './catalog/catalogStores'
 import { createKeywordService } from './catalog/keywordService'
 import { catalogOperations } from './catalog/operations'
+import { createAudiencesService, type AudienceDialogs } from './audiences/audiencesService'
+import { audienceOperations, type UploadLive } from './audiences/operations'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -45,6 +47,10 @@ export interface ServicesConfig {
   mediaDialogs?: MediaDialogs
   /** The catalog's feed-file and CSV-export dialogs; without them nothing is picked or saved. */
   catalogDialogs?: CatalogDialogs
+  /** The "choose a customer list" dialog; without it nothing is picked. */
+  audienceDialogs?: AudienceDialogs
+  /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
+  audienceUploadRate?: { requests: number; windowMs: number }
   /** Opens a URL in the system browser (shell.openExternal in the app). */
   openExternal: (url: string) => Promise<void>
   appInfo: { name: string; version: string }
@@ -101,6 +107,7 @@ export function createServices(config: ServicesConfig): Services {
     createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
   )
   const catalogStores = createCatalogStores(config.dataDir)
+  const audienceUploads = new Map<string, UploadLive>()
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -116,7 +123,14 @@ export function createServices(config: ServicesConfig): Services {
       http: config.http ?? createHttpClient(),
       env: config.env ?? process.env,
     }),
-    operations: [...OPERATION_EXECUTORS, ...catalogOperations(catalogStores)],
+    operations: [
+      ...OPERATION_EXECUTORS,
+      ...catalogOperations(catalogStores),
+      ...audienceOperations({
+        live: audienceUploads,
+        ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
+      }),
+    ],
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
@@ -135,6 +149,14 @@ export function createServices(config: ServicesConfig): Services {
     profile: (profileId) => profiles.get(profileId),
     withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
     dialogs: catalogDialogs,
+  })
+  const audiences = createAudiencesService({
+    dataDir: config.dataDir,
+    outbox,
+    profile: (profileId) => profiles.get(profileId),
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
+    live: audienceUploads,
   })
   const keywords = createKeywordService({
     dataDir: config.dataDir,
@@ -165,7 +187,10 @@ export function createServices(config: ServicesConfig): Services {
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.create': ({ kind, name }) => drafts.create(kind, name),
     'drafts.update': ({ id, name, content }) =>
-      drafts.update(id, { ...(name !== undefined ? { name } : {}), ...(content !== undefined ? { content } : {}) }),
+      drafts.update(id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(content !== undefined ? { content } : {}),
+      }),
     'drafts.flush': () => drafts.flush(),
     'drafts.duplicate': ({ id }) => drafts.duplicate(id),
     'drafts.remove': ({ id }) => drafts.remove(id),
@@ -188,14 +213,20 @@ export function createServices(config: ServicesConfig): Services {
       const { ref, preview } = await media.inspectDropped(path)
       return { media: ref, preview }
     },
-    'accounts.features': async ({ profileId, accountId }) => ({ features: await library.features(profileId, accountId) }),
-    'accounts.createSandbox': async ({ profileId }) => ({ account: await library.createSandboxAccount(profileId) }),
+    'accounts.features': async ({ profileId, accountId }) => ({
+      features: await library.features(profileId, accountId),
+    }),
+    'accounts.createSandbox': async ({ profileId }) => ({
+      account: await library.createSandboxAccount(profileId),
+    }),
     'library.list': ({ profileId, accountId, q, mediaType, cursor, count }) =>
       library.listMedia(profileId, accountId, { q, mediaType, cursor, count }),
-    'library.thumbnail': ({ profileId, accountId, mediaKey }) => library.thumbnail(profileId, accountId, mediaKey),
+    'library.thumbnail': ({ profileId, accountId, mediaKey }) =>
+      library.thumbnail(profileId, accountId, mediaKey),
     'library.cards': ({ profileId, accountId, kinds, cardTypes, q, cursors }) =>
       library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
-    'library.deleteCard': ({ profileId, accountId, kind, cardId }) => library.deleteCard(profileId, accountId, kind, cardId),
+    'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
+      library.deleteCard(profileId, accountId, kind, cardId),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
@@ -203,8 +234,12 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
-    'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
-    ...createCampaignHandlers({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work), outbox }),
+    'posts.rename': ({ profileId, accountId, postId, name }) =>
+      library.renamePost(profileId, accountId, postId, name),
+    ...createCampaignHandlers({
+      withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+      outbox,
+    }),
     // Catalog and keyword insights (spec part A).
     'catalog.state': ({ profileId }) => catalog.state(profileId),
     'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
@@ -216,13 +251,28 @@ export function createServices(config: ServicesConfig): Services {
     'catalog.resend': ({ profileId }) => catalog.resend(profileId),
     'catalog.importOpen': ({ profileId }) => catalog.importOpen(profileId),
     'catalog.importCheck': ({ importId, mapping }) => catalog.importCheck(importId, mapping),
-    'catalog.importSend': ({ profileId, importId, mapping }) => catalog.importSend(profileId, importId, mapping),
+    'catalog.importSend': ({ profileId, importId, mapping }) =>
+      catalog.importSend(profileId, importId, mapping),
     'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
     'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
     'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
     'keywords.search': ({ profileId, query }) => keywords.search(profileId, query),
     'keywords.recent': async ({ profileId }) => ({ queries: await keywords.recent(profileId) }),
     'keywords.exportCsv': ({ resultId }) => keywords.exportCsv(resultId),
+    // Audiences (spec part A).
+    'audiences.list': ({ profileId }) => audiences.list(profileId),
+    'audiences.details': ({ profileId, audienceId }) => audiences.details(profileId, audienceId),
+    'audiences.openList': ({ profileId, target }) => audiences.openList(profileId, target),
+    'audiences.checkList': ({ listId, mapping, defaultCountryCode }) =>
+      audiences.checkList(listId, mapping, defaultCountryCode),
+    'audiences.sendList': (request) => audiences.sendList(request),
+    'audiences.uploadProgress': ({ uploadId }) => audiences.uploadProgress(uploadId),
+    'audiences.grant': ({ profileId, audienceId, grantedAccountId, permissionLevel }) =>
+      audiences.grant(profileId, audienceId, grantedAccountId, permissionLevel),
+    'audiences.revoke': ({ profileId, audienceId, permissionId }) =>
+      audiences.revoke(profileId, audienceId, permissionId),
+    'audiences.deleteDoNotReachList': ({ profileId, listId, confirmName }) =>
+      audiences.deleteDoNotReachList(profileId, listId, confirmName),
   }
 
   return {

@@ -28,6 +28,8 @@ export type RequestBody =
   | { kind: 'form'; fields: SignedParams; contentType?: string }
   /** Not signed (RFC 5849 signs only form bodies). */
   | { kind: 'json'; value: unknown }
+  /** JSON already serialized (a customer-list chunk built in a worker thread). Not signed. */
+  | { kind: 'jsonText'; text: string }
   /** Not signed. */
   | { kind: 'multipart'; form: FormData }
 
@@ -137,7 +139,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     const body = req.body
     if (body?.kind === 'form')
       headers['content-type'] = body.contentType ?? 'application/x-www-form-urlencoded'
-    if (body?.kind === 'json') headers['content-type'] = 'application/json'
+    if (body?.kind === 'json' || body?.kind === 'jsonText') headers['content-type'] = 'application/json'
     const auth = req.auth
     if (auth.kind === 'oauth1') {
       const signed = signRequest(
@@ -163,6 +165,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (!body) return undefined
     if (body.kind === 'form') return encodeParams(body.fields)
     if (body.kind === 'json') return JSON.stringify(body.value)
+    if (body.kind === 'jsonText') return body.text
     return body.form
   }
 
@@ -171,7 +174,10 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
    * here is a local one; it must never look like a dropped connection, which would make the
    * outbox reconcile and resend forever a request that can never be built.
    */
-  function prepare(req: HttpRequest, url: string): { headers: Record<string, string>; body: string | FormData | undefined } {
+  function prepare(
+    req: HttpRequest,
+    url: string,
+  ): { headers: Record<string, string>; body: string | FormData | undefined } {
     try {
       const protocol = new URL(url).protocol
       if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`unsupported protocol ${protocol}`)

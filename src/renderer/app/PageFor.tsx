@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/EmptyState'
 import type { RouteInfo } from './routes'
-import { CatalogRoute, KeywordsRoute } from './lazyPages'
+import { AudiencesRoute, CatalogRoute, KeywordsRoute } from './lazyPages'
 
 // Each page is its own chunk, loaded on first visit: the start-up bundle stays small and the
 // composer's twitter-text (with core-js) loads only with the composer. test/e2e/bundle.e2e.ts
@@ -56,6 +56,7 @@ function Page({ route, draftId }: { route: RouteInfo; draftId: string | null }) 
   if (route.id === 'composer') return <ComposerPage route={route} draftId={draftId} />
   if (route.id === 'catalog') return <CatalogRoute route={route} />
   if (route.id === 'keywords') return <KeywordsRoute route={route} />
+  if (route.id === 'audiences') return <AudiencesRoute route={route} />
   if (route.id === 'library') return <LibraryPage route={route} />
   if (route.id === 'outbox') return <OutboxPage route={route} />
   if (route.id === 'line-items') return <LineItemsPage route={route} />

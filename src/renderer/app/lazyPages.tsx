@@ -7,6 +7,7 @@ import type { RouteInfo } from './routes'
  */
 const CatalogPage = lazy(() => import('../features/catalog/CatalogPage'))
 const KeywordsPage = lazy(() => import('../features/keywords/KeywordsPage'))
+const AudiencesPage = lazy(() => import('../features/audiences/AudiencesPage'))
 
 function PageLoading({ route }: { route: RouteInfo }): ReactNode {
   return (
@@ -28,6 +29,14 @@ export function KeywordsRoute({ route }: { route: RouteInfo }) {
   return (
     <Suspense fallback={<PageLoading route={route} />}>
       <KeywordsPage route={route} />
+    </Suspense>
+  )
+}
+
+export function AudiencesRoute({ route }: { route: RouteInfo }) {
+  return (
+    <Suspense fallback={<PageLoading route={route} />}>
+      <AudiencesPage route={route} />
     </Suspense>
   )
 }

@@ -13,6 +13,7 @@ import {
   Settings as SettingsIcon,
   ShoppingBag,
   TrendingUp,
+  Users,
   type LucideIcon,
 } from 'lucide-react'
 
@@ -25,6 +26,7 @@ export type RouteId =
   | 'composer'
   | 'catalog'
   | 'keywords'
+  | 'audiences'
   | 'library'
   | 'outbox'
   | 'settings'
@@ -100,6 +102,14 @@ export const ROUTES: readonly RouteInfo[] = [
     group: 'create',
   },
   {
+    id: 'audiences',
+    label: 'Audiences',
+    summary:
+      'Customer lists hashed on this computer, do-not-reach lists, sharing with other accounts, and who targets each audience.',
+    icon: Users,
+    group: 'publish',
+  },
+  {
     id: 'library',
     label: 'Library',
     summary: "Browse the account's media library and published cards, and pick media for any editor.",
@@ -124,7 +134,8 @@ export const ROUTES: readonly RouteInfo[] = [
   {
     id: 'line-items',
     label: 'Line items',
-    summary: 'Pause, activate, edit and delete the line items your creatives run in, and attach curated categories.',
+    summary:
+      'Pause, activate, edit and delete the line items your creatives run in, and attach curated categories.',
     icon: Megaphone,
     group: 'publish',
   },

@@ -86,6 +86,16 @@ export const CHANNELS = [
   'keywords.search',
   'keywords.recent',
   'keywords.exportCsv',
+  // Audiences (spec part A): customer lists, do-not-reach lists, sharing, targeting look-up.
+  'audiences.list',
+  'audiences.details',
+  'audiences.openList',
+  'audiences.checkList',
+  'audiences.sendList',
+  'audiences.uploadProgress',
+  'audiences.grant',
+  'audiences.revoke',
+  'audiences.deleteDoNotReachList',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -8,6 +8,7 @@ import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
+import { audiencesContract } from './contracts/audiences'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -161,6 +162,7 @@ export const contract = {
   ...libraryContract,
   ...campaignContract,
   ...catalogsContract,
+  ...audiencesContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -79,8 +79,11 @@ export const ACCOUNT_LIMITS = {
    * poll media can be tried; the platform's sandbox may refuse it, and the app then says so.
    */
   sandboxExtraFeatureKeys: {
-    values: ['PROMOTED_MEDIA_POLLS'],
-    source: 'app rule: the poll media beta of ads-b-creatives-campaigns.md:100, not in the sandbox list',
+    // SHARE_AUDIENCE_OUTSIDE_BUSINESS (ads-a-catalogs-audiences.md:145) lifts the audience
+    // sharing business rule; offered on sandbox accounts so sharing across businesses can be tried.
+    values: ['PROMOTED_MEDIA_POLLS', 'SHARE_AUDIENCE_OUTSIDE_BUSINESS'],
+    source:
+      'app rule: the poll media beta of ads-b-creatives-campaigns.md:100 and the audience sharing feature of ads-a-catalogs-audiences.md:145, not in the sandbox list',
   } as EnumLimit<string>,
   /** Upload categories a designer chooses between for a video; ADS_VIDEO also makes PREROLL account media. */
   videoUploadCategories: { values: ['POST_VIDEO', 'ADS_VIDEO'], source: `${B}:31` } as EnumLimit<

@@ -214,7 +214,9 @@ export const LIMITS = {
     condition: { values: ['new', 'used', 'refurbished'], source: `${A}:27` } as EnumLimit<
       'new' | 'used' | 'refurbished'
     >,
-    gender: { values: ['female', 'male', 'unisex'], source: `${A}:43` } as EnumLimit<'female' | 'male' | 'unisex'>,
+    gender: { values: ['female', 'male', 'unisex'], source: `${A}:43` } as EnumLimit<
+      'female' | 'male' | 'unisex'
+    >,
     ageGroup: {
       values: ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn'],
       source: `${A}:46`,
@@ -259,6 +261,31 @@ export const LIMITS = {
     rangeDays: { value: 7, source: `${A}:189` },
     keywordsTotal: { value: 10, source: `${A}:189` },
     granularity: { values: ['DAY', 'HOUR'], source: `${A}:126` } as EnumLimit<'DAY' | 'HOUR'>,
+  },
+
+  audiences: {
+    uploadOperations: { value: 2500, source: `${A}:185` },
+    uploadBytes: { value: 5_000_000, source: `${A}:185` },
+    uploadRequestsPerWindow: { value: 1500, source: `${A}:185` },
+    uploadWindowMinutes: { value: 1, source: `${A}:185` },
+    /** expires_at default: 13 months after the request (custom audiences and do-not-reach lists). */
+    expiresDefaultMonths: { value: 13, source: `${A}:163` },
+    operationTypes: { values: ['Update', 'Delete'], source: `${A}:159` } as EnumLimit<'Update' | 'Delete'>,
+    permissionLevels: { values: ['READ_ONLY', 'READ_WRITE'], source: `${A}:142` } as EnumLimit<
+      'READ_ONLY' | 'READ_WRITE'
+    >,
+    permissionListCount: { min: 1, max: 1000, default: 200, source: `${A}:188` } as ListCountLimit,
+    permissionIdFilter: { value: 200, source: `${A}:188` },
+    shareOutsideBusinessFeature: {
+      values: ['SHARE_AUDIENCE_OUTSIDE_BUSINESS'],
+      source: `${A}:145`,
+    } as EnumLimit<'SHARE_AUDIENCE_OUTSIDE_BUSINESS'>,
+  },
+
+  // Not in the spec: what one customer-list file may be. Lists of ten million rows of e-mail
+  // addresses are about 300 MB; anything over 1 GiB is refused before a byte is read.
+  audienceFile: {
+    maxMegabytes: { value: 1024, source: 'app rule: a customer list over 1 GiB is split before upload' },
   },
 
   // Not in the spec: what one feed import may hold, so a runaway file gets a report, not a hang.

@@ -1,0 +1,237 @@
+import { z } from 'zod'
+import { IDENTIFIER_TYPES } from '../../shared/audiences/identifiers'
+import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import { plural } from '../../shared/rules/issues'
+import { LIMITS } from '../../shared/rules/limits'
+import { deleteDoNotReachList, uploadUsers } from '../api/audiences'
+import {
+  OperationCanceled,
+  type AnyOperationExecutor,
+  type OperationExecutor,
+} from '../publish/operations/types'
+import { streamChunks } from './hashWorkerClient'
+import { createPacer, type Pacer } from './pacer'
+import type { ListLayout, OperationSettings } from './scanner'
+
+/**
+ * Outbox executors of the Audiences page.
+ *
+ * `audiences.users.upload` sends a customer list chunk by chunk. Its params hold the file's
+ * path, size, modification time and how to read it (delimiter, header end, column → type);
+ * its state holds how far the acknowledged chunks reach (a byte offset and counts). Neither
+ * ever holds an identifier, raw or hashed: a resume re-reads and re-hashes the file from the
+ * start (to rebuild the duplicate check) and sends from the offset on, so a chunk the platform
+ * acknowledged is never sent again. The one gap is a kill between the platform's answer and
+ * the state reaching disk: that chunk is sent again, which adds the same members once more
+ * (the platform keeps members as a set) — the step is 'repeatable'.
+ */
+
+export const AUDIENCE_OPS = {
+  upload: 'audiences.users.upload',
+  deleteDoNotReachList: 'audiences.doNotReach.delete',
+} as const
+
+const platformId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)
+
+const layoutSchema = z.object({
+  path: z.string().min(1).max(4096),
+  size: z.number().int().nonnegative(),
+  mtimeMs: z.number().nonnegative(),
+  delimiter: z.enum(['', ',', ';', '\t', '|']),
+  dataStart: z.number().int().nonnegative(),
+  columns: z
+    .array(z.tuple([z.number().int().nonnegative().max(10_000), z.enum(IDENTIFIER_TYPES)]))
+    .min(1)
+    .max(IDENTIFIER_TYPES.length),
+  defaultCountryCode: z
+    .string()
+    .regex(/^[1-9][0-9]{0,2}$/)
+    .optional(),
+})
+
+const isoSeconds = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+
+export const uploadParamsSchema = z.object({
+  uploadId: z.string().uuid(),
+  target: z.object({
+    kind: z.enum(['custom_audience', 'do_not_reach_list']),
+    id: platformId,
+    name: z.string().max(300),
+  }),
+  layout: layoutSchema,
+  settings: z.object({
+    operationType: z.enum(LIMITS.audiences.operationTypes.values as ['Update', 'Delete']),
+    effectiveAt: isoSeconds.optional(),
+    expiresAt: isoSeconds.optional(),
+    target: z.enum(['custom_audience', 'do_not_reach_list']),
+  }),
+  /** Records the pre-send report counted: what the acknowledged total must reach. */
+  expectedRecords: z.number().int().nonnegative(),
+  expectedChunks: z.number().int().nonnegative(),
+})
+export type UploadParams = z.infer<typeof uploadParamsSchema>
+
+export type UploadState = {
+  /** Byte offset past the last acknowledged chunk's rows. */
+  offset: number
+  chunksAcked: number
+  recordsAcked: number
+  rowsRead: number
+}
+
+/** What the Audiences page shows of a running upload; memory only. */
+export interface UploadLive {
+  rowsRead: number
+  rowsHashed: number
+  recordsAcked: number
+  chunksAcked: number
+  expectedRecords: number
+  expectedChunks: number
+  startedAt: number
+  /** Records acknowledged when this run started (a resume starts part way). */
+  startRecords: number
+  chunkErrors: { chunk: number; message: string; at: string }[]
+}
+
+export interface AudienceOperationsDeps {
+  /** Per upload id, for the page's progress. */
+  live: Map<string, UploadLive>
+  /** The upload rate limit; tests and the bench scale the window. */
+  rate?: { requests: number; windowMs: number }
+  /** How often a chunk whose counts do not match is sent again before the upload stops. */
+  mismatchRetries?: number
+}
+
+export const DEFAULT_UPLOAD_RATE = {
+  requests: LIMITS.audiences.uploadRequestsPerWindow.value,
+  windowMs: LIMITS.audiences.uploadWindowMinutes.value * 60_000,
+}
+
+const refused = (message: string) => new AppFailure(appError('invalid_request', message))
+
+function keepError(live: UploadLive, chunk: number, message: string, now: number): void {
+  live.chunkErrors.push({ chunk, message, at: new Date(now).toISOString() })
+  // The list shows the latest; a long outage must not grow it without bound.
+  if (live.chunkErrors.length > 50) live.chunkErrors.splice(0, live.chunkErrors.length - 50)
+}
+
+export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationExecutor[] {
+  const pacer: Pacer = createPacer(deps.rate ?? DEFAULT_UPLOAD_RATE)
+  const mismatchRetries = deps.mismatchRetries ?? 5
+
+  const upload: OperationExecutor<UploadParams, { records: number; chunks: number }> = {
+    op: AUDIENCE_OPS.upload,
+    params: uploadParamsSchema,
+    label: (params) =>
+      `${params.settings.operationType === 'Delete' ? 'Remove' : 'Add'} ${plural(params.expectedRecords, 'row')} ${
+        params.settings.operationType === 'Delete' ? 'from' : 'to'
+      } “${params.target.name}”`,
+    retry: 'repeatable',
+    async run(env, step) {
+      const params = step.params
+      const state: UploadState = (step.state as unknown as UploadState | undefined) ?? {
+        offset: params.layout.dataStart,
+        chunksAcked: 0,
+        recordsAcked: 0,
+        rowsRead: 0,
+      }
+      const live: UploadLive = deps.live.get(params.uploadId) ?? {
+        rowsRead: state.rowsRead,
+        rowsHashed: 0,
+        recordsAcked: state.recordsAcked,
+        chunksAcked: state.chunksAcked,
+        expectedRecords: params.expectedRecords,
+        expectedChunks: params.expectedChunks,
+        startedAt: env.now(),
+        startRecords: state.recordsAcked,
+        chunkErrors: [],
+      }
+      live.startedAt = env.now()
+      live.startRecords = state.recordsAcked
+      deps.live.set(params.uploadId, live)
+      const report = () =>
+        env.progress({
+          done: state.recordsAcked,
+          total: params.expectedRecords,
+          unit: 'rows',
+          detail: `${plural(state.chunksAcked, 'request')} of about ${params.expectedChunks} acknowledged`,
+        })
+      report()
+      const layout: ListLayout = params.layout as ListLayout
+      const settings: OperationSettings = params.settings as OperationSettings
+      const stream = streamChunks(layout, settings, { offset: state.offset, chunkIndex: state.chunksAcked })
+      try {
+        for (;;) {
+          if (env.cancelRequested()) throw new OperationCanceled()
+          const chunk = await stream.next()
+          const counts = stream.counts()
+          if (counts) {
+            live.rowsRead = Math.max(live.rowsRead, counts.rowsRead)
+            live.rowsHashed = Math.max(live.rowsHashed, counts.accepted)
+          }
+          if (!chunk) break
+          live.rowsRead = Math.max(live.rowsRead, chunk.rowsRead)
+          let mismatches = 0
+          for (;;) {
+            await pacer.take(`${env.accountId}:${params.settings.target}`, (ms) => env.sleep(ms))
+            if (env.cancelRequested()) throw new OperationCanceled()
+            let answer
+            try {
+              answer = await uploadUsers(env.ctx, env.accountId, params.target, chunk.body)
+            } catch (error) {
+              if (isAppFailure(error)) keepError(live, chunk.index + 1, error.message, env.now())
+              // A rate limit is waited out here, so the file is not re-read for it.
+              if (isAppFailure(error) && error.code === 'rate_limited') {
+                await env.sleep((error.retryAfter ?? 60) * 1000)
+                continue
+              }
+              throw error
+            }
+            const { successCount, totalCount } = answer
+            if (successCount === totalCount && totalCount === chunk.records) break
+            // The spec: counts that differ from the records sent are an error; send again (line 165).
+            mismatches += 1
+            keepError(
+              live,
+              chunk.index + 1,
+              `The platform processed ${successCount} of ${chunk.records} records (total_count ${totalCount}); sending this request again`,
+              env.now(),
+            )
+            if (mismatches > mismatchRetries)
+              throw refused(
+                `Request ${chunk.index + 1} was processed only in part (${successCount} of ${chunk.records} records) ${mismatches} times in a row, so the upload stopped. ${plural(state.recordsAcked, 'row')} before it were acknowledged; retry later to go on from there.`,
+              )
+            await env.sleep(Math.min(5_000, 200 * 2 ** mismatches))
+          }
+          state.offset = chunk.endOffset
+          state.chunksAcked += 1
+          state.recordsAcked += chunk.records
+          state.rowsRead = chunk.rowsRead
+          step.state = { ...state }
+          await env.save()
+          live.recordsAcked = state.recordsAcked
+          live.chunksAcked = state.chunksAcked
+          report()
+        }
+      } finally {
+        await stream.close()
+      }
+      return { records: state.recordsAcked, chunks: state.chunksAcked }
+    },
+  }
+
+  const deleteList: OperationExecutor<{ listId: string; name: string }, { listId: string }> = {
+    op: AUDIENCE_OPS.deleteDoNotReachList,
+    params: z.object({ listId: platformId, name: z.string().max(300) }),
+    label: (params) => `Delete the do-not-reach list “${params.name}”`,
+    retry: 'repeatable',
+    async run(env, step) {
+      await deleteDoNotReachList(env.ctx, env.accountId, step.params.listId)
+      return { listId: step.params.listId }
+    },
+    // Sent again after a lost answer: the list is already gone.
+    alreadyDone: (error, params) => (error.code === 'not_found' ? { listId: params.listId } : undefined),
+  }
+
+  return [upload, deleteList]
+}

@@ -1,0 +1,251 @@
+// Customer-list uploads end to end against the sandbox: every call through the validating IPC
+// dispatcher, the upload as an outbox job, every request through the signed client.
+import { spawn } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import type { ListReport, UploadProgress } from '../../../src/shared/ipc/contracts/audiences'
+import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { SEEDED_AUDIENCES } from '../../sandbox/seedAudiences'
+import { connectProfile, openApp, type App } from '../publish/harness'
+
+const CHILD = join(import.meta.dirname, 'upload-child.ts')
+const keychainService = `Ads Studio audiences ${process.pid}`
+const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+
+let sandbox: Sandbox
+let workDir: string
+const dialogAnswers: string[] = []
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, limits: { audienceProcessingMs: 0 } })
+  workDir = await mkdtemp(join(tmpdir(), 'audiences-it-'))
+})
+afterAll(async () => {
+  await sandbox?.close()
+  await rm(workDir, { recursive: true, force: true })
+})
+
+async function listFile(name: string, lines: string[]): Promise<string> {
+  const path = join(workDir, name)
+  await writeFile(path, `${lines.join('\n')}\n`)
+  return path
+}
+
+async function connectedApp(dataDir: string): Promise<{ app: App; profileId: string }> {
+  const app = openApp(dataDir, createKeytarSecretStore(keychainService), {
+    audienceDialogs: { chooseListFile: async () => dialogAnswers.shift() ?? null },
+  })
+  const profile = await connectProfile(app, sandbox, sandbox.demo)
+  await app.call('accounts.select', { profileId: profile.id, accountId: sandbox.demo.accountIds[0] })
+  return { app, profileId: profile.id }
+}
+
+async function upload(
+  app: App,
+  profileId: string,
+  audienceId: string,
+  path: string,
+  operationType = 'Update',
+) {
+  dialogAnswers.push(path)
+  const opened = await app.call<{ listId: string; mapping: { column: number; type: string }[] }>(
+    'audiences.openList',
+    { profileId, target: { kind: 'custom_audience', id: audienceId } },
+  )
+  const report = await app.call<ListReport>('audiences.checkList', {
+    listId: opened.listId,
+    mapping: opened.mapping,
+  })
+  const sent = await app.call<{ uploadId: string; job: OutboxJobView }>('audiences.sendList', {
+    listId: opened.listId,
+    operationType,
+    confirmedRecords: report.records,
+  })
+  await app.services.outbox.idle()
+  const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: sent.job.id })).job
+  const progress = await app.call<UploadProgress>('audiences.uploadProgress', { uploadId: sent.uploadId })
+  return { report, job, progress }
+}
+
+describe('uploading a customer list', () => {
+  let app: App
+  let profileId: string
+  beforeAll(async () => {
+    ;({ app, profileId } = await connectedApp(join(workDir, 'app-main')))
+  })
+  afterAll(async () => {
+    await app?.services.dispose()
+  })
+
+  it('adds every valid, distinct person once, hashed; reports the rest', { timeout: 60_000 }, async () => {
+    const people = Array.from({ length: 6_000 }, (_, i) => `Customer${i}@Shop.Example`)
+    const path = await listFile('customers.csv', [
+      'name,email',
+      ...people.map((email, i) => `P${i},  ${email} `),
+      ...people.slice(0, 40).map((email) => `dup,${email.toLowerCase()}`),
+      'bad,not-an-email',
+      'empty,',
+    ])
+    const before = sandbox.audienceUploads().length
+    const { report, job, progress } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path)
+    expect(report).toMatchObject({
+      rowsRead: 6_042,
+      accepted: 6_040,
+      duplicatesRemoved: 40,
+      records: 6_000,
+      chunks: 3,
+      rejected: { invalid_email: 1, empty: 1 },
+    })
+    expect(job.state).toBe('done')
+    expect(progress).toMatchObject({ recordsAcked: 6_000, chunksAcked: 3, chunkErrors: [] })
+    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
+    expect(members.count).toBe(6_000)
+    expect(members.has('email', sha('customer17@shop.example'))).toBe(true)
+    expect(sandbox.audienceUploads().length - before).toBe(3)
+  })
+
+  it('sends a chunk again when success_count is lower than what was sent', { timeout: 60_000 }, async () => {
+    const people = Array.from({ length: 3_000 }, (_, i) => `undercount${i}@example.com`)
+    const path = await listFile('undercount.txt', people)
+    sandbox.setFaults({ undercountAudienceUploads: 1 })
+    const before = sandbox.audienceUploads()
+    const { job, progress } = await upload(app, profileId, SEEDED_AUDIENCES.purchasers, path)
+    sandbox.setFaults({ undercountAudienceUploads: false })
+    expect(job.state).toBe('done')
+    const uploads = sandbox.audienceUploads().slice(before.length)
+    // Two chunks, the first sent twice: the same body again, not a new one.
+    expect(uploads.map((entry) => entry.records)).toEqual([2_500, 2_500, 500])
+    expect(uploads[0]!.processed).toBe(2_499)
+    expect(uploads[1]!.bodySha256).toBe(uploads[0]!.bodySha256)
+    expect(progress.chunkErrors).toHaveLength(1)
+    expect(progress.chunkErrors[0]!.message).toMatch(/processed 2499 of 2500 records/)
+    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
+    for (const i of [0, 2_499, 2_999])
+      expect(members.has('email', sha(`undercount${i}@example.com`))).toBe(true)
+  })
+
+  it('removes people with Delete', { timeout: 60_000 }, async () => {
+    const path = await listFile('remove.csv', ['email', 'customer1@shop.example', 'customer2@shop.example'])
+    const { job } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path, 'Delete')
+    expect(job.state).toBe('done')
+    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
+    expect(members.count).toBe(5_998)
+    expect(members.has('email', sha('customer1@shop.example'))).toBe(false)
+  })
+
+  it('refuses an audience shared READ_ONLY with this account before reading any file', async () => {
+    await expect(
+      app.call('audiences.openList', {
+        profileId,
+        target: { kind: 'custom_audience', id: SEEDED_AUDIENCES.secondCrm },
+      }),
+    ).rejects.toThrow(/READ_ONLY/)
+  })
+})
+
+interface ChildRun {
+  lines: string[]
+  signal: NodeJS.Signals | null
+  output: string
+}
+
+function runChild(
+  args: string[],
+  killWhen?: (line: string) => boolean,
+  timeoutMs = 90_000,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const lines: string[] = []
+    let buffer = ''
+    let output = ''
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk
+      buffer += chunk
+      const parts = buffer.split('\n')
+      buffer = parts.pop() ?? ''
+      for (const line of parts) {
+        lines.push(line)
+        if (killWhen?.(line)) child.kill('SIGKILL')
+      }
+    })
+    child.stderr.on('data', (chunk: string) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (_code, signal) => {
+      clearTimeout(watchdog)
+      resolve({ lines, signal, output })
+    })
+  })
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)))
+    else out.push(path)
+  }
+  return out
+}
+
+describe('privacy through a crash', () => {
+  it(
+    'a killed upload resumes from its last acknowledged chunk, and no marker is anywhere on disk or in the logs',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = join(workDir, 'app-crash')
+      const setup = await connectedApp(dataDir)
+      await setup.app.services.dispose()
+
+      const run = randomBytes(6).toString('hex')
+      const markers = Array.from({ length: 20_000 }, (_, i) => `marker-${run}-${i}@privacy.example`)
+      const hashes = new Set(markers.map((marker) => sha(marker)))
+      const path = await listFile(`crash-list.csv`, ['email', ...markers])
+      // Four requests a second: eight chunks take two seconds, time enough to kill it half way.
+      const rate = JSON.stringify({ requests: 2, windowMs: 500 })
+      const target = SEEDED_AUDIENCES.newsletter
+      const before = sandbox.audienceUploads().length
+      const membersBefore = sandbox.customAudienceMembers(target)!.count
+
+      const first = await runChild(
+        [dataDir, keychainService, 'send', path, target, rate],
+        (line) => line === 'acked 3',
+      )
+      expect(first.signal, first.output).toBe('SIGKILL')
+      const ackedBeforeKill = sandbox.audienceUploads().length - before
+      expect(ackedBeforeKill).toBeGreaterThanOrEqual(3)
+      expect(ackedBeforeKill).toBeLessThan(8)
+
+      const second = await runChild([dataDir, keychainService, 'resume', path, target, rate])
+      expect(second.lines.at(-1), second.output).toMatch(/^done \[\{"state":"done"/)
+
+      const uploads = sandbox.audienceUploads().slice(before)
+      // Every chunk acknowledged before the kill was not sent again: eight distinct bodies, and
+      // at most one (the one in flight or unrecorded when the process died) sent twice.
+      const distinct = new Set(uploads.map((entry) => entry.bodySha256))
+      expect(distinct.size).toBe(8)
+      expect(uploads.length).toBeLessThanOrEqual(9)
+      expect(sandbox.customAudienceMembers(target)!.count).toBe(membersBefore + 20_000)
+
+      // The whole data directory and both processes' output: no marker, raw or hashed.
+      const texts = [first.output, second.output]
+      for (const file of await filesUnder(dataDir)) texts.push(await readFile(file, 'latin1'))
+      expect((await stat(dataDir)).isDirectory()).toBe(true)
+      for (const text of texts) {
+        expect(text).not.toContain(run)
+        expect(text).not.toContain('privacy.example')
+        for (const hex of text.match(/[0-9a-f]{64}/g) ?? []) expect(hashes.has(hex)).toBe(false)
+      }
+    },
+  )
+})
