@@ -17,6 +17,10 @@ import { createLibraryService } from './library/libraryService'
 import { join } from 'node:path'
 import { createThumbnailCache } from './library/thumbnails'
 import { createPublishAccess } from './publish/access'
+import { createAccountFeaturesCache } from './publish/accountFeatures'
+import { createPreflight } from './publish/preflight'
+import { readFile } from 'node:fs/promises'
+import { DEFAULT_POST_LENGTH_LIMIT } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
 import { createCampaignHandlers } from './campaign/handlers'
@@ -96,6 +100,7 @@ export function createServices(config: ServicesConfig): Services {
   })
   const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
   const catalogStores = createCatalogStores(config.dataDir)
+  const accountFeatures = createAccountFeaturesCache()
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -112,6 +117,23 @@ export function createServices(config: ServicesConfig): Services {
       env: config.env ?? process.env,
     }),
     operations: [...OPERATION_EXECUTORS, ...catalogOperations(catalogStores)],
+    preflight: createPreflight({
+      features: accountFeatures,
+      postLengthLimit: (profileId, accountId) =>
+        settings.get().postLengthLimits[`${profileId}/${accountId}`] ?? DEFAULT_POST_LENGTH_LIMIT,
+      readFile: (path) => readFile(path),
+      publishedCard: (draftId) => {
+        const draft = drafts.store.get(draftId)
+        const cardId = draft?.published?.cardId
+        if (!cardId || !draft) return undefined
+        const cardKind = draft.kind === 'post' || draft.kind === 'media_library' ? undefined : draft.kind
+        return cardKind ? { cardId, cardKind } : { cardId }
+      },
+    }),
+    // A grant changes what the rules allow: the next preflight asks the platform again.
+    onOperationDone: (job) => {
+      if (job.steps.some((step) => step.op === 'account.addFeatures')) accountFeatures.invalidate(job.accountId)
+    },
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),

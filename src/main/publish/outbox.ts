@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
-import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
+import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { PublishAccess } from './access'
 import { classifyFailure, type Disposition } from './failures'
@@ -72,6 +72,13 @@ export interface OutboxDeps {
   operations?: readonly AnyOperationExecutor[]
   /** Remote ids of jobs no longer in the outbox; defaults to the file in dataDir. */
   ledger?: Ledger
+  /**
+   * The check a draft job passes before its first network write (preflight.ts): reads only;
+   * returns what the designer must fix, throws on network trouble. Without it jobs start as queued.
+   */
+  preflight?: (job: Job, ctx: AdsContext) => Promise<OutboxError[]>
+  /** An operation job finished with every step done (e.g. to refresh what it changed). */
+  onOperationDone?: (job: OperationJob) => void
 }
 
 /** What a feature's main service queues: already validated with full context. */
@@ -282,7 +289,7 @@ export function createOutbox(deps: OutboxDeps) {
         return 'retry'
       case 'transient': {
         const wait = backoffMs(failures.count++)
-        live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait })
+        live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait, attempt: failures.count + 1 })
         await sleep(job, wait)
         return 'retry'
       }
@@ -300,11 +307,61 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /** The running phase, with the attempt number while the job is retrying after failures. */
+  const running = (failures: { count: number }): LiveState =>
+    failures.count > 0 ? { phase: 'running', attempt: failures.count + 1 } : { phase: 'running' }
+
+  /**
+   * Runs the preflight, waiting out network trouble. false when the job stopped: it needs
+   * attention (nothing was sent), needs a connection, or the platform refused a read.
+   */
+  async function passesPreflight(job: Job, ctx: AdsContext, failures: { count: number }): Promise<boolean> {
+    const check = deps.preflight
+    if (!check) return true
+    for (;;) {
+      if (disposed) return false
+      if (await cancelIfAsked(job)) return false
+      live.set(job.id, running(failures))
+      let problems: OutboxError[]
+      try {
+        problems = await check(job, ctx)
+      } catch (error) {
+        if (disposed) return false
+        const disposition = classifyFailure(error, {})
+        if (disposition.kind === 'fatal') {
+          await draftStatus(job.draftId, 'failed')
+          job.state = 'failed'
+          job.error = disposition.error
+          await persist(job)
+          batch.failed += 1
+          return false
+        }
+        // A read has no unknown outcome: try it again after the usual wait.
+        const wait = disposition.kind === 'outcome_unknown' ? { kind: 'transient' as const } : disposition
+        if ((await waitAfter(job, wait, failures)) === 'stop') return false
+        continue
+      }
+      failures.count = 0
+      if (problems.length === 0) {
+        delete job.problems
+        job.preflightAt = new Date(now()).toISOString()
+        return true
+      }
+      await draftStatus(job.draftId, 'failed')
+      job.state = 'needs_attention'
+      job.problems = problems
+      delete job.cancelRequested
+      await persist(job)
+      return false
+    }
+  }
+
   async function runJob(job: Job): Promise<void> {
     live.set(job.id, { phase: 'running' })
     const ctx = await contextFor(job)
     if (!ctx) return
     const failures = { count: 0 }
+    if (!(await passesPreflight(job, ctx, failures))) return
     await draftStatus(job.draftId, 'publishing')
     const env: StepEnv = {
       ctx,
@@ -324,7 +381,7 @@ export function createOutbox(deps: OutboxDeps) {
       while (step.status !== 'done') {
         if (disposed) return
         if (await cancelIfAsked(job)) return
-        live.set(job.id, { phase: 'running' })
+        live.set(job.id, running(failures))
         try {
           await runStep(env, step)
           failures.count = 0
@@ -430,6 +487,11 @@ export function createOutbox(deps: OutboxDeps) {
     delete job.error
     await persist(job)
     batch.done += 1
+    try {
+      deps.onOperationDone?.(job)
+    } catch (error) {
+      onError(error)
+    }
   }
 
   /** The first unfinished job of an account, in queue order. */
@@ -633,6 +695,9 @@ export function createOutbox(deps: OutboxDeps) {
   async function retry(jobId: string): Promise<OutboxJobView> {
     await ready
     const job = requireJob(jobId)
+    // Resuming after a fix: the job is made again from the draft as it is now, keeping what
+    // the earlier one created where it still fits, and the preflight runs again when it starts.
+    if (job.state === 'needs_attention' && isDraftJob(job)) return enqueue(job.draftId)
     if (job.state !== 'failed' && job.state !== 'canceled') {
       // A job waiting for the network tries again now.
       if (job.state === 'active') interrupt(job.id)

@@ -1,5 +1,6 @@
 import {
   CircleAlert,
+  TriangleAlert,
   CircleCheck,
   CloudOff,
   Hourglass,
@@ -18,7 +19,8 @@ import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine } from './outboxModel'
+import { EDITOR_ROUTES } from '../drafts/draftListModel'
+import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine, WAITING_STATES } from './outboxModel'
 import { useNow, useOutboxJobs } from './useOutbox'
 import './outbox.css'
 
@@ -28,6 +30,7 @@ const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {
   waiting_network: CloudOff,
   rate_limited: Timer,
   needs_connection: Plug,
+  needs_attention: TriangleAlert,
   canceling: LoaderCircle,
   canceled: X,
   failed: CircleAlert,
@@ -41,6 +44,7 @@ const TONES: Record<OutboxJobView['state'], string> = {
   waiting_network: 'warning',
   rate_limited: 'warning',
   needs_connection: 'warning',
+  needs_attention: 'warning',
   canceling: 'neutral',
   canceled: 'neutral',
   failed: 'danger',
@@ -92,6 +96,30 @@ function CreatedIds({ job }: { job: OutboxJobView }) {
   )
 }
 
+/** What the preflight found: each problem, and where to fix it. */
+function AttentionList({ job }: { job: OutboxJobView }) {
+  const problems = job.problems ?? []
+  const editor = job.kind ? EDITOR_ROUTES[job.kind] : undefined
+  return (
+    <div className="outbox-attention" data-testid="outbox-attention">
+      <p className="outbox-attention__lead">
+        The check before publishing found {problems.length === 1 ? 'a problem' : 'these problems'}. Nothing
+        was uploaded. Fix {problems.length === 1 ? 'it' : 'them'} in the draft, then resume.
+      </p>
+      <ul className="outbox-attention__list">
+        {problems.map((item, index) => (
+          <li key={index}>{item.message}</li>
+        ))}
+      </ul>
+      {editor && job.draftId ? (
+        <button type="button" className="link-button" onClick={() => navigate(editor, job.draftId)}>
+          Open “{job.title || 'Untitled'}” to fix it
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
   const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
@@ -113,6 +141,8 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   }
   const cancellable = ACTIVE_STATES.has(job.state) && job.state !== 'canceling'
   const retryable = job.state === 'failed' || job.state === 'canceled'
+  const resumable = job.state === 'needs_attention'
+  const waiting = WAITING_STATES.has(job.state)
   const titleId = `outbox-job-${job.id}`
   return (
     <li className="outbox-job" aria-labelledby={titleId} data-state={job.state} data-testid="outbox-job">
@@ -142,6 +172,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </button>
         </p>
       ) : null}
+      {job.state === 'needs_attention' ? <AttentionList job={job} /> : null}
       {job.state === 'failed' && job.error?.contentPath ? (
         <p className="outbox-job__note">
           The platform named the field <code>{job.error.apiField}</code>: fix it in the draft, then publish
@@ -188,6 +219,18 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
         </p>
       ) : null}
       <div className="outbox-job__actions">
+        {waiting ? (
+          <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Retry now
+          </Button>
+        ) : null}
+        {resumable ? (
+          <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Resume
+          </Button>
+        ) : null}
         {cancellable ? (
           <Button onClick={() => void act('cancel')} busy={busy === 'cancel'}>
             <X size={16} aria-hidden="true" />

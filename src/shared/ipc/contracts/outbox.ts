@@ -18,6 +18,8 @@ export const OUTBOX_STATES = [
   'waiting_network',
   'rate_limited',
   'needs_connection',
+  /** The preflight found something to fix in the draft (`problems`); nothing was sent for it. */
+  'needs_attention',
   'canceling',
   'canceled',
   'failed',
@@ -81,6 +83,10 @@ export const outboxJobViewSchema = z.object({
     })
     .optional(),
   error: outboxErrorSchema.optional(),
+  /** needs_attention: every problem the preflight found, each naming its draft and field. */
+  problems: z.array(outboxErrorSchema).optional(),
+  /** A job retrying after failures (network, 5xx): the attempt it is on, counting the first. */
+  attempt: z.number().int().positive().optional(),
   /** Remote ids created (or adopted) so far. */
   created: z.object({
     mediaKeys: z.array(z.string()),
