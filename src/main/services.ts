@@ -132,7 +132,8 @@ export function createServices(config: ServicesConfig): Services {
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
     onOperationDone: (job) => {
-      if (job.steps.some((step) => step.op === 'account.addFeatures')) accountFeatures.invalidate(job.accountId)
+      if (job.steps.some((step) => step.op === 'account.addFeatures'))
+        accountFeatures.invalidate(job.accountId)
     },
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),

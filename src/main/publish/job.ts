@@ -105,13 +105,7 @@ export interface DraftSnapshot {
  * preflight found something the designer must fix (the job's `problems`) before anything is sent.
  */
 export type JobState =
-  | 'active'
-  | 'needs_connection'
-  | 'needs_attention'
-  | 'failed'
-  | 'canceled'
-  | 'published'
-  | 'done'
+  'active' | 'needs_connection' | 'needs_attention' | 'failed' | 'canceled' | 'published' | 'done'
 
 export interface Job {
   schema: typeof JOB_SCHEMA_VERSION

@@ -6,7 +6,13 @@ import { CURRENT_DRAFT_SCHEMA_VERSION } from '../../shared/drafts/envelope'
 import { isAppFailure } from '../../shared/errors'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
-import { getCard, getMediaLibraryObject, listCards, listPollCards, listVideoConversationCards } from '../api/ads'
+import {
+  getCard,
+  getMediaLibraryObject,
+  listCards,
+  listPollCards,
+  listVideoConversationCards,
+} from '../api/ads'
 import type { AccountFeaturesCache } from './accountFeatures'
 import type { CardKind, Job } from './job'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'

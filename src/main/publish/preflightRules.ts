@@ -33,14 +33,16 @@ export function checkSnapshotRules(draft: Draft, facts: RuleFacts): OutboxError[
     ...(facts.authenticatedUserId ? { authenticatedUserId: facts.authenticatedUserId } : {}),
     ...(facts.resolveCard ? { resolveCard: facts.resolveCard } : {}),
   })
-  return issues
-    .filter((issue) => issue.severity === 'error')
-    // Placeholders for what this very job uploads and creates are not problems.
-    .filter((issue) => issue.code !== 'pending_upload' && issue.code !== 'pending_card')
-    .map((issue) => ({
-      code: issue.code,
-      message: issue.message,
-      draftId: draft.id,
-      contentPath: [...issue.contentPath],
-    }))
+  return (
+    issues
+      .filter((issue) => issue.severity === 'error')
+      // Placeholders for what this very job uploads and creates are not problems.
+      .filter((issue) => issue.code !== 'pending_upload' && issue.code !== 'pending_card')
+      .map((issue) => ({
+        code: issue.code,
+        message: issue.message,
+        draftId: draft.id,
+        contentPath: [...issue.contentPath],
+      }))
+  )
 }

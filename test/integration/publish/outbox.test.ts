@@ -118,9 +118,10 @@ describe('the outbox against the sandbox', () => {
     })
   })
 
-  it('fails on a refusal by the platform and names the draft field the API parameter maps to', async () => {
+  it('stops before any upload when the account lacks a feature, naming the draft field; resuming unfixed stops again', async () => {
     const { app, profile } = await connectedApp('refused')
-    // The second demo account lacks PROMOTED_MEDIA_POLLS, which only the server knows.
+    // The second demo account lacks PROMOTED_MEDIA_POLLS: the preflight asks the platform for the
+    // account's features before the first write, so nothing is uploaded (issue 9).
     const other = sandbox.demo.accountIds[1]!
     await app.call('accounts.select', { profileId: profile.id, accountId: other })
     const pollId = await createDraft(
@@ -129,22 +130,25 @@ describe('the outbox against the sandbox', () => {
       'Media poll',
       pollCard('Media poll', ['A', 'B'], await image(workDir, 'refused')),
     )
-    await app.call('outbox.enqueue', { draftId: pollId })
-    const failed = await until(app, pollId, 'failed')
-    // A missing feature is a 403 the message names, with what to do (issue 14).
-    expect(failed.error).toMatchObject({
-      code: 'forbidden',
-      message: expect.stringContaining('does not have the PROMOTED_MEDIA_POLLS feature'),
-      apiField: 'media_key',
-      contentPath: ['media'],
-      draftId: pollId,
-    })
-    expect((await app.call<{ status: string }>('drafts.get', { id: pollId })).status).toBe('failed')
-    // Retry continues after the recorded upload and library steps: they are not done again.
     const uploadsBefore = sandbox.created().media_uploads
-    await app.call('outbox.retry', { jobId: failed.id })
-    const again = await until(app, pollId, 'failed')
-    expect(again.stepsDone).toBe(2)
+    await app.call('outbox.enqueue', { draftId: pollId })
+    const stopped = await until(app, pollId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        code: 'needs_feature',
+        message: expect.stringContaining('PROMOTED_MEDIA_POLLS'),
+        contentPath: ['media'],
+        draftId: pollId,
+      }),
+    ])
+    expect(stopped.stepsDone).toBe(0)
+    expect((await app.call<{ status: string }>('drafts.get', { id: pollId })).status).toBe('failed')
+    // Resuming without a fix runs the preflight again and stops again, still with nothing sent.
+    await app.call('outbox.retry', { jobId: stopped.id })
+    await waitFor(async () => {
+      const job = await jobOf(app, pollId)
+      return job && job.id !== stopped.id && job.state === 'needs_attention' ? job : undefined
+    })
     expect(sandbox.created().media_uploads).toBe(uploadsBefore)
   })
 

@@ -48,7 +48,10 @@ export function resumesAtLine(retryAt: string | undefined, now: number): string 
 }
 
 /** Jobs that wait between tries; "Retry now" ends the wait. */
-export const WAITING_STATES: ReadonlySet<OutboxJobView['state']> = new Set(['waiting_network', 'rate_limited'])
+export const WAITING_STATES: ReadonlySet<OutboxJobView['state']> = new Set([
+  'waiting_network',
+  'rate_limited',
+])
 
 /** One line for the job's state, e.g. "Running step 3 of 6: Create the card". */
 export function stateLine(job: OutboxJobView, now: number): string {
