@@ -85,7 +85,7 @@ describe('the post composer', () => {
     expect(counterNumber()).toBe('-1')
     expect(counterState()).toBe('over')
     expect(screen.getByTestId('post-overflow').textContent).toBe('😀')
-    await waitFor(() => expect(screen.getByText(/over the 280-character limit/)).toBeInTheDocument())
+    await waitFor(() => expect(screen.getByText(/over the 4,000-character limit/)).toBeInTheDocument())
   })
 
   it('follows the chosen post length limit', async () => {
@@ -94,10 +94,10 @@ describe('the post composer', () => {
     await renderEditor(draft, <PostComposer />)
     await screen.findByTestId('post-counter-number')
     expect(counterState()).toBe('over')
-    fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.extended.value}`))
+    fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.longForm.value}`))
     await waitFor(() => expect(counterState()).toBe('ok'))
     expect(counterNumber()).toBe(
-      (LIMITS.postLength.extended.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'),
+      (LIMITS.postLength.longForm.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'),
     )
     expect(screen.queryByTestId('post-overflow')).toBeNull()
   })
