@@ -20,7 +20,7 @@ import { createPublishAccess } from './publish/access'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createPreflight } from './publish/preflight'
 import { readFile } from 'node:fs/promises'
-import { DEFAULT_POST_LENGTH_LIMIT } from '../shared/rules/limits'
+import { postLengthPreference } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
 import { createCampaignHandlers } from './campaign/handlers'
@@ -119,8 +119,8 @@ export function createServices(config: ServicesConfig): Services {
     operations: [...OPERATION_EXECUTORS, ...catalogOperations(catalogStores)],
     preflight: createPreflight({
       features: accountFeatures,
-      postLengthLimit: (profileId, accountId) =>
-        settings.get().postLengthLimits[`${profileId}/${accountId}`] ?? DEFAULT_POST_LENGTH_LIMIT,
+      postLengthTier: (profileId, accountId) =>
+        postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier,
       readFile: (path) => readFile(path),
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)

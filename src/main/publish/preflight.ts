@@ -15,6 +15,7 @@ import {
 } from '../api/ads'
 import type { AccountFeaturesCache } from './accountFeatures'
 import type { CardKind, Job } from './job'
+import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 
@@ -42,13 +43,13 @@ export async function preflight(env: PreflightEnv): Promise<OutboxError[]> {
   const { job } = env
   const { features } = await env.features.get(env.ctx, job.accountId)
   const problems: OutboxError[] = []
-  for (const [draftId, snapshot] of Object.entries(job.drafts)) {
-    const draft = snapshotDraft(draftId, snapshot)
-    // A post's attached card draft is published by the same job: say which draft a problem is in.
-    const prefix = draftId === job.draftId ? '' : `The attached card “${snapshot.name}”: `
-    for (const problem of checkSnapshotRules(draft, { ...env.facts, features }))
-      problems.push({ ...problem, message: `${prefix}${problem.message}` })
+  // The job's draft with the card draft a post attaches: both are in the job's snapshots.
+  const lookup = (draftId: string) => {
+    const snapshot = job.drafts[draftId]
+    return snapshot ? snapshotDraft(draftId, snapshot) : undefined
   }
+  const own = lookup(job.draftId)
+  if (own) problems.push(...checkSnapshotRules(own, lookup, { ...env.facts, features }))
   problems.push(...(await changedFiles(env)))
   problems.push(...(await missingLibraryMedia(env)))
   problems.push(...(await missingCards(env)))
@@ -223,8 +224,8 @@ function dedupe(problems: OutboxError[]): OutboxError[] {
 
 export interface PreflightDeps {
   features: AccountFeaturesCache
-  /** The post length setting of a profile's ad account (settings.postLengthLimits). */
-  postLengthLimit(profileId: string, accountId: string): RuleFacts['postLengthLimit']
+  /** The post length tier of a profile's ad account (settings.postLengthLimits). */
+  postLengthTier(profileId: string, accountId: string): RuleFacts['postLengthTier']
   readFile(path: string): Promise<Uint8Array>
   /** A published card draft's id and kind on the platform, from the draft store. */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
@@ -234,13 +235,15 @@ export interface PreflightDeps {
 export function createPreflight(deps: PreflightDeps): (job: Job, ctx: AdsContext) => Promise<OutboxError[]> {
   return async (job, ctx) => {
     const counter = await loadPostLengthCounter()
-    const limit = deps.postLengthLimit(job.profileId, job.accountId)
+    const tier = deps.postLengthTier(job.profileId, job.accountId)
+    // The weighted length does not depend on the limit; the tier's limit is passed for the type.
+    const limit = postLengthTierLimit(tier) as PostLengthLimit
     return preflight({
       ctx,
       job,
       features: deps.features,
       facts: {
-        postLengthLimit: limit,
+        postLengthTier: tier,
         weightedLength: (text) => counter(text, limit).weightedLength,
         ...(job.userId ? { authenticatedUserId: job.userId } : {}),
         resolveCard: (draftId) => job.publishedCards[draftId],

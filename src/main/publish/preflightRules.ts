@@ -1,48 +1,40 @@
-import { checkContent } from '../../shared/creatives/check'
-import { contentSchemas } from '../../shared/creatives/content'
-import type { CardResolver } from '../../shared/creatives/post'
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
-import type { PostLengthLimit } from '../../shared/rules/limits'
+import type { PostLengthTier } from '../../shared/rules/limits'
+import { checkDraftForPublish, publishErrors, type PublishContext } from '../../shared/rules/publishGate'
 
-/** What the rules need beyond the draft itself, as main knows it when a job starts. */
+/** What the rules need beyond the drafts themselves, as main knows it when a job starts. */
 export interface RuleFacts {
   features: readonly string[]
-  postLengthLimit: PostLengthLimit
+  postLengthTier: PostLengthTier
   weightedLength: (text: string) => number
   authenticatedUserId?: string
-  resolveCard?: CardResolver
+  /** card_uri of card drafts published before the job (the job's publishedCards). */
+  resolveCard?: (draftId: string) => string | undefined
 }
 
-/** The rule errors of one draft snapshot, as outbox problems naming the draft and the field. */
-export function checkSnapshotRules(draft: Draft, facts: RuleFacts): OutboxError[] {
-  const parsed = contentSchemas[draft.kind].safeParse(draft.content)
-  if (!parsed.success)
-    return [
-      {
-        code: 'invalid_input',
-        message: `“${draft.name}” cannot be read — open it in its editor and save it again`,
-        draftId: draft.id,
-      },
-    ]
-  const text = draft.kind === 'post' ? (parsed.data as { text: string }).text : ''
-  const { issues } = checkContent(draft.kind, parsed.data, {
+/**
+ * The rule errors of a job's draft, and of the card draft a post attaches, through the one
+ * publish gate the editors and `outbox.enqueue` use (src/shared/rules/publishGate.ts), as
+ * outbox problems naming the draft and the field.
+ */
+export function checkSnapshotRules(
+  draft: Draft,
+  lookupDraft: (draftId: string) => Draft | undefined,
+  facts: RuleFacts,
+): OutboxError[] {
+  const context: PublishContext = {
+    postLengthTier: facts.postLengthTier,
     features: facts.features,
-    postLengthLimit: facts.postLengthLimit,
-    ...(text ? { weightedTextLength: facts.weightedLength(text) } : {}),
+    weightedLength: facts.weightedLength,
+    lookupDraft,
     ...(facts.authenticatedUserId ? { authenticatedUserId: facts.authenticatedUserId } : {}),
     ...(facts.resolveCard ? { resolveCard: facts.resolveCard } : {}),
-  })
-  return (
-    issues
-      .filter((issue) => issue.severity === 'error')
-      // Placeholders for what this very job uploads and creates are not problems.
-      .filter((issue) => issue.code !== 'pending_upload' && issue.code !== 'pending_card')
-      .map((issue) => ({
-        code: issue.code,
-        message: issue.message,
-        draftId: draft.id,
-        contentPath: [...issue.contentPath],
-      }))
-  )
+  }
+  return publishErrors(checkDraftForPublish(draft, context)).map((issue) => ({
+    code: issue.code,
+    message: issue.message,
+    draftId: issue.draftId,
+    contentPath: [...issue.contentPath],
+  }))
 }
