@@ -39,6 +39,8 @@ export async function connectToSandbox(
     start?: 'first-run' | 'nav'
     label?: string
     onStep?: (step: ConnectStep) => Promise<void>
+    /** Which of the user's ad accounts to choose, by its place in the list; the first when absent. */
+    accountIndex?: number
   } = {},
 ): Promise<void> {
   const { page } = app
@@ -91,6 +93,8 @@ export async function connectToSandbox(
 
   // 5. The ad account, chosen for real.
   await expect.poll(() => page.getByTestId('account-choice').count()).toBeGreaterThan(0)
+  if (options.accountIndex !== undefined)
+    await page.getByTestId('account-choice').nth(options.accountIndex).click()
   await onStep('account')
   await page.getByRole('button', { name: 'Use this account' }).click()
   await page.getByTestId('wizard-done').waitFor()

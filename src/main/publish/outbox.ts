@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
-import { AppFailure, appError } from '../../shared/errors'
+import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { PublishAccess } from './access'
@@ -280,7 +280,10 @@ export function createOutbox(deps: OutboxDeps) {
     job: OutboxJob,
     disposition: Exclude<Disposition, { kind: 'fatal' }>,
     failures: { count: number },
+    error?: unknown,
   ): Promise<'retry' | 'stop'> {
+    // What did not answer, in the failure's own words ("Nothing answered at 127.0.0.1:8080 …").
+    const reason = isAppFailure(error) ? { reason: error.message } : {}
     switch (disposition.kind) {
       case 'outcome_unknown':
         // Usually a dropped connection: reconcile straight away, backing off if it keeps happening.
@@ -289,13 +292,18 @@ export function createOutbox(deps: OutboxDeps) {
         return 'retry'
       case 'transient': {
         const wait = backoffMs(failures.count++)
-        live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait, attempt: failures.count + 1 })
+        live.set(job.id, {
+          phase: 'waiting_network',
+          retryAt: now() + wait,
+          attempt: failures.count + 1,
+          ...reason,
+        })
         await sleep(job, wait)
         return 'retry'
       }
       case 'rate_limited': {
         const wait = disposition.seconds * 1000
-        live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait })
+        live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait, ...reason })
         await sleep(job, wait)
         return 'retry'
       }
@@ -338,7 +346,7 @@ export function createOutbox(deps: OutboxDeps) {
         }
         // A read has no unknown outcome: try it again after the usual wait.
         const wait = disposition.kind === 'outcome_unknown' ? { kind: 'transient' as const } : disposition
-        if ((await waitAfter(job, wait, failures)) === 'stop') return false
+        if ((await waitAfter(job, wait, failures, error)) === 'stop') return false
         continue
       }
       failures.count = 0
@@ -395,7 +403,7 @@ export function createOutbox(deps: OutboxDeps) {
           const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
           const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
           if (disposition.kind !== 'fatal') {
-            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            if ((await waitAfter(job, disposition, failures, error)) === 'stop') return
             continue
           }
           await draftStatus(job.draftId, 'failed')
@@ -463,7 +471,7 @@ export function createOutbox(deps: OutboxDeps) {
           await persist(job)
           const disposition = classifyFailure(error, {})
           if (disposition.kind !== 'fatal') {
-            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            if ((await waitAfter(job, disposition, failures, error)) === 'stop') return
             continue
           }
           // The platform answered: nothing about this step is left unknown.
@@ -631,6 +639,10 @@ export function createOutbox(deps: OutboxDeps) {
     }
     const active = deps.access.active()
     if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    // Said before any rule: a revoked profile also loses its user, which the rules would report as
+    // a missing advertiser, sending the designer to the wrong field.
+    if (deps.access.status(active.profileId) === 'expired')
+      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
     if (!active.accountId) {
       throw new AppFailure(
         appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),

@@ -8,6 +8,8 @@ export interface LiveState {
   retryAt?: number
   /** Retrying after failures: the attempt that comes next (2 is the first retry). */
   attempt?: number
+  /** Why it waits: the last failure's message, which names the host that did not answer. */
+  reason?: string
   /** An operation's own progress (rows hashed, products sent, …). */
   progress?: OperationProgress
 }
@@ -100,6 +102,7 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt
   if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
+  if (retryAt && live?.reason) view.waitReason = live.reason
   if (job.error) view.error = job.error
   if (job.state === 'needs_attention' && job.problems) view.problems = job.problems
   return view
@@ -130,6 +133,7 @@ export function toOperationView(job: OperationJob, live: LiveState | undefined):
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt
   if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
+  if (retryAt && live?.reason) view.waitReason = live.reason
   if (job.error) view.error = job.error
   return view
 }

@@ -172,6 +172,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </button>
         </p>
       ) : null}
+      {waiting && job.waitReason ? (
+        <p className="outbox-job__note" data-testid="outbox-wait-reason">
+          {job.waitReason}
+        </p>
+      ) : null}
       {job.state === 'needs_attention' ? <AttentionList job={job} /> : null}
       {job.state === 'failed' && job.error?.contentPath ? (
         <p className="outbox-job__note">

@@ -50,13 +50,23 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
   }, [load, job?.id, job?.state])
 
   useEffect(() => {
+    // The preflight stopped the job: the editor marks the first problem that is in this draft.
+    const problem =
+      job?.state === 'needs_attention' ? job.problems?.find((p) => p.draftId === draftId) : undefined
+    if (problem) {
+      onErrorRef.current?.({
+        message: problem.message,
+        ...(problem.contentPath ? { contentPath: problem.contentPath } : {}),
+      })
+      return
+    }
     if (job?.state === 'failed' && job.error && job.error.draftId === draftId) {
       onErrorRef.current?.({
         message: job.error.message,
         ...(job.error.contentPath ? { contentPath: job.error.contentPath } : {}),
       })
     }
-  }, [job?.state, job?.error, draftId])
+  }, [job?.state, job?.error, job?.problems, draftId])
 
   const publish = async () => {
     setBusy(true)

@@ -87,6 +87,8 @@ export const outboxJobViewSchema = z.object({
   problems: z.array(outboxErrorSchema).optional(),
   /** A job retrying after failures (network, 5xx): the attempt it is on, counting the first. */
   attempt: z.number().int().positive().optional(),
+  /** Why a waiting job waits, in the last failure's words (it names the host that did not answer). */
+  waitReason: z.string().optional(),
   /** Remote ids created (or adopted) so far. */
   created: z.object({
     mediaKeys: z.array(z.string()),
