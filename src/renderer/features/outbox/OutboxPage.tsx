@@ -262,6 +262,7 @@ export function OutboxPage({ route }: { route: RouteInfo }) {
   const { jobs, error, refresh } = useOutboxJobs()
   const now = useNow()
   const activeCount = jobs?.filter((job) => ACTIVE_STATES.has(job.state)).length ?? 0
+  const attentionCount = jobs?.filter((job) => job.state === 'needs_attention').length ?? 0
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
@@ -276,7 +277,9 @@ export function OutboxPage({ route }: { route: RouteInfo }) {
           <p className="outbox-summary" role="status">
             {activeCount > 0
               ? `${activeCount} of ${jobs.length} still to publish`
-              : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
+              : attentionCount > 0
+                ? `${attentionCount} of ${jobs.length} ${attentionCount === 1 ? 'needs' : 'need'} attention before publishing`
+                : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
           </p>
           <ul className="outbox-list">
             {jobs.map((job) => (
