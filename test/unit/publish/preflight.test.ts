@@ -9,6 +9,7 @@ import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbo
 import type { Draft } from '../../../src/shared/drafts/envelope'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import type { OutboxError } from '../../../src/shared/ipc/contracts/outbox'
+import { emptyPostContent } from '../../../src/shared/creatives/post'
 import { pollCard } from '../../integration/publish/fixtures'
 import { createFakeAds, type FakeAds } from './fakeAds'
 
@@ -157,6 +158,28 @@ describe('the runner and its preflight', () => {
     expect(jobs).toHaveLength(1)
     expect(jobs[0]).toMatchObject({ state: 'published' })
     expect(fake.created.polls.map((p) => [p.first_choice, p.second_choice])).toEqual([['Yes', 'No']])
+    await outbox.dispose()
+  })
+
+  it('refuses to queue for a revoked profile with what to do, before any rule speaks of the advertiser', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'preflight-unit-'))
+    dirs.push(dataDir)
+    const fake = createFakeAds()
+    const post: Draft = {
+      ...poll,
+      id: '00000000-0000-4000-8000-00000000a002',
+      kind: 'post',
+      name: 'Post',
+      // A revoked profile has no user: a new post's advertiser stays empty.
+      content: { ...emptyPostContent(''), text: 'Hello' },
+    }
+    const revoked: PublishAccess = { ...access(fake), status: () => 'expired' }
+    const outbox = createOutbox({ dataDir, drafts: memoryDrafts([post]), access: revoked })
+    await expect(outbox.enqueue(post.id)).rejects.toMatchObject({
+      code: 'token_expired',
+      message: 'Your access was revoked — authorize again',
+    })
+    expect(await outbox.list()).toEqual([])
     await outbox.dispose()
   })
 })
