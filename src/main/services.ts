@@ -18,7 +18,8 @@ import { join } from 'node:path'
 import { createThumbnailCache } from './library/thumbnails'
 import { createPublishAccess } from './publish/access'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
-import { createPreflight } from './publish/preflight'
+import { createPreflight, createReviewWarnings } from './publish/preflight'
+import { publishedCardUri } from './publish/plan'
 import { readFile } from 'node:fs/promises'
 import { postLengthPreference } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
@@ -101,6 +102,8 @@ export function createServices(config: ServicesConfig): Services {
   const media = createMediaService(config.mediaDialogs ?? { chooseMediaFile: async () => null })
   const catalogStores = createCatalogStores(config.dataDir)
   const accountFeatures = createAccountFeaturesCache()
+  const postLengthTier = (profileId: string, accountId: string) =>
+    postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -119,8 +122,7 @@ export function createServices(config: ServicesConfig): Services {
     operations: [...OPERATION_EXECUTORS, ...catalogOperations(catalogStores)],
     preflight: createPreflight({
       features: accountFeatures,
-      postLengthTier: (profileId, accountId) =>
-        postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier,
+      postLengthTier,
       readFile: (path) => readFile(path),
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
@@ -129,6 +131,12 @@ export function createServices(config: ServicesConfig): Services {
         const cardKind = draft.kind === 'post' || draft.kind === 'media_library' ? undefined : draft.kind
         return cardKind ? { cardId, cardKind } : { cardId }
       },
+    }),
+    reviewWarnings: createReviewWarnings({
+      features: accountFeatures,
+      postLengthTier,
+      lookupDraft: (id) => drafts.store.get(id),
+      resolveCard: (draftId, accountId) => publishedCardUri(drafts.store.get(draftId), accountId),
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
     onOperationDone: (job) => {
@@ -207,6 +215,7 @@ export function createServices(config: ServicesConfig): Services {
       library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
     'library.deleteCard': ({ profileId, accountId, kind, cardId }) => library.deleteCard(profileId, accountId, kind, cardId),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
+    'outbox.review': async ({ draftId }) => ({ review: await outbox.review(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
     'outbox.get': async ({ jobId }) => ({ job: await outbox.job(jobId) }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
-import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outbox'
+import type { OutboxError, OutboxJobView, OutboxReview } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { PublishAccess } from './access'
 import { classifyFailure, type Disposition } from './failures'
@@ -15,7 +15,7 @@ import { buildPlan, publishedCardUri } from './plan'
 import type { StepEnv } from './steps'
 import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
-import { toOperationView, toView } from './view'
+import { stepLabel, toOperationView, toView } from './view'
 import type { AnyOperationExecutor, OperationEnv } from './operations/types'
 import { OperationCanceled } from './operations/types'
 import { lookupExecutor, parseParams, runOperationStep } from './operations/runStep'
@@ -77,6 +77,14 @@ export interface OutboxDeps {
    * returns what the designer must fix, throws on network trouble. Without it jobs start as queued.
    */
   preflight?: (job: Job, ctx: AdsContext) => Promise<OutboxError[]>
+  /**
+   * Rule warnings for the review sheet, with what main knows without asking the platform (cached
+   * features, the post length tier). Without it the review lists none.
+   */
+  reviewWarnings?: (
+    draft: Draft,
+    context: { profileId: string; accountId: string; userId?: string },
+  ) => Promise<{ message: string; draftId?: string }[]>
   /** An operation job finished with every step done (e.g. to refresh what it changed). */
   onOperationDone?: (job: OperationJob) => void
 }
@@ -686,6 +694,50 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /** What Publish would queue, for the review sheet: the same checks and plan as enqueue. */
+  async function review(draftId: string): Promise<OutboxReview> {
+    await ready
+    await deps.drafts.flush()
+    const draft = deps.drafts.get(draftId)
+    if (!draft)
+      throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
+    const active = deps.access.active()
+    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    if (deps.access.status(active.profileId) === 'expired')
+      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
+    if (!active.accountId) {
+      throw new AppFailure(
+        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
+      )
+    }
+    const plan = buildPlan({
+      draft,
+      lookupDraft: (id) => deps.drafts.get(id),
+      accountId: active.accountId,
+      ...(active.userId ? { userId: active.userId } : {}),
+    })
+    // A stand-in job, only for the step labels.
+    const labelled = { drafts: plan.drafts } as Job
+    const advertiser = draft.kind === 'post' ? (draft.content as { asUserId?: unknown }).asUserId : undefined
+    return {
+      profileLabel: active.label,
+      accountId: active.accountId,
+      ...(typeof advertiser === 'string' && advertiser.trim() ? { advertiser: advertiser.trim() } : {}),
+      steps: plan.steps.map((step) => ({
+        kind: step.kind,
+        label: stepLabel(labelled, step),
+        ...(step.kind === 'upload' ? { bytes: step.bytes } : {}),
+      })),
+      warnings: deps.reviewWarnings
+        ? await deps.reviewWarnings(draft, {
+            profileId: active.profileId,
+            accountId: active.accountId,
+            ...(active.userId ? { userId: active.userId } : {}),
+          })
+        : [],
+    }
+  }
+
   async function cancel(jobId: string): Promise<OutboxJobView> {
     await ready
     const job = requireJob(jobId)
@@ -776,6 +828,7 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     ready,
     enqueue,
+    review,
     enqueueOperations,
     async job(jobId: string): Promise<OutboxJobView> {
       await ready

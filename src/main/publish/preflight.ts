@@ -17,6 +17,7 @@ import type { AccountFeaturesCache } from './accountFeatures'
 import type { CardKind, Job } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
+import { checkDraftForPublish } from '../../shared/rules/publishGate'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 
 /**
@@ -251,5 +252,38 @@ export function createPreflight(deps: PreflightDeps): (job: Job, ctx: AdsContext
       readFile: deps.readFile,
       publishedCard: deps.publishedCard,
     })
+  }
+}
+
+/**
+ * The review sheet's warnings: the publish gate's warnings for the draft (and the card draft a
+ * post attaches), with the features main last fetched for the account when it has them. The
+ * errors are enqueue's to refuse; the preflight checks again with fresh features before sending.
+ */
+export function createReviewWarnings(deps: {
+  features: AccountFeaturesCache
+  postLengthTier: PreflightDeps['postLengthTier']
+  lookupDraft: (draftId: string) => Draft | undefined
+  resolveCard: (draftId: string, accountId: string) => string | undefined
+}) {
+  return async (
+    draft: Draft,
+    context: { profileId: string; accountId: string; userId?: string },
+  ): Promise<{ message: string; draftId?: string }[]> => {
+    const counter = await loadPostLengthCounter()
+    const tier = deps.postLengthTier(context.profileId, context.accountId)
+    const limit = postLengthTierLimit(tier) as PostLengthLimit
+    const features = deps.features.peek(context.accountId)?.features
+    const issues = checkDraftForPublish(draft, {
+      postLengthTier: tier,
+      ...(features ? { features } : {}),
+      weightedLength: (text) => counter(text, limit).weightedLength,
+      ...(context.userId ? { authenticatedUserId: context.userId } : {}),
+      lookupDraft: deps.lookupDraft,
+      resolveCard: (draftId) => deps.resolveCard(draftId, context.accountId),
+    })
+    return issues
+      .filter((issue) => issue.severity === 'warning')
+      .map((issue) => ({ message: issue.message, draftId: issue.draftId }))
   }
 }

@@ -38,6 +38,7 @@ export const CHANNELS = [
   'library.deleteCard',
   'posts.rename',
   'outbox.enqueue',
+  'outbox.review',
   'outbox.list',
   'outbox.status',
   'outbox.get',

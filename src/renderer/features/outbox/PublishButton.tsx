@@ -1,10 +1,11 @@
 import { Send } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import type { OutboxJobView, OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { ACTIVE_STATES, stateLine } from './outboxModel'
+import { ReviewSheet } from './ReviewSheet'
 import { POLL_MS } from './useOutbox'
 import './outbox.css'
 
@@ -22,6 +23,7 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
   const [job, setJob] = useState<OutboxJobView | null>(null)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [review, setReview] = useState<OutboxReview | null>(null)
   // Editors pass inline callbacks; the latest one is used without re-running the effects.
   const onErrorRef = useRef(onError)
   onErrorRef.current = onError
@@ -68,18 +70,35 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
     }
   }, [job?.state, job?.error, job?.problems, draftId])
 
-  const publish = async () => {
+  const refused = (failure: unknown) => {
+    const error: { message: string; field?: string } =
+      failure instanceof IpcFailure ? failure.error : { message: String(failure) }
+    setRefusal(error.message)
+    onErrorRef.current?.({ message: error.message, ...(error.field ? { field: error.field } : {}) })
+  }
+
+  /** Publish opens the review sheet; main plans the draft as enqueue would, refusing the same way. */
+  const openReview = async () => {
     setBusy(true)
     setRefusal(null)
+    try {
+      setReview((await unwrap(studio().outbox.review({ draftId }))).review)
+    } catch (failure) {
+      refused(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const publish = async () => {
+    setBusy(true)
     try {
       const { job: queued } = await unwrap(studio().outbox.enqueue({ draftId }))
       setJob(queued)
     } catch (failure) {
-      const error: { message: string; field?: string } =
-        failure instanceof IpcFailure ? failure.error : { message: String(failure) }
-      setRefusal(error.message)
-      onErrorRef.current?.({ message: error.message, ...(error.field ? { field: error.field } : {}) })
+      refused(failure)
     } finally {
+      setReview(null)
       setBusy(false)
     }
   }
@@ -88,7 +107,12 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
   const published = job?.state === 'published'
   return (
     <div className="publish-button">
-      <Button variant="primary" onClick={() => void publish()} busy={busy} disabled={active || published}>
+      <Button
+        variant="primary"
+        onClick={() => void openReview()}
+        busy={busy && review === null}
+        disabled={active || published}
+      >
         <Send size={16} aria-hidden="true" />
         {published ? 'Published' : active ? 'In the outbox' : 'Publish'}
       </Button>
@@ -100,6 +124,12 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
           </button>
         ) : null}
       </span>
+      <ReviewSheet
+        review={review}
+        busy={busy}
+        onConfirm={() => void publish()}
+        onCancel={() => setReview(null)}
+      />
     </div>
   )
 }

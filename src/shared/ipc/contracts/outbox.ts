@@ -102,7 +102,32 @@ export const outboxJobViewSchema = z.object({
 export type OutboxJobView = z.infer<typeof outboxJobViewSchema>
 export type OutboxStepView = z.infer<typeof outboxStepViewSchema>
 
+/** What Publish will do, shown in the review sheet before anything is queued. */
+export const outboxReviewSchema = z.object({
+  /** The profile the job will run as, for people ("Studio sandbox · @designer"). */
+  profileLabel: z.string(),
+  accountId: z.string(),
+  /** Posts: the user the post is made for (as_user_id). */
+  advertiser: z.string().optional(),
+  /** Every step that will run, in order; uploads carry their size in bytes. */
+  steps: z.array(
+    z.object({
+      kind: outboxStepKindSchema,
+      label: z.string(),
+      bytes: z.number().int().nonnegative().optional(),
+    }),
+  ),
+  /** Rule warnings of the draft (and the card draft a post attaches): sent anyway, worth a look. */
+  warnings: z.array(z.object({ message: z.string(), draftId: z.string().optional() })),
+})
+export type OutboxReview = z.infer<typeof outboxReviewSchema>
+
 export const outboxContract = {
+  /** Plans the draft's publishing without queuing it: the review sheet. Refuses what enqueue refuses. */
+  'outbox.review': {
+    request: z.object({ draftId }).strict(),
+    response: z.object({ review: outboxReviewSchema }),
+  },
   /** Validates the draft and puts it in the outbox for the active profile and ad account. */
   'outbox.enqueue': {
     request: z.object({ draftId }).strict(),
