@@ -221,6 +221,7 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.get': async ({ jobId }) => ({ job: await outbox.job(jobId) }),
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
+    'outbox.cleanUp': async ({ jobId }) => ({ job: await outbox.cleanUp(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
     'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
     ...createCampaignHandlers({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work), outbox }),

@@ -253,6 +253,9 @@ describe('Account features and apps', () => {
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })
         .click()
+      // The review sheet: Enter confirms.
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
       await page.getByRole('button', { name: 'Open the outbox' }).click()
       await page.waitForURL(/#\/outbox$/)
       const job = page.getByTestId('outbox-job').filter({ hasText: 'Poll with a picture' })

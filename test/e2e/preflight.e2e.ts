@@ -105,6 +105,13 @@ describe('Preflight', () => {
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })
         .click()
+      // The review sheet: where it goes, every step with sizes, and the warnings; Enter confirms.
+      const sheet = page.getByRole('dialog', { name: 'Review and publish' })
+      await sheet.waitFor()
+      expect(await sheet.textContent()).toContain('Upload beta-poll.png · 3.5 KB')
+      await screenshots(page, 'review-sheet')
+      await page.keyboard.press('Enter')
+      await sheet.waitFor({ state: 'detached' })
       await page.getByRole('button', { name: 'Open the outbox' }).click()
       await page.waitForURL(/#\/outbox$/)
       const job = page.getByTestId('outbox-job')

@@ -178,6 +178,12 @@ export async function getMediaLibraryObject(ctx: AdsContext, accountId: string, 
   return (await call(ctx, 'GET', url, mediaLibraryObjectSchema)).data
 }
 
+/** DELETE media_library/:media_key: the object comes back with `deleted` true. */
+export async function deleteMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
+  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
+  return (await call(ctx, 'DELETE', url, mediaLibraryObjectSchema)).data
+}
+
 export interface MediaLibraryCreate {
   mediaKey: string
   name?: string

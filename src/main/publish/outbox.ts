@@ -756,12 +756,21 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /** The designer edited a draft of the job after it stopped: resuming uses the fixed draft. */
+  function draftsChangedSince(job: Job): boolean {
+    return Object.entries(job.drafts).some(([draftId, snapshot]) => {
+      const draft = deps.drafts.get(draftId)
+      return draft !== undefined && JSON.stringify(draft.content) !== JSON.stringify(snapshot.content)
+    })
+  }
+
   async function retry(jobId: string): Promise<OutboxJobView> {
     await ready
     const job = requireJob(jobId)
     // Resuming after a fix: the job is made again from the draft as it is now, keeping what
     // the earlier one created where it still fits, and the preflight runs again when it starts.
     if (job.state === 'needs_attention' && isDraftJob(job)) return enqueue(job.draftId)
+    if (job.state === 'failed' && isDraftJob(job) && draftsChangedSince(job)) return enqueue(job.draftId)
     if (job.state !== 'failed' && job.state !== 'canceled') {
       // A job waiting for the network tries again now.
       if (job.state === 'active') interrupt(job.id)
@@ -818,6 +827,48 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /**
+   * Deletes what a stopped publish job created (its media library entries and card) through an
+   * operation job, then removes the job: its ids go to the ledger, so nothing adopts them again.
+   */
+  async function cleanUp(jobId: string): Promise<OutboxJobView> {
+    await ready
+    const job = requireJob(jobId)
+    if (
+      !isDraftJob(job) ||
+      (job.state !== 'failed' && job.state !== 'canceled' && job.state !== 'needs_attention')
+    )
+      throw new AppFailure(appError('invalid_input', 'Only a stopped publish job can be cleaned up'))
+    const steps: { op: string; params: unknown }[] = []
+    for (const step of job.steps) {
+      if (step.kind === 'library' && step.result && !step.skipped)
+        steps.push({
+          op: 'mediaLibrary.delete',
+          params: { mediaKey: step.result.mediaKey, name: step.fileName },
+        })
+      if (step.kind === 'card' && step.result && !step.result.adopted && !step.skipped) {
+        const name = job.drafts[step.draftId]?.name ?? step.result.cardId
+        steps.push({
+          op: 'createdCard.delete',
+          params: { cardId: step.result.cardId, cardKind: step.cardKind, name: `“${name}”` },
+        })
+      }
+    }
+    if (steps.length === 0)
+      throw new AppFailure(appError('invalid_input', 'This job created nothing to clean up'))
+    const cleaning = await enqueueOperations({
+      profileId: job.profileId,
+      accountId: job.accountId,
+      area: 'published',
+      title: `Clean up after “${job.draftName}”`,
+      continueOnError: true,
+      steps,
+    })
+    await forget(job)
+    if (deps.drafts.get(job.draftId)?.status !== 'published') await draftStatus(job.draftId, 'draft')
+    return cleaning
+  }
+
   async function dismiss(jobId: string): Promise<void> {
     await ready
     const job = requireJob(jobId)
@@ -836,6 +887,7 @@ export function createOutbox(deps: OutboxDeps) {
     },
     cancel,
     retry,
+    cleanUp,
     dismiss,
     async list(): Promise<OutboxJobView[]> {
       await ready

@@ -44,6 +44,7 @@ export const CHANNELS = [
   'outbox.get',
   'outbox.cancel',
   'outbox.retry',
+  'outbox.cleanUp',
   'outbox.dismiss',
   // Issue 14: line items, curated categories, account settings, features, apps, media, history.
   'lineItems.list',

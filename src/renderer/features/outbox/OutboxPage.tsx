@@ -121,16 +121,17 @@ function AttentionList({ job }: { job: OutboxJobView }) {
 }
 
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
-  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | null>(null)
+  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | 'cleanUp' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const Icon = STATE_ICONS[job.state]
-  const act = async (action: 'cancel' | 'retry' | 'dismiss') => {
+  const act = async (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') => {
     setBusy(action)
     setProblem(null)
     try {
       const outbox = studio().outbox
       if (action === 'cancel') await unwrap(outbox.cancel({ jobId: job.id }))
       else if (action === 'retry') await unwrap(outbox.retry({ jobId: job.id }))
+      else if (action === 'cleanUp') await unwrap(outbox.cleanUp({ jobId: job.id }))
       else await unwrap(outbox.dismiss({ jobId: job.id }))
       onChanged()
     } catch (failure) {
@@ -143,6 +144,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   const retryable = job.state === 'failed' || job.state === 'canceled'
   const resumable = job.state === 'needs_attention'
   const waiting = WAITING_STATES.has(job.state)
+  // A stopped publish job that left objects on the account: they can be deleted in one go.
+  const cleanable =
+    job.type === 'draft' &&
+    (job.state === 'failed' || job.state === 'canceled' || job.state === 'needs_attention') &&
+    (job.created.mediaKeys.length > 0 || job.created.cardId !== undefined)
   const titleId = `outbox-job-${job.id}`
   return (
     <li className="outbox-job" aria-labelledby={titleId} data-state={job.state} data-testid="outbox-job">
@@ -217,6 +223,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </li>
         ))}
       </ol>
+      {cleanable ? (
+        <p className="outbox-job__note">
+          Created before it stopped — resume to use them, or delete them from the account:
+        </p>
+      ) : null}
       <CreatedIds job={job} />
       {problem ? (
         <p className="outbox-job__problem" role="alert">
@@ -246,6 +257,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
             <RotateCcw size={16} aria-hidden="true" />
             Retry
+          </Button>
+        ) : null}
+        {cleanable ? (
+          <Button onClick={() => void act('cleanUp')} busy={busy === 'cleanUp'}>
+            Delete what it created
           </Button>
         ) : null}
         {!ACTIVE_STATES.has(job.state) && job.state !== 'needs_connection' ? (

@@ -158,6 +158,14 @@ export const outboxContract = {
     request: z.object({ jobId }).strict(),
     response: z.object({ job: outboxJobViewSchema }),
   },
+  /**
+   * A stopped publish job: deletes what it created (media library entries, card) through an
+   * operation job, and removes it from the list. Answers with the clean-up job.
+   */
+  'outbox.cleanUp': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
   /** Removes a finished (published, failed or canceled) job from the list. */
   'outbox.dismiss': {
     request: z.object({ jobId }).strict(),
