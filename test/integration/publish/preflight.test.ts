@@ -138,4 +138,53 @@ describe('the preflight before a publish job writes anything', () => {
     ])
     expect(createdTotal()).toBe(total)
   })
+
+  it('cleans up what a stopped job created: its library entry and card are deleted through the outbox', async () => {
+    const { app, profile } = await connectedApp('clean-up')
+    const media = await image(workDir, 'clean-up')
+    const pollId = await createDraft(
+      app,
+      'poll_card',
+      'Clean poll',
+      pollCard('Clean poll', ['A', 'B'], media),
+    )
+    const draftId = await createDraft(
+      app,
+      'post',
+      'Clean post',
+      post(profile.userId, 'Clean post', 'Vote', { cardDraftId: pollId }),
+    )
+    // The card request is slow: the cancel lands after it, before the post, with the library
+    // entry and the card created.
+    sandbox.setFaults({ latencyMs: 1_500, pathPattern: '^POST .*/cards/poll$' })
+    try {
+      const queued = (await app.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId })).job
+      await waitFor(async () => {
+        const job = await jobOf(app, draftId)
+        return job && job.stepsDone >= 2 ? job : undefined
+      })
+      await app.call('outbox.cancel', { jobId: queued.id })
+      const canceled = await until(app, draftId, 'canceled')
+      expect(canceled.created.mediaKeys).toHaveLength(1)
+      const mediaKey = canceled.created.mediaKeys[0]!
+      const cardId = canceled.created.cardId
+
+      const cleaning = (await app.call<{ job: OutboxJobView }>('outbox.cleanUp', { jobId: canceled.id })).job
+      expect(cleaning).toMatchObject({ type: 'operation', title: 'Clean up after “Clean post”' })
+      const done = await waitFor(async () => {
+        const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: cleaning.id })).job
+        return job.state === 'done' || job.state === 'failed' ? job : undefined
+      })
+      expect(done.state).toBe('done')
+      expect(sandbox.list('media_library').find((item) => item.media_key === mediaKey)?.deleted).toBe(true)
+      expect(cardId).toBeDefined()
+      expect(sandbox.list('poll_cards').find((card) => card.id === cardId)?.deleted).toBe(true)
+      // The stopped job is gone from the list; the draft can be published afresh.
+      const jobs = (await app.call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs
+      expect(jobs.some((job) => job.id === canceled.id)).toBe(false)
+      expect((await app.call<{ status: string }>('drafts.get', { id: draftId })).status).toBe('draft')
+    } finally {
+      sandbox.setFaults({ latencyMs: 0, pathPattern: undefined })
+    }
+  })
 })
