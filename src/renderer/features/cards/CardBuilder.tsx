@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
+import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
 import { PublishButton } from '../outbox/PublishButton'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
@@ -57,6 +58,7 @@ export function CardBuilder() {
   const undo = useDraftEditor<'card', () => void>((state) => state.undo)
   const redo = useDraftEditor<'card', () => void>((state) => state.redo)
   const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
+  const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
   const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
     (state) => state.reportServerIssue,
@@ -122,8 +124,16 @@ export function CardBuilder() {
         </div>
       </header>
 
+      {published ? (
+        <PublishedBanner
+          draftId={draftId}
+          route="cards"
+          title="This card is published."
+          detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+        />
+      ) : null}
       <div className="builder__layout">
-        <div className="builder__editor">
+        <fieldset className="builder__editor readonly-fieldset" disabled={published} aria-label="Card">
           <section className="builder-section" aria-label="Card">
             <IssueField
               label="Card name"
@@ -183,7 +193,7 @@ export function CardBuilder() {
               />
             </section>
           )}
-        </div>
+        </fieldset>
         <aside className="builder__preview">
           <CardPreview model={preview} name={content.name} />
         </aside>

@@ -10,6 +10,7 @@ import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
+import { PublishedBanner } from './editorKit/PublishedBanner'
 import { EditorField, FieldNote } from './editorKit/Field'
 import { useContentIssues, useFieldMessages } from './editorKit/issues'
 import { LengthCounter } from './editorKit/LengthCounter'
@@ -67,6 +68,8 @@ function authorOf(
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
   const change = useDraftEditor((state: State) => state.change)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
   const user = useConnectedUser()
   const previewAuthor = usePreviewAuthor()
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
@@ -112,6 +115,17 @@ export function PostComposer() {
       route="composer"
       listLabel="Posts"
       issues={issues}
+      readOnly={published}
+      banner={
+        published ? (
+          <PublishedBanner
+            draftId={draftId}
+            route="composer"
+            title="This post is published."
+            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+          />
+        ) : null
+      }
       preview={
         <PostPreview
           content={settled}

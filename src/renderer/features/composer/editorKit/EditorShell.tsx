@@ -23,6 +23,7 @@ export function EditorShell({
   issues,
   banner,
   preview,
+  readOnly = false,
   children,
 }: {
   route: RouteId
@@ -30,6 +31,8 @@ export function EditorShell({
   issues: readonly ContentIssue[]
   banner?: ReactNode
   preview: ReactNode
+  /** A published creative: the form shows what is on the platform and takes no edits. */
+  readOnly?: boolean
   children: ReactNode
 }) {
   const name = useDraftEditor((state) => state.draft.name)
@@ -85,7 +88,15 @@ export function EditorShell({
       </header>
       {banner}
       <div className="editor__body">
-        <div className="editor__form">{children}</div>
+        <div className="editor__form">
+          {readOnly ? (
+            <fieldset className="readonly-fieldset" disabled>
+              {children}
+            </fieldset>
+          ) : (
+            children
+          )}
+        </div>
         <aside className="editor__preview" aria-label="Preview">
           <h2 className="editor__preview-label">Preview</h2>
           {preview}
