@@ -154,6 +154,12 @@ describe('Preflight', () => {
       expect(after.media_library - before.media_library).toBe(0)
       expect(sandbox.list('poll_cards').filter((card) => card.name === 'Beta poll')).toHaveLength(1)
       expect(await page.getByTestId('outbox-job').count()).toBe(1)
+
+      // Published means read-only: the poll reopens locked, with "Duplicate as new draft".
+      await page.evaluate((hash) => (window.location.hash = hash), pollHash)
+      await page.getByRole('button', { name: 'Duplicate as new draft' }).waitFor()
+      expect(await page.getByLabel('Card name').isDisabled()).toBe(true)
+      await screenshots(page, 'published-read-only')
       // Offline, the renderer logged the failed loads of the features and the library.
     } finally {
       await app.close()
