@@ -12,6 +12,8 @@ import type { JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
+import { DEFAULT_POST_LENGTH_TIER, LIMITS, type PostLengthTier } from '../../shared/rules/limits'
+import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import type { StepEnv } from './steps'
 import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
@@ -72,6 +74,10 @@ export interface OutboxDeps {
   operations?: readonly AnyOperationExecutor[]
   /** Remote ids of jobs no longer in the outbox; defaults to the file in dataDir. */
   ledger?: Ledger
+  /** The post length tier chosen for a profile's ad account (settings); standard when absent. */
+  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  /** The account's feature keys when known (a cache; never a network wait at enqueue). */
+  accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
 }
 
 /** What a feature's main service queues: already validated with full context. */
@@ -574,11 +580,20 @@ export function createOutbox(deps: OutboxDeps) {
         appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
       )
     }
+    // The publish gate: whatever the renderer showed, main checks the draft again with the
+    // account's tier and features before a job exists (buildPlan refuses any error).
+    const countLength = await loadPostLengthCounter()
+    const features = deps.accountFeatures?.(active.profileId, active.accountId)
     const plan = buildPlan({
       draft,
       lookupDraft: (id) => deps.drafts.get(id),
       accountId: active.accountId,
       ...(active.userId ? { userId: active.userId } : {}),
+      publish: {
+        postLengthTier: deps.postLengthTier?.(active.profileId, active.accountId) ?? DEFAULT_POST_LENGTH_TIER,
+        weightedLength: (text) => countLength(text, LIMITS.postLength.longForm.value).weightedLength,
+        ...(features ? { features } : {}),
+      },
     })
     const timestamp = new Date(now()).toISOString()
     const job: Job = {
