@@ -80,7 +80,7 @@ export function EditorShell({
           >
             <Redo2 size={16} aria-hidden="true" />
           </Button>
-          <PublishButton draftId={draftId} onError={reportServerIssue} />
+          <PublishButton draftId={draftId} errorCount={errors} onError={reportServerIssue} />
         </div>
       </header>
       {banner}
