@@ -120,6 +120,27 @@ describe('the post composer', () => {
     expect(screen.getByTestId('publish-button')).toBeEnabled()
   })
 
+  it('a new draft shows no errors until a field is touched, and every one on "Show problems"', async () => {
+    const draft = makeDraft('post')
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    await screen.findByTestId('post-counter-number')
+    expect(screen.queryByText('Write the post text, or add media')).toBeNull()
+    const publish = screen.getByTestId('publish-button')
+    expect(publish).toBeDisabled()
+    expect(publish.getAttribute('title')).toMatch(/^Fix \d+ problems? before publishing$/)
+
+    // Leaving a field shows what is wrong with that field only.
+    fireEvent.blur(textArea())
+    await waitFor(() => expect(screen.getByText('Write the post text, or add media')).toBeInTheDocument())
+    expect(screen.queryByText('Choose the advertiser this post is made for')).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
+    await waitFor(() =>
+      expect(screen.getByText('Choose the advertiser this post is made for')).toBeInTheDocument(),
+    )
+  })
+
   it('follows the chosen post length limit', async () => {
     const draft = makeDraft('post', { text: 'b'.repeat(LIMITS.postLength.standard.value + 5) })
     fakeStudio([draft])

@@ -16,6 +16,8 @@ export interface PublishButtonProps {
    * are any, Publish is disabled and says why; main refuses such a draft anyway.
    */
   errorCount?: number
+  /** Shows every problem on its field (offered while Publish is disabled by errors). */
+  onShowProblems?: () => void
   /** Called with the error when publishing fails or is refused, so the editor can mark `error.field` / `contentPath`. */
   onError?: (error: { message: string; field?: string; contentPath?: (string | number)[] }) => void
 }
@@ -24,7 +26,7 @@ export interface PublishButtonProps {
  * "Publish" for an editor: puts the draft in the outbox, then follows its job. Refusals (a field
  * with an error) and platform errors are reported through onError and shown next to the button.
  */
-export function PublishButton({ draftId, errorCount = 0, onError }: PublishButtonProps) {
+export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError }: PublishButtonProps) {
   const reasonId = useId()
   const [job, setJob] = useState<OutboxJobView | null>(null)
   const [busy, setBusy] = useState(false)
@@ -99,8 +101,15 @@ export function PublishButton({ draftId, errorCount = 0, onError }: PublishButto
         <Send size={16} aria-hidden="true" />
         {published ? 'Published' : active ? 'In the outbox' : 'Publish'}
       </Button>
-      <span className="publish-button__status" role="status" aria-live="polite" id={reasonId}>
-        {blockedReason ?? refusal ?? (job && !published ? stateLine(job, Date.now()) : '')}
+      <span className="publish-button__status" role="status" aria-live="polite">
+        <span id={reasonId}>
+          {blockedReason ?? refusal ?? (job && !published ? stateLine(job, Date.now()) : '')}
+        </span>
+        {blocked && onShowProblems ? (
+          <button type="button" className="link-button" onClick={onShowProblems}>
+            Show problems
+          </button>
+        ) : null}
         {job && active ? (
           <button type="button" className="link-button" onClick={() => navigate('outbox')}>
             Open the outbox
