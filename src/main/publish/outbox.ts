@@ -12,6 +12,8 @@ import type { JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
+import { DEFAULT_POST_LENGTH_TIER, LIMITS, type PostLengthTier } from '../../shared/rules/limits'
+import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import type { StepEnv } from './steps'
 import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
@@ -87,6 +89,10 @@ export interface OutboxDeps {
   ) => Promise<{ message: string; draftId?: string }[]>
   /** An operation job finished with every step done (e.g. to refresh what it changed). */
   onOperationDone?: (job: OperationJob) => void
+  /** The post length tier chosen for a profile's ad account (settings); standard when absent. */
+  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  /** The account's feature keys when known (a cache; never a network wait at enqueue). */
+  accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
 }
 
 /** What a feature's main service queues: already validated with full context. */
@@ -630,6 +636,27 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * The publish gate: whatever the renderer showed, main checks the draft again with the
+   * account's tier and features before a job exists (buildPlan refuses any error). The review
+   * sheet plans through the same gate, so it refuses what Publish would.
+   */
+  async function gatedPlan(draft: Draft, profileId: string, accountId: string, userId: string | undefined) {
+    const countLength = await loadPostLengthCounter()
+    const features = deps.accountFeatures?.(profileId, accountId)
+    return buildPlan({
+      draft,
+      lookupDraft: (id) => deps.drafts.get(id),
+      accountId,
+      ...(userId ? { userId } : {}),
+      publish: {
+        postLengthTier: deps.postLengthTier?.(profileId, accountId) ?? DEFAULT_POST_LENGTH_TIER,
+        weightedLength: (text) => countLength(text, LIMITS.postLength.longForm.value).weightedLength,
+        ...(features ? { features } : {}),
+      },
+    })
+  }
+
   async function enqueue(draftId: string): Promise<OutboxJobView> {
     await ready
     await deps.drafts.flush()
@@ -656,12 +683,7 @@ export function createOutbox(deps: OutboxDeps) {
         appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
       )
     }
-    const plan = buildPlan({
-      draft,
-      lookupDraft: (id) => deps.drafts.get(id),
-      accountId: active.accountId,
-      ...(active.userId ? { userId: active.userId } : {}),
-    })
+    const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
     const timestamp = new Date(now()).toISOString()
     const job: Job = {
       schema: JOB_SCHEMA_VERSION,
@@ -710,12 +732,7 @@ export function createOutbox(deps: OutboxDeps) {
         appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
       )
     }
-    const plan = buildPlan({
-      draft,
-      lookupDraft: (id) => deps.drafts.get(id),
-      accountId: active.accountId,
-      ...(active.userId ? { userId: active.userId } : {}),
-    })
+    const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
     // A stand-in job, only for the step labels.
     const labelled = { drafts: plan.drafts } as Job
     const advertiser = draft.kind === 'post' ? (draft.content as { asUserId?: unknown }).asUserId : undefined

@@ -22,6 +22,7 @@ import {
   moveSlide,
   removeComponent,
   removeSlide,
+  canRemoveSlide,
   swapComponent,
 } from './cardEdits'
 import { CardPreview } from './CardPreview'
@@ -120,7 +121,7 @@ export function CardBuilder() {
               <Redo2 size={16} aria-hidden="true" />
             </button>
           </div>
-          <PublishButton draftId={draftId} onError={reportServerIssue} />
+          <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
         </div>
       </header>
 
@@ -315,7 +316,12 @@ function SlidesEditor({
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Remove slide ${index + 1}`}
-                  title="Remove slide"
+                  title={
+                    canRemoveSlide(content)
+                      ? 'Remove slide'
+                      : `A multi-destination card needs at least ${min} slides`
+                  }
+                  disabled={!canRemoveSlide(content)}
                   onClick={() => change((current) => removeSlide(current, slide.id))}
                 >
                   <Trash2 size={16} aria-hidden="true" />

@@ -1,9 +1,10 @@
 import { Send } from 'lucide-react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { OutboxJobView, OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { plural } from '../../../shared/rules/issues'
 import { ACTIVE_STATES, stateLine } from './outboxModel'
 import { ReviewSheet } from './ReviewSheet'
 import { POLL_MS } from './useOutbox'
@@ -11,6 +12,13 @@ import './outbox.css'
 
 export interface PublishButtonProps {
   draftId: string
+  /**
+   * Errors the editor's live check finds (the same rules main's publish gate runs). While there
+   * are any, Publish is disabled and says why; main refuses such a draft anyway.
+   */
+  errorCount?: number
+  /** Shows every problem on its field (offered while Publish is disabled by errors). */
+  onShowProblems?: () => void
   /** Called with the error when publishing fails or is refused, so the editor can mark `error.field` / `contentPath`. */
   onError?: (error: { message: string; field?: string; contentPath?: (string | number)[] }) => void
 }
@@ -19,7 +27,8 @@ export interface PublishButtonProps {
  * "Publish" for an editor: puts the draft in the outbox, then follows its job. Refusals (a field
  * with an error) and platform errors are reported through onError and shown next to the button.
  */
-export function PublishButton({ draftId, onError }: PublishButtonProps) {
+export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError }: PublishButtonProps) {
+  const reasonId = useId()
   const [job, setJob] = useState<OutboxJobView | null>(null)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -105,19 +114,31 @@ export function PublishButton({ draftId, onError }: PublishButtonProps) {
 
   const active = job !== null && (ACTIVE_STATES.has(job.state) || job.state === 'needs_connection')
   const published = job?.state === 'published'
+  const blocked = !active && !published && errorCount > 0
+  const blockedReason = blocked ? `Fix ${plural(errorCount, 'problem')} before publishing` : null
   return (
     <div className="publish-button">
       <Button
         variant="primary"
         onClick={() => void openReview()}
         busy={busy && review === null}
-        disabled={active || published}
+        disabled={active || published || blocked}
+        title={blockedReason ?? undefined}
+        aria-describedby={reasonId}
+        data-testid="publish-button"
       >
         <Send size={16} aria-hidden="true" />
         {published ? 'Published' : active ? 'In the outbox' : 'Publish'}
       </Button>
       <span className="publish-button__status" role="status" aria-live="polite">
-        {refusal ?? (job && !published ? stateLine(job, Date.now()) : '')}
+        <span id={reasonId}>
+          {blockedReason ?? refusal ?? (job && !published ? stateLine(job, Date.now()) : '')}
+        </span>
+        {blocked && onShowProblems ? (
+          <button type="button" className="link-button" onClick={onShowProblems}>
+            Show problems
+          </button>
+        ) : null}
         {job && active ? (
           <button type="button" className="link-button" onClick={() => navigate('outbox')}>
             Open the outbox

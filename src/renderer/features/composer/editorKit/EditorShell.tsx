@@ -43,6 +43,7 @@ export function EditorShell({
   const redo = useDraftEditor((state) => state.redo)
   const draftId = useDraftEditor((state) => state.draft.id)
   const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
+  const reveal = useDraftEditor((state) => state.reveal)
   const errors = errorCount(issues)
   const warnings = issues.length - errors
   const rootRef = useRef<HTMLDivElement>(null)
@@ -83,7 +84,12 @@ export function EditorShell({
           >
             <Redo2 size={16} aria-hidden="true" />
           </Button>
-          <PublishButton draftId={draftId} onError={reportServerIssue} />
+          <PublishButton
+            draftId={draftId}
+            errorCount={errors}
+            onShowProblems={reveal}
+            onError={reportServerIssue}
+          />
         </div>
       </header>
       {banner}
