@@ -118,7 +118,7 @@ describe('the outbox against the sandbox', () => {
     })
   })
 
-  it('stops before any upload when the account lacks a feature, naming the draft field; resuming unfixed stops again', async () => {
+  it('stops before any upload when the account lacks a feature, naming the draft field; resuming unfixed is refused', async () => {
     const { app, profile } = await connectedApp('refused')
     // The second demo account lacks PROMOTED_MEDIA_POLLS: the preflight asks the platform for the
     // account's features before the first write, so nothing is uploaded (issue 9).
@@ -143,12 +143,9 @@ describe('the outbox against the sandbox', () => {
     ])
     expect(stopped.stepsDone).toBe(0)
     expect((await app.call<{ status: string }>('drafts.get', { id: pollId })).status).toBe('failed')
-    // Resuming without a fix runs the preflight again and stops again, still with nothing sent.
-    await app.call('outbox.retry', { jobId: stopped.id })
-    await waitFor(async () => {
-      const job = await jobOf(app, pollId)
-      return job && job.id !== stopped.id && job.state === 'needs_attention' ? job : undefined
-    })
+    // Resuming without a fix is refused at once: main now knows the account's features (the
+    // preflight fetched them), so the publish gate names the problem and nothing is queued.
+    await expect(app.call('outbox.retry', { jobId: stopped.id })).rejects.toThrow(/PROMOTED_MEDIA_POLLS/)
     expect(sandbox.created().media_uploads).toBe(uploadsBefore)
   })
 
