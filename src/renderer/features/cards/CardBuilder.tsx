@@ -97,7 +97,11 @@ export function CardBuilder() {
         <div className="builder__toolbar">
           <SaveStatus save={save} />
           <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
-            <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+            {published ? (
+              <>Published — read-only</>
+            ) : (
+              <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+            )}
           </ProblemsBadge>
           <div className="toolbar-group" role="group" aria-label="History">
             <button

@@ -36,6 +36,7 @@ export function EditorShell({
   children: ReactNode
 }) {
   const name = useDraftEditor((state) => state.draft.name)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
   const save = useDraftEditor((state) => state.save)
   const canUndo = useDraftEditor((state) => state.past.length > 0)
   const canRedo = useDraftEditor((state) => state.future.length > 0)
@@ -63,11 +64,14 @@ export function EditorShell({
           <div className="editor__status">
             <SaveStatus save={save} />
             <ProblemsBadge issues={issues} formSelector=".editor__form">
-              {errors > 0
-                ? `${plural(errors, 'problem')} to fix before publishing`
-                : warnings > 0
-                  ? `Ready, ${plural(warnings, 'note')}`
-                  : 'Ready to publish'}
+              {/* A published creative is not "ready to publish": it is out, and read-only. */}
+              {published
+                ? 'Published — read-only'
+                : errors > 0
+                  ? `${plural(errors, 'problem')} to fix before publishing`
+                  : warnings > 0
+                    ? `Ready, ${plural(warnings, 'note')}`
+                    : 'Ready to publish'}
             </ProblemsBadge>
           </div>
         </div>
