@@ -18,6 +18,11 @@ import { createLibraryService } from './library/libraryService'
 import { join } from 'node:path'
 import { createThumbnailCache } from './library/thumbnails'
 import { createPublishAccess } from './publish/access'
+import { createAccountFeaturesCache } from './publish/accountFeatures'
+import { createPreflight, createReviewWarnings } from './publish/preflight'
+import { publishedCardUri } from './publish/plan'
+import { readFile } from 'node:fs/promises'
+import { postLengthPreference } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
 import { createCampaignHandlers } from './campaign/handlers'
@@ -108,6 +113,9 @@ export function createServices(config: ServicesConfig): Services {
   )
   const catalogStores = createCatalogStores(config.dataDir)
   const audienceUploads = new Map<string, UploadLive>()
+  const accountFeatures = createAccountFeaturesCache()
+  const postLengthTier = (profileId: string, accountId: string) =>
+    postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -131,9 +139,35 @@ export function createServices(config: ServicesConfig): Services {
         ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
       }),
     ],
+    preflight: createPreflight({
+      features: accountFeatures,
+      postLengthTier,
+      readFile: (path) => readFile(path),
+      publishedCard: (draftId) => {
+        const draft = drafts.store.get(draftId)
+        const cardId = draft?.published?.cardId
+        if (!cardId || !draft) return undefined
+        const cardKind = draft.kind === 'post' || draft.kind === 'media_library' ? undefined : draft.kind
+        return cardKind ? { cardId, cardKind } : { cardId }
+      },
+    }),
+    reviewWarnings: createReviewWarnings({
+      features: accountFeatures,
+      postLengthTier,
+      lookupDraft: (id) => drafts.store.get(id),
+      resolveCard: (draftId, accountId) => publishedCardUri(drafts.store.get(draftId), accountId),
+    }),
+    // A grant changes what the rules allow: the next preflight asks the platform again.
+    onOperationDone: (job) => {
+      if (job.steps.some((step) => step.op === 'account.addFeatures'))
+        accountFeatures.invalidate(job.accountId)
+    },
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
+    postLengthTier,
+    // What the preflight last fetched; unknown features leave the feature rules as warnings.
+    accountFeatures: (_profileId, accountId) => accountFeatures.peek(accountId)?.features,
   })
   const library = createLibraryService({
     withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
@@ -228,11 +262,13 @@ export function createServices(config: ServicesConfig): Services {
     'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
       library.deleteCard(profileId, accountId, kind, cardId),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
+    'outbox.review': async ({ draftId }) => ({ review: await outbox.review(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
     'outbox.get': async ({ jobId }) => ({ job: await outbox.job(jobId) }),
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
+    'outbox.cleanUp': async ({ jobId }) => ({ job: await outbox.cleanUp(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
     'posts.rename': ({ profileId, accountId, postId, name }) =>
       library.renamePost(profileId, accountId, postId, name),

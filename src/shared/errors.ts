@@ -44,21 +44,36 @@ export type AppErrorCode =
   /** Any other HTTP failure. */
   | 'request_failed'
 
+/** One problem of a refused request, on the field it concerns (a draft content path, dotted). */
+export interface FieldIssue {
+  field: string
+  message: string
+  /** The draft the field is in, when a request spans drafts (a post and the card it attaches). */
+  draftId?: string
+}
+
 export interface AppError {
   code: AppErrorCode
   message: string
   field?: string
   retryAfter?: number
+  /** Every problem, when there is more than one to fix (a draft refused by the publish gate). */
+  issues?: FieldIssue[]
 }
 
 export function appError(
   code: AppErrorCode,
   message: string,
-  extra: { field?: string | undefined; retryAfter?: number | undefined } = {},
+  extra: {
+    field?: string | undefined
+    retryAfter?: number | undefined
+    issues?: FieldIssue[] | undefined
+  } = {},
 ): AppError {
   const error: AppError = { code, message }
   if (extra.field !== undefined) error.field = extra.field
   if (extra.retryAfter !== undefined) error.retryAfter = extra.retryAfter
+  if (extra.issues !== undefined) error.issues = extra.issues
   return error
 }
 
@@ -70,6 +85,7 @@ export class AppFailure extends Error {
   readonly code: AppErrorCode
   readonly field?: string
   readonly retryAfter?: number
+  readonly issues?: FieldIssue[]
 
   constructor(error: AppError) {
     super(error.message)
@@ -77,10 +93,15 @@ export class AppFailure extends Error {
     this.code = error.code
     if (error.field !== undefined) this.field = error.field
     if (error.retryAfter !== undefined) this.retryAfter = error.retryAfter
+    if (error.issues !== undefined) this.issues = error.issues
   }
 
   toAppError(): AppError {
-    return appError(this.code, this.message, { field: this.field, retryAfter: this.retryAfter })
+    return appError(this.code, this.message, {
+      field: this.field,
+      retryAfter: this.retryAfter,
+      issues: this.issues,
+    })
   }
 
   toJSON(): AppError {

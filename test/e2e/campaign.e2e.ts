@@ -253,6 +253,9 @@ describe('Account features and apps', () => {
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })
         .click()
+      // The review sheet: Enter confirms.
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
       // The job may already be published when the page would offer "Open the outbox": go by the sidebar.
       await expect
         .poll(() => page.getByRole('toolbar', { name: 'Edit history' }).textContent(), WAIT)

@@ -42,6 +42,8 @@ export async function connectToSandbox(
     start?: 'first-run' | 'nav'
     label?: string
     onStep?: (step: ConnectStep) => Promise<void>
+    /** Which of the user's ad accounts to choose, by its place in the list; the first when absent. */
+    accountIndex?: number
   } = {},
 ): Promise<void> {
   const { page } = app
@@ -94,6 +96,8 @@ export async function connectToSandbox(
 
   // 5. The ad account, chosen for real.
   await expect.poll(() => page.getByTestId('account-choice').count(), WAIT).toBeGreaterThan(0)
+  if (options.accountIndex !== undefined)
+    await page.getByTestId('account-choice').nth(options.accountIndex).click()
   await onStep('account')
   await page.getByRole('button', { name: 'Use this account' }).click()
   await page.getByTestId('wizard-done').waitFor()

@@ -105,6 +105,9 @@ describe('first run', () => {
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })
         .click()
+      // The review sheet: Enter confirms.
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
       await page.getByRole('button', { name: 'Open the outbox' }).click()
       await page.waitForURL(/#\/outbox$/)
       await expect

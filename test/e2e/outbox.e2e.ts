@@ -38,7 +38,6 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
-
 /** Opens an editor's list from the sidebar, starts a new draft and waits for its editor. */
 async function newDraft(page: Page, route: string, buttonName: string) {
   await page.getByTestId(`nav-${route}`).click()
@@ -115,6 +114,9 @@ describe('Outbox', () => {
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })
         .click()
+      // The review sheet: Enter confirms.
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
       await page.getByRole('button', { name: 'In the outbox' }).waitFor()
       await page.getByRole('button', { name: 'Open the outbox' }).click()
       await page.waitForURL(/#\/outbox$/)

@@ -586,3 +586,29 @@ describe('posts for an account', () => {
     expect(fourImages.body.data).toHaveProperty('full_text', '')
   })
 })
+
+describe('post length tiers', () => {
+  it('standard accounts take 4,000 weighted characters, long-form accounts 25,000', async () => {
+    const status = async (account: string, text: string) =>
+      (await postForm(`/accounts/${account}/post`, { as_user_id: user.userId, text })).status
+    expect(await status(main, 'a'.repeat(4000))).toBe(200)
+    expect(await status(main, 'a'.repeat(4001))).toBe(400)
+    // CJK characters weigh 2: 2,001 of them are 4,002.
+    expect(await status(main, '漢'.repeat(2001))).toBe(400)
+    expect(await status(second, 'a'.repeat(4001))).toBe(200)
+    expect(await status(second, 'a'.repeat(25000))).toBe(200)
+    expect(await status(second, 'a'.repeat(25001))).toBe(400)
+  })
+
+  it('a video call to action needs its value, and the value its call to action', async () => {
+    const video = keyOf('Product video 16x9')
+    const base = { as_user_id: user.userId, media_keys: video }
+    const refused = await postForm(`/accounts/${main}/post`, { ...base, video_cta: 'WATCH_NOW' })
+    expect(parameters(refused)).toEqual(['video_cta_value'])
+    const orphan = await postForm(`/accounts/${main}/post`, {
+      ...base,
+      video_cta_value: 'https://example.com',
+    })
+    expect(parameters(orphan)).toEqual(['video_cta_value'])
+  })
+})

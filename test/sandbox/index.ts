@@ -38,7 +38,7 @@ export interface DemoIdentity {
   screenName: string
   userId: string
   callbackUrl: string
-  /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS. */
+  /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS, the second long-form posts. */
   accountIds: string[]
   /** The other user's ad account, in another business (owner of SEEDED_AUDIENCES.foreign). */
   otherAccountId: string

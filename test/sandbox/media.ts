@@ -46,10 +46,18 @@ const NAMED_RATIOS: [string, number][] = [
   ['2:1', 2],
 ]
 
-/** Within 1% of a named ratio counts as that ratio (1200x628 is 1.9108 and is 1.91:1). */
+/**
+ * How far a measured ratio may be from a named one and still be it: 1%. Whole pixels keep real
+ * exports far inside (1200x628 is 0.04% off 1.91:1) and sizes that look different outside
+ * (1200x640 is 1.8% off). The app states the same number in its own rules.
+ */
+export const ASPECT_RATIO_TOLERANCE = 0.01
+
+/** Within the tolerance of a named ratio counts as that ratio (1200x628 is 1.9108 and is 1.91:1). */
 export function aspectRatio(width: number, height: number): string {
   const ratio = width / height
-  for (const [name, value] of NAMED_RATIOS) if (Math.abs(ratio - value) / value <= 0.01) return name
+  for (const [name, value] of NAMED_RATIOS)
+    if (Math.abs(ratio - value) / value <= ASPECT_RATIO_TOLERANCE) return name
   const divisor = gcd(width, height)
   return `${width / divisor}:${height / divisor}`
 }

@@ -92,7 +92,13 @@ export function seedState(): SandboxState {
   let clock = SEED_TIME
   const tick = (): number => (clock += 60_000)
 
-  const account = (name: string, owner: string, features: string[], historyBeta = true): string => {
+  const account = (
+    name: string,
+    owner: string,
+    features: string[],
+    historyBeta = true,
+    longFormPosts = false,
+  ): string => {
     const id = `18ce5${shortId(state)}`
     const stamp = isoSeconds(tick())
     state.accounts.push({
@@ -111,6 +117,7 @@ export function seedState(): SandboxState {
       _sandbox: false,
       _features: features,
       _history_allowlisted: historyBeta,
+      _long_form_posts: longFormPosts,
     })
     return id
   }
@@ -119,8 +126,9 @@ export function seedState(): SandboxState {
     'CONVERSATION_CARD',
     'REACH_AND_FREQUENCY_ANALYTICS',
   ])
-  // Outside the account history beta, so the app's "not allowlisted" path can be seen.
-  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'], false)
+  // Outside the account history beta, so the app's "not allowlisted" path can be seen; its posts
+  // are long-form (25,000), the main account's standard (4,000).
+  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'], false, true)
   const foreign = account('Other Advertiser Account', DEMO.otherUserId, [])
 
   const library = (

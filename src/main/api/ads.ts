@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AppFailure, appError } from '../../shared/errors'
 import type { OAuth1Credentials, SignedParams } from '../auth/oauth1'
 import { decodeEnvelope } from './envelope'
 import type { Envelope } from './envelope'
@@ -81,6 +82,24 @@ export function listQuery(options: ListOptions): Record<string, QueryValue> {
   }
 }
 
+/**
+ * Part A, shared conventions: `with_total_count` is exclusive with `cursor` (a total is asked
+ * for on the first page only). Refused before anything is sent, so it is a local failure.
+ */
+export function refuseTotalCountWithCursor(query: Record<string, QueryValue> | undefined): void {
+  const total = query?.with_total_count
+  const cursor = query?.cursor
+  if ((total === true || total === 'true') && cursor !== undefined && cursor !== null && cursor !== '') {
+    throw new AppFailure(
+      appError(
+        'local_failure',
+        'A total count can be asked for on the first page only, not together with a cursor',
+        { field: 'with_total_count' },
+      ),
+    )
+  }
+}
+
 export function segment(value: string): string {
   return encodeURIComponent(value)
 }
@@ -105,6 +124,7 @@ export async function call<T>(
   schema: z.ZodType<T>,
   params: { query?: Record<string, QueryValue>; body?: RequestBody } = {},
 ): Promise<Envelope<T>> {
+  refuseTotalCountWithCursor(params.query)
   const response = await ctx.http.send({
     method,
     url,
@@ -176,6 +196,12 @@ export function listMediaLibrary(
 export async function getMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
   const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
   return (await call(ctx, 'GET', url, mediaLibraryObjectSchema)).data
+}
+
+/** DELETE media_library/:media_key: the object comes back with `deleted` true. */
+export async function deleteMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
+  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
+  return (await call(ctx, 'DELETE', url, mediaLibraryObjectSchema)).data
 }
 
 export interface MediaLibraryCreate {

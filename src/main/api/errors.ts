@@ -37,6 +37,21 @@ const LEGACY_CODES: Record<number, keyof typeof MESSAGES> = {
 
 export const CLOCK_SKEW_CODE = 135
 
+/**
+ * The spec's Errors section gives 403 / code 99 one meaning: bearer-token requests made too
+ * often. The real platform also answers app credentials it cannot verify on oauth2/token with
+ * 403 / 99 ("Unable to verify your credentials"), which the sandbox follows. Telling people to
+ * wait when their key is wrong sends them the wrong way, so the cause is read from the answer:
+ * a rate refusal has its window used up (x-rate-limit-remaining 0) or says so, a credentials
+ * refusal says it could not verify them.
+ */
+const TOKEN_REQUEST_CODE = 99
+
+function isTooOften(headers: Record<string, string>, detail: string | undefined): boolean {
+  if (headers['x-rate-limit-remaining'] === '0') return true
+  return !/\b(verify|credentials?|authenticity)\b/i.test(detail ?? '')
+}
+
 interface ServerErrorDetails {
   numericCodes: number[]
   field?: string
@@ -155,6 +170,9 @@ export function mapHttpFailure(failure: HttpFailure): AppError {
     })
   }
   for (const code of server.numericCodes) {
+    if (code === TOKEN_REQUEST_CODE && !isTooOften(failure.headers, server.detail)) {
+      return appError('bad_credentials', MESSAGES.bad_credentials)
+    }
     const mapped = LEGACY_CODES[code]
     if (!mapped) continue
     if (mapped === 'rate_limited') {
@@ -242,7 +260,11 @@ export function hostOf(url: string): string {
  * Network failures name the host that did not answer: "check the internet connection" is wrong
  * advice when it is the local sandbox that is not running.
  */
-export function mapNetworkFailure(kind: Exclude<NetworkFailureKind, 'local'>, method: string, url: string): AppError {
+export function mapNetworkFailure(
+  kind: Exclude<NetworkFailureKind, 'local'>,
+  method: string,
+  url: string,
+): AppError {
   const host = hostOf(url)
   const local = (() => {
     try {

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import OAuth from 'oauth-1.0a'
 
 /**
- * The one place that signs OAuth 1.0a requests (RFC 5849, HMAC-SHA1). oauth-1.0a builds the
- * signature base string; we feed it already-decoded parameters and a bare base URL, because its
- * own query parser neither decodes '+' nor keeps protocol parameters out of the header.
+ * The one place that signs OAuth 1.0a requests (RFC 5849, HMAC-SHA1). Parameters are collected
+ * as name/value pairs and in prototype-less maps: a parameter may be named `constructor`,
+ * `toString`, `valueOf` or `__proto__`, which a plain object would confuse with its inherited
+ * members (and which general-purpose OAuth libraries that merge into plain objects lose), so the
+ * base string (§3.4.1) is built here, pair by pair.
  */
 
 export interface OAuth1Credentials {
@@ -60,21 +61,44 @@ export function encodeParams(params: SignedParams): string {
 
 /** Form and query decoding: '+' is a space, as a server reading the request will assume. */
 export function decodeParams(encoded: string): SignedParams {
-  const params: SignedParams = {}
+  const params = emptyParams()
   for (const [key, value] of new URLSearchParams(encoded)) addParam(params, key, value)
   return params
 }
 
-function addParam(params: SignedParams, key: string, value: string): void {
-  const existing = params[key]
-  if (existing === undefined) params[key] = value
-  else params[key] = Array.isArray(existing) ? [...existing, value] : [existing, value]
+/** A map without a prototype, so every key is a parameter and nothing is inherited. */
+function emptyParams(): SignedParams {
+  return Object.create(null) as SignedParams
 }
 
-function mergeParams(target: SignedParams, source: SignedParams): void {
-  for (const [key, value] of Object.entries(source)) {
-    for (const item of Array.isArray(value) ? value : [value]) addParam(target, key, item)
-  }
+function addParam(params: SignedParams, key: string, value: string): void {
+  const existing = Object.hasOwn(params, key) ? params[key] : undefined
+  if (existing === undefined) defineParam(params, key, value)
+  else defineParam(params, key, Array.isArray(existing) ? [...existing, value] : [existing, value])
+}
+
+/** Defines an own property even for `__proto__`, whose assignment would be a prototype change. */
+function defineParam(params: SignedParams, key: string, value: ParamValue): void {
+  Object.defineProperty(params, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+type ParamPair = readonly [string, string]
+
+function pairsOf(params: SignedParams): ParamPair[] {
+  return Object.keys(params).flatMap((key) => {
+    const value = params[key] as ParamValue
+    return (Array.isArray(value) ? value : [value]).map((item): ParamPair => [key, item])
+  })
+}
+
+/** §3.4.1.3.2: encode each name and value, sort by name then value, join with '=' and '&'. */
+function normalizedParameters(pairs: readonly ParamPair[]): string {
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+  return pairs
+    .map(([key, value]): ParamPair => [percentEncode(key), percentEncode(value)])
+    .sort(([keyA, valueA], [keyB, valueB]) => compare(keyA, keyB) || compare(valueA, valueB))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('&')
 }
 
 function hmacSha1(baseString: string, key: string): string {
@@ -108,24 +132,14 @@ export function signRequest(
     ...request.oauthParams,
   }
 
-  const signedParams: SignedParams = {}
-  mergeParams(signedParams, decodeParams(url.search))
-  if (request.form) mergeParams(signedParams, request.form)
-
-  const oauth = new OAuth({
-    consumer: { key: credentials.consumerKey, secret: credentials.consumerSecret },
-    signature_method: 'HMAC-SHA1',
-    hash_function: hmacSha1,
-  })
-  // The library merges request data into the object it is given, so it only ever sees copies.
-  const libraryRequest = { method: request.method.toUpperCase(), url: baseUrl, data: { ...signedParams } }
-  const oauthData = { ...protocol } as unknown as OAuth.Data
-  const baseString = oauth.getBaseString(libraryRequest, { ...oauthData })
-  const signature = oauth.getSignature(
-    { ...libraryRequest, data: { ...signedParams } },
-    credentials.tokenSecret,
-    { ...oauthData },
-  )
+  const requestPairs = [...pairsOf(decodeParams(url.search)), ...(request.form ? pairsOf(request.form) : [])]
+  const baseString = [
+    request.method.toUpperCase(),
+    percentEncode(baseUrl),
+    percentEncode(normalizedParameters([...requestPairs, ...Object.entries(protocol)])),
+  ].join('&')
+  const signingKey = `${percentEncode(credentials.consumerSecret)}&${percentEncode(credentials.tokenSecret ?? '')}`
+  const signature = hmacSha1(baseString, signingKey)
 
   const headerParams = { ...protocol, oauth_signature: signature }
   const authorization =

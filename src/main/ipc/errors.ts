@@ -28,5 +28,15 @@ export function toIpcError(error: unknown): IpcError {
     message: error.message,
     ...(typeof error.field === 'string' ? { field: error.field } : {}),
     ...(typeof error.retryAfter === 'number' ? { retryAfter: error.retryAfter } : {}),
+    ...(Array.isArray(error.issues) ? { issues: error.issues.map(fieldIssue) } : {}),
+  }
+}
+
+/** Only the declared keys of each issue cross. */
+function fieldIssue(issue: NonNullable<IpcError['issues']>[number]): NonNullable<IpcError['issues']>[number] {
+  return {
+    field: String(issue.field),
+    message: String(issue.message),
+    ...(typeof issue.draftId === 'string' ? { draftId: issue.draftId } : {}),
   }
 }

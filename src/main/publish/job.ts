@@ -101,9 +101,11 @@ export interface DraftSnapshot {
 
 /**
  * Persisted states. "Running", "waiting for network" and "rate limited" are what an active job
- * is doing right now; they live in memory and are shown from there.
+ * is doing right now; they live in memory and are shown from there. 'needs_attention': the
+ * preflight found something the designer must fix (the job's `problems`) before anything is sent.
  */
-export type JobState = 'active' | 'needs_connection' | 'failed' | 'canceled' | 'published' | 'done'
+export type JobState =
+  'active' | 'needs_connection' | 'needs_attention' | 'failed' | 'canceled' | 'published' | 'done'
 
 export interface Job {
   schema: typeof JOB_SCHEMA_VERSION
@@ -124,6 +126,10 @@ export interface Job {
   state: JobState
   cancelRequested?: boolean
   error?: OutboxError
+  /** needs_attention: what the preflight found, each naming its draft and field. */
+  problems?: OutboxError[]
+  /** When the preflight last passed (ISO time); absent until it has. */
+  preflightAt?: string
   /** The job's draft and any card draft its post attaches, as they were when published. */
   drafts: Record<string, DraftSnapshot>
   /** card_uri of card drafts already published when the job was made. */
@@ -163,8 +169,16 @@ export function isDraftJob(job: OutboxJob): job is Job {
   return job.type !== 'operation'
 }
 
+/**
+ * Nothing of the job is running or waiting to run. A job that needs attention counts: nothing of
+ * it is in flight, and it resumes by being queued again from the fixed draft.
+ */
 export function isFinished(job: OutboxJob): boolean {
   return (
-    job.state === 'failed' || job.state === 'canceled' || job.state === 'published' || job.state === 'done'
+    job.state === 'failed' ||
+    job.state === 'canceled' ||
+    job.state === 'published' ||
+    job.state === 'done' ||
+    job.state === 'needs_attention'
   )
 }

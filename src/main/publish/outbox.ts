@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
-import { AppFailure, appError } from '../../shared/errors'
-import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
+import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import type { OutboxError, OutboxJobView, OutboxReview } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { PublishAccess } from './access'
 import { classifyFailure, type Disposition } from './failures'
@@ -12,10 +12,12 @@ import type { JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
 import { createJobStore } from './jobStore'
 import { buildPlan, publishedCardUri } from './plan'
+import { DEFAULT_POST_LENGTH_TIER, LIMITS, type PostLengthTier } from '../../shared/rules/limits'
+import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import type { StepEnv } from './steps'
 import { runStep, StepCanceled } from './steps'
 import type { LiveState } from './view'
-import { toOperationView, toView } from './view'
+import { stepLabel, toOperationView, toView } from './view'
 import type { AnyOperationExecutor, OperationEnv } from './operations/types'
 import { OperationCanceled } from './operations/types'
 import { lookupExecutor, parseParams, runOperationStep } from './operations/runStep'
@@ -72,6 +74,25 @@ export interface OutboxDeps {
   operations?: readonly AnyOperationExecutor[]
   /** Remote ids of jobs no longer in the outbox; defaults to the file in dataDir. */
   ledger?: Ledger
+  /**
+   * The check a draft job passes before its first network write (preflight.ts): reads only;
+   * returns what the designer must fix, throws on network trouble. Without it jobs start as queued.
+   */
+  preflight?: (job: Job, ctx: AdsContext) => Promise<OutboxError[]>
+  /**
+   * Rule warnings for the review sheet, with what main knows without asking the platform (cached
+   * features, the post length tier). Without it the review lists none.
+   */
+  reviewWarnings?: (
+    draft: Draft,
+    context: { profileId: string; accountId: string; userId?: string },
+  ) => Promise<{ message: string; draftId?: string }[]>
+  /** An operation job finished with every step done (e.g. to refresh what it changed). */
+  onOperationDone?: (job: OperationJob) => void
+  /** The post length tier chosen for a profile's ad account (settings); standard when absent. */
+  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  /** The account's feature keys when known (a cache; never a network wait at enqueue). */
+  accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
 }
 
 /** What a feature's main service queues: already validated with full context. */
@@ -273,7 +294,10 @@ export function createOutbox(deps: OutboxDeps) {
     job: OutboxJob,
     disposition: Exclude<Disposition, { kind: 'fatal' }>,
     failures: { count: number },
+    error?: unknown,
   ): Promise<'retry' | 'stop'> {
+    // What did not answer, in the failure's own words ("Nothing answered at 127.0.0.1:8080 …").
+    const reason = isAppFailure(error) ? { reason: error.message } : {}
     switch (disposition.kind) {
       case 'outcome_unknown':
         // Usually a dropped connection: reconcile straight away, backing off if it keeps happening.
@@ -282,13 +306,18 @@ export function createOutbox(deps: OutboxDeps) {
         return 'retry'
       case 'transient': {
         const wait = backoffMs(failures.count++)
-        live.set(job.id, { phase: 'waiting_network', retryAt: now() + wait })
+        live.set(job.id, {
+          phase: 'waiting_network',
+          retryAt: now() + wait,
+          attempt: failures.count + 1,
+          ...reason,
+        })
         await sleep(job, wait)
         return 'retry'
       }
       case 'rate_limited': {
         const wait = disposition.seconds * 1000
-        live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait })
+        live.set(job.id, { phase: 'rate_limited', retryAt: now() + wait, ...reason })
         await sleep(job, wait)
         return 'retry'
       }
@@ -300,11 +329,61 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /** The running phase, with the attempt number while the job is retrying after failures. */
+  const running = (failures: { count: number }): LiveState =>
+    failures.count > 0 ? { phase: 'running', attempt: failures.count + 1 } : { phase: 'running' }
+
+  /**
+   * Runs the preflight, waiting out network trouble. false when the job stopped: it needs
+   * attention (nothing was sent), needs a connection, or the platform refused a read.
+   */
+  async function passesPreflight(job: Job, ctx: AdsContext, failures: { count: number }): Promise<boolean> {
+    const check = deps.preflight
+    if (!check) return true
+    for (;;) {
+      if (disposed) return false
+      if (await cancelIfAsked(job)) return false
+      live.set(job.id, running(failures))
+      let problems: OutboxError[]
+      try {
+        problems = await check(job, ctx)
+      } catch (error) {
+        if (disposed) return false
+        const disposition = classifyFailure(error, {})
+        if (disposition.kind === 'fatal') {
+          await draftStatus(job.draftId, 'failed')
+          job.state = 'failed'
+          job.error = disposition.error
+          await persist(job)
+          batch.failed += 1
+          return false
+        }
+        // A read has no unknown outcome: try it again after the usual wait.
+        const wait = disposition.kind === 'outcome_unknown' ? { kind: 'transient' as const } : disposition
+        if ((await waitAfter(job, wait, failures, error)) === 'stop') return false
+        continue
+      }
+      failures.count = 0
+      if (problems.length === 0) {
+        delete job.problems
+        job.preflightAt = new Date(now()).toISOString()
+        return true
+      }
+      await draftStatus(job.draftId, 'failed')
+      job.state = 'needs_attention'
+      job.problems = problems
+      delete job.cancelRequested
+      await persist(job)
+      return false
+    }
+  }
+
   async function runJob(job: Job): Promise<void> {
     live.set(job.id, { phase: 'running' })
     const ctx = await contextFor(job)
     if (!ctx) return
     const failures = { count: 0 }
+    if (!(await passesPreflight(job, ctx, failures))) return
     await draftStatus(job.draftId, 'publishing')
     const env: StepEnv = {
       ctx,
@@ -324,7 +403,7 @@ export function createOutbox(deps: OutboxDeps) {
       while (step.status !== 'done') {
         if (disposed) return
         if (await cancelIfAsked(job)) return
-        live.set(job.id, { phase: 'running' })
+        live.set(job.id, running(failures))
         try {
           await runStep(env, step)
           failures.count = 0
@@ -338,7 +417,7 @@ export function createOutbox(deps: OutboxDeps) {
           const draft = 'draftId' in step && step.draftId ? step.draftId : job.draftId
           const disposition = classifyFailure(error, { draftId: draft, kind: job.drafts[draft]?.kind })
           if (disposition.kind !== 'fatal') {
-            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            if ((await waitAfter(job, disposition, failures, error)) === 'stop') return
             continue
           }
           await draftStatus(job.draftId, 'failed')
@@ -406,7 +485,7 @@ export function createOutbox(deps: OutboxDeps) {
           await persist(job)
           const disposition = classifyFailure(error, {})
           if (disposition.kind !== 'fatal') {
-            if ((await waitAfter(job, disposition, failures)) === 'stop') return
+            if ((await waitAfter(job, disposition, failures, error)) === 'stop') return
             continue
           }
           // The platform answered: nothing about this step is left unknown.
@@ -430,6 +509,11 @@ export function createOutbox(deps: OutboxDeps) {
     delete job.error
     await persist(job)
     batch.done += 1
+    try {
+      deps.onOperationDone?.(job)
+    } catch (error) {
+      onError(error)
+    }
   }
 
   /** The first unfinished job of an account, in queue order. */
@@ -552,6 +636,27 @@ export function createOutbox(deps: OutboxDeps) {
     }
   }
 
+  /**
+   * The publish gate: whatever the renderer showed, main checks the draft again with the
+   * account's tier and features before a job exists (buildPlan refuses any error). The review
+   * sheet plans through the same gate, so it refuses what Publish would.
+   */
+  async function gatedPlan(draft: Draft, profileId: string, accountId: string, userId: string | undefined) {
+    const countLength = await loadPostLengthCounter()
+    const features = deps.accountFeatures?.(profileId, accountId)
+    return buildPlan({
+      draft,
+      lookupDraft: (id) => deps.drafts.get(id),
+      accountId,
+      ...(userId ? { userId } : {}),
+      publish: {
+        postLengthTier: deps.postLengthTier?.(profileId, accountId) ?? DEFAULT_POST_LENGTH_TIER,
+        weightedLength: (text) => countLength(text, LIMITS.postLength.longForm.value).weightedLength,
+        ...(features ? { features } : {}),
+      },
+    })
+  }
+
   async function enqueue(draftId: string): Promise<OutboxJobView> {
     await ready
     await deps.drafts.flush()
@@ -569,17 +674,16 @@ export function createOutbox(deps: OutboxDeps) {
     }
     const active = deps.access.active()
     if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    // Said before any rule: a revoked profile also loses its user, which the rules would report as
+    // a missing advertiser, sending the designer to the wrong field.
+    if (deps.access.status(active.profileId) === 'expired')
+      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
     if (!active.accountId) {
       throw new AppFailure(
         appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
       )
     }
-    const plan = buildPlan({
-      draft,
-      lookupDraft: (id) => deps.drafts.get(id),
-      accountId: active.accountId,
-      ...(active.userId ? { userId: active.userId } : {}),
-    })
+    const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
     const timestamp = new Date(now()).toISOString()
     const job: Job = {
       schema: JOB_SCHEMA_VERSION,
@@ -612,6 +716,45 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /** What Publish would queue, for the review sheet: the same checks and plan as enqueue. */
+  async function review(draftId: string): Promise<OutboxReview> {
+    await ready
+    await deps.drafts.flush()
+    const draft = deps.drafts.get(draftId)
+    if (!draft)
+      throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
+    const active = deps.access.active()
+    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    if (deps.access.status(active.profileId) === 'expired')
+      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
+    if (!active.accountId) {
+      throw new AppFailure(
+        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
+      )
+    }
+    const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
+    // A stand-in job, only for the step labels.
+    const labelled = { drafts: plan.drafts } as Job
+    const advertiser = draft.kind === 'post' ? (draft.content as { asUserId?: unknown }).asUserId : undefined
+    return {
+      profileLabel: active.label,
+      accountId: active.accountId,
+      ...(typeof advertiser === 'string' && advertiser.trim() ? { advertiser: advertiser.trim() } : {}),
+      steps: plan.steps.map((step) => ({
+        kind: step.kind,
+        label: stepLabel(labelled, step),
+        ...(step.kind === 'upload' ? { bytes: step.bytes } : {}),
+      })),
+      warnings: deps.reviewWarnings
+        ? await deps.reviewWarnings(draft, {
+            profileId: active.profileId,
+            accountId: active.accountId,
+            ...(active.userId ? { userId: active.userId } : {}),
+          })
+        : [],
+    }
+  }
+
   async function cancel(jobId: string): Promise<OutboxJobView> {
     await ready
     const job = requireJob(jobId)
@@ -630,9 +773,21 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /** The designer edited a draft of the job after it stopped: resuming uses the fixed draft. */
+  function draftsChangedSince(job: Job): boolean {
+    return Object.entries(job.drafts).some(([draftId, snapshot]) => {
+      const draft = deps.drafts.get(draftId)
+      return draft !== undefined && JSON.stringify(draft.content) !== JSON.stringify(snapshot.content)
+    })
+  }
+
   async function retry(jobId: string): Promise<OutboxJobView> {
     await ready
     const job = requireJob(jobId)
+    // Resuming after a fix: the job is made again from the draft as it is now, keeping what
+    // the earlier one created where it still fits, and the preflight runs again when it starts.
+    if (job.state === 'needs_attention' && isDraftJob(job)) return enqueue(job.draftId)
+    if (job.state === 'failed' && isDraftJob(job) && draftsChangedSince(job)) return enqueue(job.draftId)
     if (job.state !== 'failed' && job.state !== 'canceled') {
       // A job waiting for the network tries again now.
       if (job.state === 'active') interrupt(job.id)
@@ -689,6 +844,48 @@ export function createOutbox(deps: OutboxDeps) {
     return view(job)
   }
 
+  /**
+   * Deletes what a stopped publish job created (its media library entries and card) through an
+   * operation job, then removes the job: its ids go to the ledger, so nothing adopts them again.
+   */
+  async function cleanUp(jobId: string): Promise<OutboxJobView> {
+    await ready
+    const job = requireJob(jobId)
+    if (
+      !isDraftJob(job) ||
+      (job.state !== 'failed' && job.state !== 'canceled' && job.state !== 'needs_attention')
+    )
+      throw new AppFailure(appError('invalid_input', 'Only a stopped publish job can be cleaned up'))
+    const steps: { op: string; params: unknown }[] = []
+    for (const step of job.steps) {
+      if (step.kind === 'library' && step.result && !step.skipped)
+        steps.push({
+          op: 'mediaLibrary.delete',
+          params: { mediaKey: step.result.mediaKey, name: step.fileName },
+        })
+      if (step.kind === 'card' && step.result && !step.result.adopted && !step.skipped) {
+        const name = job.drafts[step.draftId]?.name ?? step.result.cardId
+        steps.push({
+          op: 'createdCard.delete',
+          params: { cardId: step.result.cardId, cardKind: step.cardKind, name: `“${name}”` },
+        })
+      }
+    }
+    if (steps.length === 0)
+      throw new AppFailure(appError('invalid_input', 'This job created nothing to clean up'))
+    const cleaning = await enqueueOperations({
+      profileId: job.profileId,
+      accountId: job.accountId,
+      area: 'published',
+      title: `Clean up after “${job.draftName}”`,
+      continueOnError: true,
+      steps,
+    })
+    await forget(job)
+    if (deps.drafts.get(job.draftId)?.status !== 'published') await draftStatus(job.draftId, 'draft')
+    return cleaning
+  }
+
   async function dismiss(jobId: string): Promise<void> {
     await ready
     const job = requireJob(jobId)
@@ -699,6 +896,7 @@ export function createOutbox(deps: OutboxDeps) {
   return {
     ready,
     enqueue,
+    review,
     enqueueOperations,
     async job(jobId: string): Promise<OutboxJobView> {
       await ready
@@ -706,6 +904,7 @@ export function createOutbox(deps: OutboxDeps) {
     },
     cancel,
     retry,
+    cleanUp,
     dismiss,
     async list(): Promise<OutboxJobView[]> {
       await ready

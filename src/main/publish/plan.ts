@@ -1,12 +1,13 @@
 import { basename } from 'node:path'
-import { checkContent } from '../../shared/creatives/check'
 import type { ContentByKind } from '../../shared/creatives/content'
 import { contentSchemas } from '../../shared/creatives/content'
 import type { LocalMediaRef } from '../../shared/creatives/media'
 import { localMediaRefSchema, mediaTypeFromMime } from '../../shared/creatives/media'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
-import { pathKey } from '../../shared/rules/issues'
+import { plural } from '../../shared/rules/issues'
+import type { PublishContext } from '../../shared/rules/publishGate'
+import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/rules/publishGate'
 import type { CardKind, CardStep, DraftSnapshot, LibraryStep, PostStep, Step, UploadStep } from './job'
 
 /**
@@ -21,6 +22,11 @@ export interface PlanInput {
   lookupDraft: (draftId: string) => Draft | undefined
   accountId: string
   userId?: string
+  /**
+   * What the gate needs besides the drafts: the account's post-length tier, its features when
+   * known, and the weighted length counter (see checkDraftForPublish).
+   */
+  publish: Pick<PublishContext, 'postLengthTier' | 'features' | 'weightedLength'>
 }
 
 export interface Plan {
@@ -81,20 +87,36 @@ function parsedContent<K extends DraftKind>(kind: K, content: unknown): ContentB
   return parsed.data
 }
 
-/** Refuses a draft whose content has errors, naming the first one and its field. */
-function validateDraft(
-  draft: Draft,
-  resolveCard: (draftId: string) => string | undefined,
-  userId: string | undefined,
-  prefix = '',
-): void {
-  const content = parsedContent(draft.kind, draft.content)
-  const { issues } = checkContent(draft.kind, content, {
-    resolveCard,
-    ...(userId ? { authenticatedUserId: userId } : {}),
-  })
-  const first = issues.find((issue) => issue.severity === 'error')
-  if (first) refuse(`${prefix}${first.message}`, prefix ? 'card' : pathKey(first.contentPath))
+/**
+ * The publish gate: refuses a draft (and the card draft a post attaches) with any error, listing
+ * every error with its field, before a plan exists and so before anything is sent.
+ */
+function gate(input: PlanInput, resolveCard: (draftId: string) => string | undefined): void {
+  const errors = publishErrors(
+    checkDraftForPublish(input.draft, {
+      ...input.publish,
+      lookupDraft: input.lookupDraft,
+      resolveCard,
+      ...(input.userId ? { authenticatedUserId: input.userId } : {}),
+    }),
+  )
+  const [first] = errors
+  if (!first) return
+  const own = first.draftId === input.draft.id
+  const message =
+    errors.length === 1
+      ? first.message
+      : `${plural(errors.length, 'problem')} to fix before publishing. First: ${first.message}`
+  throw new AppFailure(
+    appError('invalid_input', message, {
+      field: own ? publishIssueField(first) : 'card',
+      issues: errors.map((issue) => ({
+        field: publishIssueField(issue),
+        message: issue.message,
+        draftId: issue.draftId,
+      })),
+    }),
+  )
 }
 
 export function buildPlan(input: PlanInput): Plan {
@@ -105,7 +127,7 @@ export function buildPlan(input: PlanInput): Plan {
   const stepId = () => `s${++nextId}`
 
   const resolveCard = (draftId: string) => publishedCardUri(lookupDraft(draftId), accountId)
-  validateDraft(draft, resolveCard, input.userId)
+  gate(input, resolveCard)
 
   const addMedia = (
     media: readonly LocalMediaRef[],
@@ -194,10 +216,7 @@ export function buildPlan(input: PlanInput): Plan {
       if (uri) plan.publishedCards[content.card.draftId] = uri
       else if (!cardDraft) refuse('The attached card draft no longer exists — attach another card', 'card')
       else if (!isCardKind(cardDraft.kind)) refuse('The attached draft is not a card', 'card')
-      else {
-        validateDraft(cardDraft, () => undefined, input.userId, `The attached card "${cardDraft.name}": `)
-        addCard(cardDraft, cardDraft.kind)
-      }
+      else addCard(cardDraft, cardDraft.kind)
     }
     snapshot(draft)
     addMedia(localMediaOf(content), draft.id)

@@ -6,6 +6,10 @@ import type { OperationProgress } from './operations/types'
 export interface LiveState {
   phase: 'running' | 'waiting_network' | 'rate_limited'
   retryAt?: number
+  /** Retrying after failures: the attempt that comes next (2 is the first retry). */
+  attempt?: number
+  /** Why it waits: the last failure's message, which names the host that did not answer. */
+  reason?: string
   /** An operation's own progress (rows hashed, products sent, …). */
   progress?: OperationProgress
 }
@@ -38,6 +42,8 @@ function stateOf(job: OutboxJob, live: LiveState | undefined): OutboxState {
       return live?.phase ?? 'queued'
     case 'needs_connection':
       return 'needs_connection'
+    case 'needs_attention':
+      return 'needs_attention'
     case 'failed':
       return 'failed'
     case 'canceled':
@@ -97,7 +103,10 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   }
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt
+  if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
+  if (retryAt && live?.reason) view.waitReason = live.reason
   if (job.error) view.error = job.error
+  if (job.state === 'needs_attention' && job.problems) view.problems = job.problems
   return view
 }
 
@@ -125,6 +134,8 @@ export function toOperationView(job: OperationJob, live: LiveState | undefined):
   if (job.state === 'active' && live?.progress) view.progress = live.progress
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt
+  if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
+  if (retryAt && live?.reason) view.waitReason = live.reason
   if (job.error) view.error = job.error
   return view
 }

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { createStore, useStore, type StoreApi } from 'zustand'
 import type { ContentIssue } from '../../shared/creatives/check'
 import type { ContentByKind } from '../../shared/creatives/content'
+import { emptyContent } from '../../shared/creatives/content'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { IpcFailure, studio, unwrap } from './ipc'
 
@@ -28,6 +29,18 @@ export interface DraftEditorState<K extends DraftKind> {
   rename(name: string): void
   undo(): void
   redo(): void
+  /**
+   * Field keys (pathKey of a content path) the designer has left. A draft opened new
+   * shows errors only there until every issue is revealed (Publish, review, "Show problems").
+   */
+  touched: ReadonlySet<string>
+  /** The draft was opened blank (as created): nothing typed yet. */
+  openedNew: boolean
+  /** The content as the draft was opened: a field whose value differs from it was edited. */
+  openedContent: ContentByKind[K]
+  revealAll: boolean
+  touch(key: string): void
+  reveal(): void
 }
 
 export type DraftEditorStore<K extends DraftKind> = StoreApi<DraftEditorState<K>>
@@ -54,7 +67,10 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
           set({
             save: {
               state: 'error',
-              message: error instanceof IpcFailure ? error.message : 'This change could not be saved. Keep the window open and try again.',
+              message:
+                error instanceof IpcFailure
+                  ? error.message
+                  : 'This change could not be saved. Keep the window open and try again.',
             },
           })
         })
@@ -71,8 +87,26 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
       future: [],
       save: { state: 'saved' },
       serverIssues: [],
+      touched: new Set<string>(),
+      openedNew: isBlank(meta.kind, content),
+      openedContent: content as ContentByKind[K],
+      revealAll: false,
+      touch(key) {
+        const { touched } = get()
+        if (touched.has(key)) return
+        set({ touched: new Set([...touched, key]) })
+      },
+      reveal() {
+        set({ revealAll: true })
+      },
       reportServerIssue({ message, contentPath = [] }) {
-        const issue: ContentIssue = { path: contentPath, contentPath, code: 'invalid_value', message, severity: 'error' }
+        const issue: ContentIssue = {
+          path: contentPath,
+          contentPath,
+          code: 'invalid_value',
+          message,
+          severity: 'error',
+        }
         set({ serverIssues: [issue] })
       },
       change(update, coalesceKey) {
@@ -81,7 +115,9 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
         if (next === current) return
         const now = Date.now()
         const coalesce =
-          coalesceKey !== undefined && lastCoalesce?.key === coalesceKey && now - lastCoalesce.at < COALESCE_MS
+          coalesceKey !== undefined &&
+          lastCoalesce?.key === coalesceKey &&
+          now - lastCoalesce.at < COALESCE_MS
         lastCoalesce = coalesceKey !== undefined ? { key: coalesceKey, at: now } : null
         apply(next, coalesce ? past : [...past, current], [])
       },
@@ -105,6 +141,13 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
       },
     }
   })
+}
+
+/** Content as a new draft has it: the kind's empty content, client ids aside. */
+function isBlank(kind: DraftKind, content: unknown): boolean {
+  const withoutIds = (value: unknown) =>
+    JSON.stringify(value, (key, item: unknown) => (key === 'id' ? undefined : item))
+  return withoutIds(content) === withoutIds(emptyContent(kind))
 }
 
 const EditorContext = createContext<DraftEditorStore<DraftKind> | null>(null)
@@ -154,18 +197,25 @@ export function DraftEditorProvider({
   children: ReactNode
   fallback: (state: { loading: true } | { loading: false; error: string }) => ReactNode
 }) {
-  const [loaded, setLoaded] = useState<{ id: string; store: DraftEditorStore<DraftKind> } | { id: string; error: string } | null>(null)
+  const [loaded, setLoaded] = useState<
+    { id: string; store: DraftEditorStore<DraftKind> } | { id: string; error: string } | null
+  >(null)
 
   useEffect(() => {
     let current = true
     unwrap(studio().drafts.get({ id: draftId }))
       .then((draft) => {
         if (!current) return
-        if (draft.kind !== kind) setLoaded({ id: draftId, error: 'This draft is a different kind of creative.' })
+        if (draft.kind !== kind)
+          setLoaded({ id: draftId, error: 'This draft is a different kind of creative.' })
         else setLoaded({ id: draftId, store: createDraftEditorStore(draft as Draft & { kind: DraftKind }) })
       })
       .catch((error: unknown) => {
-        if (current) setLoaded({ id: draftId, error: error instanceof IpcFailure ? error.message : 'The draft could not be opened.' })
+        if (current)
+          setLoaded({
+            id: draftId,
+            error: error instanceof IpcFailure ? error.message : 'The draft could not be opened.',
+          })
       })
     return () => {
       current = false

@@ -43,11 +43,13 @@ export const CHANNELS = [
   'library.deleteCard',
   'posts.rename',
   'outbox.enqueue',
+  'outbox.review',
   'outbox.list',
   'outbox.status',
   'outbox.get',
   'outbox.cancel',
   'outbox.retry',
+  'outbox.cleanUp',
   'outbox.dismiss',
   // Issue 14: line items, curated categories, account settings, features, apps, media, history.
   'lineItems.list',

@@ -10,6 +10,16 @@ export const ipcErrorSchema = z.object({
   message: z.string().min(1),
   field: z.string().optional(),
   retryAfter: z.number().nonnegative().optional(),
+  /** Every problem of a refused request (the publish gate lists each issue of a draft). */
+  issues: z
+    .array(
+      z.object({
+        field: z.string(),
+        message: z.string().min(1),
+        draftId: z.string().optional(),
+      }),
+    )
+    .optional(),
 })
 export type IpcError = z.infer<typeof ipcErrorSchema>
 

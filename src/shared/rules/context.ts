@@ -1,4 +1,4 @@
-import type { MediaType, PostLengthLimit } from './limits'
+import type { MediaType, PostLengthTier } from './limits'
 
 /** What is known about one medium, from the library or from a local file read in main. */
 export interface MediaInfo {
@@ -20,8 +20,10 @@ export interface ValidationContext {
   readonly media?: Readonly<Record<string, MediaInfo>>
   /** The account's feature keys; undefined while unknown (offline, not connected). */
   readonly features?: readonly string[]
-  /** The account's post length limit; 280 when not given. */
-  readonly postLengthLimit?: PostLengthLimit
+  /** The account's post length tier (LIMITS.postLength); standard when not given. */
+  readonly postLengthTier?: PostLengthTier
+  /** The opt-in Classic 280 guideline: past it the text gets a warning, never an error. */
+  readonly postLengthGuideline?: number
   /** Weighted length of the payload's `text`, from the post length counter (postLength.ts). */
   readonly weightedTextLength?: number
   /** The connected user's id: only they may post organically (nullcast false). */

@@ -57,9 +57,15 @@ export const LIMITS = {
       source: `${B}:24-27`,
     } as EnumLimit<'MEDIA' | 'SWIPEABLE_MEDIA' | 'DETAILS' | 'BUTTON'>,
     swipeableItems: { min: 2, max: 6, source: `${B}:25` },
-    // The spec gives no slide count for multi-destination carousels; the carousel bound of
-    // 2 to 6 is assumed and reported as a warning only.
+    // The spec states 2 to 6 only for SWIPEABLE_MEDIA items (this line); it gives no slide count
+    // for multi-destination carousels, and the real platform takes the same 2 to 6 cards, so
+    // slides use the same range, as errors.
     slides: { min: 2, max: 6, source: `${B}:217` },
+    /**
+     * Not in the spec: the real platform's website card headline (DETAILS title) takes 70
+     * characters; the sandbox enforces the same.
+     */
+    detailsTitle: { max: 70, source: 'platform website card headline limit (not in spec)' },
     labelType: { values: ['ENUM'], source: `${B}:29` } as EnumLimit<'ENUM'>,
     labelValues: {
       values: ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'],
@@ -149,10 +155,17 @@ export const LIMITS = {
   },
 
   postLength: {
-    // Not in the spec: the standard weighted limit twitter-text ships with (configs.defaults).
-    standard: { value: 280, source: 'twitter-text 3.1 configs.defaults.maxWeightedTweetLength' },
-    extended: { value: 4000, source: `${P}:200` },
+    // The platform's two tiers (platform document, Limits table: "long-form posts up to 25,000
+    // characters, standard up to 4,000"). The API does not say which tier an account has, so the
+    // designer picks it per ad account; standard is the default.
+    standard: { value: 4000, source: `${P}:200` },
     longForm: { value: 25000, source: `${P}:200` },
+    // Not a platform limit: the classic weighted length twitter-text ships with
+    // (configs.defaults). An opt-in guideline only: past it the composer warns, nothing is refused.
+    classicGuideline: {
+      value: 280,
+      source: 'twitter-text 3.1 configs.defaults.maxWeightedTweetLength (app guideline, not in spec)',
+    },
   },
 
   mediaLibrary: {
@@ -301,11 +314,16 @@ export const LIMITS = {
   // Not in the spec (it is silent on file sizes and on rounding): the platform's public media
   // upload limits (images 5 MB, GIF 15 MB, video 512 MB, binary megabytes), and how far a
   // measured ratio may stray from a nominal one because pixel sizes are whole numbers.
+  //
+  // Why 1%: whole pixels put any real export of a nominal ratio far inside it (1200×628 is
+  // 0.04% off 1.91:1, 800×419 is 0.04%, 1280×720 is exact for 16:9), while sizes a designer
+  // would call a different ratio fall outside (1200×640 is 1.8% off 1.91:1, 1920×1100 is 1.8%
+  // off 16:9). The sandbox, like the platform's own named ratios, uses the same 1% in its code.
   localMedia: {
     imageMaxBytes: { value: 5 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
     gifMaxBytes: { value: 15 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
     videoMaxBytes: { value: 512 * 1024 * 1024, source: 'platform public media upload limits (not in spec)' },
-    aspectRatioTolerance: { value: 0.02, source: 'app rule: relative tolerance for rounded pixel sizes' },
+    aspectRatioTolerance: { value: 0.01, source: 'app rule: relative tolerance for rounded pixel sizes' },
   },
 } as const satisfies Record<
   string,
@@ -329,13 +347,41 @@ export type ConversationSettings = (typeof LIMITS.post.conversationSettings.valu
 export type PostMode = (typeof LIMITS.post.postMode.values)[number]
 export type VideoCta = (typeof LIMITS.post.videoCta.values)[number]
 
+/** The platform's post length tiers (LIMITS.postLength). */
+export const POST_LENGTH_TIERS = ['standard', 'long_form'] as const
+export type PostLengthTier = (typeof POST_LENGTH_TIERS)[number]
+export const DEFAULT_POST_LENGTH_TIER: PostLengthTier = 'standard'
+
+/** The weighted length a tier allows. */
+export function postLengthTierLimit(tier: PostLengthTier): number {
+  return tier === 'long_form' ? LIMITS.postLength.longForm.value : LIMITS.postLength.standard.value
+}
+
+/**
+ * What the designer picks per ad account, stored in settings as a number: a tier's limit, or
+ * 280 for the opt-in "Classic 280" guideline (the standard tier, with a warning past 280).
+ */
 export const POST_LENGTH_LIMITS = [
   LIMITS.postLength.standard.value,
-  LIMITS.postLength.extended.value,
   LIMITS.postLength.longForm.value,
+  LIMITS.postLength.classicGuideline.value,
 ] as const
 export type PostLengthLimit = (typeof POST_LENGTH_LIMITS)[number]
+/** A new account gets the standard tier, never the classic guideline. */
 export const DEFAULT_POST_LENGTH_LIMIT: PostLengthLimit = LIMITS.postLength.standard.value
+
+export interface PostLengthPreference {
+  readonly tier: PostLengthTier
+  /** Set when the designer opted into the Classic 280 guideline. */
+  readonly guideline?: number
+}
+
+export function postLengthPreference(choice: PostLengthLimit | undefined): PostLengthPreference {
+  if (choice === LIMITS.postLength.longForm.value) return { tier: 'long_form' }
+  if (choice === LIMITS.postLength.classicGuideline.value)
+    return { tier: 'standard', guideline: LIMITS.postLength.classicGuideline.value }
+  return { tier: DEFAULT_POST_LENGTH_TIER }
+}
 
 /** zod and other callers need the enum values as a non-empty tuple. */
 export function enumTuple<T extends string>(limit: EnumLimit<T>): [T, ...T[]] {

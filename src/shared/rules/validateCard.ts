@@ -14,7 +14,7 @@ import {
   requireString,
 } from './fields'
 import type { Issue, IssuePath } from './issues'
-import { error, warning } from './issues'
+import { error } from './issues'
 import { LIMITS } from './limits'
 import { checkMatchingAspectRatios, checkMediaType } from './media'
 import { isCountryCode } from './countries'
@@ -80,21 +80,22 @@ function checkSlides(issues: Issue[], slides: unknown, context: ValidationContex
   }
   const { min, max } = RULES.slides
   if (slides.length < min) {
+    const missing = min - slides.length
     issues.push(
-      warning(
+      error(
         ['slides'],
         'too_few',
-        `A multi-destination carousel usually has at least ${min} slides; this one has ${slides.length}`,
+        `A multi-destination carousel needs at least ${min} slides; add ${missing} more`,
         min,
       ),
     )
   }
   if (slides.length > max) {
     issues.push(
-      warning(
+      error(
         ['slides'],
         'too_many',
-        `A multi-destination carousel usually has at most ${max} slides; this one has ${slides.length}`,
+        `A multi-destination carousel takes at most ${max} slides; remove ${slides.length - max}`,
         max,
       ),
     )
@@ -144,7 +145,12 @@ function checkComponentSet(
       if (firstDestinationType === undefined) firstDestinationType = type
       else if (firstDestinationType === type) {
         issues.push(
-          error(componentPath, 'too_many', `${scope.where} takes one ${type === 'DETAILS' ? 'website' : 'app button'}; remove this one`, 1),
+          error(
+            componentPath,
+            'too_many',
+            `${scope.where} takes one ${type === 'DETAILS' ? 'website' : 'app button'}; remove this one`,
+            1,
+          ),
         )
       } else {
         issues.push(
@@ -191,18 +197,21 @@ function checkComponent(
       }
       carouselMedia.push(...checkSwipeableMedia(issues, component, path, context))
       break
-    case 'DETAILS':
-      requireString(issues, component, 'title', [...path, 'title'], 'Title')
+    case 'DETAILS': {
+      const title = requireString(issues, component, 'title', [...path, 'title'], 'Title')
+      checkLength(issues, title, [...path, 'title'], 'Title', RULES.detailsTitle)
       checkDestination(issues, component, path, 'DETAILS')
       break
+    }
     case 'BUTTON':
       if (scope.inSlide) {
-        // Every multi-destination card type is a WEBSITE type (spec card types list).
+        // Every multi-destination card type is a WEBSITE type (spec card types list), so the
+        // platform refuses an app button in a slide.
         issues.push(
-          warning(
+          error(
             path,
             'not_allowed',
-            'Multi-destination carousels link to websites: use DETAILS rather than BUTTON',
+            'Multi-destination carousels link to websites: use a website (DETAILS), not an app button',
           ),
         )
       }

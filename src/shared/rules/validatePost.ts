@@ -14,9 +14,9 @@ import {
   tooLongMessage,
 } from './fields'
 import type { Issue } from './issues'
-import { error, warning } from './issues'
+import { error, formatNumber, plural, warning } from './issues'
 import type { MediaType } from './limits'
-import { DEFAULT_POST_LENGTH_LIMIT, LIMITS } from './limits'
+import { DEFAULT_POST_LENGTH_TIER, LIMITS, postLengthTierLimit } from './limits'
 import { isDraftCardPlaceholder } from './placeholders'
 
 const RULES = LIMITS.post
@@ -146,10 +146,23 @@ function checkText(issues: Issue[], payload: JsonObject, context: ValidationCont
     issues.push(error(['text'], 'required', 'Write the post text, or add media'))
     return
   }
-  const limit = context.postLengthLimit ?? DEFAULT_POST_LENGTH_LIMIT
+  const tier = context.postLengthTier ?? DEFAULT_POST_LENGTH_TIER
+  const limit = postLengthTierLimit(tier)
   const weighted = context.weightedTextLength
-  if (text !== undefined && weighted !== undefined && weighted > limit) {
-    issues.push(error(['text'], 'too_long', tooLongMessage('Post text', weighted, limit), limit))
+  if (text === undefined || weighted === undefined) return
+  if (weighted > limit) {
+    const label = tier === 'long_form' ? 'Post text (long-form)' : 'Post text'
+    issues.push(error(['text'], 'too_long', tooLongMessage(label, weighted, limit), limit))
+  } else if (context.postLengthGuideline !== undefined && weighted > context.postLengthGuideline) {
+    const guideline = context.postLengthGuideline
+    issues.push(
+      warning(
+        ['text'],
+        'too_long',
+        `Post text is ${plural(weighted - guideline, 'character')} over your Classic ${formatNumber(guideline)} guideline; the platform accepts up to ${formatNumber(limit)}`,
+        guideline,
+      ),
+    )
   }
 }
 

@@ -124,9 +124,10 @@ describe('the outbox against the sandbox', () => {
     })
   })
 
-  it('fails on a refusal by the platform and names the draft field the API parameter maps to', async () => {
+  it('stops before any upload when the account lacks a feature, naming the draft field; resuming unfixed is refused', async () => {
     const { app, profile } = await connectedApp('refused')
-    // The second demo account lacks PROMOTED_MEDIA_POLLS, which only the server knows.
+    // The second demo account lacks PROMOTED_MEDIA_POLLS: the preflight asks the platform for the
+    // account's features before the first write, so nothing is uploaded (issue 9).
     const other = sandbox.demo.accountIds[1]!
     await app.call('accounts.select', { profileId: profile.id, accountId: other })
     const pollId = await createDraft(
@@ -135,22 +136,22 @@ describe('the outbox against the sandbox', () => {
       'Media poll',
       pollCard('Media poll', ['A', 'B'], await image(workDir, 'refused')),
     )
-    await app.call('outbox.enqueue', { draftId: pollId })
-    const failed = await until(app, pollId, 'failed')
-    // A missing feature is a 403 the message names, with what to do (issue 14).
-    expect(failed.error).toMatchObject({
-      code: 'forbidden',
-      message: expect.stringContaining('does not have the PROMOTED_MEDIA_POLLS feature'),
-      apiField: 'media_key',
-      contentPath: ['media'],
-      draftId: pollId,
-    })
-    expect((await app.call<{ status: string }>('drafts.get', { id: pollId })).status).toBe('failed')
-    // Retry continues after the recorded upload and library steps: they are not done again.
     const uploadsBefore = sandbox.created().media_uploads
-    await app.call('outbox.retry', { jobId: failed.id })
-    const again = await until(app, pollId, 'failed')
-    expect(again.stepsDone).toBe(2)
+    await app.call('outbox.enqueue', { draftId: pollId })
+    const stopped = await until(app, pollId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        code: 'needs_feature',
+        message: expect.stringContaining('PROMOTED_MEDIA_POLLS'),
+        contentPath: ['media'],
+        draftId: pollId,
+      }),
+    ])
+    expect(stopped.stepsDone).toBe(0)
+    expect((await app.call<{ status: string }>('drafts.get', { id: pollId })).status).toBe('failed')
+    // Resuming without a fix is refused at once: main now knows the account's features (the
+    // preflight fetched them), so the publish gate names the problem and nothing is queued.
+    await expect(app.call('outbox.retry', { jobId: stopped.id })).rejects.toThrow(/PROMOTED_MEDIA_POLLS/)
     expect(sandbox.created().media_uploads).toBe(uploadsBefore)
   })
 

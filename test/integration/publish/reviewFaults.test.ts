@@ -83,7 +83,7 @@ function postJob(
 
 describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
   it(
-    'fails with a message, sends nothing, does not hold up the next job, and stays cancelable',
+    'stops with a message, sends nothing, does not hold up the next job, and stays dismissable',
     { timeout: 60_000 },
     async () => {
       const dataDir = join(workDir, 'surrogate')
@@ -106,11 +106,15 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
           ? job
           : undefined
       }, 15_000)
-      expect(failed.state).toBe('failed')
-      expect(failed.error).toMatchObject({
-        code: 'local_failure',
-        message: expect.stringMatching(/nothing was sent.*broken character/i),
-      })
+      // The publish gate knows a broken character (issue 9): the preflight stops the job before
+      // its first write, naming the field, instead of the client refusing to build the request.
+      expect(failed.state).toBe('needs_attention')
+      expect(failed.problems).toEqual([
+        expect.objectContaining({
+          contentPath: ['text'],
+          message: expect.stringMatching(/broken character/i),
+        }),
+      ])
       const published = await waitFor(async () => {
         const job = await jobById(app, behind.id)
         return job?.state === 'published' ? job : undefined
@@ -118,15 +122,9 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
       expect(sandbox.created().posts - postsBefore).toBe(1)
       expect(sandbox.list('posts').some((p) => p.id === published.created.postId)).toBe(true)
 
-      // Retrying cannot wedge it either: it fails again at once; cancel and dismiss always answer.
-      await app.call('outbox.retry', { jobId: broken.id })
-      const again = await waitFor(async () => {
-        const job = await jobById(app, broken.id)
-        return job?.state === 'failed' ? job : undefined
-      }, 15_000)
-      expect(again.error?.code).toBe('local_failure')
+      // It cannot wedge anything: cancel and dismiss always answer.
       expect((await app.call<{ job: OutboxJobView }>('outbox.cancel', { jobId: broken.id })).job.state).toBe(
-        'failed',
+        'needs_attention',
       )
       await app.call('outbox.dismiss', { jobId: broken.id })
       expect(await jobById(app, broken.id)).toBeUndefined()

@@ -48,9 +48,7 @@ describe('the card builder', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove website component' }))
     expect(lastSaved(fake).components.map((c) => c.type)).toEqual(['MEDIA'])
-    expect(
-      screen.getByText('The card needs a destination: a website or an app button'),
-    ).toBeInTheDocument()
+    expect(screen.getByText('The card needs a destination: a website or an app button')).toBeInTheDocument()
 
     // The Radix menu opens from the keyboard; only kinds the card can still take are enabled.
     const add = screen.getByRole('button', { name: 'Add component to the card' })
@@ -232,3 +230,40 @@ describe('the card builder', () => {
     expect(lastSaved(fake).components.map((c) => c.type)).toEqual(['MEDIA', 'BUTTON'])
   })
 })
+
+describe('the card builder and the publish gate', () => {
+  it('keeps a multi-destination card at 2 slides or more, and a 1-slide card is an error', async () => {
+    const draft = cardDraft()
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi-destination carousel' }))
+    expect(lastSaved(fake).slides).toHaveLength(2)
+    const remove = screen.getByRole('button', { name: 'Remove slide 1' })
+    expect(remove).toBeDisabled()
+    expect(remove).toHaveAttribute('title', 'A multi-destination card needs at least 2 slides')
+    fireEvent.click(remove)
+    expect(lastSaved(fake).slides).toHaveLength(2)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add slide' }))
+    expect(screen.getByRole('button', { name: 'Remove slide 3' })).toBeEnabled()
+    fireEvent.click(screen.getByRole('button', { name: 'Remove slide 3' }))
+    expect(lastSaved(fake).slides).toHaveLength(2)
+    expect(screen.getByRole('button', { name: 'Remove slide 2' })).toBeDisabled()
+  })
+
+  it('shows a 1-slide multi-destination card (an imported draft) as an error and disables Publish', async () => {
+    const draft = cardDraft({ mode: 'multi_destination', components: [], slides: [newSlideWithNothing()] })
+    installStudio(draft)
+    await renderBuilder(draft)
+    expect(
+      screen.getByText('A multi-destination carousel needs at least 2 slides; add 1 more'),
+    ).toBeInTheDocument()
+    const publish = screen.getByTestId('publish-button')
+    expect(publish).toBeDisabled()
+    expect(publish.getAttribute('title')).toMatch(/^Fix \d+ problems? before publishing$/)
+  })
+})
+
+function newSlideWithNothing() {
+  return { id: 'slide-1', components: [newComponent('MEDIA'), newComponent('DETAILS')] }
+}

@@ -64,12 +64,12 @@ describe('the post composer', () => {
     await renderEditor(draft, <PostComposer />)
     const limit = LIMITS.postLength.standard.value
     await screen.findByTestId('post-counter-number')
-    expect(counterNumber()).toBe(String(limit))
+    expect(counterNumber()).toBe(limit.toLocaleString('en-US'))
     expect(counterState()).toBe('ok')
 
     // A URL weighs 23 whatever its length; here with 10 more plain characters.
     type('see https://example.com/a/very/long/path/that/is/long x')
-    expect(counterNumber()).toBe(String(limit - (4 + 23 + 2)))
+    expect(counterNumber()).toBe((limit - (4 + 23 + 2)).toLocaleString('en-US'))
     expect(counterState()).toBe('ok')
 
     type('a'.repeat(limit - NEAR_LIMIT_REMAINING - 1))
@@ -86,7 +86,60 @@ describe('the post composer', () => {
     expect(counterNumber()).toBe('-1')
     expect(counterState()).toBe('over')
     expect(screen.getByTestId('post-overflow').textContent).toBe('😀')
-    await waitFor(() => expect(screen.getByText(/over the 280-character limit/)).toBeInTheDocument())
+    await waitFor(() => expect(screen.getByText(/over the 4,000-character limit/)).toBeInTheDocument())
+  })
+
+  it('a post 1 character over 4,000 cannot be published: Publish is disabled and says why', async () => {
+    const draft = makeDraft('post', { asUserId: '42', text: 'a'.repeat(4001) })
+    fakeStudio([draft], CONNECTED)
+    const enqueue = vi.fn(() => Promise.resolve({ ok: true, value: {} }))
+    const status = () => Promise.resolve({ ok: true, value: { job: null } })
+    Object.assign(window.studio as object, { outbox: { enqueue, status } })
+    await renderEditor(draft, <PostComposer />)
+    await waitFor(() => expect(screen.getByText(/over the 4,000-character limit/)).toBeInTheDocument())
+    const publish = screen.getByTestId('publish-button')
+    expect(publish).toBeDisabled()
+    expect(publish).toHaveAccessibleDescription('Fix 1 problem before publishing')
+    fireEvent.click(publish)
+    expect(enqueue).not.toHaveBeenCalled()
+    type('a'.repeat(4000))
+    await waitFor(() => expect(screen.getByTestId('publish-button')).toBeEnabled())
+  })
+
+  it('offers Standard 4,000 (the default), Long-form 25,000 and an opt-in Classic 280 guideline', async () => {
+    const draft = makeDraft('post', { asUserId: '42', text: 'c'.repeat(300) })
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    await screen.findByTestId('post-counter-number')
+    expect(screen.getByTestId('post-limit-4000').textContent).toBe('Standard 4,000')
+    expect(screen.getByTestId('post-limit-25000').textContent).toBe('Long-form 25,000')
+    expect(screen.getByTestId('post-limit-280').textContent).toBe('Classic guideline 280')
+    expect(counterNumber()).toBe('3,700')
+    fireEvent.click(screen.getByTestId('post-limit-280'))
+    // A guideline warns; the standard tier still takes the post.
+    await waitFor(() => expect(screen.getByText(/over your Classic 280 guideline/)).toBeInTheDocument())
+    expect(screen.getByTestId('publish-button')).toBeEnabled()
+  })
+
+  it('a new draft shows no errors until a field is touched, and every one on "Show problems"', async () => {
+    const draft = makeDraft('post')
+    fakeStudio([draft])
+    await renderEditor(draft, <PostComposer />)
+    await screen.findByTestId('post-counter-number')
+    expect(screen.queryByText('Write the post text, or add media')).toBeNull()
+    const publish = screen.getByTestId('publish-button')
+    expect(publish).toBeDisabled()
+    expect(publish.getAttribute('title')).toMatch(/^Fix \d+ problems? before publishing$/)
+
+    // Leaving a field shows what is wrong with that field only.
+    fireEvent.blur(textArea())
+    await waitFor(() => expect(screen.getByText('Write the post text, or add media')).toBeInTheDocument())
+    expect(screen.queryByText('Choose the advertiser this post is made for')).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
+    await waitFor(() =>
+      expect(screen.getByText('Choose the advertiser this post is made for')).toBeInTheDocument(),
+    )
   })
 
   it('follows the chosen post length limit', async () => {
@@ -95,10 +148,10 @@ describe('the post composer', () => {
     await renderEditor(draft, <PostComposer />)
     await screen.findByTestId('post-counter-number')
     expect(counterState()).toBe('over')
-    fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.extended.value}`))
+    fireEvent.click(screen.getByTestId(`post-limit-${LIMITS.postLength.longForm.value}`))
     await waitFor(() => expect(counterState()).toBe('ok'))
     expect(counterNumber()).toBe(
-      (LIMITS.postLength.extended.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'),
+      (LIMITS.postLength.longForm.value - LIMITS.postLength.standard.value - 5).toLocaleString('en-US'),
     )
     expect(screen.queryByTestId('post-overflow')).toBeNull()
   })

@@ -6,7 +6,10 @@ import { PollEditor } from '../../../src/renderer/features/polls/PollEditor'
 import { fakeStudio, lastSavedContent, makeDraft, renderEditor } from '../composer/editorHarness'
 import { image, pickQueue } from '../composer/mediaSlotStub'
 
-vi.mock('../../../src/renderer/features/composer/editorKit/MediaSlot', () => import('../composer/mediaSlotStub'))
+vi.mock(
+  '../../../src/renderer/features/composer/editorKit/MediaSlot',
+  () => import('../composer/mediaSlotStub'),
+)
 
 afterEach(cleanup)
 
@@ -63,7 +66,9 @@ describe('the poll card editor', () => {
     const tooLong = 'x'.repeat(RULES.choice.max + 1)
     fireEvent.change(choiceInput(1), { target: { value: tooLong } })
     const field = choiceInput(1).closest('.field') as HTMLElement
-    expect(within(field).getByTestId('length-counter').textContent).toBe(`${RULES.choice.max + 1} / ${RULES.choice.max}`)
+    expect(within(field).getByTestId('length-counter').textContent).toBe(
+      `${RULES.choice.max + 1} / ${RULES.choice.max}`,
+    )
     expect(within(field).getByTestId('field-message').getAttribute('data-severity')).toBe('error')
     expect(choiceInput(1)).toHaveAttribute('aria-invalid', 'true')
   })
@@ -78,19 +83,27 @@ describe('the poll card editor', () => {
     fireEvent.change(days, { target: { value: '0' } })
     fireEvent.change(minutes, { target: { value: String(RULES.durationMinutes.min - 1) } })
     expect(lastSavedContent<'poll_card'>(calls)?.durationInMinutes).toBe(RULES.durationMinutes.min - 1)
-    await waitFor(() => expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument())
+    await waitFor(() =>
+      expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument(),
+    )
     expect(minutes).toHaveAttribute('aria-invalid', 'true')
 
     fireEvent.change(minutes, { target: { value: String(RULES.durationMinutes.min) } })
-    await waitFor(() => expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull())
+    await waitFor(() =>
+      expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull(),
+    )
 
     const maxDays = RULES.durationMinutes.max / (24 * 60)
     fireEvent.change(days, { target: { value: String(maxDays) } })
     fireEvent.change(minutes, { target: { value: '1' } })
     expect(lastSavedContent<'poll_card'>(calls)?.durationInMinutes).toBe(RULES.durationMinutes.max + 1)
-    await waitFor(() => expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument())
+    await waitFor(() =>
+      expect(within(durationBox()).getByText(/A poll runs for at (least|most)/)).toBeInTheDocument(),
+    )
     fireEvent.change(minutes, { target: { value: '0' } })
-    await waitFor(() => expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull())
+    await waitFor(() =>
+      expect(within(durationBox()).queryByText(/A poll runs for at (least|most)/)).toBeNull(),
+    )
     expect(screen.getByTestId('poll-preview').textContent).toContain(`${maxDays} days left`)
   })
 
@@ -108,7 +121,9 @@ describe('the poll card editor', () => {
     const draft = makeDraft('poll_card')
     fakeStudio([draft])
     const view = await renderEditor(draft, <PollEditor />)
-    expect(screen.getByTestId('poll-media-gate').textContent).toContain('Needs the PROMOTED_MEDIA_POLLS account feature')
+    expect(screen.getByTestId('poll-media-gate').textContent).toContain(
+      'Needs the PROMOTED_MEDIA_POLLS account feature',
+    )
     expect(screen.queryByRole('button', { name: 'Pick Poll media' })).toBeNull()
     view.unmount()
 
@@ -118,6 +133,21 @@ describe('the poll card editor', () => {
     pickQueue.push(image('3_poll'))
     fireEvent.click(screen.getByRole('button', { name: 'Pick Poll media' }))
     expect(lastSavedContent<'poll_card'>(calls)?.media).toMatchObject({ mediaKey: '3_poll' })
+  })
+
+  it('rejects a 1200×640 poll image (1% ratio tolerance) and keeps Publish disabled, saying why', async () => {
+    const draft = makeDraft('poll_card', { name: 'Ratio', choices: ['A', 'B'] })
+    fakeStudio([draft])
+    await renderEditor(draft, <PollEditor features={['PROMOTED_MEDIA_POLLS']} />)
+    expect(screen.getByTestId('publish-button')).toBeEnabled()
+    pickQueue.push({ source: 'library', mediaKey: '3_wide', mediaType: 'IMAGE', width: 1200, height: 640 })
+    fireEvent.click(screen.getByRole('button', { name: 'Pick Poll media' }))
+    await waitFor(() =>
+      expect(screen.getByText(/Poll image must be 1.91:1; this one is 1.88:1/)).toBeInTheDocument(),
+    )
+    const publish = screen.getByTestId('publish-button')
+    expect(publish).toBeDisabled()
+    expect(publish).toHaveAccessibleDescription('Fix 1 problem before publishing')
   })
 
   it('makes a published poll read-only, with "Duplicate as new draft"', async () => {

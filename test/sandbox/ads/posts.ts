@@ -1,3 +1,4 @@
+import twitterText from 'twitter-text'
 import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
@@ -9,8 +10,21 @@ import { mediaTypeOfMime } from '../media'
 import { listRoute } from './resourceRoutes'
 
 const NAME_MAX = 80
-/** Platform document, limits: standard posts up to 4,000 characters. */
-const TEXT_MAX = 4_000
+/**
+ * Platform document, limits: "long-form posts up to 25,000 characters, standard up to 4,000".
+ * Which accounts post long-form is not shown; here an account's `_long_form_posts` says so.
+ * Characters are counted as the platform counts post text: the weighted length (twitter-text).
+ */
+const STANDARD_TEXT_MAX = 4_000
+const LONG_FORM_TEXT_MAX = 25_000
+
+// The typings omit `configs`, which the library exports.
+const { configs } = twitterText as unknown as { configs: { defaults: twitterText.ParseTweetOptions } }
+const COUNTING = { ...configs.defaults, maxWeightedTweetLength: LONG_FORM_TEXT_MAX }
+
+function weightedLength(text: string): number {
+  return twitterText.parseTweet(text.normalize('NFC'), COUNTING).weightedLength
+}
 const VIDEO_TITLE_MAX = 70
 const VIDEO_DESCRIPTION_MAX = 200
 const MAX_IMAGES = 4
@@ -111,7 +125,11 @@ export const postRoutes: Route[] = [
         )
       }
       const mediaKeys = input.list('media_keys', { max: MAX_IMAGES })
-      const text = input.string('text', { max: TEXT_MAX })
+      const text = input.string('text')
+      const textMax = caller.account?._long_form_posts === true ? LONG_FORM_TEXT_MAX : STANDARD_TEXT_MAX
+      if (text !== undefined && weightedLength(text) > textMax) {
+        input.invalid('text', `text must be at most ${textMax} characters (weighted ${weightedLength(text)})`)
+      }
       if ((text === undefined || text.trim() === '') && !mediaKeys) input.missing('text')
       const cardUri = input.string('card_uri')
       if (cardUri !== undefined && !cardExists(rt, accountId, cardUri)) {
@@ -128,8 +146,13 @@ export const postRoutes: Route[] = [
       }
       const trimUser = input.bool('trim_user', false)
       const mode = input.oneOf('post_mode', ['compat', 'extended'])
-      input.oneOf('video_cta', ['VISIT_SITE', 'WATCH_NOW'])
-      input.string('video_cta_value')
+      // A call to action and its value only make sense together.
+      const videoCta = input.oneOf('video_cta', ['VISIT_SITE', 'WATCH_NOW'])
+      const videoCtaValue = input.string('video_cta_value')
+      const hasValue = videoCtaValue !== undefined && videoCtaValue.trim() !== ''
+      if (input.has('video_cta') && !hasValue) input.missing('video_cta_value')
+      if (hasValue && videoCta === undefined && !input.has('video_cta'))
+        input.invalid('video_cta_value', 'video_cta_value needs video_cta')
       input.string('video_description', { max: VIDEO_DESCRIPTION_MAX })
       input.string('video_title', { max: VIDEO_TITLE_MAX })
       if (mediaKeys) {

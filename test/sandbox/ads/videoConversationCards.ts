@@ -65,7 +65,8 @@ function checkFields(
     const cta = values[`${ordinal}_cta`]
     const post = values[`${ordinal}_cta_post`]
     if (cta) {
-      const tag = /^#([\p{L}\p{N}_]+)$/u.exec(cta)
+      // Hashtag characters as the platform parses them: letters with their combining marks, digits, _.
+      const tag = /^#([\p{L}\p{M}\p{N}_]+)$/u.exec(cta)
       if (!tag) input.invalid(`${ordinal}_cta`, `${ordinal}_cta must be a hashtag such as #SummerSale`)
       else if ([...(tag[1] ?? '')].length > CTA_MAX)
         input.invalid(`${ordinal}_cta`, `${ordinal}_cta must be at most ${CTA_MAX} characters not counting #`)

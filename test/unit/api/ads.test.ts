@@ -43,6 +43,17 @@ const mediaObject = { media_key: '3_99', media_type: 'IMAGE', name: 'hero' }
 const post = { id: 5, id_str: '5', name: 'launch' }
 
 describe('ads endpoints', () => {
+  it('refuses with_total_count together with a cursor, sending nothing', async () => {
+    api.requests.length = 0
+    await expect(ads.listAccounts(ctx, { withTotalCount: true, cursor: 'next-page' })).rejects.toMatchObject({
+      code: 'local_failure',
+      field: 'with_total_count',
+    })
+    expect(api.requests).toHaveLength(0)
+    expect(() => ads.refuseTotalCountWithCursor({ with_total_count: true })).not.toThrow()
+    expect(() => ads.refuseTotalCountWithCursor({ with_total_count: false, cursor: 'c' })).not.toThrow()
+  })
+
   it('lists accounts with list parameters and pages through them', async () => {
     api.respond(
       json(200, { data: [{ id: 'a1' }], next_cursor: 'n2' }),

@@ -255,33 +255,54 @@ describe('failures before anything is sent (issue #10, defect 3)', () => {
   const cases: [string, HttpRequest | ((url: string) => HttpRequest)][] = [
     [
       'a lone surrogate in a signed form body',
-      (url) => ({ method: 'POST', url: `${url}/12/accounts/a1/posts`, body: { kind: 'form', fields: { text: 'Hi \ud83d' } }, auth: oauth1 }),
+      (url) => ({
+        method: 'POST',
+        url: `${url}/12/accounts/a1/posts`,
+        body: { kind: 'form', fields: { text: 'Hi \ud83d' } },
+        auth: oauth1,
+      }),
     ],
     [
       'a lone surrogate in the query',
-      (url) => ({ method: 'POST', url: `${url}/12/accounts/a1/posts`, query: { name: '\udc00x' }, auth: oauth1 }),
+      (url) => ({
+        method: 'POST',
+        url: `${url}/12/accounts/a1/posts`,
+        query: { name: '\udc00x' },
+        auth: oauth1,
+      }),
     ],
     [
       'a consumer key that cannot be encoded',
-      (url) => ({ method: 'POST', url: `${url}/oauth/request_token`, auth: { kind: 'oauth1', credentials: { ...credentials, consumerKey: 'ck\ud800' } } }),
+      (url) => ({
+        method: 'POST',
+        url: `${url}/oauth/request_token`,
+        auth: { kind: 'oauth1', credentials: { ...credentials, consumerKey: 'ck\ud800' } },
+      }),
     ],
     [
       'a header value with a line break',
-      (url) => ({ method: 'POST', url: `${url}/oauth2/token`, auth: { kind: 'bearer', token: 'abc\r\nX-Injected: 1' } }),
+      (url) => ({
+        method: 'POST',
+        url: `${url}/oauth2/token`,
+        auth: { kind: 'bearer', token: 'abc\r\nX-Injected: 1' },
+      }),
     ],
     ['a host that is not http(s)', { method: 'POST', url: 'ftp://127.0.0.1:1/12/accounts', auth: oauth1 }],
   ]
-  it.each(cases)('%s is a local failure: no request, no retry, never outcome_unknown', async (_name, make) => {
-    const { client, sleeps } = harness({ maxAttempts: 5 })
-    api.respond(json(200, { data: {} }))
-    const before = api.requests.length
-    const request = typeof make === 'function' ? make(api.url) : make
-    const error = await failureOf(client.send(request))
-    expect(error.code).toBe('local_failure')
-    expect(error.message).toMatch(/nothing was sent/)
-    expect(api.requests.length).toBe(before)
-    expect(sleeps).toEqual([])
-  })
+  it.each(cases)(
+    '%s is a local failure: no request, no retry, never outcome_unknown',
+    async (_name, make) => {
+      const { client, sleeps } = harness({ maxAttempts: 5 })
+      api.respond(json(200, { data: {} }))
+      const before = api.requests.length
+      const request = typeof make === 'function' ? make(api.url) : make
+      const error = await failureOf(client.send(request))
+      expect(error.code).toBe('local_failure')
+      expect(error.message).toMatch(/nothing was sent/)
+      expect(api.requests.length).toBe(before)
+      expect(sleeps).toEqual([])
+    },
+  )
 })
 
 describe('error mapping', () => {
@@ -315,8 +336,19 @@ describe('error mapping', () => {
       },
     ],
     [
-      '403 / 99',
+      '403 / 99 for credentials the platform cannot verify (as the real platform answers)',
       json(403, { errors: [{ code: 99, message: 'Unable to verify your credentials' }] }),
+      { kind: 'basic', username: 'k', password: 's' },
+      {
+        code: 'bad_credentials',
+        message: 'The app key or secret is wrong',
+      },
+    ],
+    [
+      '403 / 99 for bearer tokens requested too often (the spec)',
+      json(403, {
+        errors: [{ code: 99, message: 'Bearer token requested too often: cache the token and reuse it.' }],
+      }),
       { kind: 'basic', username: 'k', password: 's' },
       {
         code: 'too_many_token_requests',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeParams, encodeParams, percentEncode, signRequest } from '../../../src/main/auth/oauth1'
+import { hmacSha1Signature, signatureBaseString } from '../../sandbox/oauth1'
 
 function headerParams(authorization: string): Record<string, string> {
   expect(authorization.startsWith('OAuth ')).toBe(true)
@@ -116,5 +117,45 @@ describe('OAuth 1.0a signing', () => {
 
   it('percent-encodes per RFC 3986', () => {
     expect(percentEncode("a b+c!*'()~-._/?&=é")).toBe('a%20b%2Bc%21%2A%27%28%29~-._%2F%3F%26%3D%C3%A9')
+  })
+
+  it('signs parameters named like Object members (constructor, toString, valueOf, __proto__)', () => {
+    const credentials = { consumerKey: 'ck', consumerSecret: 'cs', token: 'tk', tokenSecret: 'ts' }
+    const options = { nonce: 'n0nce', timestamp: 1700000000 }
+    const url =
+      'https://ads.example.com/12/accounts/1/x?constructor=c1&toString=t&__proto__=p1&hasOwnProperty=h'
+    const form = decodeParams('valueOf=v&constructor=c2&__proto__=p2&q=a+b')
+    expect(Object.keys(form).sort()).toEqual(['__proto__', 'constructor', 'q', 'valueOf'])
+    const signed = signRequest({ method: 'POST', url, form }, credentials, options)
+
+    // Known good: the sandbox's own verifier, which works on name/value pairs.
+    const pairs: [string, string][] = [
+      ['constructor', 'c1'],
+      ['toString', 't'],
+      ['__proto__', 'p1'],
+      ['hasOwnProperty', 'h'],
+      ['valueOf', 'v'],
+      ['constructor', 'c2'],
+      ['__proto__', 'p2'],
+      ['q', 'a b'],
+      ['oauth_consumer_key', 'ck'],
+      ['oauth_nonce', 'n0nce'],
+      ['oauth_signature_method', 'HMAC-SHA1'],
+      ['oauth_timestamp', '1700000000'],
+      ['oauth_token', 'tk'],
+      ['oauth_version', '1.0'],
+    ]
+    const base = signatureBaseString('POST', 'https://ads.example.com/12/accounts/1/x', pairs)
+    expect(signed.baseString).toBe(base)
+    expect(signed.signature).toBe(hmacSha1Signature(base, 'cs', 'ts'))
+    expect(signed.baseString).toContain('constructor%3Dc1%26constructor%3Dc2')
+    expect(signed.baseString).toContain('__proto__%3Dp1%26__proto__%3Dp2')
+  })
+
+  it('decodes a lone inherited-looking name as a plain parameter', () => {
+    const params = decodeParams('toString=1&valueOf=2')
+    expect(params.toString).toBe('1')
+    expect(params.valueOf).toBe('2')
+    expect(Object.getPrototypeOf(params)).toBeNull()
   })
 })

@@ -141,8 +141,13 @@ describe('app-only bearer token', () => {
     expect(basic).toBe('key%3Awith%20space:secret%2F%2B%3D')
   })
 
-  it('maps 403 / 99 to too_many_token_requests', async () => {
+  it('reads 403 / 99 by its cause: credentials it cannot verify, or tokens asked for too often', async () => {
     api.respond(json(403, { errors: [{ code: 99, message: 'Unable to verify your credentials' }] }))
+    await expect(createBearerToken({ ...base, ...app })).rejects.toMatchObject({
+      code: 'bad_credentials',
+      message: 'The app key or secret is wrong',
+    })
+    api.respond(json(403, { errors: [{ code: 99, message: 'Bearer token requested too often' }] }))
     await expect(createBearerToken({ ...base, ...app })).rejects.toMatchObject({
       code: 'too_many_token_requests',
     })

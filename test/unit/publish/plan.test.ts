@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildPlan, localMediaOf, mediaCategoryFor } from '../../../src/main/publish/plan'
+import { buildPlan, localMediaOf, mediaCategoryFor, type PlanInput } from '../../../src/main/publish/plan'
+import { loadPostLengthCounter } from '../../../src/shared/rules/postLength'
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import type { LocalMediaRef } from '../../../src/shared/creatives/media'
 import {
@@ -40,14 +41,21 @@ function draft(kind: DraftKind, content: unknown, extra: Partial<Draft> = {}): D
   }
 }
 
-const plan = (d: Draft, others: Draft[] = []) =>
+const countLength = await loadPostLengthCounter()
+const plan = (d: Draft, others: Draft[] = [], publish: Partial<PlanInput['publish']> = {}) =>
   buildPlan({
     draft: d,
     lookupDraft: (id) => others.find((o) => o.id === id),
     accountId: 'acc',
     userId: '42',
+    publish: {
+      postLengthTier: 'standard',
+      weightedLength: (text) => countLength(text, 25000).weightedLength,
+      ...publish,
+    },
   })
-const kinds = (d: Draft, others: Draft[] = []) => plan(d, others).steps.map((s) => s.kind)
+const kinds = (d: Draft, others: Draft[] = [], publish: Partial<PlanInput['publish']> = {}) =>
+  plan(d, others, publish).steps.map((s) => s.kind)
 
 describe('planning', () => {
   it('uploads and adds each local medium once, then creates the card', () => {
@@ -119,6 +127,32 @@ describe('planning', () => {
     expect(() => plan(draft('post', post('42', 'Post', 'Hi', { cardDraftId: 'missing' })))).toThrow(
       /no longer exists/,
     )
+  })
+
+  it('lists every error with its field path and draft', () => {
+    const bad = draft('poll_card', { ...pollCard('', ['A', 'x'.repeat(30)]), durationInMinutes: 1 })
+    let thrown: unknown
+    try {
+      plan(bad)
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toMatchObject({ code: 'invalid_input', message: /^3 problems to fix before publishing/ })
+    const issues = (thrown as { issues: { field: string; draftId: string }[] }).issues
+    expect(issues.map((issue) => issue.field).sort()).toEqual(['choices.1', 'durationInMinutes', 'name'])
+    expect(new Set(issues.map((issue) => issue.draftId))).toEqual(new Set([bad.id]))
+  })
+
+  it('checks post text against the account tier: 4,001 is refused on standard, taken on long-form', () => {
+    const long = draft('post', post('42', 'Post', 'a'.repeat(4001)))
+    expect(() => plan(long)).toThrow(expect.objectContaining({ field: 'text' }))
+    expect(kinds(long, [], { postLengthTier: 'long_form' })).toEqual(['post'])
+  })
+
+  it('refuses poll media on an account known to lack PROMOTED_MEDIA_POLLS', () => {
+    const poll = draft('poll_card', pollCard('Poll', ['A', 'B'], local('f1')))
+    expect(() => plan(poll, [], { features: [] })).toThrow(expect.objectContaining({ field: 'media' }))
+    expect(kinds(poll, [], { features: ['PROMOTED_MEDIA_POLLS'] })).toEqual(['upload', 'library', 'card'])
   })
 
   it('finds local media anywhere in content and picks upload categories by type', () => {

@@ -287,23 +287,23 @@ describe('multi-destination slides', () => {
     expect(errorKeys(validate('card', payload))).toEqual(['required@slides.1', 'required@slides.2'])
   })
 
-  it('2 to 6 slides is assumed: outside it warns, not errors', () => {
+  it('2 to 6 slides (the platform range, as for swipeable media): outside it is an error', () => {
     const { min, max } = LIMITS.card.slides
+    expect([min, max]).toEqual([2, 6])
     expect(validate('card', slides(min))).toEqual([])
     expect(validate('card', slides(max))).toEqual([])
-    expect(warningKeys(validate('card', slides(min - 1)))).toEqual(['too_few@slides'])
-    expect(warningKeys(validate('card', slides(max + 1)))).toEqual(['too_many@slides'])
-    expect(errorKeys(validate('card', slides(max + 1)))).toEqual([])
+    expect(errorKeys(validate('card', slides(min - 1)))).toEqual(['too_few@slides'])
+    expect(errorKeys(validate('card', slides(max + 1)))).toEqual(['too_many@slides'])
+    expect(errorKeys(validate('card', { name: 'x', slides: [] }))).toEqual(['too_few@slides'])
   })
 
-  it('a slide takes MEDIA, not SWIPEABLE_MEDIA; a BUTTON warns (multi-destination types are website types)', () => {
+  it('a slide takes MEDIA, not SWIPEABLE_MEDIA, and no BUTTON (multi-destination types are website types)', () => {
     const payload = {
       name: 'x',
       slides: [slide('a'), [swipeable(2), details], [{ type: 'MEDIA', media_key: 'c' }, button]],
     }
     const issues = validate('card', payload)
-    expect(errorKeys(issues)).toEqual(['not_allowed@slides.1.0'])
-    expect(warningKeys(issues)).toEqual(['not_allowed@slides.2.1'])
+    expect(errorKeys(issues)).toEqual(['not_allowed@slides.1.0', 'not_allowed@slides.2.1'])
   })
 
   it('rejects a slide that is not a list', () => {

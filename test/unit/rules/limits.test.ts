@@ -78,9 +78,14 @@ describe('LIMITS sources', () => {
 })
 
 describe('limits helpers', () => {
-  it('post length limits are 280, 4,000 and 25,000, defaulting to 280', () => {
-    expect([...POST_LENGTH_LIMITS]).toEqual([280, 4000, 25000])
-    expect(DEFAULT_POST_LENGTH_LIMIT).toBe(280)
+  it('post length: standard 4,000 (the default) and long-form 25,000; Classic 280 only opt-in', () => {
+    expect([...POST_LENGTH_LIMITS]).toEqual([4000, 25000, 280])
+    expect(DEFAULT_POST_LENGTH_LIMIT).toBe(4000)
+    expect(LIMITS.postLength.standard.source).toBe(LIMITS.postLength.longForm.source)
+  })
+
+  it('one aspect ratio tolerance, 1%', () => {
+    expect(LIMITS.localMedia.aspectRatioTolerance.value).toBe(0.01)
   })
 
   it('enumTuple keeps order and refuses an empty enum', () => {

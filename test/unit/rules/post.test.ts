@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { MediaInfo } from '../../../src/shared/rules'
-import { draftCardPlaceholder, LIMITS, POST_LENGTH_LIMITS, validate } from '../../../src/shared/rules'
+import {
+  DEFAULT_POST_LENGTH_LIMIT,
+  draftCardPlaceholder,
+  LIMITS,
+  POST_LENGTH_TIERS,
+  postLengthPreference,
+  postLengthTierLimit,
+  validate,
+} from '../../../src/shared/rules'
 import { errorKeys, issueAt, text, warningKeys } from './helpers'
 
 const valid = { as_user_id: '756201191646691328', text: 'Hello' }
@@ -30,16 +38,25 @@ describe('post: advertiser and text', () => {
   })
 
   it('a lone UTF-16 surrogate in any text is an error on its field (it cannot be signed or sent)', () => {
-    expect(errorKeys(validate('post', { ...valid, text: 'Half an emoji \ud83d' }))).toEqual(['invalid_format@text'])
+    expect(errorKeys(validate('post', { ...valid, text: 'Half an emoji \ud83d' }))).toEqual([
+      'invalid_format@text',
+    ])
     expect(errorKeys(validate('post', { ...valid, name: '\ude00 name' }))).toEqual(['invalid_format@name'])
-    expect(issueAt(validate('post', { ...valid, text: 'x\ud83d' }), ['text'], 'invalid_format')?.message).toMatch(
-      /broken character/,
-    )
+    expect(
+      issueAt(validate('post', { ...valid, text: 'x\ud83d' }), ['text'], 'invalid_format')?.message,
+    ).toMatch(/broken character/)
     // A whole pair is an emoji, not a problem.
     expect(validate('post', { ...valid, text: 'Party \ud83c\udf89' })).toEqual([])
-    expect(errorKeys(validate('poll_card', { name: 'ok', duration_in_minutes: 60, first_choice: 'A\udbff', second_choice: 'B' }))).toContain(
-      'invalid_format@first_choice',
-    )
+    expect(
+      errorKeys(
+        validate('poll_card', {
+          name: 'ok',
+          duration_in_minutes: 60,
+          first_choice: 'A\udbff',
+          second_choice: 'B',
+        }),
+      ),
+    ).toContain('invalid_format@first_choice')
   })
 
   it('text is required when there are no media_keys', () => {
@@ -48,17 +65,38 @@ describe('post: advertiser and text', () => {
     expect(errorKeys(validate('post', { as_user_id: '1', media_keys: 'm' }))).toEqual([])
   })
 
-  it.each(POST_LENGTH_LIMITS)('weighted length at and over the %i limit', (limit) => {
+  it.each(POST_LENGTH_TIERS)('weighted length at and over the %s tier limit', (tier) => {
+    const limit = postLengthTierLimit(tier)
     const at = (weightedTextLength: number) =>
-      validate('post', valid, { postLengthLimit: limit, weightedTextLength })
+      validate('post', valid, { postLengthTier: tier, weightedTextLength })
     expect(errorKeys(at(limit))).toEqual([])
     expect(errorKeys(at(limit + 1))).toEqual(['too_long@text'])
     expect(issueAt(at(limit + 1), ['text'], 'too_long')?.limit).toBe(limit)
   })
 
-  it('the limit defaults to 280; without a weighted length the length is not judged', () => {
-    expect(errorKeys(validate('post', valid, { weightedTextLength: 281 }))).toEqual(['too_long@text'])
+  it('the tiers are the spec figures: standard 4,000 and long-form 25,000', () => {
+    expect(postLengthTierLimit('standard')).toBe(4000)
+    expect(postLengthTierLimit('long_form')).toBe(25000)
+  })
+
+  it('standard is the default tier; without a weighted length the length is not judged', () => {
+    expect(errorKeys(validate('post', valid, { weightedTextLength: 4000 }))).toEqual([])
+    expect(errorKeys(validate('post', valid, { weightedTextLength: 4001 }))).toEqual(['too_long@text'])
     expect(errorKeys(validate('post', { ...valid, text: text(30000) }))).toEqual([])
+  })
+
+  it('the opt-in Classic 280 guideline warns past 280 and never refuses what the tier accepts', () => {
+    const classic = postLengthPreference(280)
+    const issues = validate('post', valid, {
+      postLengthTier: classic.tier,
+      postLengthGuideline: classic.guideline,
+      weightedTextLength: 281,
+    })
+    expect(errorKeys(issues)).toEqual([])
+    expect(issueAt(issues, ['text'], 'too_long')).toMatchObject({ severity: 'warning', limit: 280 })
+    expect(postLengthPreference(undefined)).toEqual({ tier: 'standard' })
+    expect(postLengthPreference(DEFAULT_POST_LENGTH_LIMIT)).toEqual({ tier: 'standard' })
+    expect(postLengthPreference(25000)).toEqual({ tier: 'long_form' })
   })
 })
 

@@ -1,8 +1,12 @@
 import { CAMPAIGN_OPERATIONS } from '../../campaign/operations'
+import { CLEAN_UP_OPERATIONS } from './cleanUp'
 import type { AnyOperationExecutor } from './types'
 
 /**
  * Every executor an operation job may name, from each feature that writes through the outbox.
  * A feature adds its list here (one line); names must be unique, which createOutbox checks.
  */
-export const OPERATION_EXECUTORS: readonly AnyOperationExecutor[] = [...CAMPAIGN_OPERATIONS]
+export const OPERATION_EXECUTORS: readonly AnyOperationExecutor[] = [
+  ...CAMPAIGN_OPERATIONS,
+  ...CLEAN_UP_OPERATIONS,
+]

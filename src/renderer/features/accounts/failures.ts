@@ -7,15 +7,24 @@ export interface Failure {
   field?: string
   /** The profile's access was revoked or expired: only connecting again helps. */
   expired: boolean
+  /** Rate limited: when the platform takes requests again (ISO time). */
+  retryAt?: string
 }
 
 export const EXPIRED_MESSAGE = 'Your access expired — connect again'
 
-export function failureOf(error: unknown): Failure {
+export function failureOf(error: unknown, now: number = Date.now()): Failure {
   const ipc: IpcError =
     error instanceof IpcFailure
       ? error.error
       : { code: 'internal', message: 'Something went wrong. Try again.' }
   if (ipc.code === 'token_expired') return { message: EXPIRED_MESSAGE, expired: true }
+  if (ipc.code === 'rate_limited' && ipc.retryAfter !== undefined) {
+    return {
+      message: 'The platform rate limit was reached',
+      expired: false,
+      retryAt: new Date(now + ipc.retryAfter * 1000).toISOString(),
+    }
+  }
   return { message: ipc.message, expired: false, ...(ipc.field ? { field: ipc.field } : {}) }
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
+import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
 import { PublishButton } from '../outbox/PublishButton'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
@@ -21,6 +22,7 @@ import {
   moveSlide,
   removeComponent,
   removeSlide,
+  canRemoveSlide,
   swapComponent,
 } from './cardEdits'
 import { CardPreview } from './CardPreview'
@@ -60,6 +62,7 @@ export function CardBuilder() {
   const undo = useDraftEditor<'card', () => void>((state) => state.undo)
   const redo = useDraftEditor<'card', () => void>((state) => state.redo)
   const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
+  const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
   const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
     (state) => state.reportServerIssue,
@@ -97,7 +100,11 @@ export function CardBuilder() {
         <div className="builder__toolbar">
           <SaveStatus save={save} />
           <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
-            <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+            {published ? (
+              <>Published — read-only</>
+            ) : (
+              <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+            )}
           </ProblemsBadge>
           <div className="toolbar-group" role="group" aria-label="History">
             <button
@@ -121,12 +128,20 @@ export function CardBuilder() {
               <Redo2 size={16} aria-hidden="true" />
             </button>
           </div>
-          <PublishButton draftId={draftId} onError={reportServerIssue} />
+          <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
         </div>
       </header>
 
+      {published ? (
+        <PublishedBanner
+          draftId={draftId}
+          route="cards"
+          title="This card is published."
+          detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+        />
+      ) : null}
       <div className="builder__layout" data-device={device}>
-        <div className="builder__editor">
+        <fieldset className="builder__editor readonly-fieldset" disabled={published} aria-label="Card">
           <section className="builder-section" aria-label="Card">
             <IssueField
               label="Card name"
@@ -186,7 +201,7 @@ export function CardBuilder() {
               />
             </section>
           )}
-        </div>
+        </fieldset>
         <aside className="builder__preview">
           <div className="editor__preview-head">
             {/* The preview's own heading names it for assistive tech; this is its visible label. */}
@@ -317,7 +332,12 @@ function SlidesEditor({
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Remove slide ${index + 1}`}
-                  title="Remove slide"
+                  title={
+                    canRemoveSlide(content)
+                      ? 'Remove slide'
+                      : `A multi-destination card needs at least ${min} slides`
+                  }
+                  disabled={!canRemoveSlide(content)}
                   onClick={() => change((current) => removeSlide(current, slide.id))}
                 >
                   <Trash2 size={16} aria-hidden="true" />

@@ -2,6 +2,7 @@
 // changes under our feet). Each returns new content, or the same object when nothing changes,
 // so the editor store can skip no-op undo steps.
 
+import { LIMITS } from '../../../shared/rules/limits'
 import type {
   CardContent,
   ComponentDraft,
@@ -84,7 +85,13 @@ export function addSlide(content: CardContent): CardContent {
   return { ...content, slides: [...content.slides, newSlide()] }
 }
 
+/** A multi-destination card keeps at least LIMITS.card.slides.min slides: removing goes no lower. */
+export function canRemoveSlide(content: CardContent): boolean {
+  return content.slides.length > LIMITS.card.slides.min
+}
+
 export function removeSlide(content: CardContent, id: string): CardContent {
+  if (!canRemoveSlide(content)) return content
   return { ...content, slides: content.slides.filter((slide) => slide.id !== id) }
 }
 

@@ -4,12 +4,13 @@ import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { newPostMediaItem } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
-import { LIMITS, POST_LENGTH_LIMITS } from '../../../shared/rules/limits'
+import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../shared/rules/limits'
 import { formatNumber } from '../../../shared/rules/issues'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
+import { PublishedBanner } from './editorKit/PublishedBanner'
 import { EditorField, FieldNote } from './editorKit/Field'
 import { useContentIssues, useFieldMessages } from './editorKit/issues'
 import { LengthCounter } from './editorKit/LengthCounter'
@@ -37,13 +38,26 @@ const MODE_LABELS: Record<PostMode | 'default', string> = {
   extended: 'Extended',
 }
 const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
+// Standard and long-form are the platform's tiers; Classic 280 is an opt-in guideline only.
 const LIMIT_LABELS: Record<PostLengthLimit, string> = {
   [LIMITS.postLength.standard.value]: `Standard`,
-  [LIMITS.postLength.extended.value]: `Extended`,
   [LIMITS.postLength.longForm.value]: `Long-form`,
+  [LIMITS.postLength.classicGuideline.value]: `Classic guideline`,
 } as Record<PostLengthLimit, string>
 
-function authorOf(user: ConnectedUser, asUserId: string, connected: PreviewAuthor): { name: string; handle: string } {
+/** The tier the rules check, and the Classic 280 guideline when the designer opted into it. */
+function postLengthContext(choice: PostLengthLimit) {
+  const { tier, guideline } = postLengthPreference(choice)
+  return guideline === undefined
+    ? { postLengthTier: tier }
+    : { postLengthTier: tier, postLengthGuideline: guideline }
+}
+
+function authorOf(
+  user: ConnectedUser,
+  asUserId: string,
+  connected: PreviewAuthor,
+): { name: string; handle: string } {
   const isConnectedUser =
     user.state === 'known' && user.userId !== undefined && user.userId === asUserId.trim()
   if (isConnectedUser) return connected
@@ -54,6 +68,8 @@ function authorOf(user: ConnectedUser, asUserId: string, connected: PreviewAutho
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
   const change = useDraftEditor((state: State) => state.change)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
   const user = useConnectedUser()
   const previewAuthor = usePreviewAuthor()
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
@@ -78,7 +94,7 @@ export function PostComposer() {
   const settledWeight = useDeferredValue(length?.weightedLength)
   const checkOptions = useMemo(
     () => ({
-      postLengthLimit: limit,
+      ...postLengthContext(limit),
       ...(settledWeight === undefined ? {} : { weightedTextLength: settledWeight }),
       ...(connectedUserId ? { authenticatedUserId: connectedUserId } : {}),
     }),
@@ -99,6 +115,17 @@ export function PostComposer() {
       route="composer"
       listLabel="Posts"
       issues={issues}
+      readOnly={published}
+      banner={
+        published ? (
+          <PublishedBanner
+            draftId={draftId}
+            route="composer"
+            title="This post is published."
+            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+          />
+        ) : null
+      }
       preview={
         <PostPreview
           content={settled}
@@ -122,7 +149,9 @@ export function PostComposer() {
             </p>
           ) : null}
           <details className="post-as__advanced" open={!isSelf}>
-            <summary className="post-as__summary">{isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}</summary>
+            <summary className="post-as__summary">
+              {isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}
+            </summary>
             <EditorField
               label="Advertiser's user id"
               value={content.asUserId}

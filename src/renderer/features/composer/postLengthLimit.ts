@@ -1,9 +1,10 @@
 import { DEFAULT_POST_LENGTH_LIMIT, type PostLengthLimit } from '../../../shared/rules/limits'
 import { useSettingsStore } from '../settings/settingsStore'
 
-// The post length limit depends on the ad account (standard, extended or long-form posts), which
-// the API does not report. The designer picks it once per account; it is kept with the other
-// settings in main. It decides what the counter and the rules show, never what is sent.
+// The post length tier depends on the ad account (standard 4,000 or long-form 25,000), which the
+// API does not report. The designer picks it once per account (or the opt-in Classic 280
+// guideline, standard tier); it is kept with the other settings in main, where the publish gate
+// reads the same choice (see postLengthPreference in shared/rules/limits).
 
 /** One key per ad account of a profile; without an account yet, per profile. */
 export function postLengthKey(profileId: string | null, accountId: string | undefined): string {

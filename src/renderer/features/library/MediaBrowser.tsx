@@ -136,7 +136,7 @@ export function MediaBrowser({
           </div>
         )}
       </div>
-      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} /> : null}
+      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={library.retry} /> : null}
       <p className="media-browser__summary muted" aria-live="polite">
         {summary}
       </p>

@@ -1,5 +1,6 @@
 import {
   CircleAlert,
+  TriangleAlert,
   CircleCheck,
   CloudOff,
   Hourglass,
@@ -20,7 +21,8 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../accounts/accountsStore'
-import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine } from './outboxModel'
+import { EDITOR_ROUTES } from '../drafts/draftListModel'
+import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine, WAITING_STATES } from './outboxModel'
 import { useNow, useOutboxJobs } from './useOutbox'
 import './outbox.css'
 
@@ -30,6 +32,7 @@ const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {
   waiting_network: CloudOff,
   rate_limited: Timer,
   needs_connection: Plug,
+  needs_attention: TriangleAlert,
   canceling: LoaderCircle,
   canceled: X,
   failed: CircleAlert,
@@ -43,6 +46,7 @@ const TONES: Record<OutboxJobView['state'], string> = {
   waiting_network: 'warning',
   rate_limited: 'warning',
   needs_connection: 'warning',
+  needs_attention: 'warning',
   canceling: 'neutral',
   canceled: 'neutral',
   failed: 'danger',
@@ -140,17 +144,42 @@ function AccountName({ job }: { job: OutboxJobView }) {
   )
 }
 
+/** What the preflight found: each problem, and where to fix it. */
+function AttentionList({ job }: { job: OutboxJobView }) {
+  const problems = job.problems ?? []
+  const editor = job.kind ? EDITOR_ROUTES[job.kind] : undefined
+  return (
+    <div className="outbox-attention" data-testid="outbox-attention">
+      <p className="outbox-attention__lead">
+        The check before publishing found {problems.length === 1 ? 'a problem' : 'these problems'}. Nothing
+        was uploaded. Fix {problems.length === 1 ? 'it' : 'them'} in the draft, then resume.
+      </p>
+      <ul className="outbox-attention__list">
+        {problems.map((item, index) => (
+          <li key={index}>{item.message}</li>
+        ))}
+      </ul>
+      {editor && job.draftId ? (
+        <button type="button" className="link-button" onClick={() => navigate(editor, job.draftId)}>
+          Open “{job.title || 'Untitled'}” to fix it
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
-  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | null>(null)
+  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | 'cleanUp' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const Icon = STATE_ICONS[job.state]
-  const act = async (action: 'cancel' | 'retry' | 'dismiss') => {
+  const act = async (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') => {
     setBusy(action)
     setProblem(null)
     try {
       const outbox = studio().outbox
       if (action === 'cancel') await unwrap(outbox.cancel({ jobId: job.id }))
       else if (action === 'retry') await unwrap(outbox.retry({ jobId: job.id }))
+      else if (action === 'cleanUp') await unwrap(outbox.cleanUp({ jobId: job.id }))
       else await unwrap(outbox.dismiss({ jobId: job.id }))
       onChanged()
     } catch (failure) {
@@ -161,6 +190,13 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   }
   const cancellable = ACTIVE_STATES.has(job.state) && job.state !== 'canceling'
   const retryable = job.state === 'failed' || job.state === 'canceled'
+  const resumable = job.state === 'needs_attention'
+  const waiting = WAITING_STATES.has(job.state)
+  // A stopped publish job that left objects on the account: they can be deleted in one go.
+  const cleanable =
+    job.type === 'draft' &&
+    (job.state === 'failed' || job.state === 'canceled' || job.state === 'needs_attention') &&
+    (job.created.mediaKeys.length > 0 || job.created.cardId !== undefined)
   const titleId = `outbox-job-${job.id}`
   return (
     <li className="outbox-job" aria-labelledby={titleId} data-state={job.state} data-testid="outbox-job">
@@ -190,6 +226,12 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </button>
         </p>
       ) : null}
+      {waiting && job.waitReason ? (
+        <p className="outbox-job__note" data-testid="outbox-wait-reason">
+          {job.waitReason}
+        </p>
+      ) : null}
+      {job.state === 'needs_attention' ? <AttentionList job={job} /> : null}
       {job.state === 'failed' && job.error?.contentPath ? (
         <p className="outbox-job__note">
           The platform named the field <code>{job.error.apiField}</code>: fix it in the draft, then publish
@@ -229,6 +271,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </li>
         ))}
       </ol>
+      {cleanable ? (
+        <p className="outbox-job__note">
+          Created before it stopped — resume to use them, or delete them from the account:
+        </p>
+      ) : null}
       <CreatedIds job={job} />
       {problem ? (
         <p className="outbox-job__problem" role="alert">
@@ -236,6 +283,18 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
         </p>
       ) : null}
       <div className="outbox-job__actions">
+        {waiting ? (
+          <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Retry now
+          </Button>
+        ) : null}
+        {resumable ? (
+          <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
+            <RotateCcw size={16} aria-hidden="true" />
+            Resume
+          </Button>
+        ) : null}
         {cancellable ? (
           <Button onClick={() => void act('cancel')} busy={busy === 'cancel'}>
             <X size={16} aria-hidden="true" />
@@ -246,6 +305,11 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
             <RotateCcw size={16} aria-hidden="true" />
             Retry
+          </Button>
+        ) : null}
+        {cleanable ? (
+          <Button onClick={() => void act('cleanUp')} busy={busy === 'cleanUp'}>
+            Delete what it created
           </Button>
         ) : null}
         {!ACTIVE_STATES.has(job.state) && job.state !== 'needs_connection' ? (
@@ -262,6 +326,7 @@ export function OutboxPage({ route }: { route: RouteInfo }) {
   const { jobs, error, refresh } = useOutboxJobs()
   const now = useNow()
   const activeCount = jobs?.filter((job) => ACTIVE_STATES.has(job.state)).length ?? 0
+  const attentionCount = jobs?.filter((job) => job.state === 'needs_attention').length ?? 0
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
@@ -276,7 +341,9 @@ export function OutboxPage({ route }: { route: RouteInfo }) {
           <p className="outbox-summary" role="status">
             {activeCount > 0
               ? `${activeCount} of ${jobs.length} still to publish`
-              : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
+              : attentionCount > 0
+                ? `${attentionCount} of ${jobs.length} ${attentionCount === 1 ? 'needs' : 'need'} attention before publishing`
+                : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
           </p>
           <ul className="outbox-list">
             {jobs.map((job) => (

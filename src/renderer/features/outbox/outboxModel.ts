@@ -30,6 +30,29 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
+/** A wall-clock time as the designer reads it, 24-hour: "14:32". Seconds when they matter. */
+export function clockTime(iso: string | undefined, withSeconds = false): string {
+  const date = iso ? new Date(iso) : undefined
+  if (!date || Number.isNaN(date.getTime())) return ''
+  const pad = (value: number) => String(value).padStart(2, '0')
+  const base = `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  return withSeconds ? `${base}:${pad(date.getSeconds())}` : base
+}
+
+/** "Resumes at 14:32" for a rate-limited wait; the seconds are added while under a minute. */
+export function resumesAtLine(retryAt: string | undefined, now: number): string {
+  const seconds = secondsUntil(retryAt, now)
+  const at = clockTime(retryAt)
+  if (!at) return 'resumes shortly'
+  return seconds < 60 ? `resumes at ${at} (in ${seconds} s)` : `resumes at ${at}`
+}
+
+/** Jobs that wait between tries; "Retry now" ends the wait. */
+export const WAITING_STATES: ReadonlySet<OutboxJobView['state']> = new Set([
+  'waiting_network',
+  'rate_limited',
+])
+
 /** One line for the job's state, e.g. "Running step 3 of 6: Create the card". */
 export function stateLine(job: OutboxJobView, now: number): string {
   const total = job.steps.length
@@ -39,15 +62,21 @@ export function stateLine(job: OutboxJobView, now: number): string {
     case 'queued':
       return 'Queued'
     case 'running':
-      return `Running step ${position} of ${total}${current ? `: ${current.label}` : ''}`
+      return `Running step ${position} of ${total}${job.attempt ? ` (attempt ${job.attempt})` : ''}${current ? `: ${current.label}` : ''}`
     case 'waiting_network': {
       const seconds = secondsUntil(job.retryAt, now)
-      return `Waiting for the network — trying again ${seconds > 0 ? `in ${seconds} s` : 'now'}`
+      const attempt = job.attempt ? `attempt ${job.attempt} ` : 'trying again '
+      const when = seconds > 0 ? `at ${clockTime(job.retryAt, true)} (in ${seconds} s)` : 'now'
+      return `Waiting for the network — ${attempt}${when}`
     }
     case 'rate_limited':
-      return `Rate limited — resumes in ${secondsUntil(job.retryAt, now)} s`
+      return `Rate limited — ${resumesAtLine(job.retryAt, now)}`
     case 'needs_connection':
-      return 'Your access expired — connect again'
+      return 'Your access was revoked or expired — authorize again'
+    case 'needs_attention': {
+      const count = job.problems?.length ?? 0
+      return `Needs attention — ${count === 1 ? '1 thing' : `${count} things`} to fix; nothing was sent`
+    }
     case 'canceling':
       return 'Canceling after the current step…'
     case 'canceled':

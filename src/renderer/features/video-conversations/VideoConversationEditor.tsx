@@ -8,6 +8,7 @@ import { ORDINALS } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
+import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
 import { EditorField } from '../composer/editorKit/Field'
 import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
@@ -35,6 +36,8 @@ function capitalized(word: string): string {
 export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: State) => state.content)
   const change = useDraftEditor((state: State) => state.change)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
   const options = useMemo(() => (features === undefined ? {} : { features }), [features])
   const issues = useContentIssues('video_conversation_card', content, options)
   const { messageAt, touch } = useFieldMessages(issues)
@@ -64,6 +67,17 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       route="video-conversations"
       listLabel="Video conversations"
       issues={issues}
+      readOnly={published}
+      banner={
+        published ? (
+          <PublishedBanner
+            draftId={draftId}
+            route="video-conversations"
+            title="This video conversation card is published."
+            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+          />
+        ) : null
+      }
       preview={<VideoConversationPreview content={content} />}
     >
       <Section title="Card">

@@ -18,6 +18,8 @@ export const OUTBOX_STATES = [
   'waiting_network',
   'rate_limited',
   'needs_connection',
+  /** The preflight found something to fix in the draft (`problems`); nothing was sent for it. */
+  'needs_attention',
   'canceling',
   'canceled',
   'failed',
@@ -81,6 +83,12 @@ export const outboxJobViewSchema = z.object({
     })
     .optional(),
   error: outboxErrorSchema.optional(),
+  /** needs_attention: every problem the preflight found, each naming its draft and field. */
+  problems: z.array(outboxErrorSchema).optional(),
+  /** A job retrying after failures (network, 5xx): the attempt it is on, counting the first. */
+  attempt: z.number().int().positive().optional(),
+  /** Why a waiting job waits, in the last failure's words (it names the host that did not answer). */
+  waitReason: z.string().optional(),
   /** Remote ids created (or adopted) so far. */
   created: z.object({
     mediaKeys: z.array(z.string()),
@@ -96,7 +104,32 @@ export const outboxJobViewSchema = z.object({
 export type OutboxJobView = z.infer<typeof outboxJobViewSchema>
 export type OutboxStepView = z.infer<typeof outboxStepViewSchema>
 
+/** What Publish will do, shown in the review sheet before anything is queued. */
+export const outboxReviewSchema = z.object({
+  /** The profile the job will run as, for people ("Studio sandbox · @designer"). */
+  profileLabel: z.string(),
+  accountId: z.string(),
+  /** Posts: the user the post is made for (as_user_id). */
+  advertiser: z.string().optional(),
+  /** Every step that will run, in order; uploads carry their size in bytes. */
+  steps: z.array(
+    z.object({
+      kind: outboxStepKindSchema,
+      label: z.string(),
+      bytes: z.number().int().nonnegative().optional(),
+    }),
+  ),
+  /** Rule warnings of the draft (and the card draft a post attaches): sent anyway, worth a look. */
+  warnings: z.array(z.object({ message: z.string(), draftId: z.string().optional() })),
+})
+export type OutboxReview = z.infer<typeof outboxReviewSchema>
+
 export const outboxContract = {
+  /** Plans the draft's publishing without queuing it: the review sheet. Refuses what enqueue refuses. */
+  'outbox.review': {
+    request: z.object({ draftId }).strict(),
+    response: z.object({ review: outboxReviewSchema }),
+  },
   /** Validates the draft and puts it in the outbox for the active profile and ad account. */
   'outbox.enqueue': {
     request: z.object({ draftId }).strict(),
@@ -124,6 +157,14 @@ export const outboxContract = {
   },
   /** A failed or canceled job continues where it stopped, re-using what was already created. */
   'outbox.retry': {
+    request: z.object({ jobId }).strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
+  /**
+   * A stopped publish job: deletes what it created (media library entries, card) through an
+   * operation job, and removes it from the list. Answers with the clean-up job.
+   */
+  'outbox.cleanUp': {
     request: z.object({ jobId }).strict(),
     response: z.object({ job: outboxJobViewSchema }),
   },

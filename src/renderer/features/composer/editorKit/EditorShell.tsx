@@ -25,6 +25,7 @@ export function EditorShell({
   issues,
   banner,
   preview,
+  readOnly = false,
   children,
 }: {
   route: RouteId
@@ -32,9 +33,12 @@ export function EditorShell({
   issues: readonly ContentIssue[]
   banner?: ReactNode
   preview: ReactNode
+  /** A published creative: the form shows what is on the platform and takes no edits. */
+  readOnly?: boolean
   children: ReactNode
 }) {
   const name = useDraftEditor((state) => state.draft.name)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
   const save = useDraftEditor((state) => state.save)
   const canUndo = useDraftEditor((state) => state.past.length > 0)
   const canRedo = useDraftEditor((state) => state.future.length > 0)
@@ -42,6 +46,7 @@ export function EditorShell({
   const redo = useDraftEditor((state) => state.redo)
   const draftId = useDraftEditor((state) => state.draft.id)
   const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
+  const reveal = useDraftEditor((state) => state.reveal)
   const errors = errorCount(issues)
   const warnings = issues.length - errors
   const rootRef = useRef<HTMLDivElement>(null)
@@ -62,11 +67,14 @@ export function EditorShell({
           <div className="editor__status">
             <SaveStatus save={save} />
             <ProblemsBadge issues={issues} formSelector=".editor__form">
-              {errors > 0
-                ? `${plural(errors, 'problem')} to fix before publishing`
-                : warnings > 0
-                  ? `Ready, ${plural(warnings, 'note')}`
-                  : 'Ready to publish'}
+              {/* A published creative is not "ready to publish": it is out, and read-only. */}
+              {published
+                ? 'Published — read-only'
+                : errors > 0
+                  ? `${plural(errors, 'problem')} to fix before publishing`
+                  : warnings > 0
+                    ? `Ready, ${plural(warnings, 'note')}`
+                    : 'Ready to publish'}
             </ProblemsBadge>
           </div>
         </div>
@@ -83,12 +91,25 @@ export function EditorShell({
           >
             <Redo2 size={16} aria-hidden="true" />
           </Button>
-          <PublishButton draftId={draftId} onError={reportServerIssue} />
+          <PublishButton
+            draftId={draftId}
+            errorCount={errors}
+            onShowProblems={reveal}
+            onError={reportServerIssue}
+          />
         </div>
       </header>
       {banner}
       <div className="editor__body" data-device={device}>
-        <div className="editor__form">{children}</div>
+        <div className="editor__form">
+          {readOnly ? (
+            <fieldset className="readonly-fieldset" disabled>
+              {children}
+            </fieldset>
+          ) : (
+            children
+          )}
+        </div>
         <aside className="editor__preview" aria-label="Preview">
           <div className="editor__preview-head">
             <h2 className="editor__preview-label">Preview</h2>

@@ -1,5 +1,5 @@
 import { useDraftEditor } from '../../../lib/draftEditor'
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import type { CheckOptions, ContentIssue } from '../../../../shared/creatives/check'
 import { checkContent } from '../../../../shared/creatives/check'
 import type { ContentByKind, DraftKind } from '../../../../shared/creatives/content'
@@ -27,22 +27,37 @@ export function issueAt(issues: readonly ContentIssue[], path: IssuePath): Conte
 }
 
 /**
- * "Required" is not news on a field nobody has visited yet: it shows once the field has been
- * left (or the draft is reopened with something typed), every other rule shows at once.
+ * Which fields show their messages. A draft opened new shows none until a field is edited or
+ * left: a blank form is not a list of mistakes. A draft reopened with content shows every rule
+ * at once except "required" on fields nobody has visited. Publish, review and "Show problems"
+ * reveal everything.
  */
 export function useTouchedFields() {
-  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  const touched = useDraftEditor((state) => state.touched)
+  const touchKey = useDraftEditor((state) => state.touch)
+  const openedNew = useDraftEditor((state) => state.openedNew)
+  const revealAll = useDraftEditor((state) => state.revealAll)
+  const content = useDraftEditor((state) => state.content)
+  const openedContent = useDraftEditor((state) => state.openedContent)
+  const isTouched = (path: IssuePath) =>
+    touched.has(pathKey(path)) ||
+    JSON.stringify(valueAt(content, path)) !== JSON.stringify(valueAt(openedContent, path))
   return {
-    isTouched: (path: IssuePath) => touched.has(pathKey(path)),
-    touch: (path: IssuePath) =>
-      setTouched((current) => {
-        const key = pathKey(path)
-        if (current.has(key)) return current
-        const next = new Set(current)
-        next.add(key)
-        return next
-      }),
+    isTouched,
+    touch: (path: IssuePath) => touchKey(pathKey(path)),
+    /** Whether this issue shows next to its field now. */
+    isShown: (path: IssuePath, code: ContentIssue['code']) =>
+      revealAll || isTouched(path) || (!openedNew && code !== 'required'),
   }
+}
+
+function valueAt(value: unknown, path: IssuePath): unknown {
+  let current = value
+  for (const key of path) {
+    if (typeof current !== 'object' || current === null) return undefined
+    current = (current as Record<string | number, unknown>)[key]
+  }
+  return current
 }
 
 export interface FieldMessage {
@@ -54,11 +69,10 @@ export type FieldMessages = ReturnType<typeof useFieldMessages>
 
 /** One helper per editor: the message and the touch handler for any content path. */
 export function useFieldMessages(issues: readonly ContentIssue[]) {
-  const { isTouched, touch } = useTouchedFields()
+  const { isShown, touch } = useTouchedFields()
   const messageAt = (path: IssuePath): FieldMessage | undefined => {
     const issue = issueAt(issues, path)
-    if (!issue) return undefined
-    if (issue.code === 'required' && !isTouched(path)) return undefined
+    if (!issue || !isShown(path, issue.code)) return undefined
     return { text: issue.message, severity: issue.severity }
   }
   return { messageAt, touch }

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto'
+import { libraryMediaRefSchema } from '../../shared/creatives/media'
+import { postContentSchema } from '../../shared/creatives/post'
+import type { Draft } from '../../shared/drafts/envelope'
+import { CURRENT_DRAFT_SCHEMA_VERSION } from '../../shared/drafts/envelope'
+import { isAppFailure } from '../../shared/errors'
+import type { OutboxError } from '../../shared/ipc/contracts/outbox'
+import type { AdsContext } from '../api/ads'
+import {
+  getCard,
+  getMediaLibraryObject,
+  listCards,
+  listPollCards,
+  listVideoConversationCards,
+} from '../api/ads'
+import type { AccountFeaturesCache } from './accountFeatures'
+import type { CardKind, Job } from './job'
+import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
+import { loadPostLengthCounter } from '../../shared/rules/postLength'
+import { checkDraftForPublish } from '../../shared/rules/publishGate'
+import { checkSnapshotRules, type RuleFacts } from './preflightRules'
+
+/**
+ * The check a publish job passes before its first network write, with everything the server
+ * will check: the account's features as the platform says now, the post length tier the
+ * designer set for the account, the local files as they are on disk now, and every library
+ * medium and card the drafts refer to. Reads only; a problem stops the job in "needs attention"
+ * before anything is uploaded. Network trouble is thrown (the runner waits and tries again);
+ * what the designer must fix is returned, one entry per problem, each naming its draft and field.
+ */
+
+export interface PreflightEnv {
+  ctx: AdsContext
+  job: Job
+  features: AccountFeaturesCache
+  /** The post length rules the designer set for this profile and account (settings). */
+  facts: Omit<RuleFacts, 'features'>
+  readFile(path: string): Promise<Uint8Array>
+  /** What a published card draft the job attaches is on the platform (its id and kind). */
+  publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
+}
+
+export async function preflight(env: PreflightEnv): Promise<OutboxError[]> {
+  const { job } = env
+  const { features } = await env.features.get(env.ctx, job.accountId)
+  const problems: OutboxError[] = []
+  // The job's draft with the card draft a post attaches: both are in the job's snapshots.
+  const lookup = (draftId: string) => {
+    const snapshot = job.drafts[draftId]
+    return snapshot ? snapshotDraft(draftId, snapshot) : undefined
+  }
+  const own = lookup(job.draftId)
+  if (own) problems.push(...checkSnapshotRules(own, lookup, { ...env.facts, features }))
+  problems.push(...(await changedFiles(env)))
+  problems.push(...(await missingLibraryMedia(env)))
+  problems.push(...(await missingCards(env)))
+  return dedupe(problems)
+}
+
+/** The job's snapshot as the draft shape the rules take. */
+function snapshotDraft(id: string, snapshot: Job['drafts'][string]): Draft {
+  return {
+    id,
+    kind: snapshot.kind,
+    name: snapshot.name,
+    content: snapshot.content as Draft['content'],
+    status: 'queued',
+    schemaVersion: CURRENT_DRAFT_SCHEMA_VERSION,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+  }
+}
+
+/** Local files not uploaded yet, read again: one that vanished or changed is not what was reviewed. */
+async function changedFiles(env: PreflightEnv): Promise<OutboxError[]> {
+  const problems: OutboxError[] = []
+  for (const step of env.job.steps) {
+    if (step.kind !== 'upload' || step.status !== 'pending') continue
+    const draftId = step.forDraftIds[0]
+    let bytes: Uint8Array
+    try {
+      bytes = await env.readFile(step.path)
+    } catch {
+      problems.push({
+        code: 'file_missing',
+        message: `${step.fileName} is no longer at ${step.path} — choose the file again or remove it`,
+        ...(draftId ? { draftId } : {}),
+      })
+      continue
+    }
+    const sha256 = createHash('sha256').update(bytes).digest('hex')
+    if (sha256 !== step.sha256) {
+      problems.push({
+        code: 'file_changed',
+        message: `${step.fileName} changed since it was added — choose it again so the draft's checks and preview match the file`,
+        ...(draftId ? { draftId } : {}),
+      })
+    }
+  }
+  return problems
+}
+
+/** Every library medium a draft of the job names, with the draft and content path it is at. */
+function libraryRefsOf(job: Job): { draftId: string; mediaKey: string; path: (string | number)[] }[] {
+  const found: { draftId: string; mediaKey: string; path: (string | number)[] }[] = []
+  const walk = (draftId: string, value: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => walk(draftId, item, [...path, index]))
+      return
+    }
+    if (typeof value !== 'object' || value === null) return
+    const ref = libraryMediaRefSchema.safeParse(value)
+    if (ref.success) {
+      found.push({ draftId, mediaKey: ref.data.mediaKey, path })
+      return
+    }
+    for (const [key, child] of Object.entries(value)) walk(draftId, child, [...path, key])
+  }
+  for (const [draftId, snapshot] of Object.entries(job.drafts)) walk(draftId, snapshot.content, [])
+  return found
+}
+
+async function missingLibraryMedia(env: PreflightEnv): Promise<OutboxError[]> {
+  const problems: OutboxError[] = []
+  const checked = new Map<string, boolean>()
+  for (const ref of libraryRefsOf(env.job)) {
+    let exists = checked.get(ref.mediaKey)
+    if (exists === undefined) {
+      exists = await found(() => getMediaLibraryObject(env.ctx, env.job.accountId, ref.mediaKey))
+      checked.set(ref.mediaKey, exists)
+    }
+    if (!exists) {
+      problems.push({
+        code: 'media_missing',
+        message: `A medium from the media library (${ref.mediaKey}) is no longer in this account's library — choose another`,
+        draftId: ref.draftId,
+        contentPath: ref.path,
+      })
+    }
+  }
+  return problems
+}
+
+async function missingCards(env: PreflightEnv): Promise<OutboxError[]> {
+  const { job, ctx } = env
+  const problems: OutboxError[] = []
+  // Card drafts published earlier, which the post attaches as they are.
+  for (const [cardDraftId, cardUri] of Object.entries(job.publishedCards)) {
+    const known = env.publishedCard(cardDraftId)
+    if (!known) continue
+    const exists = await found(() => cardExists(ctx, job.accountId, known.cardId, known.cardKind))
+    if (!exists) {
+      problems.push({
+        code: 'card_missing',
+        message: `The attached card (${cardUri}) no longer exists on this account — attach another card`,
+        draftId: job.draftId,
+        contentPath: ['card'],
+      })
+    }
+  }
+  // A card picked from the account's cards by its URI.
+  const post = job.drafts[job.draftId]
+  const content = post?.kind === 'post' ? postContentSchema.safeParse(post.content) : undefined
+  const card = content?.success ? content.data.card : null
+  if (card?.source === 'published') {
+    // Only component cards can be looked up by card_uri (GET cards, `card_uris`); poll and video
+    // conversation cards have no such filter, so for them the post step's answer is the check.
+    const listed = await listCards(ctx, job.accountId, { cardUris: [card.cardUri], withDeleted: true })
+    const match = listed.data.find((candidate) => candidate.card_uri === card.cardUri)
+    if (match && match.deleted === true) {
+      problems.push({
+        code: 'card_missing',
+        message: `The attached card (${card.cardUri}) was deleted — attach another card`,
+        draftId: job.draftId,
+        contentPath: ['card'],
+      })
+    }
+  }
+  return problems
+}
+
+async function cardExists(
+  ctx: AdsContext,
+  accountId: string,
+  cardId: string,
+  kind: CardKind | undefined,
+): Promise<unknown> {
+  if (kind === 'poll_card') {
+    const listed = await listPollCards(ctx, accountId, { cardIds: [cardId] })
+    if (!listed.data.some((card) => card.id === cardId)) throw notFound()
+    return listed
+  }
+  if (kind === 'video_conversation_card') {
+    const listed = await listVideoConversationCards(ctx, accountId, { cardIds: [cardId] })
+    if (!listed.data.some((card) => card.id === cardId)) throw notFound()
+    return listed
+  }
+  return getCard(ctx, accountId, cardId)
+}
+
+const NOT_FOUND = Symbol('not found')
+const notFound = () => NOT_FOUND
+
+/** true when the read succeeded, false on 404; anything else (offline, 5xx) is thrown on. */
+async function found(read: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await read()
+    return true
+  } catch (error) {
+    if (error === NOT_FOUND) return false
+    if (isAppFailure(error) && error.code === 'not_found') return false
+    throw error
+  }
+}
+
+function dedupe(problems: OutboxError[]): OutboxError[] {
+  const seen = new Set<string>()
+  return problems.filter((problem) => {
+    const key = `${problem.draftId ?? ''}|${problem.message}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+export interface PreflightDeps {
+  features: AccountFeaturesCache
+  /** The post length tier of a profile's ad account (settings.postLengthLimits). */
+  postLengthTier(profileId: string, accountId: string): RuleFacts['postLengthTier']
+  readFile(path: string): Promise<Uint8Array>
+  /** A published card draft's id and kind on the platform, from the draft store. */
+  publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
+}
+
+/** The outbox's preflight hook, built from main's services. */
+export function createPreflight(deps: PreflightDeps): (job: Job, ctx: AdsContext) => Promise<OutboxError[]> {
+  return async (job, ctx) => {
+    const counter = await loadPostLengthCounter()
+    const tier = deps.postLengthTier(job.profileId, job.accountId)
+    // The weighted length does not depend on the limit; the tier's limit is passed for the type.
+    const limit = postLengthTierLimit(tier) as PostLengthLimit
+    return preflight({
+      ctx,
+      job,
+      features: deps.features,
+      facts: {
+        postLengthTier: tier,
+        weightedLength: (text) => counter(text, limit).weightedLength,
+        ...(job.userId ? { authenticatedUserId: job.userId } : {}),
+        resolveCard: (draftId) => job.publishedCards[draftId],
+      },
+      readFile: deps.readFile,
+      publishedCard: deps.publishedCard,
+    })
+  }
+}
+
+/**
+ * The review sheet's warnings: the publish gate's warnings for the draft (and the card draft a
+ * post attaches), with the features main last fetched for the account when it has them. The
+ * errors are enqueue's to refuse; the preflight checks again with fresh features before sending.
+ */
+export function createReviewWarnings(deps: {
+  features: AccountFeaturesCache
+  postLengthTier: PreflightDeps['postLengthTier']
+  lookupDraft: (draftId: string) => Draft | undefined
+  resolveCard: (draftId: string, accountId: string) => string | undefined
+}) {
+  return async (
+    draft: Draft,
+    context: { profileId: string; accountId: string; userId?: string },
+  ): Promise<{ message: string; draftId?: string }[]> => {
+    const counter = await loadPostLengthCounter()
+    const tier = deps.postLengthTier(context.profileId, context.accountId)
+    const limit = postLengthTierLimit(tier) as PostLengthLimit
+    const features = deps.features.peek(context.accountId)?.features
+    const issues = checkDraftForPublish(draft, {
+      postLengthTier: tier,
+      ...(features ? { features } : {}),
+      weightedLength: (text) => counter(text, limit).weightedLength,
+      ...(context.userId ? { authenticatedUserId: context.userId } : {}),
+      lookupDraft: deps.lookupDraft,
+      resolveCard: (draftId) => deps.resolveCard(draftId, context.accountId),
+    })
+    return issues
+      .filter((issue) => issue.severity === 'warning')
+      .map((issue) => ({ message: issue.message, draftId: issue.draftId }))
+  }
+}

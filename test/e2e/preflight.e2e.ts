@@ -1,0 +1,168 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHttpClient } from '../../src/main/api/http'
+import { startSandbox, type Sandbox } from '../sandbox/index'
+import { pngOf } from '../support/mediaFixtures'
+import { connectToSandbox } from './connectFlow'
+import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
+
+/**
+ * Issue 9's acceptance, all through the UI: a poll card with an image is queued while the platform
+ * is down, for the ad account that lacks PROMOTED_MEDIA_POLLS. When the platform is back, the
+ * preflight stops the job in "needs attention" before anything is uploaded (the sandbox's created
+ * objects are counted); the designer removes the image, resumes, and the card is published once.
+ */
+
+let env: E2eEnvironment
+let sandbox: Sandbox
+let workDir: string
+let imagePath: string
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'ads-preflight-e2e-'))
+  imagePath = join(workDir, 'beta-poll.png')
+  ;[env, sandbox] = await Promise.all([
+    startE2e(),
+    startSandbox({ port: 0, dataFile: join(workDir, 'sandbox.json') }),
+    writeFile(imagePath, pngOf(1200, 628, 'e2e beta poll')),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([env?.dispose(), sandbox?.close()])
+  await rm(workDir, { recursive: true, force: true })
+})
+
+const quick = {
+  http: createHttpClient({ timeoutMs: 5_000, retry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100 } }),
+  outbox: { backoffBaseMs: 300, backoffMaxMs: 1_500, processingPollMaxMs: 100 },
+}
+const LONG = { timeout: 30_000 }
+
+/** Light, then dark, of the same state: the theme follows the system, which the page emulates. */
+async function screenshots(page: Page, name: string) {
+  await page.mouse.move(0, 0)
+  const height = await page.evaluate(() => document.querySelector('.app-main')?.scrollHeight ?? 820)
+  await page.setViewportSize({ width: 1280, height: Math.max(820, Math.ceil(height)) })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: screenshotPath(`${name}-${scheme}`), animations: 'disabled' })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+/** Everything the sandbox made through the API, uploads included. */
+const createdTotal = () => Object.values(sandbox.created()).reduce((sum, count) => sum + count, 0)
+
+async function chooseLocalFile(app: E2eApp, pickerLabel: string, path: string) {
+  app.dialogAnswers.push(path)
+  await app.page.getByRole('button', { name: `Choose file for ${pickerLabel}` }).click()
+  await expect.poll(() => app.dialogAnswers.length).toBe(0)
+}
+
+describe('Preflight', () => {
+  it('stops an offline-queued poll with media on an account without poll media before any upload; fixed and resumed, it publishes once', async () => {
+    // Online, on the first account (it has PROMOTED_MEDIA_POLLS): a poll card with an image.
+    const first = await env.launch({ colorScheme: 'light', config: quick })
+    let pollHash: string
+    try {
+      await connectToSandbox(env, first, sandbox, { label: 'Preflight sandbox' })
+      const { page } = first
+      await page.getByTestId('nav-polls').click()
+      await page.getByRole('button', { name: 'New poll' }).click()
+      await page.waitForURL(/#\/polls\/[0-9a-f-]{36}$/)
+      pollHash = new URL(page.url()).hash
+      await page.getByLabel('Card name').fill('Beta poll')
+      await page.getByTestId('poll-choice-1').fill('Yes')
+      await page.getByTestId('poll-choice-2').fill('No')
+      await page.getByLabel('Days').fill('1')
+      await chooseLocalFile(first, 'poll media', imagePath)
+      await page.getByText('beta-poll.png', { exact: true }).waitFor()
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      // The designer switches to the second account, which lacks PROMOTED_MEDIA_POLLS.
+      const other = sandbox.demo.accountIds[1]!
+      await page.getByTestId('account-select').click()
+      const otherName = String(sandbox.list('accounts').find((account) => account.id === other)?.name)
+      await page.getByRole('option', { name: otherName }).click()
+      await expect.poll(() => page.getByTestId('account-select').textContent()).toContain(otherName)
+      expect(first.consoleErrors).toEqual([])
+    } finally {
+      await first.close()
+    }
+
+    // Offline: the app is opened again while the platform is down, so the account's features are
+    // unknown to it and the poll is queued.
+    const port = sandbox.port
+    await sandbox.close()
+    const app = await env.launch({ colorScheme: 'light', dataDir: first.dataDir, config: quick })
+    const { page } = app
+    try {
+      await page.evaluate((hash) => (window.location.hash = hash), pollHash)
+      await page.getByTestId('save-status').waitFor()
+      await page
+        .getByRole('toolbar', { name: 'Edit history' })
+        .getByRole('button', { name: 'Publish' })
+        .click()
+      // The review sheet: where it goes, every step with sizes, and the warnings; Enter confirms.
+      const sheet = page.getByRole('dialog', { name: 'Review and publish' })
+      await sheet.waitFor()
+      expect(await sheet.textContent()).toContain('Upload beta-poll.png · 3.5 KB')
+      await screenshots(page, 'review-sheet')
+      await page.keyboard.press('Enter')
+      await sheet.waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Open the outbox' }).click()
+      await page.waitForURL(/#\/outbox$/)
+      const job = page.getByTestId('outbox-job')
+      await expect
+        .poll(() => job.getByTestId('outbox-state').textContent(), LONG)
+        .toMatch(/Waiting for the network/)
+      // It says which host did not answer, and the attempt it is on.
+      expect(await job.getByTestId('outbox-wait-reason').textContent()).toContain(`127.0.0.1:${port}`)
+      expect(await job.getByRole('button', { name: 'Retry now' }).isVisible()).toBe(true)
+      await screenshots(page, 'preflight-waiting-network')
+
+      // Back online: the preflight asks the platform and stops the job before the first write.
+      sandbox = await startSandbox({ port, dataFile: join(workDir, 'sandbox.json') })
+      const before = sandbox.created()
+      const total = createdTotal()
+      await expect.poll(() => job.getAttribute('data-state'), LONG).toBe('needs_attention')
+      expect(await job.getByTestId('outbox-state').textContent()).toBe(
+        'Needs attention — 1 thing to fix; nothing was sent',
+      )
+      const attention = job.getByTestId('outbox-attention')
+      expect(await attention.textContent()).toContain('PROMOTED_MEDIA_POLLS')
+      expect(createdTotal()).toBe(total)
+      expect(await job.getByRole('button', { name: 'Resume' }).isVisible()).toBe(true)
+      await screenshots(page, 'preflight-needs-attention')
+
+      // The designer opens the draft from the outbox and removes the image.
+      await attention.getByRole('button', { name: /Open “Beta poll” to fix it/ }).click()
+      await page.waitForURL(/#\/polls\/[0-9a-f-]{36}$/)
+      await page.getByRole('button', { name: 'Remove poll media' }).click()
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+
+      await page.getByTestId('nav-outbox').click()
+      await page.getByTestId('outbox-job').getByRole('button', { name: 'Resume' }).click()
+      await expect
+        .poll(() => page.getByTestId('outbox-job').getByTestId('outbox-state').textContent(), LONG)
+        .toBe('Published')
+      const after = sandbox.created()
+      expect(after.poll_cards - before.poll_cards).toBe(1)
+      expect(after.media_uploads - before.media_uploads).toBe(0)
+      expect(after.media_library - before.media_library).toBe(0)
+      expect(sandbox.list('poll_cards').filter((card) => card.name === 'Beta poll')).toHaveLength(1)
+      expect(await page.getByTestId('outbox-job').count()).toBe(1)
+
+      // Published means read-only: the poll reopens locked, with "Duplicate as new draft".
+      await page.evaluate((hash) => (window.location.hash = hash), pollHash)
+      await page.getByRole('button', { name: 'Duplicate as new draft' }).waitFor()
+      expect(await page.getByLabel('Card name').isDisabled()).toBe(true)
+      await screenshots(page, 'published-read-only')
+      // Offline, the renderer logged the failed loads of the features and the library.
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,190 @@
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { pngOf } from '../../support/mediaFixtures'
+import { image, pollCard, post, singleCard } from './fixtures'
+import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
+
+/**
+ * The preflight a publish job passes before its first network write, against the sandbox: what
+ * the account lacks, a file changed or gone since it was added, a library medium deleted. Each
+ * stops the job in "needs attention" with nothing created; fixing the draft and resuming
+ * publishes it once.
+ */
+
+const keychainService = `Ads Studio preflight test ${process.pid}`
+let sandbox: Sandbox
+let workDir: string
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'ads-preflight-'))
+  sandbox = await startSandbox({ port: 0 })
+})
+afterAll(async () => {
+  await sandbox?.close()
+  await rm(workDir, { recursive: true, force: true })
+})
+
+const opened: App[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
+})
+
+const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
+
+async function connectedApp(name: string, account: 'first' | 'without poll media' = 'first') {
+  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService))
+  opened.push(app)
+  const profile = await connectProfile(app, hosts(), sandbox.demo)
+  if (account === 'without poll media') {
+    const accountId = sandbox.demo.accountIds[1]!
+    await app.call('accounts.select', { profileId: profile.id, accountId })
+  }
+  return { app, profile }
+}
+
+const jobOf = async (app: App, draftId: string) =>
+  (await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId })).job
+
+const until = (app: App, draftId: string, state: OutboxJobView['state']) =>
+  waitFor(async () => {
+    const job = await jobOf(app, draftId)
+    return job?.state === state ? job : undefined
+  })
+
+/** Objects the sandbox made through the API, uploads included. */
+const createdTotal = () => Object.values(sandbox.created()).reduce((sum, count) => sum + count, 0)
+
+describe('the preflight before a publish job writes anything', () => {
+  it('stops a poll card with media on an account without PROMOTED_MEDIA_POLLS before any upload, then publishes the fixed draft once', async () => {
+    const { app } = await connectedApp('features', 'without poll media')
+    const media = await image(workDir, 'preflight-poll')
+    const draftId = await createDraft(
+      app,
+      'poll_card',
+      'Beta poll',
+      pollCard('Beta poll', ['Yes', 'No'], media),
+    )
+    const before = sandbox.created()
+    const total = createdTotal()
+
+    await app.call('outbox.enqueue', { draftId })
+    const stopped = await until(app, draftId, 'needs_attention')
+    expect(createdTotal()).toBe(total)
+    expect(stopped.created.mediaKeys).toEqual([])
+    expect(stopped.problems).toHaveLength(1)
+    expect(stopped.problems![0]).toMatchObject({ code: 'needs_feature', draftId })
+    expect(stopped.problems![0]!.message).toMatch(/PROMOTED_MEDIA_POLLS/)
+    const draft = await app.call<{ status: string }>('drafts.get', { id: draftId })
+    expect(draft.status).toBe('failed')
+
+    // The designer removes the media and resumes: the job is made again from the draft as it is now.
+    await app.call('drafts.update', { id: draftId, content: pollCard('Beta poll', ['Yes', 'No']) })
+    await app.call('outbox.retry', { jobId: stopped.id })
+    const published = await until(app, draftId, 'published')
+    expect(published.problems).toBeUndefined()
+    const after = sandbox.created()
+    expect(after.poll_cards - before.poll_cards).toBe(1)
+    expect(after.media_library - before.media_library).toBe(0)
+    expect(after.media_uploads - before.media_uploads).toBe(0)
+    const jobs = (await app.call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs
+    expect(jobs.filter((job) => job.draftId === draftId)).toHaveLength(1)
+  })
+
+  it('catches a local file that changed or vanished since it was added, naming the file', async () => {
+    const { app } = await connectedApp('files')
+    const changing = await image(workDir, 'preflight-changing')
+    const vanishing = await image(workDir, 'preflight-vanishing')
+    const changedId = await createDraft(app, 'card', 'Changed card', singleCard('Changed card', changing))
+    const vanishedId = await createDraft(app, 'card', 'Vanished card', singleCard('Vanished card', vanishing))
+    await writeFile(changing.path, pngOf(1200, 628, 'a different picture'))
+    await unlink(vanishing.path)
+    const total = createdTotal()
+
+    await app.call('outbox.enqueue', { draftId: changedId })
+    await app.call('outbox.enqueue', { draftId: vanishedId })
+    const changed = await until(app, changedId, 'needs_attention')
+    const vanished = await until(app, vanishedId, 'needs_attention')
+    expect(changed.problems).toEqual([
+      expect.objectContaining({
+        code: 'file_changed',
+        message: expect.stringMatching(/^preflight-changing\.png changed/),
+      }),
+    ])
+    expect(vanished.problems).toEqual([
+      expect.objectContaining({ code: 'file_missing', message: expect.stringContaining(vanishing.path) }),
+    ])
+    expect(createdTotal()).toBe(total)
+  })
+
+  it('finds a library medium that was deleted since the draft chose it', async () => {
+    const { app, profile } = await connectedApp('library')
+    const gone = { source: 'library' as const, mediaKey: '3_999999999999999999', mediaType: 'IMAGE' as const }
+    const draftId = await createDraft(
+      app,
+      'post',
+      'Gone media',
+      post(profile.userId, 'Gone media', 'Hello', { media: [gone] }),
+    )
+    const total = createdTotal()
+    await app.call('outbox.enqueue', { draftId })
+    const stopped = await until(app, draftId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({ code: 'media_missing', contentPath: ['media', 0, 'media'] }),
+    ])
+    expect(createdTotal()).toBe(total)
+  })
+
+  it('cleans up what a stopped job created: its library entry and card are deleted through the outbox', async () => {
+    const { app, profile } = await connectedApp('clean-up')
+    const media = await image(workDir, 'clean-up')
+    const pollId = await createDraft(
+      app,
+      'poll_card',
+      'Clean poll',
+      pollCard('Clean poll', ['A', 'B'], media),
+    )
+    const draftId = await createDraft(
+      app,
+      'post',
+      'Clean post',
+      post(profile.userId, 'Clean post', 'Vote', { cardDraftId: pollId }),
+    )
+    // The card request is slow: the cancel lands after it, before the post, with the library
+    // entry and the card created.
+    sandbox.setFaults({ latencyMs: 1_500, pathPattern: '^POST .*/cards/poll$' })
+    try {
+      const queued = (await app.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId })).job
+      await waitFor(async () => {
+        const job = await jobOf(app, draftId)
+        return job && job.stepsDone >= 2 ? job : undefined
+      })
+      await app.call('outbox.cancel', { jobId: queued.id })
+      const canceled = await until(app, draftId, 'canceled')
+      expect(canceled.created.mediaKeys).toHaveLength(1)
+      const mediaKey = canceled.created.mediaKeys[0]!
+      const cardId = canceled.created.cardId
+
+      const cleaning = (await app.call<{ job: OutboxJobView }>('outbox.cleanUp', { jobId: canceled.id })).job
+      expect(cleaning).toMatchObject({ type: 'operation', title: 'Clean up after “Clean post”' })
+      const done = await waitFor(async () => {
+        const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: cleaning.id })).job
+        return job.state === 'done' || job.state === 'failed' ? job : undefined
+      })
+      expect(done.state).toBe('done')
+      expect(sandbox.list('media_library').find((item) => item.media_key === mediaKey)?.deleted).toBe(true)
+      expect(cardId).toBeDefined()
+      expect(sandbox.list('poll_cards').find((card) => card.id === cardId)?.deleted).toBe(true)
+      // The stopped job is gone from the list; the draft can be published afresh.
+      const jobs = (await app.call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs
+      expect(jobs.some((job) => job.id === canceled.id)).toBe(false)
+      expect((await app.call<{ status: string }>('drafts.get', { id: draftId })).status).toBe('draft')
+    } finally {
+      sandbox.setFaults({ latencyMs: 0, pathPattern: undefined })
+    }
+  })
+})
