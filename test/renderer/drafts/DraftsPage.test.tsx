@@ -267,6 +267,7 @@ describe('the drafts page', () => {
     const image = {
       source: 'local' as const,
       path: '/d/boots.png',
+      token: 'bootsToken_0123456789abc',
       sha256: 'b'.repeat(64),
       mimeType: 'image/png',
       bytes: 10,
@@ -292,7 +293,7 @@ describe('the drafts page', () => {
       expect(bootsRow.querySelector('img')).toHaveAttribute('src', 'data:image/png;base64,AAAA'),
     )
     expect(inspectPath).toHaveBeenCalledTimes(1)
-    expect(inspectPath).toHaveBeenCalledWith({ path: '/d/boots.png' })
+    expect(inspectPath).toHaveBeenCalledWith({ token: 'bootsToken_0123456789abc' })
     // The video and the post without media show an icon; the thumbnail is decoration, the link names the row.
     const pollRow = screen.getByRole('link', { name: 'Which trail?' }).closest('tr')!
     expect(pollRow.querySelector('img')).toBeNull()

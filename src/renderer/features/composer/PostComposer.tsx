@@ -32,9 +32,11 @@ const REPLY_LABELS: Record<ConversationSettings, string> = {
   FOLLOWING: 'People you follow',
   MENTIONED_USERS: 'Only people you mention',
 }
+// post_mode (spec: `compat` or `extended`) only shapes how the platform words its answer; the
+// post people see is the same, so it waits under "Advanced" in plain words.
 const MODE_LABELS: Record<PostMode | 'default', string> = {
-  default: 'Default',
-  compat: 'Compat',
+  default: 'Platform default',
+  compat: 'Compatibility',
   extended: 'Extended',
 }
 const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
@@ -308,19 +310,6 @@ export function PostComposer() {
             hint="Untick to post organically; only the connected user can post organically."
           />
         </div>
-        <div className="field">
-          <span className="field__label">Post mode</span>
-          <Segmented
-            label="Post mode"
-            value={content.postMode ?? 'default'}
-            options={(['default', ...RULES.postMode.values] as const).map((value) => ({
-              value,
-              label: MODE_LABELS[value],
-            }))}
-            onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
-            testIdPrefix="post-mode"
-          />
-        </div>
         <EditorField
           label="Post name (optional)"
           value={content.name}
@@ -329,6 +318,22 @@ export function PostComposer() {
           hint="Only you see it; it names the post in the account."
           onChange={(event) => change((c) => ({ ...c, name: event.target.value }), 'name')}
         />
+        <details className="card-attachment__advanced" open={content.postMode ? true : undefined}>
+          <summary>Advanced: how the platform answers</summary>
+          <div className="field">
+            <span className="field__label">Answer format</span>
+            <Segmented
+              label="Answer format"
+              value={content.postMode ?? 'default'}
+              options={(['default', ...RULES.postMode.values] as const).map((value) => ({
+                value,
+                label: MODE_LABELS[value],
+              }))}
+              onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
+              testIdPrefix="post-mode"
+            />
+          </div>
+        </details>
       </Section>
     </EditorShell>
   )
