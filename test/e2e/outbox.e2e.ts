@@ -158,7 +158,10 @@ describe('Outbox', () => {
       const storedCard = sandbox.state().pollCards.find((c) => c.card_uri === card.card_uri)
       expect(storedCard?._media_key).toBe(library.find((m) => m.name === 'poll-hero.png')!.media_key)
       expect(published.media_keys).toEqual([library.find((m) => m.name === 'post-photo.png')!.media_key])
-      await expect.poll(() => job.textContent()).toContain(String(published.id))
+      // The post id is not shown to the designer; its Copy button carries it.
+      await expect
+        .poll(() => job.getByRole('button', { name: /Copy post id/ }).getAttribute('title'))
+        .toBe(String(published.id))
       expect(
         await page.getByRole('progressbar', { name: /Steps 6 of 6/ }).getAttribute('aria-valuenow'),
       ).toBe('6')

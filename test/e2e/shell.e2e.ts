@@ -26,9 +26,7 @@ describe('the app shell', () => {
           await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(route.label)
           expect(await page.getByTestId('page-summary').textContent()).toBe(route.summary)
           await expect
-            .poll(() =>
-              page.getByTestId(`nav-${route.id}`).getAttribute('aria-current'),
-            )
+            .poll(() => page.getByTestId(`nav-${route.id}`).getAttribute('aria-current'))
             .toBe('page')
           await page.mouse.move(1279, 819) // no stray hover highlight in the screenshot
           await page.screenshot({ path: screenshotPath(`shell-${route.id}-${colorScheme}`) })
@@ -100,7 +98,9 @@ describe('the app shell', () => {
       await app.page.setContent(
         '<html lang="en"><head><title>x</title></head><body><main><h1>Faint</h1><p style="color:#999;background:#fff">Too faint to read</p></main></body></html>',
       )
-      await expect(checkAccessibility(app.page, 'gate self-test, made to fail', { record: false })).rejects.toThrow(/serious color-contrast/)
+      await expect(
+        checkAccessibility(app.page, 'gate self-test, made to fail', { record: false }),
+      ).rejects.toThrow(/serious color-contrast/)
     } finally {
       await app.close()
     }
@@ -120,8 +120,9 @@ describe('the app shell', () => {
           frozen: Object.isFrozen(studio),
         }
       })
-      const { CHANNELS } = await import('../../src/shared/ipc/channels')
-      expect(shape.methods).toEqual([...CHANNELS].sort())
+      const { CHANNELS, PRELOAD_ONLY_CHANNELS } = await import('../../src/shared/ipc/channels')
+      const preloadOnly: readonly string[] = PRELOAD_ONLY_CHANNELS
+      expect(shape.methods).toEqual(CHANNELS.filter((channel) => !preloadOnly.includes(channel)).sort())
       expect(shape.hasInvoke).toBe(false)
       expect(shape.frozen).toBe(true)
       // A malformed payload from the page is refused by main's validation, not by the renderer.
