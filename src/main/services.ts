@@ -102,8 +102,8 @@ export function createServices(config: ServicesConfig): Services {
     drafts: {
       ready: drafts.ready,
       get: (id) => drafts.store.get(id),
-      flush: () => drafts.store.flush(),
-      setStatus: (id, status, refs) => drafts.store.setStatus(id, status, refs),
+      flush: (ids) => drafts.store.flush(ids),
+      setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
     },
     access: createPublishAccess({
       profiles,
@@ -160,7 +160,10 @@ export function createServices(config: ServicesConfig): Services {
     'drafts.get': ({ id }) => drafts.get(id),
     'drafts.create': ({ kind, name }) => drafts.create(kind, name),
     'drafts.update': ({ id, name, content }) =>
-      drafts.update(id, { ...(name !== undefined ? { name } : {}), ...(content !== undefined ? { content } : {}) }),
+      drafts.update(id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(content !== undefined ? { content } : {}),
+      }),
     'drafts.flush': () => drafts.flush(),
     'drafts.duplicate': ({ id }) => drafts.duplicate(id),
     'drafts.remove': ({ id }) => drafts.remove(id),
@@ -175,14 +178,20 @@ export function createServices(config: ServicesConfig): Services {
       const { ref, preview } = await media.inspectPath(path)
       return { media: ref, preview }
     },
-    'accounts.features': async ({ profileId, accountId }) => ({ features: await library.features(profileId, accountId) }),
-    'accounts.createSandbox': async ({ profileId }) => ({ account: await library.createSandboxAccount(profileId) }),
+    'accounts.features': async ({ profileId, accountId }) => ({
+      features: await library.features(profileId, accountId),
+    }),
+    'accounts.createSandbox': async ({ profileId }) => ({
+      account: await library.createSandboxAccount(profileId),
+    }),
     'library.list': ({ profileId, accountId, q, mediaType, cursor, count }) =>
       library.listMedia(profileId, accountId, { q, mediaType, cursor, count }),
-    'library.thumbnail': ({ profileId, accountId, mediaKey }) => library.thumbnail(profileId, accountId, mediaKey),
+    'library.thumbnail': ({ profileId, accountId, mediaKey }) =>
+      library.thumbnail(profileId, accountId, mediaKey),
     'library.cards': ({ profileId, accountId, kinds, cardTypes, q, cursors }) =>
       library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
-    'library.deleteCard': ({ profileId, accountId, kind, cardId }) => library.deleteCard(profileId, accountId, kind, cardId),
+    'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
+      library.deleteCard(profileId, accountId, kind, cardId),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),
     'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
@@ -190,8 +199,12 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
-    'posts.rename': ({ profileId, accountId, postId, name }) => library.renamePost(profileId, accountId, postId, name),
-    ...createCampaignHandlers({ withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work), outbox }),
+    'posts.rename': ({ profileId, accountId, postId, name }) =>
+      library.renamePost(profileId, accountId, postId, name),
+    ...createCampaignHandlers({
+      withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+      outbox,
+    }),
     // Catalog and keyword insights (spec part A).
     'catalog.state': ({ profileId }) => catalog.state(profileId),
     'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
@@ -203,7 +216,8 @@ export function createServices(config: ServicesConfig): Services {
     'catalog.resend': ({ profileId }) => catalog.resend(profileId),
     'catalog.importOpen': ({ profileId }) => catalog.importOpen(profileId),
     'catalog.importCheck': ({ importId, mapping }) => catalog.importCheck(importId, mapping),
-    'catalog.importSend': ({ profileId, importId, mapping }) => catalog.importSend(profileId, importId, mapping),
+    'catalog.importSend': ({ profileId, importId, mapping }) =>
+      catalog.importSend(profileId, importId, mapping),
     'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
     'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
     'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
