@@ -126,6 +126,7 @@ export function createOutbox(deps: OutboxDeps) {
       jobs.set(job.id, job)
       seq = Math.max(seq, job.seq)
     }
+    await publishedDraftsRepaired()
   })()
   ready.then(
     () => wake(),
@@ -166,6 +167,18 @@ export function createOutbox(deps: OutboxDeps) {
     const touched = touchedDrafts.get(job.id)
     touchedDrafts.delete(job.id)
     if (touched && touched.size > 0) await deps.drafts.flush([...touched]).catch(onError)
+  }
+
+  /** A published job whose drafts' last write did not reach the disk gives them its results. */
+  async function publishedDraftsRepaired(): Promise<void> {
+    for (const job of jobs.values()) {
+      if (!isDraftJob(job) || job.state !== 'published') continue
+      const draft = deps.drafts.get(job.draftId)
+      if (!draft || draft.status === 'published') continue
+      for (const step of job.steps) if (step.status === 'done' && !step.skipped) afterStep(job, step)
+      noteDraftStatus(job, job.draftId, 'published', { accountId: job.accountId, publishedAt: job.updatedAt })
+      await settleDrafts(job)
+    }
   }
 
   /** The remote ids a job created or adopted (cards, posts, and what its operations report). */
@@ -392,15 +405,16 @@ export function createOutbox(deps: OutboxDeps) {
         }
       }
     }
-    // The drafts first: a job shown as published always has a published draft behind it.
+    // A job shown as published always has a published draft behind it: in memory the draft
+    // changes first; on disk both writes go at once (one wait, not two), and a crash between
+    // them is repaired from the job file when the outbox loads (publishedDraftsRepaired).
     noteDraftStatus(job, job.draftId, 'published', {
       accountId: job.accountId,
       publishedAt: new Date(now()).toISOString(),
     })
-    await settleDrafts(job)
     job.state = 'published'
     delete job.cancelRequested
-    await persist(job)
+    await Promise.all([settleDrafts(job), persist(job)])
     batch.published += 1
   }
 
