@@ -14,7 +14,7 @@ import { startBenchBrowser } from './browser'
 import { benchBundle } from './bundle'
 import { benchDraftSaves } from './drafts'
 import { benchDraftsScale } from './draftsScale'
-import { benchBuilder, benchComposer, benchFloor } from './keyToFrame'
+import { benchBuilder, benchComposer, benchComposerTextFloor, benchFloor } from './keyToFrame'
 import { benchOutboxSteps, benchRateLimit } from './outbox'
 import { benchCatalog } from './catalog'
 import { formatTable, writeResults, type Row } from './report'
@@ -84,12 +84,14 @@ try {
         log('floor (bare textarea)')
         let floor = await benchFloor(bench)
         let composer: number[] | undefined
+        let composerTextFloor: number[] | undefined
         let builder: number[] | undefined
         if (wants('frames')) {
           log('composer at 25,000 characters, card builder with 6 slides')
           const app = await bench.launch()
           try {
             composer = await benchComposer(app)
+            composerTextFloor = await benchComposerTextFloor(app)
             builder = await benchBuilder(app)
             if (app.consoleErrors.length > 0)
               throw new Error(`console errors: ${app.consoleErrors.join('; ')}`)
@@ -123,7 +125,16 @@ try {
           unit: 'ms',
           summary: floorSummary,
         })
-        if (composer && builder) {
+        if (composer && composerTextFloor && builder) {
+          rows.push({
+            what: 'Reference: bare <textarea>, same 25,000 chars',
+            target: '(reference)',
+            limit: Infinity,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(composerTextFloor),
+            note: "the composer's text in a plain textarea with its CSS, outside React, same page: the browser's own cost per key on this text (large here: no emoji font, so fallback-font search over the whole paragraph)",
+          })
           rows.push({
             what: 'Composer, 25,000 chars: key → frame',
             target: relativeTarget,
