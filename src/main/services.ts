@@ -100,7 +100,7 @@ export function createServices(config: ServicesConfig): Services {
   const outbox = createOutbox({
     dataDir: config.dataDir,
     drafts: {
-      ready: drafts.ready,
+      ready: drafts.whenLoaded,
       get: (id) => drafts.store.get(id),
       flush: (ids) => drafts.store.flush(ids),
       setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
