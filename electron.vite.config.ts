@@ -45,7 +45,8 @@ export default defineConfig({
     plugins: [react(), devContentSecurityPolicy()],
     build: {
       // electron-vite leaves the renderer unminified by default; the startup budget needs it small.
-      minify: true,
+      // PROFILE_BUILD=1 keeps the names readable in CPU profiles (bench/profile.ts); never shipped.
+      minify: process.env.PROFILE_BUILD !== '1',
       // out/renderer/.vite/manifest.json: which chunks the first page loads (the bundle budget test).
       manifest: true,
       rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },

@@ -21,7 +21,7 @@ export interface BenchApp {
 export interface BenchBrowser {
   browser: Browser
   origin: string
-  launch(options?: { dataDir?: string }): Promise<BenchApp>
+  launch(options?: { dataDir?: string; initScripts?: string[] }): Promise<BenchApp>
   dispose(): Promise<void>
 }
 
@@ -32,6 +32,7 @@ interface Harness {
     server: { origin: string }
     launch(options: {
       dataDir?: string
+      initScripts?: string[]
       config: { secretStore: ReturnType<typeof createMemorySecretStore> }
     }): Promise<BenchApp>
     dispose(): Promise<void>

@@ -60,6 +60,34 @@ export async function benchComposer(app: BenchApp): Promise<number[]> {
   return timeTyping(page)
 }
 
+/**
+ * The same text in a bare <textarea> with the composer's own CSS and width, in the same page,
+ * outside React: what the browser alone spends per key on this text. On a machine without an
+ * emoji font (this bench's Linux image has none), Chromium's fallback-font search over a
+ * 25,000-character paragraph with hundreds of emoji costs far more than a frame on its own;
+ * this row tells that cost apart from the app's. Call after benchComposer, on its page.
+ */
+export async function benchComposerTextFloor(app: BenchApp): Promise<number[]> {
+  const { page } = app
+  await page.evaluate(`(() => {
+    const source = document.querySelector('[data-testid="post-text"]')
+    const box = source.getBoundingClientRect()
+    const area = document.createElement('textarea')
+    area.className = source.className
+    area.dataset.benchFloor = ''
+    area.value = source.value
+    Object.assign(area.style, { position: 'fixed', left: box.left + 'px', top: '0px', width: box.width + 'px', zIndex: 10 })
+    document.body.append(area)
+    area.focus()
+    area.setSelectionRange(area.value.length, area.value.length)
+  })()`)
+  try {
+    return await timeTyping(page)
+  } finally {
+    await page.evaluate(`document.querySelector('[data-bench-floor]')?.remove()`)
+  }
+}
+
 export function sixSlideCard(): Record<string, unknown> {
   const slides = Array.from({ length: 6 }, (_, index) => ({
     id: `slide-${index + 1}`,

@@ -143,8 +143,8 @@ async function startRig(): Promise<Rig> {
     drafts: {
       ready: services.drafts.ready,
       get: (id) => services.drafts.store.get(id),
-      flush: () => services.drafts.store.flush(),
-      setStatus: (id, status, refs) => services.drafts.store.setStatus(id, status, refs),
+      flush: (ids) => services.drafts.store.flush(ids),
+      setStatus: (id, status, refs, options) => services.drafts.store.setStatus(id, status, refs, options),
     },
     access: createPublishAccess({
       profiles: createProfileRepository(settingsStore),

@@ -3,8 +3,11 @@
  * slides) under a Chromium trace and sums the renderer main thread's work per kind (script,
  * style, layout, paint…) and the script's self time per function. Prints a table per key.
  *
- *   npx electron-vite build && npx tsx bench/profile.ts composer|builder
+ *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|builder
+ *
+ * (PROFILE_BUILD=1 keeps function names; PROFILE_OUT=<file> also saves the V8 CPU profile.)
  */
+import { writeFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { startBenchBrowser, typeAndTime } from './browser'
 import { alternatingKeys, benchBuilder, benchComposer } from './keyToFrame'
@@ -61,6 +64,34 @@ async function traceTyping(page: Page, browser: Awaited<ReturnType<typeof startB
   return { timings, totals }
 }
 
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  children?: number[]
+}
+
+/** The renderer's JavaScript self time per function while typing, from a V8 CPU profile. */
+async function profileTyping(page: Page) {
+  const session = await page.context().newCDPSession(page)
+  await session.send('Profiler.enable')
+  await session.send('Profiler.setSamplingInterval', { interval: 200 })
+  await session.send('Profiler.start')
+  await typeAndTime(page, alternatingKeys(KEYS))
+  const { profile } = (await session.send('Profiler.stop')) as unknown as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+  }
+  if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile))
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const self = new Map<string, number>()
+  profile.samples.forEach((id, index) => {
+    const frame = nodes.get(id)!.callFrame
+    if (['(idle)', '(program)', '(root)'].includes(frame.functionName)) return
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${frame.lineNumber + 1}`
+    self.set(where, (self.get(where) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000)
+  })
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
+}
+
 const which = process.argv[2] ?? 'composer'
 const bench = await startBenchBrowser()
 try {
@@ -76,6 +107,9 @@ try {
     )
     for (const [kind, ms] of [...totals].sort((a, b) => b[1] - a[1]))
       console.log(`  ${kind.padEnd(26)} ${(ms / KEYS).toFixed(2)}`)
+    console.log(`JavaScript self time per key (ms), over ${KEYS} more keys, top functions:`)
+    for (const [where, ms] of await profileTyping(app.page))
+      console.log(`  ${(ms / KEYS).toFixed(2).padStart(6)}  ${where}`)
   } finally {
     await app.close()
   }

@@ -14,7 +14,7 @@ import { startBenchBrowser } from './browser'
 import { benchBundle } from './bundle'
 import { benchDraftSaves } from './drafts'
 import { benchDraftsScale } from './draftsScale'
-import { benchBuilder, benchComposer, benchFloor } from './keyToFrame'
+import { benchBuilder, benchComposer, benchComposerTextFloor, benchFloor } from './keyToFrame'
 import { benchOutboxSteps, benchRateLimit } from './outbox'
 import { benchCatalog } from './catalog'
 import { benchAudiences } from './audiences'
@@ -23,6 +23,38 @@ import { summarize } from './stats'
 
 const APP_STARTS = { 10_000: 7, 50_000: 5 } as const
 const FRAME_BUDGET_MS = 8
+
+/**
+ * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
+ * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
+ * builder), scale (drafts page at 50,000), start, saves, outbox, ratelimit, catalog.
+ */
+const SECTIONS = [
+  'bundle',
+  'frames',
+  'scale',
+  'start',
+  'saves',
+  'outbox',
+  'ratelimit',
+  'catalog',
+  'audiences',
+] as const
+type Section = (typeof SECTIONS)[number]
+function chosenSections(argv: readonly string[]): ReadonlySet<Section> {
+  const at = argv.indexOf('--only')
+  if (at < 0) return new Set(SECTIONS)
+  const names = (argv[at + 1] ?? '').split(',').filter(Boolean)
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name))
+  if (names.length === 0 || unknown.length > 0)
+    throw new Error(
+      `--only takes a comma-separated list of: ${SECTIONS.join(', ')} (got "${argv[at + 1] ?? ''}")`,
+    )
+  return new Set(names as Section[])
+}
+const only = chosenSections(process.argv.slice(2))
+const wants = (section: Section) => only.has(section)
+const partial = only.size < SECTIONS.length
 
 const load = () =>
   loadavg()
@@ -37,107 +69,134 @@ const root = await mkdtemp(join(tmpdir(), 'ads-bench-'))
 const seeded = { 10_000: join(root, 'n10000'), 50_000: join(root, 'n50000') }
 
 try {
-  log('seeding 10,000 and 50,000 drafts (test/support/seedDrafts.ts)')
-  await seedDrafts({ dataDir: seeded[10_000], count: 10_000 })
-  await seedDrafts({ dataDir: seeded[50_000], count: 50_000 })
-
-  const bench = await startBenchBrowser()
-  let floor: number[]
-  try {
-    log('bundle')
-    const bundle = await benchBundle(bench)
-    rows.push({
-      what: 'Initial renderer JS, first page (gzip)',
-      target: '≤ 200 KB',
-      limit: 200,
-      compare: 'max',
-      unit: 'KB',
-      value: bundle.firstPageJsKb,
-      note: `entry chunks ${bundle.entryJsKb.toFixed(1)} KB + the drafts page's; CSS ${bundle.cssKb.toFixed(1)} KB more; Chromium fetched ${bundle.fetchedFiles.length} scripts, ${bundle.fetchedJsKb.toFixed(1)} KB gzip`,
-    })
-
-    log('floor (bare textarea), composer at 25,000 characters, card builder with 6 slides')
-    floor = await benchFloor(bench)
-    const app = await bench.launch()
-    let composer: number[]
-    let builder: number[]
-    try {
-      composer = await benchComposer(app)
-      builder = await benchBuilder(app)
-      if (app.consoleErrors.length > 0) throw new Error(`console errors: ${app.consoleErrors.join('; ')}`)
-    } finally {
-      await app.close()
-    }
-
-    log('drafts page with 50,000 drafts')
-    const big = await bench.launch({ dataDir: seeded[50_000] })
-    let scale: Awaited<ReturnType<typeof benchDraftsScale>>
-    try {
-      scale = await benchDraftsScale(bench, big)
-      if (big.consoleErrors.length > 0) throw new Error(`console errors: ${big.consoleErrors.join('; ')}`)
-    } finally {
-      await big.close()
-    }
-    // The floor again at the end, pooled: load on a shared machine drifts during a run.
-    floor = [...floor, ...(await benchFloor(bench))]
-
-    const floorSummary = summarize(floor)
-    const relative = floorSummary.p95 + FRAME_BUDGET_MS
-    const relativeTarget = `≤ floor + ${FRAME_BUDGET_MS} = ${relative.toFixed(1)} ms`
-    rows.push({
-      what: 'Floor: bare <textarea>, key → frame',
-      target: '(reference)',
-      limit: Infinity,
-      compare: 'max',
-      unit: 'ms',
-      summary: floorSummary,
-    })
-    rows.push({
-      what: 'Composer, 25,000 chars: key → frame',
-      target: relativeTarget,
-      limit: relative,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(composer),
-    })
-    rows.push({
-      what: 'Card builder, 6 slides: key → frame',
-      target: relativeTarget,
-      limit: relative,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(builder),
-    })
-    rows.push({
-      what: 'Drafts page, 50,000: navigation → painted',
-      target: '≤ 500 ms',
-      limit: 500,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(scale.navigation),
-    })
-    rows.push({
-      what: 'Drafts page, 50,000: renderer memory',
-      target: '≤ 150 MB',
-      limit: 150,
-      compare: 'max',
-      unit: 'MB',
-      value: scale.memory.rendererRssMb,
-      note: `renderer process RSS after a GC; JS heap ${scale.memory.jsHeapMb.toFixed(1)} MB, ${scale.memory.domNodes} DOM nodes`,
-    })
-    rows.push({
-      what: 'Drafts search, 50,000: key → frame',
-      target: relativeTarget,
-      limit: relative,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(scale.search),
-    })
-  } finally {
-    await bench.dispose()
+  if (wants('scale') || wants('start')) {
+    log('seeding 10,000 and 50,000 drafts (test/support/seedDrafts.ts)')
+    await seedDrafts({ dataDir: seeded[10_000], count: 10_000 })
+    await seedDrafts({ dataDir: seeded[50_000], count: 50_000 })
   }
 
-  for (const size of [10_000, 50_000] as const) {
+  const bench = wants('bundle') || wants('frames') || wants('scale') ? await startBenchBrowser() : undefined
+  if (bench) {
+    try {
+      if (wants('bundle')) {
+        log('bundle')
+        const bundle = await benchBundle(bench)
+        rows.push({
+          what: 'Initial renderer JS, first page (gzip)',
+          target: '≤ 200 KB',
+          limit: 200,
+          compare: 'max',
+          unit: 'KB',
+          value: bundle.firstPageJsKb,
+          note: `entry chunks ${bundle.entryJsKb.toFixed(1)} KB + the drafts page's; CSS ${bundle.cssKb.toFixed(1)} KB more; Chromium fetched ${bundle.fetchedFiles.length} scripts, ${bundle.fetchedJsKb.toFixed(1)} KB gzip`,
+        })
+      }
+      if (wants('frames') || wants('scale')) {
+        log('floor (bare textarea)')
+        let floor = await benchFloor(bench)
+        let composer: number[] | undefined
+        let composerTextFloor: number[] | undefined
+        let builder: number[] | undefined
+        if (wants('frames')) {
+          log('composer at 25,000 characters, card builder with 6 slides')
+          const app = await bench.launch()
+          try {
+            composer = await benchComposer(app)
+            composerTextFloor = await benchComposerTextFloor(app)
+            builder = await benchBuilder(app)
+            if (app.consoleErrors.length > 0)
+              throw new Error(`console errors: ${app.consoleErrors.join('; ')}`)
+          } finally {
+            await app.close()
+          }
+        }
+        let scale: Awaited<ReturnType<typeof benchDraftsScale>> | undefined
+        if (wants('scale')) {
+          log('drafts page with 50,000 drafts')
+          const big = await bench.launch({ dataDir: seeded[50_000] })
+          try {
+            scale = await benchDraftsScale(bench, big)
+            if (big.consoleErrors.length > 0)
+              throw new Error(`console errors: ${big.consoleErrors.join('; ')}`)
+          } finally {
+            await big.close()
+          }
+        }
+        // The floor again at the end, pooled: load on a shared machine drifts during a run.
+        floor = [...floor, ...(await benchFloor(bench))]
+
+        const floorSummary = summarize(floor)
+        const relative = floorSummary.p95 + FRAME_BUDGET_MS
+        const relativeTarget = `≤ floor + ${FRAME_BUDGET_MS} = ${relative.toFixed(1)} ms`
+        rows.push({
+          what: 'Floor: bare <textarea>, key → frame',
+          target: '(reference)',
+          limit: Infinity,
+          compare: 'max',
+          unit: 'ms',
+          summary: floorSummary,
+        })
+        if (composer && composerTextFloor && builder) {
+          rows.push({
+            what: 'Reference: bare <textarea>, same 25,000 chars',
+            target: '(reference)',
+            limit: Infinity,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(composerTextFloor),
+            note: "the composer's text in a plain textarea with its CSS, outside React, same page: the browser's own cost per key on this text (large here: no emoji font, so fallback-font search over the whole paragraph)",
+          })
+          rows.push({
+            what: 'Composer, 25,000 chars: key → frame',
+            target: relativeTarget,
+            limit: relative,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(composer),
+          })
+          rows.push({
+            what: 'Card builder, 6 slides: key → frame',
+            target: relativeTarget,
+            limit: relative,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(builder),
+          })
+        }
+        if (scale) {
+          rows.push({
+            what: 'Drafts page, 50,000: navigation → painted',
+            target: '≤ 500 ms',
+            limit: 500,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(scale.navigation),
+          })
+          rows.push({
+            what: 'Drafts page, 50,000: renderer memory',
+            target: '≤ 150 MB',
+            limit: 150,
+            compare: 'max',
+            unit: 'MB',
+            value: scale.memory.rendererRssMb,
+            note: `renderer process RSS after a GC; JS heap ${scale.memory.jsHeapMb.toFixed(1)} MB, ${scale.memory.domNodes} DOM nodes`,
+          })
+          rows.push({
+            what: 'Drafts search, 50,000: key → frame',
+            target: relativeTarget,
+            limit: relative,
+            compare: 'max',
+            unit: 'ms',
+            summary: summarize(scale.search),
+          })
+        }
+      }
+    } finally {
+      await bench.dispose()
+    }
+  }
+
+  for (const size of wants('start') ? ([10_000, 50_000] as const) : []) {
     log(`app start → first list, ${size.toLocaleString('en-US')} drafts, a fresh process each`)
     const samples: number[] = []
     const first = await coldStart(seeded[size])
@@ -154,63 +213,73 @@ try {
     })
   }
 
-  log('draft saves with 10,000 drafts stored')
-  rows.push({
-    what: 'Save one draft, 10,000 stored',
-    target: '≤ 10 ms (issue 5)',
-    limit: 10,
-    compare: 'max',
-    unit: 'ms',
-    summary: summarize(await benchDraftSaves(10_000)),
-  })
-
-  log('outbox against the local sandbox')
-  const outbox = await benchOutboxSteps()
-  rows.push({
-    what: 'Outbox overhead per step (sandbox, HTTP)',
-    target: '≤ 5 ms',
-    limit: 5,
-    compare: 'max',
-    unit: 'ms',
-    summary: summarize(outbox.perStep),
-    note: `${outbox.jobs} jobs (card + image, poll card, post + image), one sample per step`,
-  })
-
-  log('rate-limit waits')
-  const rate = await benchRateLimit()
-  rows.push({
-    what: 'Rate-limit wait: resume after reset',
-    target: '≤ 100 ms',
-    limit: 100,
-    compare: 'max',
-    unit: 'ms',
-    summary: summarize(rate.lateness),
-  })
-  rows.push({
-    what: 'Publish throughput vs rate-limit bound',
-    target: '≥ 0.95',
-    limit: 0.95,
-    compare: 'min',
-    unit: '×',
-    value: rate.throughputRatio,
-    note: `${rate.jobs} poll cards through ${rate.requestsPerWindow} posts per ${rate.windowMs / 1000} s window; the share of the run not spent waiting past a stated reset`,
-  })
-
-  log('catalog: 10,000-product feed import, send, UI while sending (issue 15)')
-  for (const row of await benchCatalog()) {
-    const bound = /≤ ([\d,.]+)/.exec(row.target)?.[1]
+  if (wants('saves')) {
+    log('draft saves with 10,000 drafts stored')
     rows.push({
-      what: `Catalog: ${row.name}`,
-      target: row.target,
-      limit: row.pass === null || !bound ? Infinity : Number(bound.replaceAll(',', '')),
+      what: 'Save one draft, 10,000 stored',
+      target: '≤ 10 ms (issue 5)',
+      limit: 10,
       compare: 'max',
-      unit: '',
-      summary: { n: row.samples, p50: row.p50, p95: row.p95 },
+      unit: 'ms',
+      summary: summarize(await benchDraftSaves(10_000)),
     })
   }
 
-  log('audiences: hashing, memory on a 10,000,000-row list, upload throughput (issue 16)')
-  rows.push(...(await benchAudiences(log)))
+  if (wants('outbox')) {
+    log('outbox against the local sandbox')
+    const outbox = await benchOutboxSteps()
+    rows.push({
+      what: 'Outbox overhead per step (sandbox, HTTP)',
+      target: '≤ 5 ms',
+      limit: 5,
+      compare: 'max',
+      unit: 'ms',
+      summary: summarize(outbox.perStep),
+      note: `${outbox.jobs} jobs (card + image, poll card, post + image), one sample per step`,
+    })
+  }
+
+  if (wants('ratelimit')) {
+    log('rate-limit waits')
+    const rate = await benchRateLimit()
+    rows.push({
+      what: 'Rate-limit wait: resume after reset',
+      target: '≤ 100 ms',
+      limit: 100,
+      compare: 'max',
+      unit: 'ms',
+      summary: summarize(rate.lateness),
+    })
+    rows.push({
+      what: 'Publish throughput vs rate-limit bound',
+      target: '≥ 0.95',
+      limit: 0.95,
+      compare: 'min',
+      unit: '×',
+      value: rate.throughputRatio,
+      note: `${rate.jobs} poll cards through ${rate.requestsPerWindow} posts per ${rate.windowMs / 1000} s window; the share of the run not spent waiting past a stated reset`,
+    })
+  }
+
+  if (wants('catalog')) {
+    log('catalog: 10,000-product feed import, send, UI while sending (issue 15)')
+    for (const row of await benchCatalog()) {
+      const bound = /≤ ([\d,.]+)/.exec(row.target)?.[1]
+      rows.push({
+        what: `Catalog: ${row.name}`,
+        target: row.target,
+        limit: row.pass === null || !bound ? Infinity : Number(bound.replaceAll(',', '')),
+        compare: 'max',
+        unit: '',
+        summary: { n: row.samples, p50: row.p50, p95: row.p95 },
+      })
+    }
+  }
+
+  if (wants('audiences')) {
+    log('audiences: hashing, memory on a 10,000,000-row list, upload throughput (issue 16)')
+    rows.push(...(await benchAudiences(log)))
+  }
 } finally {
   await rm(root, { recursive: true, force: true })
 }
@@ -218,8 +287,11 @@ try {
 const loadAtEnd = load()
 console.log(`\nAds Studio bench — load average at start ${loadAtStart}, at end ${loadAtEnd}\n`)
 console.log(formatTable(rows))
-await writeResults('bench-results.json', rows, {
+// A partial run is for working on a figure: it never replaces the full run's results.
+const resultsFile = partial ? 'bench-results.partial.json' : 'bench-results.json'
+await writeResults(resultsFile, rows, {
   date: new Date().toISOString(),
   loadAverage: { start: loadAtStart, end: loadAtEnd },
+  ...(partial ? { only: [...only] } : {}),
 })
-console.log('\nWritten to bench-results.json')
+console.log(`\nWritten to ${resultsFile}`)

@@ -120,10 +120,10 @@ export function createServices(config: ServicesConfig): Services {
   const outbox = createOutbox({
     dataDir: config.dataDir,
     drafts: {
-      ready: drafts.ready,
+      ready: drafts.whenLoaded,
       get: (id) => drafts.store.get(id),
-      flush: () => drafts.store.flush(),
-      setStatus: (id, status, refs) => drafts.store.setStatus(id, status, refs),
+      flush: (ids) => drafts.store.flush(ids),
+      setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
     },
     access: createPublishAccess({
       profiles,

@@ -32,6 +32,8 @@ export interface E2eEnvironment {
     dataDir?: string
     colorScheme?: 'light' | 'dark'
     config?: Partial<ServicesConfig>
+    /** Page scripts to run before the app's own, in every document (the bench's probes). */
+    initScripts?: string[]
   }): Promise<E2eApp>
   dispose(): Promise<void>
 }
@@ -67,7 +69,8 @@ export async function startE2e(): Promise<E2eEnvironment> {
       // The real keychain (test/with-keyring.mjs runs this suite against a private gnome-keyring).
       secretStore: createKeytarSecretStore(`Ads Studio E2E ${process.pid}`),
       dialogs: {
-        chooseExportPath: async (name) => (dialogAnswers.length > 0 ? dialogAnswers.shift()! : join(dataDir, name)),
+        chooseExportPath: async (name) =>
+          dialogAnswers.length > 0 ? dialogAnswers.shift()! : join(dataDir, name),
         chooseImportFile: async () => (dialogAnswers.length > 0 ? dialogAnswers.shift()! : null),
       },
       mediaDialogs: {
@@ -112,6 +115,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
         (function (module, exports, require) {\n${preloadSource}\n})(module, module.exports, require);
       })();`,
     })
+    for (const content of options.initScripts ?? []) await page.addInitScript({ content })
     await page.goto(`${server.origin}/index.html#/drafts`)
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
     return {

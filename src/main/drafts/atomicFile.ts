@@ -39,7 +39,8 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
   const handle = await open(temp, 'wx', 0o600)
   try {
     await handle.writeFile(data)
-    await handle.sync()
+    // fdatasync: the data and what reading it back needs (the size), without the timestamps.
+    await handle.datasync()
   } catch (error) {
     await handle.close().catch(() => undefined)
     await unlink(temp).catch(() => undefined)

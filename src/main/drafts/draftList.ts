@@ -138,16 +138,17 @@ export function createDraftList(options: DraftListOptions) {
   }
 
   /** Resolves once a list can be shown: the saved index if there is one, else the load. */
-  function showSaved(storeReady: Promise<unknown>): Promise<void> {
+  /** `storeReady` is called (starting the store's load) only when there is no saved index. */
+  function showSaved(storeReady: () => Promise<unknown>): Promise<void> {
     return file.read().then(
       (entries) => {
         if (entries && !loaded) {
           index.reset(entries)
           return
         }
-        return storeReady.then(() => undefined)
+        return storeReady().then(() => undefined)
       },
-      () => storeReady.then(() => undefined),
+      () => storeReady().then(() => undefined),
     )
   }
 

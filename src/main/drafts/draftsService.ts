@@ -16,6 +16,9 @@ export interface FileDialogs {
 }
 
 /** The content model decides what a draft's content may be; the store just keeps it. */
+/** The longest the store's load waits for the first list to be answered (see loadGate). */
+export const LOAD_DEFER_MS = 1_500
+
 export const validateDraftContent: ContentValidator = (kind, content) => {
   const parsed = contentSchemas[kind].safeParse(content)
   if (parsed.success) return { ok: true, content: parsed.data }
@@ -88,16 +91,32 @@ export function createDraftsService(options: {
     ...(options.backupsKept ? { backupsKept: options.backupsKept } : {}),
   })
   const quarantine = createQuarantine(layoutFor(storeDir).quarantine)
-  const ready: Promise<LoadReport> = store.load()
+  // The store's full load (every file read and checked) waits until the first list has been
+  // answered from the index the last run saved, until a drafts call needs the store, or at most
+  // LOAD_DEFER_MS. Started with the process, it took main's event loop and a core from the first
+  // screen (window, IPC answers) for seconds at 10,000 drafts; the saved index shows the list
+  // meanwhile, and everything that needs the drafts themselves waits for `ready` as before.
+  let beginLoad!: () => void
+  const loadGate = new Promise<void>((resolve) => (beginLoad = resolve))
+  // Not unref'd: a process whose only pending work waits for the drafts must live to load them.
+  const deferTimer = setTimeout(beginLoad, LOAD_DEFER_MS)
+  const ready: Promise<LoadReport> = loadGate.then(() => {
+    clearTimeout(deferTimer)
+    return store.load()
+  })
+  const loadNow = () => {
+    beginLoad()
+    return ready
+  }
   // A failed load is reported by every drafts call that awaits it; it must not also crash main.
   let loadFailed = false
   ready.catch(() => {
     loadFailed = true
   })
-  const listable = draftList.showSaved(ready).catch(() => undefined)
+  const listable = draftList.showSaved(loadNow).catch(() => undefined)
 
   const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
-    await ready
+    await loadNow()
     try {
       return await work()
     } catch (error) {
@@ -107,11 +126,18 @@ export function createDraftsService(options: {
 
   return {
     store,
-    ready,
+    /** Resolves once the store has read every file; asking for it starts that load now. */
+    get ready() {
+      return loadNow()
+    },
+    /** The same promise, without hurrying the load (for services that can wait for it). */
+    whenLoaded: ready,
     /** A page of summaries, or what changed since an earlier answer (see DraftListRequest). */
     list: async (query: DraftListRequest = {}): Promise<DraftListResponse> => {
       await listable
       if (!draftList.loaded && !loadFailed) {
+        // The answer leaves first; the store's load starts right after it (see loadGate).
+        setTimeout(beginLoad, 0)
         // The saved index while the store reads its files; nothing is known yet of trash or quarantine.
         return { ...draftList.list(query), trash: [], quarantined: [] }
       }
@@ -221,7 +247,7 @@ export function createDraftsService(options: {
     quarantineDelete: (name: string) =>
       run(async () => (await quarantine.remove(name), { deleted: true as const })),
     async close() {
-      await ready.catch(() => {})
+      await loadNow().catch(() => {})
       await store.close()
       await draftList.close()
     },

@@ -107,7 +107,8 @@ export interface DraftStore {
   save(draft: Draft): Promise<Draft>
   scheduleSave(id: string, patch: DraftPatch): Draft
   hasPendingChanges(id?: string): boolean
-  flush(): Promise<void>
+  /** Writes pending changes durably: of every draft, or only of `ids`. */
+  flush(ids?: readonly string[]): Promise<void>
   duplicate(id: string): Promise<Draft>
   remove(id: string): Promise<void>
   undoRemove(id: string): Promise<Draft>
@@ -115,8 +116,22 @@ export interface DraftStore {
   emptyTrash(): Promise<number>
   exportDraft(id: string, filePath: string): Promise<void>
   importDraft(filePath: string): Promise<ImportResult>
-  setStatus(id: string, status: DraftStatus, published?: PublishedRefs): Promise<Draft>
+  setStatus(
+    id: string,
+    status: DraftStatus,
+    published?: PublishedRefs,
+    options?: SetStatusOptions,
+  ): Promise<Draft>
   close(): Promise<void>
+}
+
+export interface SetStatusOptions {
+  /**
+   * false: the change is live at once (and shown) and reaches the disk with the next autosave
+   * or flush, for a caller whose own durable record can restore it after a crash (the outbox's
+   * job file holds every step's result). Default true: on disk when the promise resolves.
+   */
+  durable?: boolean
 }
 
 export const DEFAULT_AUTOSAVE_DELAY_MS = 250
@@ -272,17 +287,23 @@ class FileDraftStore implements DraftStore {
     return this.dirty.has(id) || this.queues.has(id)
   }
 
-  async flush(): Promise<void> {
-    for (const pending of this.autosaves.values()) clearTimeout(pending.timer)
-    this.autosaves.clear()
+  async flush(ids?: readonly string[]): Promise<void> {
+    const only = ids ? new Set(ids) : undefined
+    const chosen = (id: string) => !only || only.has(id)
+    for (const [id, pending] of this.autosaves) {
+      if (!chosen(id)) continue
+      clearTimeout(pending.timer)
+      this.autosaves.delete(id)
+    }
     // Two rounds: a background autosave that was already running when flush started
     // may fail after we looked, putting its draft back in `dirty`.
     let lastError: unknown
     for (let round = 0; round < 2; round++) {
-      const writes = [...this.dirty].map((id) => this.enqueue(id, () => this.writeCurrent(id)))
-      const results = await Promise.allSettled([...writes, ...this.queues.values()])
+      const writes = [...this.dirty].filter(chosen).map((id) => this.enqueue(id, () => this.writeCurrent(id)))
+      const queued = [...this.queues].filter(([id]) => chosen(id)).map(([, queue]) => queue)
+      const results = await Promise.allSettled([...writes, ...queued])
       for (const result of results) if (result.status === 'rejected') lastError = result.reason
-      if (this.dirty.size === 0) return
+      if (![...this.dirty].some(chosen)) return
     }
     if (lastError !== undefined) throw lastError
   }
@@ -438,7 +459,12 @@ class FileDraftStore implements DraftStore {
     return result
   }
 
-  async setStatus(id: string, status: DraftStatus, published?: PublishedRefs): Promise<Draft> {
+  async setStatus(
+    id: string,
+    status: DraftStatus,
+    published?: PublishedRefs,
+    options: SetStatusOptions = {},
+  ): Promise<Draft> {
     this.assertReady()
     const existing = this.requireDraft(id)
     if (!isDraftStatus(status))
@@ -459,7 +485,12 @@ class FileDraftStore implements DraftStore {
       next.published = { ...existing.published, ...refs.data }
     }
     this.setLive(next)
-    await this.persistNow(id)
+    if (options.durable === false) {
+      this.dirty.add(id)
+      this.armAutosave(id)
+    } else {
+      await this.persistNow(id)
+    }
     return structuredClone(next)
   }
 

@@ -33,8 +33,14 @@ import { lookupExecutor, parseParams, runOperationStep } from './operations/runS
 export interface OutboxDrafts {
   ready: Promise<unknown>
   get(id: string): Draft | undefined
-  flush(): Promise<void>
-  setStatus(id: string, status: DraftStatus, published?: PublishedRefs): Promise<unknown>
+  /** Writes pending changes durably: of every draft, or only of `ids`. */
+  flush(ids?: readonly string[]): Promise<void>
+  setStatus(
+    id: string,
+    status: DraftStatus,
+    published?: PublishedRefs,
+    options?: { durable?: boolean },
+  ): Promise<unknown>
 }
 
 export interface OutboxOptions {
@@ -141,6 +147,7 @@ export function createOutbox(deps: OutboxDeps) {
       jobs.set(job.id, job)
       seq = Math.max(seq, job.seq)
     }
+    await publishedDraftsRepaired()
   })()
   ready.then(
     () => wake(),
@@ -157,6 +164,42 @@ export function createOutbox(deps: OutboxDeps) {
   async function draftStatus(draftId: string, status: DraftStatus, refs?: PublishedRefs): Promise<void> {
     if (!deps.drafts.get(draftId)) return // deleted meanwhile: the job still finishes
     await deps.drafts.setStatus(draftId, status, refs).catch(onError)
+  }
+
+  /**
+   * Drafts whose status a running job changed in memory only, per job. While a job runs, its
+   * drafts' status and remote ids follow each step at once on screen but reach the disk only
+   * when the job ends (settleDrafts), so a step costs one durable write, the job file's, not
+   * two or three. Nothing is lost to a crash: the job file holds every step's result, and a
+   * resumed job applies the results of its done steps again (runJob) before it goes on.
+   */
+  const touchedDrafts = new Map<string, Set<string>>()
+
+  function noteDraftStatus(job: Job, draftId: string, status: DraftStatus, refs?: PublishedRefs): void {
+    if (!deps.drafts.get(draftId)) return
+    let touched = touchedDrafts.get(job.id)
+    if (!touched) touchedDrafts.set(job.id, (touched = new Set()))
+    touched.add(draftId)
+    deps.drafts.setStatus(draftId, status, refs, { durable: false }).catch(onError)
+  }
+
+  /** Puts on disk what noteDraftStatus left in memory for this job, before the job's own end. */
+  async function settleDrafts(job: OutboxJob): Promise<void> {
+    const touched = touchedDrafts.get(job.id)
+    touchedDrafts.delete(job.id)
+    if (touched && touched.size > 0) await deps.drafts.flush([...touched]).catch(onError)
+  }
+
+  /** A published job whose drafts' last write did not reach the disk gives them its results. */
+  async function publishedDraftsRepaired(): Promise<void> {
+    for (const job of jobs.values()) {
+      if (!isDraftJob(job) || job.state !== 'published') continue
+      const draft = deps.drafts.get(job.draftId)
+      if (!draft || draft.status === 'published') continue
+      for (const step of job.steps) if (step.status === 'done' && !step.skipped) afterStep(job, step)
+      noteDraftStatus(job, job.draftId, 'published', { accountId: job.accountId, publishedAt: job.updatedAt })
+      await settleDrafts(job)
+    }
   }
 
   /** The remote ids a job created or adopted (cards, posts, and what its operations report). */
@@ -244,26 +287,34 @@ export function createOutbox(deps: OutboxDeps) {
   /** Cancels take effect only when no request that may have created something is unaccounted for. */
   async function cancelIfAsked(job: OutboxJob): Promise<boolean> {
     if (!job.cancelRequested || unresolved(job)) return false
-    if (isDraftJob(job)) await draftStatus(job.draftId, 'draft')
+    if (isDraftJob(job)) {
+      noteDraftStatus(job, job.draftId, 'draft')
+      await settleDrafts(job)
+    }
     job.state = 'canceled'
     delete job.cancelRequested
     await persist(job)
     return true
   }
 
-  async function afterStep(job: Job, step: Step): Promise<void> {
+  function afterStep(job: Job, step: Step): void {
     const accountId = job.accountId
     if (step.kind === 'card' && step.result) {
       const refs = { accountId, cardId: step.result.cardId, cardUri: step.result.cardUri }
-      if (step.draftId === job.draftId) await draftStatus(job.draftId, 'publishing', refs)
-      else
-        await draftStatus(step.draftId, 'published', { ...refs, publishedAt: new Date(now()).toISOString() })
+      const other = step.draftId === job.draftId ? undefined : deps.drafts.get(step.draftId)
+      if (step.draftId === job.draftId) noteDraftStatus(job, job.draftId, 'publishing', refs)
+      // (A resumed job finds it already published: its publishing time stays.)
+      else if (!(other?.status === 'published' && other.published?.cardId === refs.cardId))
+        noteDraftStatus(job, step.draftId, 'published', {
+          ...refs,
+          publishedAt: new Date(now()).toISOString(),
+        })
     }
     if (step.kind === 'library' && step.draftId && step.result) {
-      await draftStatus(job.draftId, 'publishing', { accountId, mediaKey: step.result.mediaKey })
+      noteDraftStatus(job, job.draftId, 'publishing', { accountId, mediaKey: step.result.mediaKey })
     }
     if (step.kind === 'post' && step.result) {
-      await draftStatus(job.draftId, 'publishing', { accountId, postId: step.result.postId })
+      noteDraftStatus(job, job.draftId, 'publishing', { accountId, postId: step.result.postId })
     }
   }
 
@@ -384,7 +435,9 @@ export function createOutbox(deps: OutboxDeps) {
     if (!ctx) return
     const failures = { count: 0 }
     if (!(await passesPreflight(job, ctx, failures))) return
-    await draftStatus(job.draftId, 'publishing')
+    noteDraftStatus(job, job.draftId, 'publishing')
+    // A resumed job: what its done steps learnt may not have reached the drafts before a crash.
+    for (const step of job.steps) if (step.status === 'done' && !step.skipped) afterStep(job, step)
     const env: StepEnv = {
       ctx,
       job,
@@ -407,7 +460,7 @@ export function createOutbox(deps: OutboxDeps) {
         try {
           await runStep(env, step)
           failures.count = 0
-          await afterStep(job, step)
+          afterStep(job, step)
         } catch (error) {
           if (disposed) return
           // Whatever was learnt before the failure goes to disk before any wait.
@@ -420,7 +473,8 @@ export function createOutbox(deps: OutboxDeps) {
             if ((await waitAfter(job, disposition, failures, error)) === 'stop') return
             continue
           }
-          await draftStatus(job.draftId, 'failed')
+          noteDraftStatus(job, job.draftId, 'failed')
+          await settleDrafts(job)
           job.state = 'failed'
           job.error = disposition.error
           delete job.cancelRequested
@@ -430,14 +484,16 @@ export function createOutbox(deps: OutboxDeps) {
         }
       }
     }
-    // The draft first: a job shown as published always has a published draft behind it.
-    await draftStatus(job.draftId, 'published', {
+    // A job shown as published always has a published draft behind it: in memory the draft
+    // changes first; on disk both writes go at once (one wait, not two), and a crash between
+    // them is repaired from the job file when the outbox loads (publishedDraftsRepaired).
+    noteDraftStatus(job, job.draftId, 'published', {
       accountId: job.accountId,
       publishedAt: new Date(now()).toISOString(),
     })
     job.state = 'published'
     delete job.cancelRequested
-    await persist(job)
+    await Promise.all([settleDrafts(job), persist(job)])
     batch.published += 1
   }
 

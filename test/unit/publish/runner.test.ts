@@ -147,6 +147,70 @@ describe('the step state machine', () => {
     await outbox.dispose()
   })
 
+  describe("a crash before the drafts' writes (they settle at the job's end)", () => {
+    const doneJob = (d: Draft, state: Job['state']): Job => ({
+      schema: 1,
+      id: '30000000-0000-4000-8000-000000000001',
+      seq: 1,
+      draftId: d.id,
+      draftName: d.name,
+      kind: d.kind,
+      profileId: 'p',
+      accountId: 'acc',
+      createdAt: d.createdAt,
+      updatedAt: '2026-01-02T00:00:00.000Z',
+      state,
+      drafts: { [d.id]: { kind: d.kind, name: d.name, content: d.content } },
+      publishedCards: {},
+      steps: [
+        {
+          kind: 'card',
+          id: 's1',
+          status: 'done',
+          attempts: 1,
+          draftId: d.id,
+          cardKind: 'poll_card',
+          result: { cardId: 'c9', cardUri: 'card://c9' },
+        },
+      ],
+    })
+
+    it('a job on disk as published gives its draft the status and ids on load, sending nothing', async () => {
+      const d = { ...draft('poll_card', pollCard('Lost write', ['A', 'B'])), status: 'publishing' as const }
+      const { fake, open, dataDir, store } = await setup([d])
+      await createJobStore(dataDir).save(doneJob(d, 'published'))
+      const outbox = open()
+      await outbox.ready
+      expect(store.all.get(d.id)).toMatchObject({
+        status: 'published',
+        published: {
+          accountId: 'acc',
+          cardId: 'c9',
+          cardUri: 'card://c9',
+          publishedAt: '2026-01-02T00:00:00.000Z',
+        },
+      })
+      expect(fake.posts).toEqual([])
+      await outbox.dispose()
+    })
+
+    it('a resumed job applies what its done steps learnt to the drafts before it ends', async () => {
+      const d = { ...draft('poll_card', pollCard('Resumed', ['A', 'B'])), status: 'publishing' as const }
+      const { fake, open, dataDir, store } = await setup([d])
+      await createJobStore(dataDir).save(doneJob(d, 'active'))
+      const outbox = open()
+      await outbox.ready
+      await outbox.idle()
+      expect((await outbox.list())[0]).toMatchObject({ state: 'published' })
+      expect(store.all.get(d.id)).toMatchObject({
+        status: 'published',
+        published: { accountId: 'acc', cardId: 'c9', cardUri: 'card://c9' },
+      })
+      expect(fake.posts).toEqual([])
+      await outbox.dispose()
+    })
+  })
+
   it('a cancel during the wait after a lost answer lands once the lookup finds nothing, and sends nothing', async () => {
     const d = draft('poll_card', pollCard('Maybe sent', ['A', 'B']))
     const fake = createFakeAds()
@@ -176,7 +240,15 @@ describe('the step state machine', () => {
       drafts: { [d.id]: { kind: d.kind, name: d.name, content: d.content } },
       publishedCards: {},
       steps: [
-        { kind: 'card', id: 's1', status: 'attempting', attempts: 1, attemptStartedAt: Date.now() - 1_000, draftId: d.id, cardKind: 'poll_card' },
+        {
+          kind: 'card',
+          id: 's1',
+          status: 'attempting',
+          attempts: 1,
+          attemptStartedAt: Date.now() - 1_000,
+          draftId: d.id,
+          cardKind: 'poll_card',
+        },
       ],
     }
     await createJobStore(dataDir).save(job)

@@ -259,6 +259,14 @@ function ComponentList({
           items={components}
           describe={(component) => `the ${COMPONENT_INFO[component.type].title.toLowerCase()} component`}
           onMove={(from, to) => change((current) => moveComponent(current, owner, from, to))}
+          // A keystroke in one component re-renders that component, not its siblings.
+          itemDeps={(_component, index) => [
+            issues.signatureUnder([...basePath, index]),
+            change,
+            owner,
+            basePath.join('.'),
+            ...(carouselSiblings ?? []),
+          ]}
           renderItem={(component, index, controls) => (
             <ComponentEditor
               component={component}
@@ -321,6 +329,8 @@ function SlidesEditor({
         items={content.slides}
         describe={(_slide, index) => `slide ${index + 1}`}
         onMove={(from, to) => change((current) => moveSlide(current, from, to))}
+        // What a slide shows: its own components, its issues and the other slides' media.
+        itemDeps={(_slide, index) => [issues.signatureUnder(['slides', index]), change, ...media]}
         renderItem={(slide, index, controls) => (
           <section className="nested-card nested-card--sunken slide-card" aria-label={`Slide ${index + 1}`}>
             <header className="slide-card__head">

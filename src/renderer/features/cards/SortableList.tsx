@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS as DndCss } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
-import type { KeyboardEvent, ReactNode } from 'react'
+import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface ReorderControls {
   /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
@@ -40,7 +40,19 @@ interface SortableListProps<T extends { id: string }> {
    * out of the Tab order (they stay clickable); Alt+↑/↓ moves an item from any control in it.
    */
   moveButtonsTabbable?: boolean
+  /**
+   * What an item's rendering depends on besides the item, its index and the list's length
+   * (compared one by one). Given, an item is rendered again only when one of these changes
+   * or the drag state does, so a keystroke in one item does not re-render its siblings; the
+   * caller promises renderItem reads nothing else that changes.
+   */
+  itemDeps?(item: T, index: number): readonly unknown[]
 }
+
+// Module constants: options made anew each render would make new sensors, and with them new
+// drag listeners for every item, so no item could skip a render.
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } }
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates }
 
 /** Puts focus back on the control the designer used once the moved item is re-rendered in its new place. */
 function refocus(id: string, action: 'up' | 'down') {
@@ -64,10 +76,11 @@ export function SortableList<T extends { id: string }>({
   className,
   label,
   moveButtonsTabbable = true,
+  itemDeps,
 }: SortableListProps<T>) {
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   )
   const ids = items.map((item) => item.id)
   const nameOf = (id: string | number) => {
@@ -112,6 +125,11 @@ export function SortableList<T extends { id: string }>({
             <SortableItem
               key={item.id}
               id={item.id}
+              deps={
+                itemDeps
+                  ? [item, index, items.length, moveButtonsTabbable, ...itemDeps(item, index)]
+                  : undefined
+              }
               onKeyDown={(event) => {
                 if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
                 const to = event.key === 'ArrowUp' ? index - 1 : index + 1
@@ -180,16 +198,27 @@ export function SortableList<T extends { id: string }>({
   )
 }
 
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, index) => Object.is(value, b[index]))
+
 function SortableItem({
   id,
+  deps,
   children,
   onKeyDown,
 }: {
   id: string
+  /** See itemDeps: undefined renders the item on every render of the list. */
+  deps: readonly unknown[] | undefined
   children: (attributes: DraggableAttributes, listeners: DraggableSyntheticListeners) => ReactNode
   onKeyDown(event: KeyboardEvent<HTMLLIElement>): void
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id })
+  // The same element as last time lets React skip the item's whole subtree.
+  const rendered = useRef<{ key: readonly unknown[]; node: ReactNode }>(undefined)
+  const key = [attributes, listeners, ...(deps ?? [])]
+  if (!deps || !rendered.current || !sameValues(rendered.current.key, key))
+    rendered.current = { key, node: children(attributes, listeners) }
   return (
     <li
       ref={setNodeRef}
@@ -199,7 +228,7 @@ function SortableItem({
       onKeyDown={onKeyDown}
       style={{ transform: DndCss.Translate.toString(transform), transition }}
     >
-      {children(attributes, listeners)}
+      {rendered.current.node}
     </li>
   )
 }

@@ -30,6 +30,20 @@ export class IssueIndex {
     return this.byPath.get(pathKey(path)) ?? []
   }
 
+  /**
+   * A string that changes when any issue at or under `prefix` does: what a memoised part of
+   * the editor compares to know whether its messages changed.
+   */
+  signatureUnder(prefix: IssuePath): string {
+    const key = pathKey(prefix)
+    let signature = ''
+    for (const [path, list] of this.byPath) {
+      if (path !== key && !path.startsWith(`${key}.`) && key !== '') continue
+      signature += `${path}:${JSON.stringify(list)}\n`
+    }
+    return signature
+  }
+
   /** Issues at any of these paths (a field whose rules report on a parent path too). */
   atAny(...paths: IssuePath[]): ContentIssue[] {
     return paths.flatMap((path) => this.at(path))

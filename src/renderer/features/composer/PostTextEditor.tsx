@@ -5,27 +5,6 @@ import { FieldNote } from './editorKit/Field'
 import { LengthRing } from './LengthRing'
 import { splitAtOverflow } from './counterState'
 
-/** The textarea's height range: it grows with the text, then scrolls (composer.css). */
-const MIN_HEIGHT = 132
-const MAX_HEIGHT = 360
-
-/**
- * Grows the textarea with short text. Once the text is taller than the largest height the
- * textarea keeps it and scrolls, and reading its scroll height costs only the layout of what
- * the key changed; the height is only reset (a full layout) while the text is short.
- */
-function useGrowingHeight(text: string) {
-  const ref = useRef<HTMLTextAreaElement>(null)
-  useLayoutEffect(() => {
-    const area = ref.current
-    if (!area) return
-    if (area.offsetHeight >= MAX_HEIGHT && area.scrollHeight > MAX_HEIGHT) return
-    area.style.height = `${MIN_HEIGHT}px`
-    area.style.height = `${Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, area.scrollHeight))}px`
-  }, [text])
-  return ref
-}
-
 /**
  * The post text: a textarea over a mirror of its text in which the part past the limit is
  * highlighted. Both share font, padding, wrapping and scroll position, so the highlight sits
@@ -51,12 +30,19 @@ export function PostTextEditor({
 }) {
   const id = useId()
   const [within, overflow] = splitAtOverflow(text, length?.overflowStartIndex ?? null)
-  const areaRef = useGrowingHeight(text)
+  // The textarea's height follows its text in CSS (field-sizing, composer.css): nothing here
+  // reads layout on a keystroke, so the browser lays the text out once per key.
+  const areaRef = useRef<HTMLTextAreaElement>(null)
   const mirrorRef = useRef<HTMLDivElement>(null)
   const followScroll = () => {
     if (mirrorRef.current && areaRef.current) mirrorRef.current.scrollTop = areaRef.current.scrollTop
   }
-  useLayoutEffect(followScroll)
+  // When the mirror appears; after that the textarea's scroll events keep it in step.
+  const mirrored = overflow !== ''
+  useLayoutEffect(() => {
+    if (mirrored && mirrorRef.current && areaRef.current)
+      mirrorRef.current.scrollTop = areaRef.current.scrollTop
+  }, [mirrored])
   return (
     <div className="field post-text">
       <div className="field__label-row">
