@@ -13,6 +13,8 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
+import { typeAndTime } from './browser'
+import { alternatingKeys } from './keyToFrame'
 import { createCatalogService } from '../src/main/catalog/catalogService'
 import { createCatalogStores } from '../src/main/catalog/catalogStores'
 import type { ServicesConfig, Services } from '../src/main/services'
@@ -177,23 +179,19 @@ export async function benchCatalog(): Promise<Row[]> {
       })
       const idle = app.services.outbox.idle().then(() => performance.now())
 
-      // While it sends: keystrokes into the product search, timed in the page.
-      const timings = (await page.evaluate(
-        `(async (samples) => {
-          const input = document.querySelector('input[type="search"]')
-          const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set
-          const handled = [], frame = []
-          for (let i = 0; i < samples; i++) {
-            const start = performance.now()
-            setValue.call(input, i % 2 ? 'product 1' : 'product')
-            input.dispatchEvent(new Event('input', { bubbles: true }))
-            handled.push(performance.now() - start)
-            await new Promise((resolve) => requestAnimationFrame(() => { frame.push(performance.now() - start); resolve() }))
-            await new Promise((resolve) => setTimeout(resolve, 40))
-          }
-          return { handled, frame }
-        })(${INPUT_SAMPLES})`,
-      )) as { handled: number[]; frame: number[] }
+      // While it sends: real key events (the DevTools protocol, as a person's keyboard) into the
+      // product search, each timed to the end of its painted frame by the shared probe. Only keys
+      // typed while the job was still sending count.
+      let sending = true
+      void idle.then(() => (sending = false))
+      const search = page.locator('input[type="search"]')
+      await search.focus()
+      const frame: number[] = []
+      for (let batch = 0; sending && frame.length < INPUT_SAMPLES; batch++) {
+        const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
+        const timed = await typeAndTime(page, keys)
+        if (sending) frame.push(...timed)
+      }
       const done = await idle
       const job = (
         await call<{ job: { state: string; stepsDone: number; steps: unknown[] } }>('outbox.get', {
@@ -210,23 +208,14 @@ export async function benchCatalog(): Promise<Row[]> {
         target: `bound by the platform; ${(PRODUCTS / seconds).toFixed(0)} products/s`,
         pass: null,
       })
-      const handledP95 = percentile(timings.handled, 95)
-      const frameP95 = percentile(timings.frame, 95)
+      const frameP95 = percentile(frame, 95)
       rows.push({
-        name: 'while sending: search keystroke handled (ms)',
-        samples: timings.handled.length,
-        p50: percentile(timings.handled, 50),
-        p95: handledP95,
-        target: '≤ 16 ms',
-        pass: handledP95 <= 16,
-      })
-      rows.push({
-        name: 'while sending: keystroke → next frame (ms)',
-        samples: timings.frame.length,
-        p50: percentile(timings.frame, 50),
+        name: 'while sending: key → frame painted (ms)',
+        samples: frame.length,
+        p50: percentile(frame, 50),
         p95: frameP95,
         target: '≤ 16 ms',
-        pass: frameP95 <= 16,
+        pass: frame.length > 0 && frameP95 <= 16,
       })
     } finally {
       await app.close()
