@@ -50,6 +50,25 @@ describe('the post composer', () => {
     expect(lastSavedContent<'post'>(calls)?.asUserId).toBe('42')
   })
 
+  it('says the access was revoked, not "Choose the advertiser", when the profile lost its access', async () => {
+    const draft = makeDraft('post')
+    const revoked: ProfileList = {
+      ...CONNECTED,
+      profiles: [{ ...CONNECTED.profiles[0]!, status: 'expired', userId: undefined }],
+    }
+    fakeStudio([draft], revoked)
+    await renderEditor(draft, <PostComposer />)
+    expect((await screen.findByTestId('post-as-revoked')).textContent).toContain(
+      'Your access was revoked — authorize again',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
+    // The advertiser field carries the cause too, not the rule's "Choose the advertiser".
+    await waitFor(() =>
+      expect(screen.getAllByText(/Your access was revoked — authorize again/).length).toBeGreaterThan(1),
+    )
+    expect(screen.queryByText('Choose the advertiser this post is made for')).toBeNull()
+  })
+
   it('keeps an advertiser the draft already has', async () => {
     const draft = makeDraft('post', { asUserId: '777' })
     fakeStudio([draft], CONNECTED)

@@ -8,6 +8,7 @@ import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../share
 import { formatNumber } from '../../../shared/rules/issues'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
+import { navigate } from '../../app/useRoute'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
 import { PublishedBanner } from './editorKit/PublishedBanner'
@@ -39,6 +40,7 @@ const MODE_LABELS: Record<PostMode | 'default', string> = {
   compat: 'Compatibility',
   extended: 'Extended',
 }
+const REVOKED_MESSAGE = 'Your access was revoked — authorize again'
 const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
 // Standard and long-form are the platform's tiers; Classic 280 is an opt-in guideline only.
 const LIMIT_LABELS: Record<PostLengthLimit, string> = {
@@ -74,6 +76,8 @@ export function PostComposer() {
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const user = useConnectedUser()
   const previewAuthor = usePreviewAuthor()
+  // Without access the advertiser is unknown; say why, instead of asking to choose one.
+  const accessRevoked = user.state === 'known' && user.accessRevoked
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
   const profileId = user.state === 'known' ? user.profileId : null
   const accountId = user.state === 'known' ? user.accountId : undefined
@@ -141,6 +145,14 @@ export function PostComposer() {
         {/* "Post as": the connected account by name and handle; a raw user id only under Advanced. */}
         <div className="post-as">
           <span className="field__label">Post as</span>
+          {accessRevoked ? (
+            <p className="field__error" role="alert" data-testid="post-as-revoked">
+              {REVOKED_MESSAGE}.{' '}
+              <button type="button" className="link-button" onClick={() => navigate('connect')}>
+                Go to Connect
+              </button>
+            </p>
+          ) : null}
           {isSelf ? (
             <p className="post-as__who" data-testid="post-as">
               <span className="post-as__avatar" aria-hidden="true">
@@ -159,7 +171,11 @@ export function PostComposer() {
               value={content.asUserId}
               inputMode="numeric"
               placeholder="The user the post is made for"
-              message={messageAt(['asUserId'])}
+              message={
+                accessRevoked && !content.asUserId.trim()
+                  ? { severity: 'error', text: REVOKED_MESSAGE }
+                  : messageAt(['asUserId'])
+              }
               hint={
                 user.state === 'known' && user.userId
                   ? 'Only for posts made on behalf of another advertiser; yours is filled in.'

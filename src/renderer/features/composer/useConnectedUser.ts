@@ -12,6 +12,8 @@ export type ConnectedUser =
       userId: string | undefined
       screenName: string | undefined
       label: string
+      /** The platform revoked the profile's access (or it expired): only authorizing again helps. */
+      accessRevoked: boolean
     }
 
 function fromProfile(profile: ProfileSummary): ConnectedUser {
@@ -22,6 +24,7 @@ function fromProfile(profile: ProfileSummary): ConnectedUser {
     userId: profile.status === 'connected' ? profile.userId : undefined,
     screenName: profile.screenName,
     label: profile.label,
+    accessRevoked: profile.status === 'expired',
   }
 }
 
