@@ -108,7 +108,12 @@ describe('first run', () => {
       // The review sheet: Enter confirms.
       await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
       await page.keyboard.press('Enter')
-      await page.getByRole('button', { name: 'Open the outbox' }).click()
+      // The sandbox is up, so the job may be published before "Open the outbox" can be clicked:
+      // wait for the editor to say it was queued, then go by the sidebar.
+      await expect
+        .poll(() => page.getByRole('toolbar', { name: 'Edit history' }).textContent(), { timeout: 30_000 })
+        .toMatch(/In the outbox|Published/)
+      await page.getByTestId('nav-outbox').click()
       await page.waitForURL(/#\/outbox$/)
       await expect
         .poll(() => page.getByTestId('outbox-state').first().textContent(), { timeout: 30_000 })
