@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProfileSummary } from '../../src/shared/profiles'
 import { startSandbox, type Sandbox } from '../sandbox/index'
 import { SEEDED_AUDIENCES } from '../sandbox/seedAudiences'
-import { approveInBrowser } from '../support/authorizePage'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
+import { connectThroughServices } from './sandboxSession'
 
 /**
  * The Audiences page end to end: choose a customer list, map its columns, read the pre-send
@@ -42,20 +41,8 @@ afterAll(async () => {
 })
 
 async function connect(app: E2eApp): Promise<void> {
+  const profile = await connectThroughServices(app, sandbox)
   const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
-  const started = (await handlers['connect.begin']!({
-    environment: 'local_sandbox',
-    hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
-    consumerKey: sandbox.demo.consumerKey,
-    consumerSecret: sandbox.demo.consumerSecret,
-    accessLevel: 'write',
-    forceLogin: false,
-  })) as { profileId: string; authorizeUrl: string }
-  const pin = await approveInBrowser(started.authorizeUrl)
-  const profile = (await handlers['connect.complete']!({
-    profileId: started.profileId,
-    pin,
-  })) as ProfileSummary
   await handlers['accounts.select']!({ profileId: profile.id, accountId: sandbox.demo.accountIds[0] })
 }
 

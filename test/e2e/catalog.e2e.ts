@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ProfileSummary } from '../../src/shared/profiles'
 import { startSandbox, type Sandbox } from '../sandbox/index'
-import { approveInBrowser } from '../support/authorizePage'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
+import { connectThroughServices } from './sandboxSession'
 
 /**
  * The Catalog and Keyword insights pages end to end: import a CSV with one bad row, fix it and
@@ -85,20 +84,7 @@ afterAll(async () => {
 })
 
 async function connect(app: E2eApp): Promise<void> {
-  const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
-  const started = (await handlers['connect.begin']!({
-    environment: 'local_sandbox',
-    hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
-    consumerKey: sandbox.demo.consumerKey,
-    consumerSecret: sandbox.demo.consumerSecret,
-    accessLevel: 'write',
-    forceLogin: false,
-  })) as { profileId: string; authorizeUrl: string }
-  const pin = await approveInBrowser(started.authorizeUrl)
-  const profile = (await handlers['connect.complete']!({
-    profileId: started.profileId,
-    pin,
-  })) as ProfileSummary
+  const profile = await connectThroughServices(app, sandbox)
   expect(profile.activeAccountId).toBeTruthy()
 }
 

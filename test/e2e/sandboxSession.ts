@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { Sandbox } from '../sandbox/index'
+import type { ProfileSummary } from '../../src/shared/profiles'
+import { approveInBrowser } from '../support/authorizePage'
 import { connectToSandbox } from './connectFlow'
 import type { E2eApp, E2eEnvironment } from './harness'
 
@@ -25,4 +27,22 @@ export async function switchAccount(page: Page, name: string): Promise<void> {
   await page.getByTestId('account-select').click()
   await page.getByRole('option', { name: new RegExp(name) }).click()
   await expect.poll(() => page.getByTestId('account-select').textContent()).toContain(name)
+}
+
+/**
+ * Connects a profile to the sandbox through the services themselves (no wizard): for suites
+ * whose subject is another page, so the PIN flow is not walked again on every run.
+ */
+export async function connectThroughServices(app: E2eApp, sandbox: Sandbox): Promise<ProfileSummary> {
+  const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
+  const started = (await handlers['connect.begin']!({
+    environment: 'local_sandbox',
+    hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
+    consumerKey: sandbox.demo.consumerKey,
+    consumerSecret: sandbox.demo.consumerSecret,
+    accessLevel: 'write',
+    forceLogin: false,
+  })) as { profileId: string; authorizeUrl: string }
+  const pin = await approveInBrowser(started.authorizeUrl)
+  return (await handlers['connect.complete']!({ profileId: started.profileId, pin })) as ProfileSummary
 }

@@ -131,11 +131,11 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
             />
           ) : null}
           {mediaAllowed ? null : (
-            <div className="feature-gate" data-testid="poll-media-gate">
+            <div className="feature-note" data-testid="poll-media-gate">
               <Lock size={16} aria-hidden="true" />
               <div>
-                <p className="feature-gate__title">Needs the {MEDIA_FEATURE} account feature</p>
-                <p className="feature-gate__body">
+                <p className="feature-note__title">Needs the {MEDIA_FEATURE} account feature</p>
+                <p className="feature-note__body">
                   {features === undefined
                     ? 'Connect and choose an account to check whether it has this beta feature.'
                     : 'This account does not have it, so this poll cannot have media.'}
