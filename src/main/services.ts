@@ -25,6 +25,8 @@ import { readFile } from 'node:fs/promises'
 import { postLengthPreference } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
+import { publishedEditOperations } from './published/editOperations'
+import { createPublishedEdits } from './published/publishedEdits'
 import { createCampaignHandlers } from './campaign/handlers'
 import { createCatalogService, type CatalogDialogs } from './catalog/catalogService'
 import { createCatalogStores } from './catalog/catalogStores'
@@ -133,6 +135,10 @@ export function createServices(config: ServicesConfig): Services {
     }),
     operations: [
       ...OPERATION_EXECUTORS,
+      ...publishedEditOperations({
+        get: (id) => drafts.store.get(id),
+        save: (draft) => drafts.store.save(draft),
+      }),
       ...catalogOperations(catalogStores),
       ...audienceOperations({
         live: audienceUploads,
@@ -167,6 +173,12 @@ export function createServices(config: ServicesConfig): Services {
     onError: (error) => config.onUnexpectedError?.('outbox', error),
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
+    accountFeatures: (_profileId, accountId) => accountFeatures.peek(accountId)?.features,
+  })
+  const publishedEdits = createPublishedEdits({
+    drafts: { get: (id) => drafts.store.get(id), flush: (ids) => drafts.store.flush(ids) },
+    outbox,
+    postLengthTier,
     accountFeatures: (_profileId, accountId) => accountFeatures.peek(accountId)?.features,
   })
   const library = createLibraryService({
@@ -272,6 +284,15 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
     'posts.rename': ({ profileId, accountId, postId, name }) =>
       library.renamePost(profileId, accountId, postId, name),
+    'published.updateCard': async ({ profileId, draftId, content }) => ({
+      job: await publishedEdits.updateCard(profileId, draftId, content),
+    }),
+    'published.updateVideoConversationCard': async ({ profileId, draftId, content }) => ({
+      job: await publishedEdits.updateVideoConversationCard(profileId, draftId, content),
+    }),
+    'published.renamePost': async ({ profileId, draftId, name }) => ({
+      job: await publishedEdits.renamePost(profileId, draftId, name),
+    }),
     ...createCampaignHandlers({
       withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
       outbox,

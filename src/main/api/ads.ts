@@ -278,6 +278,25 @@ export async function createCard(ctx: AdsContext, accountId: string, input: Card
   return (await call(ctx, 'POST', url, cardSchema, { body: { kind: 'json', value: input } })).data
 }
 
+/**
+ * Update of a card (spec part B): a JSON body where each supplied field replaces the stored one.
+ * Its HTTP method is "not shown"; the platform publicly updates cards with PUT.
+ */
+export type CardUpdate = { name?: string } & (
+  | { components?: readonly unknown[]; slides?: never }
+  | { slides?: readonly (readonly unknown[])[]; components?: never }
+)
+
+export async function updateCard(
+  ctx: AdsContext,
+  accountId: string,
+  cardId: string,
+  input: CardUpdate,
+): Promise<Card> {
+  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/${segment(cardId)}`)
+  return (await call(ctx, 'PUT', url, single(cardSchema), { body: { kind: 'json', value: input } })).data
+}
+
 export async function deleteCard(ctx: AdsContext, accountId: string, cardId: string): Promise<Card> {
   const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/${segment(cardId)}`)
   return (await call(ctx, 'DELETE', url, single(cardSchema))).data
@@ -370,6 +389,23 @@ export async function createVideoConversationCard(
     unlocked_video_media_key: input.unlockedVideoMediaKey,
   })
   return (await call(ctx, 'POST', url, cardSchema, { body: { kind: 'form', fields } })).data
+}
+
+/**
+ * PUT accounts/:account_id/cards/video_conversation/:card_id: "the same optional fields" as
+ * creation, by their wire names. Only the fields given are sent.
+ */
+export async function updateVideoConversationCard(
+  ctx: AdsContext,
+  accountId: string,
+  cardId: string,
+  fields: Readonly<Record<string, string>>,
+): Promise<Card> {
+  const url = adsUrl(
+    ctx.hosts.adsUrl,
+    `/accounts/${segment(accountId)}/cards/video_conversation/${segment(cardId)}`,
+  )
+  return (await call(ctx, 'PUT', url, single(cardSchema), { query: { ...fields } })).data
 }
 
 export function listVideoConversationCards(

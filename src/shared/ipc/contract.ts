@@ -9,6 +9,7 @@ import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
 import { audiencesContract } from './contracts/audiences'
+import { publishedContract } from './contracts/published'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -163,6 +164,7 @@ export const contract = {
   ...campaignContract,
   ...catalogsContract,
   ...audiencesContract,
+  ...publishedContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+import { cardContentSchema } from '../../creatives/card'
+import { videoConversationCardContentSchema } from '../../creatives/videoConversationCard'
+import { profileIdSchema } from '../../profiles'
+import { sendableText } from './fields'
+import { outboxJobViewSchema } from './outbox'
+
+/**
+ * Edits of a published creative that the spec allows, each queued through the outbox as an
+ * update (issue 9, "Published means read-only"): a card's name and components (card update),
+ * a video conversation card's fields (its PUT), a post's name (PUT posts/:id/name).
+ *
+ * The renderer sends the draft as the designer edited it; main compares it with the stored
+ * draft, refuses any change the spec does not allow (media, structure, a post's text), runs the
+ * shared rules on the result, and queues only the fields that changed. Limits are not repeated
+ * here: main's rules answer with the field and the spec's number.
+ */
+
+const jobResponse = z.object({ job: outboxJobViewSchema })
+const draftId = z.uuid('Not a draft id')
+
+export const publishedContract = {
+  'published.updateCard': {
+    request: z.object({ profileId: profileIdSchema, draftId, content: cardContentSchema }).strict(),
+    response: jobResponse,
+  },
+  'published.updateVideoConversationCard': {
+    request: z
+      .object({ profileId: profileIdSchema, draftId, content: videoConversationCardContentSchema })
+      .strict(),
+    response: jobResponse,
+  },
+  'published.renamePost': {
+    request: z.object({ profileId: profileIdSchema, draftId, name: sendableText(1_000) }).strict(),
+    response: jobResponse,
+  },
+} as const

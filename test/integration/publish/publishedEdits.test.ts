@@ -1,0 +1,317 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { HttpClient, HttpRequest } from '../../../src/main/api/http'
+import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import type { CardContent } from '../../../src/shared/creatives/card'
+import type { VideoConversationCardContent } from '../../../src/shared/creatives/videoConversationCard'
+import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { image, post, singleCard, video, videoConversationCard } from './fixtures'
+import { connectProfile, createDraft, fastHttp, openApp, waitFor, type App } from './harness'
+
+/**
+ * Edits of published creatives (issue 9, "Published means read-only"), against the sandbox: the
+ * edit the spec allows is queued through the outbox and sent once as an update; the platform and
+ * the local draft then hold the new values. An edit the rules refuse sends nothing at all.
+ */
+
+const keychainService = `Ads Studio published edits test ${process.pid}`
+let sandbox: Sandbox
+let workDir: string
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'ads-published-edits-'))
+  sandbox = await startSandbox({ port: 0 })
+})
+afterAll(async () => {
+  await sandbox?.close()
+  await rm(workDir, { recursive: true, force: true })
+})
+
+const opened: App[] = []
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
+})
+
+const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
+
+/** The ads host's path prefix, as the sandbox serves it. */
+const adsPath = () => new URL(sandbox.adsUrl).pathname.replace(/\/$/, '')
+
+/** Every request the app sends, as method and path, recorded before it leaves. */
+function recordingHttp(sent: { method: string; path: string; request: HttpRequest }[]): HttpClient {
+  const inner = fastHttp()
+  const record = (request: HttpRequest) =>
+    sent.push({ method: request.method, path: new URL(request.url).pathname, request })
+  return {
+    exchange: (request) => (record(request), inner.exchange(request)),
+    send: (request) => (record(request), inner.send(request)),
+    clockOffsetMs: () => inner.clockOffsetMs(),
+  }
+}
+
+async function connectedApp(name: string) {
+  const sent: { method: string; path: string; request: HttpRequest }[] = []
+  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService), {
+    http: recordingHttp(sent),
+  })
+  opened.push(app)
+  const profile = await connectProfile(app, hosts(), sandbox.demo)
+  return { app, profile, sent }
+}
+
+const jobOf = async (app: App, draftId: string) =>
+  (await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId })).job
+
+async function publish(app: App, draftId: string) {
+  await app.call('outbox.enqueue', { draftId })
+  await waitFor(async () => ((await jobOf(app, draftId))?.state === 'published' ? true : undefined))
+  return app.call<{ status: string; published: { cardId?: string; postId?: string }; content: unknown }>(
+    'drafts.get',
+    { id: draftId },
+  )
+}
+
+const finished = (app: App, jobId: string) =>
+  waitFor(async () => {
+    const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId })).job
+    return job.state === 'done' || job.state === 'failed' ? job : undefined
+  })
+
+/** The refusal the dispatcher forwards, as the renderer receives it. */
+async function refusal(promise: Promise<unknown>) {
+  try {
+    await promise
+  } catch (error) {
+    return error as { code: string; message: string; field?: string; issues?: { field: string }[] }
+  }
+  throw new Error('The edit was accepted')
+}
+
+describe('editing a published component card', () => {
+  it('sends the new name and component text once as a card update, keeping the uploaded media', async () => {
+    const { app, profile, sent } = await connectedApp('card')
+    const media = await image(workDir, 'edit-card')
+    const draftId = await createDraft(app, 'card', 'Spring card', singleCard('Spring card', media))
+    const published = await publish(app, draftId)
+    const cardId = published.published.cardId!
+    const stored = () => sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    const mediaKey = (stored().components as { media_key?: string }[])[0]!.media_key
+    expect(mediaKey).toMatch(/^[0-9]+_[0-9]+$/)
+
+    const content = structuredClone(published.content) as CardContent
+    content.name = 'Summer card'
+    const detailsIndex = content.components.findIndex((c) => c.type === 'DETAILS')
+    const details = content.components[detailsIndex]
+    if (details?.type !== 'DETAILS') throw new Error('the fixture has a DETAILS component')
+    details.title = 'Shop the summer range'
+    sent.length = 0
+
+    const { job } = await app.call<{ job: OutboxJobView }>('published.updateCard', {
+      profileId: profile.id,
+      draftId,
+      content,
+    })
+    expect(job.area).toBe('published')
+    const done = await finished(app, job.id)
+    expect(done.state).toBe('done')
+
+    const puts = sent.filter((request) => request.method === 'PUT')
+    expect(puts.map((request) => request.path)).toEqual([
+      `${adsPath()}/12/accounts/${job.accountId}/cards/${cardId}`,
+    ])
+    expect(puts[0]!.request.body).toMatchObject({ kind: 'json' })
+    const body = (puts[0]!.request.body as { value: Record<string, unknown> }).value
+    expect(Object.keys(body).sort()).toEqual(['components', 'name'])
+    expect(stored().name).toBe('Summer card')
+    expect(stored().components).toEqual([
+      { type: 'MEDIA', media_key: mediaKey },
+      {
+        type: 'DETAILS',
+        title: 'Shop the summer range',
+        destination: { type: 'WEBSITE', url: 'https://example.com/offer' },
+      },
+    ])
+    // Nothing new was created on the platform: the same card, updated.
+    expect(sandbox.list('cards').filter((card) => card.id === cardId)).toHaveLength(1)
+
+    const local = await app.call<{ name: string; status: string; content: CardContent }>('drafts.get', {
+      id: draftId,
+    })
+    expect(local).toMatchObject({ name: 'Summer card', status: 'published' })
+    expect(local.content.name).toBe('Summer card')
+  })
+
+  it('sends only the name when only the name changed', async () => {
+    const { app, profile, sent } = await connectedApp('card-name')
+    const draftId = await createDraft(
+      app,
+      'card',
+      'Name card',
+      singleCard('Name card', await image(workDir, 'name-card')),
+    )
+    const published = await publish(app, draftId)
+    const content = { ...(published.content as CardContent), name: 'Renamed card' }
+    sent.length = 0
+    const { job } = await app.call<{ job: OutboxJobView }>('published.updateCard', {
+      profileId: profile.id,
+      draftId,
+      content,
+    })
+    expect((await finished(app, job.id)).state).toBe('done')
+    const puts = sent.filter((request) => request.method === 'PUT')
+    expect(puts).toHaveLength(1)
+    expect((puts[0]!.request.body as { value: unknown }).value).toEqual({ name: 'Renamed card' })
+    // No placeholder to resolve, so the card is not read either.
+    expect(sent.filter((request) => request.method === 'GET' && request.path.includes('/cards/'))).toEqual([])
+  })
+
+  it('refuses a name over the limit and a changed medium in main, before anything is sent', async () => {
+    const { app, profile, sent } = await connectedApp('card-invalid')
+    const draftId = await createDraft(
+      app,
+      'card',
+      'Strict card',
+      singleCard('Strict card', await image(workDir, 'strict-card')),
+    )
+    const published = await publish(app, draftId)
+    const jobsBefore = (await app.jobs()).length
+    sent.length = 0
+
+    const tooLong = { ...(published.content as CardContent), name: 'x'.repeat(81) }
+    const long = await refusal(
+      app.call('published.updateCard', { profileId: profile.id, draftId, content: tooLong }),
+    )
+    expect(long).toMatchObject({ code: 'invalid_input', field: 'name' })
+    expect(long.issues?.map((issue) => issue.field)).toEqual(['name'])
+    expect(long.message).toMatch(/80/)
+
+    const otherMedia = structuredClone(published.content) as CardContent
+    otherMedia.components[0] = {
+      ...otherMedia.components[0]!,
+      type: 'MEDIA',
+      media: await image(workDir, 'another-picture'),
+    }
+    const media = await refusal(
+      app.call('published.updateCard', { profileId: profile.id, draftId, content: otherMedia }),
+    )
+    expect(media).toMatchObject({ code: 'invalid_input', field: 'components.0' })
+    expect(media.message).toMatch(/media of a published card stays as published/)
+
+    const unchanged = await refusal(
+      app.call('published.updateCard', { profileId: profile.id, draftId, content: published.content }),
+    )
+    expect(unchanged.message).toMatch(/Nothing changed/)
+
+    expect(sent).toEqual([])
+    expect(await app.jobs()).toHaveLength(jobsBefore)
+  })
+})
+
+describe('editing a published video conversation card', () => {
+  it('sends only the changed fields once in its PUT, and clears an emptied optional field', async () => {
+    const { app, profile, sent } = await connectedApp('vcc')
+    const draftId = await createDraft(
+      app,
+      'video_conversation_card',
+      'Vote card',
+      videoConversationCard('Vote card', await video(workDir, 7)),
+    )
+    const published = await publish(app, draftId)
+    const cardId = published.published.cardId!
+    const content = structuredClone(published.content) as VideoConversationCardContent
+    content.name = 'Vote card, final'
+    content.thankYouText = 'Thanks, counted!'
+    content.thankYouUrl = ''
+    sent.length = 0
+
+    const { job } = await app.call<{ job: OutboxJobView }>('published.updateVideoConversationCard', {
+      profileId: profile.id,
+      draftId,
+      content,
+    })
+    expect((await finished(app, job.id)).state).toBe('done')
+    const puts = sent.filter((request) => request.method === 'PUT')
+    expect(puts.map((request) => request.path)).toEqual([
+      `${adsPath()}/12/accounts/${job.accountId}/cards/video_conversation/${cardId}`,
+    ])
+    expect(puts[0]!.request.query).toEqual({
+      name: 'Vote card, final',
+      thank_you_text: 'Thanks, counted!',
+      thank_you_url: '',
+    })
+    const stored = sandbox.list('video_conversation_cards').find((card) => card.id === cardId)
+    expect(stored).toMatchObject({
+      name: 'Vote card, final',
+      thank_you_text: 'Thanks, counted!',
+      thank_you_url: null,
+      title: 'Pick a side',
+    })
+    const local = await app.call<{ name: string; content: VideoConversationCardContent }>('drafts.get', {
+      id: draftId,
+    })
+    expect(local.name).toBe('Vote card, final')
+    expect(local.content.thankYouText).toBe('Thanks, counted!')
+  })
+
+  it('refuses a thank-you text over 23 characters with its field, sending nothing', async () => {
+    const { app, profile, sent } = await connectedApp('vcc-invalid')
+    const draftId = await createDraft(
+      app,
+      'video_conversation_card',
+      'Strict vote',
+      videoConversationCard('Strict vote', await video(workDir, 8)),
+    )
+    const published = await publish(app, draftId)
+    sent.length = 0
+    const content = {
+      ...(published.content as VideoConversationCardContent),
+      thankYouText: 'Thank you so much for voting!',
+    }
+    const refused = await refusal(
+      app.call('published.updateVideoConversationCard', { profileId: profile.id, draftId, content }),
+    )
+    expect(refused).toMatchObject({ code: 'invalid_input', field: 'thankYouText' })
+    expect(sent).toEqual([])
+  })
+})
+
+describe('renaming a published post', () => {
+  it('sends PUT posts/:id/name once; an over-long name is refused without a request', async () => {
+    const { app, profile, sent } = await connectedApp('post')
+    const draftId = await createDraft(
+      app,
+      'post',
+      'Launch post',
+      post(profile.userId, 'Launch post', 'Our launch is here'),
+    )
+    const published = await publish(app, draftId)
+    const postId = published.published.postId!
+    sent.length = 0
+
+    const long = await refusal(
+      app.call('published.renamePost', { profileId: profile.id, draftId, name: 'n'.repeat(81) }),
+    )
+    expect(long).toMatchObject({ code: 'invalid_input', field: 'name' })
+    expect(sent).toEqual([])
+
+    const { job } = await app.call<{ job: OutboxJobView }>('published.renamePost', {
+      profileId: profile.id,
+      draftId,
+      name: 'Launch post (spring)',
+    })
+    expect((await finished(app, job.id)).state).toBe('done')
+    expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
+      `PUT ${adsPath()}/12/accounts/${job.accountId}/posts/${postId}/name`,
+    ])
+    const stored = sandbox.list('posts').find((p) => p.id === postId)
+    expect(stored?.name).toBe('Launch post (spring)')
+    const local = await app.call<{ name: string; content: { name: string; text: string } }>('drafts.get', {
+      id: draftId,
+    })
+    expect(local.name).toBe('Launch post (spring)')
+    expect(local.content).toMatchObject({ name: 'Launch post (spring)', text: 'Our launch is here' })
+  })
+})
