@@ -4,6 +4,8 @@ import type { CardContent, CardMode, SlideDraft } from '../../../shared/creative
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
 import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
+import { cardEdit } from '../composer/editorKit/publishedEditSpecs'
+import { useActiveProfile } from '../accounts/activeProfile'
 import { PublishButton } from '../outbox/PublishButton'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
@@ -52,6 +54,7 @@ const MODE_HINTS: Record<CardMode, string> = {
 /** The card editor; must be inside <DraftEditorProvider kind="card">. */
 export function CardBuilder() {
   const content = useDraftEditor<'card', CardContent>((state) => state.content)
+  const profileId = useActiveProfile()?.id
   const device = usePreviewDevice((state) => state.device)
   const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
   const save = useDraftEditor<'card', SaveState>((state) => state.save)
@@ -138,6 +141,7 @@ export function CardBuilder() {
           route="cards"
           title="This card is published."
           detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+          edit={profileId ? cardEdit(profileId, draftId, content) : undefined}
         />
       ) : null}
       <div className="builder__layout" data-device={device}>

@@ -12,6 +12,7 @@ import { navigate } from '../../app/useRoute'
 import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
 import { PublishedBanner } from './editorKit/PublishedBanner'
+import { postNameEdit } from './editorKit/publishedEditSpecs'
 import { EditorField, FieldNote } from './editorKit/Field'
 import { useContentIssues, useFieldMessages } from './editorKit/issues'
 import { LengthCounter } from './editorKit/LengthCounter'
@@ -129,6 +130,7 @@ export function PostComposer() {
             route="composer"
             title="This post is published."
             detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+            edit={profileId ? postNameEdit(profileId, draftId, content) : undefined}
           />
         ) : null
       }

@@ -9,6 +9,8 @@ import { Button } from '../../components/Button'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
 import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
+import { videoConversationEdit } from '../composer/editorKit/publishedEditSpecs'
+import { useActiveProfile } from '../accounts/activeProfile'
 import { EditorField } from '../composer/editorKit/Field'
 import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
@@ -35,6 +37,7 @@ function capitalized(word: string): string {
 /** The video conversation card editor. */
 export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: State) => state.content)
+  const profileId = useActiveProfile()?.id
   const change = useDraftEditor((state: State) => state.change)
   const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
@@ -75,6 +78,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
             route="video-conversations"
             title="This video conversation card is published."
             detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
+            edit={profileId ? videoConversationEdit(profileId, draftId, content) : undefined}
           />
         ) : null
       }

@@ -4,26 +4,49 @@ import type { RouteId } from '../../../app/routes'
 import { navigate } from '../../../app/useRoute'
 import { Banner } from '../../../components/Banner'
 import { Button } from '../../../components/Button'
+import type { ContentByKind } from '../../../../shared/creatives/content'
+import type { DraftKind } from '../../../../shared/drafts/envelope'
+import { studio, unwrap } from '../../../lib/ipc'
+import { useDraftEditorStore } from '../../../lib/draftEditor'
+import { JobReport } from '../../campaign/JobReport'
+import { useJob } from '../../campaign/useJob'
 import { useDraftsStore } from '../../drafts/draftsStore'
+import { PublishedEditDialog, type PublishedEditSpec } from './PublishedEditDialog'
 import './publishedBanner.css'
 
 /**
  * A published creative opens read-only: what is on the platform is what the draft shows. To make
- * another, the designer duplicates it into a new draft, which opens in the same editor.
+ * another, the designer duplicates it into a new draft, which opens in the same editor. Where the
+ * spec allows an edit (a name, a card's text), `edit` offers exactly that, sent as an update
+ * through the outbox; the editor shows the new values once the platform has them.
  */
 export function PublishedBanner({
   draftId,
   route,
   title,
   detail,
+  edit,
 }: {
   draftId: string
   route: RouteId
   title: string
   detail: string
+  edit?: PublishedEditSpec | undefined
 }) {
   const duplicate = useDraftsStore((state) => state.duplicate)
   const [busy, setBusy] = useState(false)
+  const editor = useDraftEditorStore()
+  const update = useJob((job) => {
+    if (job.state !== 'done') return
+    // Main stored the new values with the update; the editor shows the draft as main has it.
+    void unwrap(studio().drafts.get({ id: draftId })).then((draft) => {
+      const { content, ...meta } = draft
+      // Main answered for this draft id, so the content is of this editor's kind.
+      const next = content as ContentByKind[DraftKind]
+      editor.setState({ draft: meta, content: next, openedContent: next, past: [], future: [] })
+    })
+    void useDraftsStore.getState().load()
+  })
   const onDuplicate = async () => {
     setBusy(true)
     const id = await duplicate(draftId)
@@ -31,16 +54,28 @@ export function PublishedBanner({
     if (id) navigate(route, id)
   }
   return (
-    <Banner tone="info">
-      <div className="published-banner" data-testid="published-banner">
-        <p>
-          <strong>{title}</strong> {detail}
-        </p>
-        <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
-          <Copy size={16} aria-hidden="true" />
-          Duplicate as new draft
-        </Button>
-      </div>
-    </Banner>
+    <>
+      <Banner tone="info">
+        <div className="published-banner" data-testid="published-banner">
+          <p>
+            <strong>{title}</strong> {detail}
+          </p>
+          <div className="published-banner__actions">
+            {edit ? (
+              <PublishedEditDialog
+                spec={edit}
+                disabled={update.busy}
+                onQueued={(queue) => void update.start(queue)}
+              />
+            ) : null}
+            <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
+              <Copy size={16} aria-hidden="true" />
+              Duplicate as new draft
+            </Button>
+          </div>
+        </div>
+      </Banner>
+      <JobReport state={update.state} onRetry={() => void update.retry()} />
+    </>
   )
 }
