@@ -43,6 +43,7 @@ const ok = <T,>(value: T) => Promise.resolve({ ok: true as const, value })
 function job(title: string, state: OutboxJobView['state']): OutboxJobView {
   return {
     id: 'job-1',
+    type: 'operation',
     title,
     area: 'published',
     profileId: PROFILE.id,
@@ -53,7 +54,7 @@ function job(title: string, state: OutboxJobView['state']): OutboxJobView {
     created: { mediaKeys: [] },
     createdAt: NOW,
     updatedAt: NOW,
-  } as OutboxJobView
+  }
 }
 
 /** Adds the published-edit channels and outbox.get to the fake window.studio. */
@@ -75,7 +76,11 @@ afterEach(cleanup)
 describe('editing a published post', () => {
   it('opens exactly the name, submits it (Enter in the E2E), shows the queued job, then the new name', async () => {
     const draft = makeDraft('post', { text: 'Live now', asUserId: '42', name: 'Launch' }, 'published')
-    const renamed = { ...draft, name: 'Spring launch', content: { ...draft.content, name: 'Spring launch' } }
+    const renamed = {
+      ...draft,
+      name: 'Spring launch',
+      content: { ...(draft.content as object), name: 'Spring launch' },
+    }
     fakeStudio([draft], { profiles: [PROFILE], activeProfileId: PROFILE.id })
     await renderEditor(draft, <PostComposer />)
     const send = withPublishedChannels(
