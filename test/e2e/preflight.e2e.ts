@@ -165,4 +165,79 @@ describe('Preflight', () => {
       await app.close()
     }
   })
+  it('renames a published post from its read-only editor: the update is queued, done once, and the sandbox has the new name', async () => {
+    const app = await env.launch({ colorScheme: 'light', config: quick })
+    const { page } = app
+    try {
+      await connectToSandbox(env, app, sandbox, { label: 'Edit sandbox' })
+      await page.getByTestId('nav-composer').click()
+      await page.getByRole('button', { name: 'New post' }).click()
+      await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
+      await page.getByTestId('post-text').fill('Spring is here — new colours in store.')
+      await page.getByLabel('Post name (optional)').fill('Spring post')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await page
+        .getByRole('toolbar', { name: 'Edit history' })
+        .getByRole('button', { name: 'Publish' })
+        .click()
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
+      const postHash = new URL(page.url()).hash
+      await expect
+        .poll(() => page.getByRole('toolbar', { name: 'Edit history' }).textContent(), LONG)
+        .toMatch(/In the outbox|Published/)
+      await page.getByTestId('nav-outbox').click()
+      await expect
+        .poll(() => page.getByTestId('outbox-job').first().getAttribute('data-state'), LONG)
+        .toBe('published')
+      // Reopened, the published post is read-only.
+      await page.evaluate((hash) => (window.location.hash = hash), postHash)
+      await page.getByTestId('published-banner').waitFor(LONG)
+      const published = sandbox.list('posts').filter((post) => post.name === 'Spring post')
+      expect(published).toHaveLength(1)
+      const postId = String(published[0]!.id)
+      expect(await page.getByTestId('post-text').isDisabled()).toBe(true)
+
+      // The edit the spec allows on a published post: its name, and nothing else.
+      await page.getByRole('button', { name: 'Edit name' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit the post’s name' })
+      await dialog.waitFor()
+      expect(await dialog.getByRole('textbox').count()).toBe(1)
+      const name = dialog.getByLabel('Post name')
+      // Over the limit: main refuses it on the field, and nothing is sent.
+      await name.fill('n'.repeat(81))
+      await page.keyboard.press('Enter')
+      await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true')
+      expect(await dialog.textContent()).toMatch(/80/)
+      expect(sandbox.list('posts').find((post) => post.id === postId)?.name).toBe('Spring post')
+      await name.fill('Spring post, week 2')
+      await screenshots(page, 'published-edit-dialog')
+      await page.keyboard.press('Enter')
+      await dialog.waitFor({ state: 'detached' })
+      // The queued update is shown under the banner; the editor then shows the new name.
+      await page.getByTestId('job-report').waitFor()
+      await expect
+        .poll(() => page.getByLabel('Post name (optional)').inputValue(), LONG)
+        .toBe('Spring post, week 2')
+      expect(await page.getByTestId('post-text').isDisabled()).toBe(true)
+      await screenshots(page, 'published-edit-done')
+
+      await page.getByTestId('nav-outbox').click()
+      await page.waitForURL(/#\/outbox$/)
+      const update = page
+        .getByTestId('outbox-job')
+        .filter({ hasText: 'Rename the post to “Spring post, week 2”' })
+      await expect.poll(() => update.getAttribute('data-state'), LONG).toBe('done')
+      expect(await update.getByTestId('outbox-state').textContent()).toBe('Done')
+      await screenshots(page, 'published-edit-outbox')
+      expect(sandbox.list('posts').find((post) => post.id === postId)?.name).toBe('Spring post, week 2')
+      // An update, not a new post.
+      expect(
+        sandbox.list('posts').filter((post) => String(post.name).startsWith('Spring post')),
+      ).toHaveLength(1)
+      expect(app.consoleErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
 })
