@@ -134,6 +134,10 @@ describe('editing a published post', () => {
     expect(name.getAttribute('aria-describedby')).toBeTruthy()
     expect(screen.getByRole('dialog')).toBeInTheDocument()
     expect(send).toHaveBeenCalledTimes(1)
+    // Once the value changes, main's answer about the old one goes away.
+    fireEvent.change(name, { target: { value: 'Spring' } })
+    expect(name).not.toHaveAttribute('aria-invalid')
+    expect(within(dialog).queryByText(message)).toBeNull()
 
     fireEvent.keyDown(name, { key: 'Escape' })
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())

@@ -61,13 +61,7 @@ export function PublishedBanner({
             <strong>{title}</strong> {detail}
           </p>
           <div className="published-banner__actions">
-            {edit ? (
-              <PublishedEditDialog
-                spec={edit}
-                disabled={update.busy}
-                onQueued={(queue) => void update.start(queue)}
-              />
-            ) : null}
+            {edit ? <PublishedEditDialog spec={edit} onQueued={(queue) => void update.start(queue)} /> : null}
             <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
               <Copy size={16} aria-hidden="true" />
               Duplicate as new draft

@@ -95,7 +95,11 @@ export function PublishedEditDialog({
         <Dialog.Content className="dialog" data-testid="published-edit-dialog">
           <Dialog.Title className="dialog__title">{spec.title}</Dialog.Title>
           <Dialog.Description className="dialog__description">{spec.description}</Dialog.Description>
-          <form className="stack stack--tight" onSubmit={(event) => void onSubmit(event)} noValidate>
+          <form
+            className="stack stack--tight published-edit__form"
+            onSubmit={(event) => void onSubmit(event)}
+            noValidate
+          >
             {spec.fields.map((field) => {
               const value = values[field.key] ?? field.value
               const error = issues.byField[field.key]
@@ -109,6 +113,11 @@ export function PublishedEditDialog({
                   onChange={(event) => {
                     const next = event.target.value
                     setValues((current) => ({ ...current, [field.key]: next }))
+                    // Main's answer was about the value it saw; once changed, it no longer applies.
+                    setIssues(({ byField, general }) => {
+                      const { [field.key]: _answered, ...rest } = byField
+                      return { byField: rest, general }
+                    })
                   }}
                   message={error ? { text: error, severity: 'error' } : undefined}
                   aside={
