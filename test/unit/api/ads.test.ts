@@ -205,6 +205,30 @@ describe('ads endpoints', () => {
   })
 })
 
+describe('updates of published creatives', () => {
+  it('updates a card with PUT and a JSON body of only the fields given', async () => {
+    api.respond(json(200, { data: [{ ...card, name: 'Renamed' }] }))
+    expect((await ads.updateCard(ctx, 'a1', 'c1', { name: 'Renamed' })).name).toBe('Renamed')
+    const update = only()
+    expect([update.method, update.path, update.headers['content-type']]).toEqual([
+      'PUT',
+      '/ads/12/accounts/a1/cards/c1',
+      'application/json',
+    ])
+    expect(JSON.parse(update.body)).toEqual({ name: 'Renamed' })
+  })
+
+  it('updates a video conversation card with PUT, its fields in the query', async () => {
+    api.respond(json(200, { data: { id: 'v1', name: 'Vote', card_type: 'VIDEO_CONVERSATION' } }))
+    await ads.updateVideoConversationCard(ctx, 'a1', 'v1', { thank_you_text: 'Thanks!', thank_you_url: '' })
+    const update = only()
+    expect([update.method, update.path]).toEqual(['PUT', '/ads/12/accounts/a1/cards/video_conversation/v1'])
+    expect(update.query.get('thank_you_text')).toBe('Thanks!')
+    expect(update.query.get('thank_you_url')).toBe('')
+    expect([...update.query.keys()].sort()).toEqual(['thank_you_text', 'thank_you_url'])
+  })
+})
+
 describe('media upload', () => {
   it('runs INIT, APPEND (multipart), FINALIZE and STATUS against {apiUrl}/1.1/media/upload', async () => {
     // Raw text: the numeric media_id is beyond 2^53, so only media_id_string is exact.
