@@ -209,6 +209,7 @@ describe('Preflight', () => {
       await page.keyboard.press('Enter')
       await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true')
       expect(await dialog.textContent()).toMatch(/80/)
+      await screenshots(page, 'published-edit-refused')
       expect(sandbox.list('posts').find((post) => post.id === postId)?.name).toBe('Spring post')
       await name.fill('Spring post, week 2')
       await screenshots(page, 'published-edit-dialog')
