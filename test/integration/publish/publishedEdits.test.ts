@@ -315,3 +315,46 @@ describe('renaming a published post', () => {
     expect(local.content).toMatchObject({ name: 'Launch post (spring)', text: 'Our launch is here' })
   })
 })
+
+describe('a lost answer to an update', () => {
+  it('sends the same PUT again and ends with one updated card and the local draft updated', async () => {
+    const { app, profile, sent } = await connectedApp('vcc-lost')
+    const draftId = await createDraft(
+      app,
+      'video_conversation_card',
+      'Lost vote',
+      videoConversationCard('Lost vote', await video(workDir, 9)),
+    )
+    const published = await publish(app, draftId)
+    const cardId = published.published.cardId!
+    const cardsBefore = sandbox.list('video_conversation_cards').length
+    sent.length = 0
+    sandbox.setFaults({ dropAfterCommitRate: 1, pathPattern: '^PUT .*/cards/video_conversation/' })
+    try {
+      const content = { ...(published.content as VideoConversationCardContent), title: 'Pick one' }
+      const { job } = await app.call<{ job: OutboxJobView }>('published.updateVideoConversationCard', {
+        profileId: profile.id,
+        draftId,
+        content,
+      })
+      // The platform applies the update but its answer is lost; then it answers again.
+      await waitFor(async () => (sandbox.faultCounts().drops > 0 ? true : undefined))
+      sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
+      expect((await finished(app, job.id)).state).toBe('done')
+    } finally {
+      sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
+    }
+    // One update, whose lost answer the client sent again as the same request (a PUT replaces,
+    // so a second arrival changes nothing more); the platform saw it more than once.
+    const puts = sent.filter((request) => request.method === 'PUT')
+    expect(puts).toHaveLength(1)
+    expect(puts[0]!.request.query).toEqual({ title: 'Pick one' })
+    expect(sandbox.faultCounts().drops).toBeGreaterThanOrEqual(1)
+    expect(sandbox.list('video_conversation_cards')).toHaveLength(cardsBefore)
+    expect(sandbox.list('video_conversation_cards').find((card) => card.id === cardId)?.title).toBe(
+      'Pick one',
+    )
+    const local = await app.call<{ content: VideoConversationCardContent }>('drafts.get', { id: draftId })
+    expect(local.content.title).toBe('Pick one')
+  })
+})
