@@ -8,7 +8,7 @@ import type { CardContent } from '../../../src/shared/creatives/card'
 import type { VideoConversationCardContent } from '../../../src/shared/creatives/videoConversationCard'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { image, post, singleCard, video, videoConversationCard } from './fixtures'
+import { image, multiDestinationCard, post, singleCard, video, videoConversationCard } from './fixtures'
 import { connectProfile, createDraft, fastHttp, openApp, waitFor, type App } from './harness'
 
 /**
@@ -207,6 +207,46 @@ describe('editing a published component card', () => {
 
     expect(sent).toEqual([])
     expect(await app.jobs()).toHaveLength(jobsBefore)
+  })
+})
+
+describe('editing a published multi-destination card', () => {
+  it('replaces the slides with the edited headline, each slide keeping its uploaded media; a removed slide is refused', async () => {
+    const { app, profile, sent } = await connectedApp('slides')
+    const media = [await image(workDir, 'slide-a'), await image(workDir, 'slide-b')]
+    const draftId = await createDraft(app, 'card', 'Slides', multiDestinationCard('Slides', media))
+    const published = await publish(app, draftId)
+    const cardId = published.published.cardId!
+    const stored = () => sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    const keys = (stored().slides as { media_key?: string }[][]).map((slide) => slide[0]!.media_key)
+    sent.length = 0
+
+    const fewer = structuredClone(published.content) as CardContent
+    fewer.slides = fewer.slides.slice(0, 1)
+    const refused = await refusal(
+      app.call('published.updateCard', { profileId: profile.id, draftId, content: fewer }),
+    )
+    expect(refused).toMatchObject({ code: 'invalid_input', field: 'slides' })
+    expect(sent).toEqual([])
+
+    const content = structuredClone(published.content) as CardContent
+    const details = content.slides[1]!.components[1]
+    if (details?.type !== 'DETAILS') throw new Error('the fixture has a DETAILS component')
+    details.title = 'Second look'
+    const { job } = await app.call<{ job: OutboxJobView }>('published.updateCard', {
+      profileId: profile.id,
+      draftId,
+      content,
+    })
+    expect((await finished(app, job.id)).state).toBe('done')
+    const put = sent.filter((request) => request.method === 'PUT')
+    expect(put).toHaveLength(1)
+    const body = (put[0]!.request.body as { value: { slides: { media_key?: string; title?: string }[][] } })
+      .value
+    expect(Object.keys(body)).toEqual(['slides'])
+    expect(body.slides.map((slide) => slide[0]!.media_key)).toEqual(keys)
+    const slides = stored().slides as { title?: string }[][]
+    expect(slides.map((slide) => slide[1]!.title)).toEqual(['Slide 1', 'Second look'])
   })
 })
 
