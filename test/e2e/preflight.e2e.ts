@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpClient } from '../../src/main/api/http'
 import { startSandbox, type Sandbox } from '../sandbox/index'
-import { pngOf } from '../support/mediaFixtures'
+import { localMedium, pngOf } from '../support/mediaFixtures'
 import { connectToSandbox } from './connectFlow'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
 
@@ -236,6 +236,57 @@ describe('Preflight', () => {
       expect(
         sandbox.list('posts').filter((post) => String(post.name).startsWith('Spring post')),
       ).toHaveLength(1)
+      expect(app.consoleErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+  it('edits a published card’s headline from its read-only builder, keeping its media', async () => {
+    const app = await env.launch({ colorScheme: 'light', config: quick })
+    const { page } = app
+    try {
+      await connectToSandbox(env, app, sandbox, { label: 'Card edit sandbox' })
+      const media = await localMedium(workDir, 'autumn.png', pngOf(1200, 628, 'e2e autumn card'))
+      const drafts = app.services.drafts
+      const created = await drafts.store.create('card', 'Autumn card', {
+        name: 'Autumn card',
+        mode: 'single',
+        components: [
+          { id: 'm1', type: 'MEDIA', media },
+          {
+            id: 'd1',
+            type: 'DETAILS',
+            title: 'Shop autumn',
+            destination: { type: 'WEBSITE', url: 'https://example.com/autumn' },
+          },
+        ],
+        slides: [],
+      })
+      await page.evaluate((id) => (window.location.hash = `#/cards/${id}`), created.id)
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => drafts.store.get(created.id)?.status, LONG).toBe('published')
+      const cardId = drafts.store.get(created.id)!.published!.cardId!
+      await page.getByTestId('nav-drafts').click()
+      await page.evaluate((id) => (window.location.hash = `#/cards/${id}`), created.id)
+      await page.getByTestId('published-banner').waitFor(LONG)
+
+      await page.getByRole('button', { name: 'Edit card' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Edit the card' })
+      await dialog.waitFor()
+      expect(await dialog.getByRole('textbox').count()).toBe(3)
+      await dialog.getByLabel('Headline').fill('Shop the autumn range')
+      await screenshots(page, 'published-card-edit-dialog')
+      await page.keyboard.press('Enter')
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => page.getByTestId('job-report').getAttribute('data-state'), LONG).toBe('done')
+      const card = sandbox.list('cards').find((candidate) => candidate.id === cardId) as {
+        components: { type: string; media_key?: string; title?: string }[]
+      }
+      expect(card.components[1]!.title).toBe('Shop the autumn range')
+      expect(card.components[0]!.media_key).toMatch(/^[0-9]+_[0-9]+$/)
+      expect(sandbox.list('cards').filter((candidate) => candidate.id === cardId)).toHaveLength(1)
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()
