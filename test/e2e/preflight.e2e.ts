@@ -241,7 +241,7 @@ describe('Preflight', () => {
       await app.close()
     }
   })
-  it('edits a published card’s headline from its read-only builder, keeping its media', async () => {
+  it('edits a published card’s title from its read-only builder, keeping its media', async () => {
     const app = await env.launch({ colorScheme: 'light', config: quick })
     const { page } = app
     try {
@@ -276,7 +276,7 @@ describe('Preflight', () => {
       const dialog = page.getByRole('dialog', { name: 'Edit the card' })
       await dialog.waitFor()
       expect(await dialog.getByRole('textbox').count()).toBe(3)
-      await dialog.getByLabel('Headline').fill('Shop the autumn range')
+      await dialog.getByLabel('Title').fill('Shop the autumn range')
       await screenshots(page, 'published-card-edit-dialog')
       await page.keyboard.press('Enter')
       await dialog.waitFor({ state: 'detached' })

@@ -187,9 +187,9 @@ describe('editing a published card', () => {
         .getAllByRole('textbox')
         .map((input) => input.getAttribute('name')),
     ).toEqual(['name', 'components.1.title', 'components.1.destination.url'])
-    fireEvent.change(within(dialog).getByLabelText('Headline'), { target: { value: 'Shop the range' } })
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Shop the range' } })
     await act(async () => {
-      fireEvent.submit(within(dialog).getByLabelText('Headline').closest('form')!)
+      fireEvent.submit(within(dialog).getByLabelText('Title').closest('form')!)
     })
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
     const request = send.mock.calls[0]![0] as { draftId: string; content: { components: unknown[] } }

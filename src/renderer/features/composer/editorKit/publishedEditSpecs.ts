@@ -69,13 +69,13 @@ function detailsFields(components: readonly ComponentDraft[], path: string, slid
       ? [
           {
             key: `${path}.${index}.title`,
-            label: `Headline${where}`,
+            label: `Title${where}`,
             value: component.title,
             max: LIMITS.card.detailsTitle.max,
           },
           {
             key: `${path}.${index}.destination.url`,
-            label: `Website${where}`,
+            label: `Website URL${where}`,
             value: component.destination.url,
           },
         ]
@@ -114,7 +114,7 @@ export function cardEdit(profileId: string, draftId: string, content: CardConten
     label: 'Edit card',
     title: 'Edit the card',
     description:
-      'Its name, headlines and links can change; the media and layout stay as published. The change is sent as a card update through the outbox.',
+      'Its name, titles and website URLs can change; the media and layout stay as published. The change is sent as a card update through the outbox.',
     fields,
     send: (values) => {
       const edited: CardContent = {
