@@ -165,6 +165,25 @@ export function useDraftEditorStore<K extends DraftKind>(): DraftEditorStore<K> 
   return store
 }
 
+/** The open editor's store, or null outside an editor (a publish button shown on its own). */
+export function useOptionalDraftEditorStore<K extends DraftKind>(): DraftEditorStore<K> | null {
+  return useContext(EditorContext) as DraftEditorStore<K> | null
+}
+
+/**
+ * Shows the draft as main has it now: after a publish or a published edit, main wrote the new
+ * status and values, and the editor turns read-only (or shows the update) without a reopen.
+ */
+export async function reloadDraftFromMain<K extends DraftKind>(store: DraftEditorStore<K>): Promise<void> {
+  const id = store.getState().draft.id
+  const draft = await unwrap(studio().drafts.get({ id }))
+  if (store.getState().draft.id !== id) return
+  const { content, ...meta } = draft
+  // Main answered for this draft id, so the content is of this editor's kind.
+  const next = content as ContentByKind[K]
+  store.setState({ draft: meta, content: next, openedContent: next, past: [], future: [] })
+}
+
 /** Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, anywhere in the editor. */
 function useUndoShortcuts(store: DraftEditorStore<DraftKind> | null) {
   useEffect(() => {

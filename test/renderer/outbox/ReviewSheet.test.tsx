@@ -2,6 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PublishButton } from '../../../src/renderer/features/outbox/PublishButton'
+import { DraftEditorProvider, useDraftEditor } from '../../../src/renderer/lib/draftEditor'
+import { emptyContent } from '../../../src/shared/creatives/content'
 import type { OutboxJobView, OutboxReview } from '../../../src/shared/ipc/contracts/outbox'
 import { polyfillRadix } from '../library/fakeStudio'
 
@@ -118,5 +120,46 @@ describe('the review sheet Publish opens', () => {
     expect(await screen.findByText('Your access was revoked — authorize again')).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(calls.enqueue).not.toHaveBeenCalled()
+  })
+})
+
+describe('a publish followed from the editor', () => {
+  it('turns the open editor read-only once the job is published, without reopening the draft', async () => {
+    const published: OutboxJobView = { ...queued, state: 'published', stepsDone: 1 }
+    const statuses = [queued, published]
+    const draft = (status: 'draft' | 'published') => ({
+      id: DRAFT_ID,
+      kind: 'post' as const,
+      name: 'Lunch post',
+      status,
+      schemaVersion: 1,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      content: emptyContent('post'),
+    })
+    const get = vi.fn(() => Promise.resolve({ ok: true as const, value: draft('draft') }))
+    const studio = {
+      outbox: {
+        // The first answer shows the job running; the ones after it, published.
+        status: () => Promise.resolve({ ok: true as const, value: { job: statuses.shift() ?? published } }),
+      },
+      drafts: { get },
+    }
+    Object.defineProperty(window, 'studio', { value: studio, configurable: true })
+    function Status() {
+      return <p data-testid="status">{useDraftEditor((state) => state.draft.status)}</p>
+    }
+    render(
+      <DraftEditorProvider draftId={DRAFT_ID} kind="post" fallback={() => null}>
+        <Status />
+        <PublishButton draftId={DRAFT_ID} />
+      </DraftEditorProvider>,
+    )
+    expect(await screen.findByTestId('status')).toHaveTextContent('draft')
+    get.mockImplementation(() => Promise.resolve({ ok: true as const, value: draft('published') }))
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('published'), {
+      timeout: 3000,
+    })
+    expect(screen.getByTestId('publish-button')).toHaveTextContent('Published')
   })
 })

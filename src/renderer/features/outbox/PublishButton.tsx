@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { OutboxJobView, OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
+import { reloadDraftFromMain, useOptionalDraftEditorStore } from '../../lib/draftEditor'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { plural } from '../../../shared/rules/issues'
 import { ACTIVE_STATES, stateLine } from './outboxModel'
@@ -59,6 +60,19 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
       clearTimeout(timer)
     }
   }, [load, job?.id, job?.state])
+
+  // A job followed from the outbox to "published" turns the open editor read-only at once: main
+  // wrote the published status, so the editor takes the draft as main has it.
+  const editor = useOptionalDraftEditorStore()
+  const followedActive = useRef(false)
+  useEffect(() => {
+    if (!job) return
+    if (ACTIVE_STATES.has(job.state) || job.state === 'needs_connection') followedActive.current = true
+    else if (job.state === 'published' && followedActive.current) {
+      followedActive.current = false
+      if (editor) void reloadDraftFromMain(editor).catch(() => undefined)
+    }
+  }, [job, editor])
 
   useEffect(() => {
     // The preflight stopped the job: the editor marks the first problem that is in this draft.

@@ -4,10 +4,7 @@ import type { RouteId } from '../../../app/routes'
 import { navigate } from '../../../app/useRoute'
 import { Banner } from '../../../components/Banner'
 import { Button } from '../../../components/Button'
-import type { ContentByKind } from '../../../../shared/creatives/content'
-import type { DraftKind } from '../../../../shared/drafts/envelope'
-import { studio, unwrap } from '../../../lib/ipc'
-import { useDraftEditorStore } from '../../../lib/draftEditor'
+import { reloadDraftFromMain, useDraftEditorStore } from '../../../lib/draftEditor'
 import { JobReport } from '../../campaign/JobReport'
 import { useJob } from '../../campaign/useJob'
 import { useDraftsStore } from '../../drafts/draftsStore'
@@ -39,12 +36,7 @@ export function PublishedBanner({
   const update = useJob((job) => {
     if (job.state !== 'done') return
     // Main stored the new values with the update; the editor shows the draft as main has it.
-    void unwrap(studio().drafts.get({ id: draftId })).then((draft) => {
-      const { content, ...meta } = draft
-      // Main answered for this draft id, so the content is of this editor's kind.
-      const next = content as ContentByKind[DraftKind]
-      editor.setState({ draft: meta, content: next, openedContent: next, past: [], future: [] })
-    })
+    void reloadDraftFromMain(editor)
     void useDraftsStore.getState().load()
   })
   const onDuplicate = async () => {
