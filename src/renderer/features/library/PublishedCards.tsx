@@ -136,6 +136,9 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
     void load(null)
   }, [load, q, qMax])
 
+  // After a rate limit the banner tries again at the reset time, or at once with "Retry now".
+  const retry = useCallback(() => void load(null), [load])
+
   const remove = async (card: PublishedCard) => {
     setDeleting(card.id)
     setFailure(null)
@@ -167,7 +170,7 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
           data-testid="card-search"
         />
       </div>
-      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} /> : null}
+      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={retry} /> : null}
       {notice ? (
         <p className="library-notice" role="status">
           {notice}
