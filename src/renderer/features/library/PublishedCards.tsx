@@ -176,7 +176,7 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
           {notice}
         </p>
       ) : null}
-      {cards.length === 0 && !loading ? (
+      {cards.length === 0 && !loading && !failure ? (
         <div className="media-browser__empty" data-testid="cards-empty">
           <LayoutTemplate size={24} aria-hidden="true" />
           <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
