@@ -181,7 +181,7 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
           <LayoutTemplate size={24} aria-hidden="true" />
           <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
         </div>
-      ) : (
+      ) : cards.length === 0 && failure ? null : (
         <ul className="card-list" aria-label="Published cards" aria-busy={loading !== null || undefined}>
           {cards.map((card) => (
             <li key={`${card.kind}:${card.id}`} className="card-row" data-testid="published-card">
