@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -28,12 +28,15 @@ function MediaDetails({
   scope,
   item,
   thumbnail,
+  saved,
   onEdited,
   onDeleted,
 }: {
   scope: LibraryScope
   item: LibraryItem
   thumbnail?: Thumbnail | undefined
+  /** Said beside the details, where the edit was made (the grid may be scrolled far from the top). */
+  saved: string | null
   onEdited(item: LibraryItem): void
   onDeleted(item: LibraryItem): void
 }) {
@@ -95,6 +98,7 @@ function MediaDetails({
           }
         />
       </div>
+      {saved ? <Banner tone="success">{saved}</Banner> : null}
       <JobReport state={deletion.state} onRetry={() => void deletion.retry()} />
       {editing ? (
         <EditMediaDialog
@@ -118,16 +122,27 @@ export function MediaTab({ scope }: { scope: LibraryScope }) {
   )
   const [refreshKey, setRefreshKey] = useState(0)
   const [notice, setNotice] = useState<string | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+  const noticeRef = useRef<HTMLDivElement>(null)
+  // A deletion is confirmed at the top of the list, which may be scrolled far away.
+  useEffect(() => {
+    if (notice) noticeRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [notice])
   return (
     <div className={selected ? 'library-media library-media--with-details' : 'library-media'}>
       <div className="library-media__main">
-        {notice ? <Banner tone="success">{notice}</Banner> : null}
+        {notice ? (
+          <div ref={noticeRef}>
+            <Banner tone="success">{notice}</Banner>
+          </div>
+        ) : null}
         <MediaBrowser
           scope={scope}
           selectedKey={selected?.item.mediaKey ?? null}
           refreshKey={refreshKey}
           onActivate={(item, thumbnail) => {
             setNotice(null)
+            setSaved(null)
             setSelected((current) => (current?.item.mediaKey === item.mediaKey ? null : { item, thumbnail }))
           }}
         />
@@ -138,9 +153,10 @@ export function MediaTab({ scope }: { scope: LibraryScope }) {
           scope={scope}
           item={selected.item}
           thumbnail={selected.thumbnail}
+          saved={saved}
           onEdited={(item) => {
             setSelected((current) => (current ? { ...current, item } : current))
-            setNotice(`Saved the changes to “${itemTitle(item)}”.`)
+            setSaved(`Saved the changes to “${itemTitle(item)}”.`)
             setRefreshKey((key) => key + 1)
           }}
           onDeleted={(item) => {
