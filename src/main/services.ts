@@ -15,6 +15,7 @@ import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
+import { createMediaLibraryEdits } from './library/mediaLibraryEdits'
 import { join } from 'node:path'
 import { createThumbnailCache } from './library/thumbnails'
 import { createPublishAccess } from './publish/access'
@@ -185,6 +186,10 @@ export function createServices(config: ServicesConfig): Services {
     withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
     thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
   })
+  const mediaLibraryEdits = createMediaLibraryEdits({
+    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    outbox,
+  })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
     chooseCsvExportPath: async () => null,
@@ -273,6 +278,12 @@ export function createServices(config: ServicesConfig): Services {
       library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
     'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
       library.deleteCard(profileId, accountId, kind, cardId),
+    'library.updateMedia': async ({ profileId, accountId, mediaKey, ...edit }) => ({
+      job: await mediaLibraryEdits.update(profileId, accountId, mediaKey, edit),
+    }),
+    'library.deleteMedia': async ({ profileId, accountId, mediaKey }) => ({
+      job: await mediaLibraryEdits.delete(profileId, accountId, mediaKey),
+    }),
     'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
     'outbox.review': async ({ draftId }) => ({ review: await outbox.review(draftId) }),
     'outbox.list': async () => ({ jobs: await outbox.list() }),

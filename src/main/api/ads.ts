@@ -204,6 +204,26 @@ export async function deleteMediaLibraryObject(ctx: AdsContext, accountId: strin
   return (await call(ctx, 'DELETE', url, mediaLibraryObjectSchema)).data
 }
 
+/** The fields a media library PUT may change (B:91), wire-named; '' clears a text field. */
+export interface MediaLibraryChanges {
+  name?: string
+  file_name?: string
+  description?: string
+  title?: string
+  poster_media_key?: string
+}
+
+/** PUT media_library/:media_key: only the fields given change; the object comes back. */
+export async function updateMediaLibraryObject(
+  ctx: AdsContext,
+  accountId: string,
+  mediaKey: string,
+  changes: MediaLibraryChanges,
+) {
+  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
+  return (await call(ctx, 'PUT', url, mediaLibraryObjectSchema, { query: { ...changes } })).data
+}
+
 export interface MediaLibraryCreate {
   mediaKey: string
   name?: string

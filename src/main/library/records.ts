@@ -32,6 +32,8 @@ export function toLibraryItem(object: MediaLibraryObject): LibraryItem {
     name: object.name,
     fileName: extra.file_name,
     title: extra.title,
+    description: extra.description,
+    posterMediaKey: extra.poster_media_key,
     aspectRatio: extra.aspect_ratio,
     mediaUrl: object.media_url,
     posterMediaUrl: extra.poster_media_url,

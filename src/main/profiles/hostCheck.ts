@@ -39,6 +39,14 @@ const WRONG_HOST_CODES = new Set([
   'bad_credentials',
 ])
 
+/** What the probe got, said about a host rather than an object ("Not found — it may have been deleted" is not). */
+function answerOf(code: string, message: string): string {
+  const read = `GET /${ADS_API_VERSION}/accounts`
+  if (code === 'not_found') return `${read} was not found there`
+  if (code === 'unexpected_response') return `its answer to ${read} is not the API's`
+  return `${read} was refused (${message})`
+}
+
 /**
  * One signed read (GET accounts, count 1) per distinct ads host the profile will use: `hosts` are
  * the effective ones, `fieldOf` names the form field each came from. The platform URL needs no
@@ -65,7 +73,7 @@ export async function findWrongAdsHost(
         key,
         error.code === 'token_expired' || error.code === 'bad_credentials'
           ? `${named} did not accept this authorization: it must belong to the same platform as the ${HOST_LABELS.apiUrl}. Correct it, then open the authorization page again.`
-          : `${named} does not answer like the ads API (GET /${ADS_API_VERSION}/accounts: ${error.message}). Correct it, then open the authorization page again.`,
+          : `${named} does not answer like the ads API: ${answerOf(error.code, error.message)}. Correct it, then open the authorization page again.`,
       )
     }
   }

@@ -163,20 +163,54 @@ async function missingCards(env: PreflightEnv): Promise<OutboxError[]> {
   const content = post?.kind === 'post' ? postContentSchema.safeParse(post.content) : undefined
   const card = content?.success ? content.data.card : null
   if (card?.source === 'published') {
-    // Only component cards can be looked up by card_uri (GET cards, `card_uris`); poll and video
-    // conversation cards have no such filter, so for them the post step's answer is the check.
-    const listed = await listCards(ctx, job.accountId, { cardUris: [card.cardUri], withDeleted: true })
-    const match = listed.data.find((candidate) => candidate.card_uri === card.cardUri)
-    if (match && match.deleted === true) {
+    const state = await cardStateByUri(ctx, job.accountId, card.cardUri)
+    if (state !== 'live') {
       problems.push({
         code: 'card_missing',
-        message: `The attached card (${card.cardUri}) was deleted — attach another card`,
+        message:
+          state === 'deleted'
+            ? `The attached card (${card.cardUri}) was deleted — attach another card`
+            : `The attached card (${card.cardUri}) is not on this ad account — attach another card`,
         draftId: job.draftId,
         contentPath: ['card'],
       })
     }
   }
   return problems
+}
+
+/** B:27 "card_uri (form card://<card_id>)": the id a card list filters by. */
+const CARD_URI = /^card:\/\/([A-Za-z0-9_-]{1,64})$/
+
+/**
+ * Whether the card a post names by URI is on the account. Component cards (legacy ones too)
+ * are found by `card_uris`; poll and video conversation cards have no URI filter, so they are
+ * looked up by the id the URI carries. Deleted cards are asked for too, to say which it is.
+ */
+async function cardStateByUri(
+  ctx: AdsContext,
+  accountId: string,
+  cardUri: string,
+): Promise<'live' | 'deleted' | 'absent'> {
+  const stateOf = (match: { deleted?: boolean | undefined } | undefined) =>
+    match === undefined ? undefined : match.deleted === true ? ('deleted' as const) : ('live' as const)
+  const components = await listCards(ctx, accountId, {
+    cardUris: [cardUri],
+    includeLegacyCards: true,
+    withDeleted: true,
+  })
+  const component = stateOf(components.data.find((candidate) => candidate.card_uri === cardUri))
+  if (component) return component
+  const cardId = CARD_URI.exec(cardUri)?.[1]
+  if (!cardId) return 'absent'
+  for (const list of [listPollCards, listVideoConversationCards]) {
+    const listed = await list(ctx, accountId, { cardIds: [cardId], withDeleted: true })
+    const state = stateOf(
+      listed.data.find((candidate) => candidate.id === cardId || candidate.card_uri === cardUri),
+    )
+    if (state) return state
+  }
+  return 'absent'
 }
 
 async function cardExists(

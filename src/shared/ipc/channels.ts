@@ -41,6 +41,8 @@ export const CHANNELS = [
   'library.thumbnail',
   'library.cards',
   'library.deleteCard',
+  'library.updateMedia',
+  'library.deleteMedia',
   'posts.rename',
   'published.updateCard',
   'published.updateVideoConversationCard',

@@ -33,8 +33,18 @@ export function validateMediaLibrary(payload: unknown, context: ValidationContex
     checkLength(issues, readString(issues, payload, field, [field], label), [field], label, limit)
   }
   const poster = readString(issues, payload, 'poster_media_key', ['poster_media_key'], 'Poster')
-  if (poster !== undefined && poster !== '')
-    inspectMediaKey(issues, poster, ['poster_media_key'], 'The poster', context)
+  if (poster !== undefined && poster !== '') {
+    const posterInfo = inspectMediaKey(issues, poster, ['poster_media_key'], 'The poster', context)
+    // B:90 "poster_media_key (videos only; default first frame)": a frame, so an image.
+    if (posterInfo?.mediaType !== undefined && posterInfo.mediaType !== 'IMAGE')
+      issues.push(
+        error(
+          ['poster_media_key'],
+          'media_type',
+          `The poster must be an image; this is ${mediaTypeWord(posterInfo.mediaType)}`,
+        ),
+      )
+  }
 
   const type = info?.mediaType
   const videoOnly = RULES.videoOnlyTypes.values as readonly string[]

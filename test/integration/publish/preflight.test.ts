@@ -139,6 +139,66 @@ describe('the preflight before a publish job writes anything', () => {
     expect(createdTotal()).toBe(total)
   })
 
+  it('stops a post whose card, picked by card_uri, was deleted on the platform or is not on the account, before any write', async () => {
+    const { app, profile } = await connectedApp('card-uri')
+    const scope = { profileId: profile.id, accountId: sandbox.demo.accountIds[0]! }
+    type Listed = { id: string; kind: 'component' | 'poll'; name: string; cardUri?: string }
+    const cards = async () =>
+      (await app.call<{ cards: Listed[] }>('library.cards', { ...scope, kinds: ['component', 'poll'] })).cards
+    const publishPoll = async (name: string): Promise<Listed> => {
+      const draftId = await createDraft(app, 'poll_card', name, pollCard(name, ['North', 'South']))
+      await app.call('outbox.enqueue', { draftId })
+      await until(app, draftId, 'published')
+      const card = (await cards()).find((entry) => entry.kind === 'poll' && entry.name === name)
+      if (!card?.cardUri) throw new Error(`the published poll card ${name} is not listed with its URI`)
+      return card
+    }
+    const component = (await cards()).find((entry) => entry.kind === 'component')
+    if (!component?.cardUri) throw new Error('the sandbox seed needs a component card on the first account')
+    // Poll cards have no card_uris filter: the preflight finds them by the id their URI carries.
+    const poll = await publishPoll('Which trail?')
+    const withCard = (name: string, cardUri: string) => ({
+      ...post(profile.userId, name, name, {}),
+      card: { source: 'published' as const, cardUri },
+    })
+    const drafts = {
+      component: await createDraft(app, 'post', 'Card gone', withCard('Card gone', component.cardUri)),
+      poll: await createDraft(app, 'post', 'Poll gone', withCard('Poll gone', poll.cardUri!)),
+      stranger: await createDraft(
+        app,
+        'post',
+        'Not ours',
+        withCard('Not ours', 'card://1000000000000000001'),
+      ),
+    }
+    // Deleted on the platform after the designer picked them.
+    await app.call('library.deleteCard', { ...scope, kind: 'component', cardId: component.id })
+    await app.call('library.deleteCard', { ...scope, kind: 'poll', cardId: poll.id })
+
+    const total = createdTotal()
+    const messages: Record<string, string | undefined> = {}
+    for (const [which, draftId] of Object.entries(drafts)) {
+      await app.call('outbox.enqueue', { draftId })
+      const stopped = await until(app, draftId, 'needs_attention')
+      expect(stopped.problems).toEqual([
+        expect.objectContaining({ code: 'card_missing', draftId, contentPath: ['card'] }),
+      ])
+      messages[which] = stopped.problems?.[0]?.message
+    }
+    expect(messages.component).toMatch(/was deleted — attach another card/)
+    expect(messages.poll).toMatch(/was deleted — attach another card/)
+    expect(messages.stranger).toMatch(/is not on this ad account — attach another card/)
+    expect(createdTotal()).toBe(total)
+
+    // A card that is still there passes, and the post is published once with it.
+    const live = await publishPoll('Which season?')
+    const postsBefore = sandbox.created().posts
+    const fine = await createDraft(app, 'post', 'Live card', withCard('Live card', live.cardUri!))
+    await app.call('outbox.enqueue', { draftId: fine })
+    await until(app, fine, 'published')
+    expect(sandbox.created().posts - postsBefore).toBe(1)
+  })
+
   it('cleans up what a stopped job created: its library entry and card are deleted through the outbox', async () => {
     const { app, profile } = await connectedApp('clean-up')
     const media = await image(workDir, 'clean-up')

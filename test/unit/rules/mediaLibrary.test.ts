@@ -33,4 +33,21 @@ describe('media library entry', () => {
   it('name and file_name apply to every type', () => {
     expect(validate('media_library', { media_key: 'v', name: 'n', file_name: 'f.png' }, IMAGE)).toEqual([])
   })
+
+  it('a poster is an image (B:90 "default first frame"), as the sandbox checks', () => {
+    const media = {
+      v: { mediaType: 'VIDEO' as const },
+      p: { mediaType: 'IMAGE' as const },
+      g: { mediaType: 'GIF' as const },
+    }
+    expect(
+      errorKeys(validate('media_library', { media_key: 'v', poster_media_key: 'p' }, { media })),
+    ).toEqual([])
+    expect(
+      errorKeys(validate('media_library', { media_key: 'v', poster_media_key: 'g' }, { media })),
+    ).toEqual(['media_type@poster_media_key'])
+    expect(
+      errorKeys(validate('media_library', { media_key: 'v', poster_media_key: 'v' }, { media })),
+    ).toEqual(['media_type@poster_media_key'])
+  })
 })

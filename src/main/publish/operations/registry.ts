@@ -1,4 +1,5 @@
 import { CAMPAIGN_OPERATIONS } from '../../campaign/operations'
+import { MEDIA_LIBRARY_OPERATIONS } from '../../library/operations'
 import { CLEAN_UP_OPERATIONS } from './cleanUp'
 import type { AnyOperationExecutor } from './types'
 
@@ -9,4 +10,5 @@ import type { AnyOperationExecutor } from './types'
 export const OPERATION_EXECUTORS: readonly AnyOperationExecutor[] = [
   ...CAMPAIGN_OPERATIONS,
   ...CLEAN_UP_OPERATIONS,
+  ...MEDIA_LIBRARY_OPERATIONS,
 ]

@@ -20,25 +20,26 @@ export function FailureBanner({ failure, onRetry }: { failure: Failure | null; o
   if (!failure) return null
   return (
     <Banner tone="error">
-      {failure.message}
-      {retryAt ? ` — resumes at ${clockTime(retryAt)}` : null}
-      {failure.expired ? (
-        <>
-          {' '}
-          <a href="#/connect" className="inline-link" data-testid="reconnect-link">
-            Go to Connect
-          </a>
-        </>
-      ) : null}
-      {retryAt && onRetry ? (
-        <>
-          {' '}
-          <Button variant="ghost" onClick={onRetry}>
+      <span className="failure-banner">
+        <span>
+          {failure.message}
+          {retryAt ? ` — resumes at ${clockTime(retryAt)}` : null}
+          {failure.expired ? (
+            <>
+              {' '}
+              <a href="#/connect" className="inline-link" data-testid="reconnect-link">
+                Go to Connect
+              </a>
+            </>
+          ) : null}
+        </span>
+        {retryAt && onRetry ? (
+          <Button variant="ghost" className="failure-banner__retry" onClick={onRetry}>
             <RotateCcw size={14} aria-hidden="true" />
             Retry now
           </Button>
-        </>
-      ) : null}
+        ) : null}
+      </span>
     </Banner>
   )
 }

@@ -174,7 +174,9 @@ export function PostComposer() {
               inputMode="numeric"
               placeholder="The user the post is made for"
               message={
-                accessRevoked && !content.asUserId.trim()
+                // The cause replaces the rule's words, shown when the rule's would be (touched, or
+                // Show problems): an untouched draft says it once, under Post as.
+                accessRevoked && !content.asUserId.trim() && messageAt(['asUserId'])
                   ? { severity: 'error', text: REVOKED_MESSAGE }
                   : messageAt(['asUserId'])
               }

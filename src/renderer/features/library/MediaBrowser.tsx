@@ -24,6 +24,8 @@ export interface MediaBrowserProps {
   selectedKey?: string | null
   onActivate(item: LibraryItem, thumbnail: Thumbnail | undefined): void
   autoFocusSearch?: boolean
+  /** A change reads the list again from the first page. */
+  refreshKey?: number
 }
 
 /** Moves focus between tiles with the arrow keys, Home and End, like a grid. */
@@ -57,12 +59,17 @@ export function MediaBrowser({
   selectedKey = null,
   onActivate,
   autoFocusSearch,
+  refreshKey,
 }: MediaBrowserProps) {
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
   const onlyType = allowedTypes.length === 1 ? allowedTypes[0]! : null
   const [typeFilter, setTypeFilter] = useState<TypeFilter>(onlyType ?? 'ALL')
-  const library = useMediaLibrary(scope, { q, mediaType: typeFilter === 'ALL' ? null : typeFilter })
+  const library = useMediaLibrary(scope, {
+    q,
+    mediaType: typeFilter === 'ALL' ? null : typeFilter,
+    ...(refreshKey !== undefined ? { refresh: refreshKey } : {}),
+  })
   const sentinel = useRef<HTMLDivElement>(null)
   const { loadMore, hasMore, loading, failure } = library
 

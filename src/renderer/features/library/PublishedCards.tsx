@@ -136,6 +136,9 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
     void load(null)
   }, [load, q, qMax])
 
+  // After a rate limit the banner tries again at the reset time, or at once with "Retry now".
+  const retry = useCallback(() => void load(null), [load])
+
   const remove = async (card: PublishedCard) => {
     setDeleting(card.id)
     setFailure(null)
@@ -167,18 +170,18 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
           data-testid="card-search"
         />
       </div>
-      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} /> : null}
+      {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={retry} /> : null}
       {notice ? (
         <p className="library-notice" role="status">
           {notice}
         </p>
       ) : null}
-      {cards.length === 0 && !loading ? (
+      {cards.length === 0 && !loading && !failure ? (
         <div className="media-browser__empty" data-testid="cards-empty">
           <LayoutTemplate size={24} aria-hidden="true" />
           <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
         </div>
-      ) : (
+      ) : cards.length === 0 && failure ? null : (
         <ul className="card-list" aria-label="Published cards" aria-busy={loading !== null || undefined}>
           {cards.map((card) => (
             <li key={`${card.kind}:${card.id}`} className="card-row" data-testid="published-card">

@@ -9,6 +9,8 @@ import type { LibraryScope } from './libraryClient'
 export interface MediaQuery {
   q: string
   mediaType: MediaType | null
+  /** A change starts the list over (after an entry was edited or deleted). */
+  refresh?: number
 }
 
 export interface MediaLibraryState {
@@ -86,7 +88,7 @@ export function useMediaLibrary(scope: LibraryScope, query: MediaQuery): MediaLi
       return
     }
     void fetchPage(null, ticket)
-  }, [fetchPage, queryError, attempt])
+  }, [fetchPage, queryError, attempt, query.refresh])
 
   const loadMore = useCallback(() => {
     if (loading || !cursor || failure) return

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { platformIdSchema, sendableText } from './fields'
+import { outboxJobViewSchema } from './outbox'
 
 /** Ad account ids and media keys are short tokens that go into URL paths. */
 const accountIdSchema = platformIdSchema
@@ -19,6 +20,8 @@ export const libraryItemSchema = z.object({
   name: z.string().optional(),
   fileName: z.string().optional(),
   title: z.string().optional(),
+  description: z.string().optional(),
+  posterMediaKey: z.string().optional(),
   /** As the library reports it, e.g. '16:9'. */
   aspectRatio: z.string().optional(),
   /** The library reports `duration` in milliseconds; converted here once. */
@@ -58,6 +61,20 @@ const cardCursorsSchema = z
   })
   .strict()
 export type CardCursors = z.infer<typeof cardCursorsSchema>
+
+/**
+ * The fields of a media library entry that may be edited (B:91), as the edit dialog names them.
+ * Only what is given changes; '' clears a text field. Bounded here; main checks each limit and
+ * the videos-only rule against the entry as it is on the platform, on the field it concerns.
+ */
+export const mediaLibraryEditSchema = z.object({
+  name: sendableText(1_000).optional(),
+  fileName: sendableText(1_000).optional(),
+  description: sendableText(1_000).optional(),
+  title: sendableText(1_000).optional(),
+  posterMediaKey: mediaKeySchema.optional(),
+})
+export type MediaLibraryEdit = z.infer<typeof mediaLibraryEditSchema>
 
 export const accountSummarySchema = z.object({ id: z.string(), name: z.string() })
 
@@ -140,6 +157,25 @@ export const libraryContract = {
       })
       .strict(),
     response: z.object({ deleted: z.literal(true), id: z.string() }),
+  },
+  /** PUT media_library/:media_key, checked in main and queued in the outbox. */
+  'library.updateMedia': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: accountIdSchema,
+        mediaKey: mediaKeySchema,
+        ...mediaLibraryEditSchema.shape,
+      })
+      .strict(),
+    response: z.object({ job: outboxJobViewSchema }),
+  },
+  /** DELETE media_library/:media_key, queued in the outbox. */
+  'library.deleteMedia': {
+    request: z
+      .object({ profileId: profileIdSchema, accountId: accountIdSchema, mediaKey: mediaKeySchema })
+      .strict(),
+    response: z.object({ job: outboxJobViewSchema }),
   },
   /** PUT accounts/:id/posts/:post_id/name. */
   'posts.rename': {
