@@ -293,8 +293,10 @@ export function createServices(config: ServicesConfig): Services {
     'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
     'outbox.cleanUp': async ({ jobId }) => ({ job: await outbox.cleanUp(jobId) }),
     'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
-    'posts.rename': ({ profileId, accountId, postId, name }) =>
-      library.renamePost(profileId, accountId, postId, name),
+    'posts.rename': async ({ profileId, accountId, postId, name }) => {
+      await library.assertPostExists(profileId, accountId, postId)
+      return { job: await publishedEdits.renamePostById(profileId, accountId, postId, name) }
+    },
     'published.updateCard': async ({ profileId, draftId, content }) => ({
       job: await publishedEdits.updateCard(profileId, draftId, content),
     }),

@@ -76,6 +76,10 @@ describe('Library', () => {
       await page.getByTestId('rename-post-name').fill('x'.repeat(81))
       await page.getByRole('button', { name: 'Rename' }).click()
       await expect.poll(() => page.getByText(/A post name has at most 80 characters/).count()).toBe(1)
+      // A name that fits, for a post the account does not have: main refuses it on the id, unqueued.
+      await page.getByTestId('rename-post-name').fill('Spring launch')
+      await page.getByRole('button', { name: 'Rename' }).click()
+      await expect.poll(() => page.getByText('This account has no post 12 — check the id').count()).toBe(1)
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -16,8 +16,8 @@ import {
   listCards,
   listMediaLibrary,
   listPollCards,
+  listPosts,
   listVideoConversationCards,
-  renamePost,
   type AdsContext,
   type Card,
   type MediaLibraryObject,
@@ -222,15 +222,17 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       })
     },
 
-    renamePost(
-      profileId: string,
-      accountId: string,
-      postId: string,
-      name: string,
-    ): Promise<{ postId: string; name: string }> {
+    /**
+     * Refuses a post id the account does not have, before a rename of it is queued: a designer
+     * who typed a wrong id hears it at once, on the id, instead of from a failed outbox job.
+     */
+    assertPostExists(profileId: string, accountId: string, postId: string): Promise<void> {
       return deps.withAdsContext(profileId, async (ctx) => {
-        const post = await renamePost(ctx, accountId, postId, name)
-        return { postId: post.id_str, name: post.name ?? name }
+        const found = await listPosts(ctx, accountId, { postIds: [postId], trimUser: true })
+        if (found.data.some((post) => post.id_str === postId)) return
+        throw new AppFailure(
+          appError('not_found', `This account has no post ${postId} — check the id`, { field: 'postId' }),
+        )
       })
     },
   }

@@ -60,7 +60,8 @@ export interface VideoConversationUpdateParams {
 }
 
 export interface PostRenameParams {
-  draftId: string
+  /** The local draft of the post, when it was published from this app (the library renames any post). */
+  draftId?: string | undefined
   postId: string
   name: string
 }
@@ -201,11 +202,14 @@ export function publishedEditOperations(drafts: PublishedDraftStore): AnyOperati
 
   const postRename: OperationExecutor<PostRenameParams, { id: string; name: string | null }> = {
     op: PUBLISHED_EDIT_OPS.postRename,
-    params: z.object({ draftId, postId: remoteId, name: z.string().min(1).max(1_000) }).strict(),
+    params: z
+      .object({ draftId: draftId.optional(), postId: remoteId, name: z.string().min(1).max(1_000) })
+      .strict(),
     label: ({ name }) => `Rename the post to “${name.trim()}”`,
     retry: 'repeatable',
     async run(env, { params }) {
       const post = await renamePost(env.ctx, env.accountId, params.postId, params.name)
+      if (params.draftId === undefined) return { id: post.id_str, name: post.name ?? null }
       await storeLocally(drafts, params.draftId, (draft) => ({
         ...draft,
         name: params.name.trim() || draft.name,

@@ -203,6 +203,30 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
       })
     },
+
+    /**
+     * The library's rename of any post on the account, by its id (the caller has checked that the
+     * post exists). The name is its only field, bounded by the shared limit.
+     */
+    async renamePostById(
+      profileId: string,
+      accountId: string,
+      postId: string,
+      name: string,
+    ): Promise<OutboxJobView> {
+      const trimmed = name.trim()
+      if (trimmed === '') refuse([{ field: 'name', message: 'Enter a name' }])
+      if (trimmed.length > LIMITS.post.name.max)
+        refuse([{ field: 'name', message: `A post name has at most ${LIMITS.post.name.max} characters` }])
+      const params: PostRenameParams = { postId, name: trimmed }
+      return deps.outbox.enqueueOperations({
+        profileId,
+        accountId,
+        area: 'published',
+        title: `Rename the post to “${trimmed}”`,
+        steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
+      })
+    },
   }
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPollCard, createPost, createVideoConversationCard } from '../../../src/main/api/ads'
 import { invalidateToken } from '../../../src/main/auth/pinFlow'
 import type { LibraryItem, PublishedCard } from '../../../src/shared/ipc/contracts/library'
+import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { openConnectedApp, type ConnectedApp } from './connectedApp'
 
@@ -202,12 +203,16 @@ describe('published cards and posts', () => {
       text: 'Hello from the library test',
       name: 'First name',
     })
-    const renamed = await app.call<{ postId: string; name: string }>('posts.rename', {
+    const { job } = await app.call<{ job: OutboxJobView }>('posts.rename', {
       ...ids(),
       postId: post.id_str,
       name: ' Spring launch ',
     })
-    expect(renamed).toEqual({ postId: post.id_str, name: 'Spring launch' })
+    // Queued in the outbox like any other write, then sent once.
+    expect(job.steps).toHaveLength(1)
+    const finished = await settle(job)
+    expect(finished.state).toBe('done')
+    expect(finished.steps[0]?.result).toEqual({ id: post.id_str, name: 'Spring launch' })
     expect(
       sandbox.list('posts').find((entry) => String(entry.id_str ?? entry.id) === post.id_str)?.name,
     ).toBe('Spring launch')
@@ -217,9 +222,13 @@ describe('published cards and posts', () => {
       code: 'invalid_request',
       field: 'name',
     })
+    const jobsBefore = (await app.call<{ jobs: OutboxJobView[] }>('outbox.list', {})).jobs.length
     await expect(app.call('posts.rename', { ...ids(), postId: '999', name: 'Nope' })).rejects.toMatchObject({
       code: 'not_found',
+      field: 'postId',
     })
+    // A post the account does not have is refused on the id, and nothing is queued.
+    expect((await app.call<{ jobs: OutboxJobView[] }>('outbox.list', {})).jobs).toHaveLength(jobsBefore)
   })
 })
 
@@ -250,3 +259,11 @@ describe('expired access', () => {
     }
   })
 })
+
+async function settle(job: OutboxJobView): Promise<OutboxJobView> {
+  for (;;) {
+    const { job: now } = await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: job.id })
+    if (['done', 'failed', 'canceled', 'published'].includes(now.state)) return now
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
+import { useJob } from '../campaign/useJob'
 import { ListThumb } from '../media/ListThumb'
 import type { LibraryScope } from './libraryClient'
 
@@ -45,10 +46,22 @@ function RenameForm({
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<{ postId?: string | undefined; name?: string | undefined }>({})
   const [failure, setFailure] = useState<Failure | null>(null)
-  const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
-
-  const submit = async (event: FormEvent) => {
+  // The rename is a write like any other: main queues it in the outbox and this form follows it.
+  const rename = useJob((job) => {
+    const step = job.steps[0]
+    if (job.state === 'done') {
+      const renamed = step?.result as { name?: string | null } | undefined
+      const newName = renamed?.name ?? ''
+      setDone(
+        post ? `The post is now named “${newName}”.` : `Post ${postId.trim()} is now named “${newName}”.`,
+      )
+      setName('')
+    } else if (step?.error) {
+      setFailure({ message: step.error.message, expired: false })
+    }
+  })
+  const submit = (event: FormEvent) => {
     event.preventDefault()
     const id = postId.trim()
     const problems = {
@@ -59,35 +72,31 @@ function RenameForm({
     setDone(null)
     setFailure(null)
     if (problems.postId || problems.name) return
-    setBusy(true)
-    try {
-      const renamed = await unwrap(
-        studio().posts.rename({
-          profileId: scope.profileId,
-          accountId: post?.accountId ?? scope.accountId,
-          postId: id,
-          name: name.trim(),
-        }),
-      )
-      setDone(
-        post
-          ? `The post is now named “${renamed.name}”.`
-          : `Post ${renamed.postId} is now named “${renamed.name}”.`,
-      )
-      setName('')
-    } catch (error) {
-      const failed = failureOf(error)
-      if (failed.field === 'name') setErrors({ name: failed.message })
-      else if (failed.field === 'postId' || failed.field === 'post_id') setErrors({ postId: failed.message })
-      else setFailure(failed)
-    } finally {
-      setBusy(false)
-    }
+    void rename.start(async () => {
+      try {
+        return await unwrap(
+          studio().posts.rename({
+            profileId: scope.profileId,
+            accountId: post?.accountId ?? scope.accountId,
+            postId: id,
+            name: name.trim(),
+          }),
+        )
+      } catch (error) {
+        // Refused before it was queued: the problem goes on the field main named.
+        const failed = failureOf(error)
+        if (failed.field === 'name') setErrors({ name: failed.message })
+        else if (failed.field === 'postId' || failed.field === 'post_id')
+          setErrors({ postId: failed.message })
+        else setFailure(failed)
+        throw error
+      }
+    })
   }
 
   const length = name.trim().length
   return (
-    <form className="rename-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="rename-form" onSubmit={submit} noValidate>
       {askForId ? (
         <TextField
           label="Post id"
@@ -113,7 +122,7 @@ function RenameForm({
         }
         data-testid="rename-post-name"
       />
-      <Button type="submit" busy={busy} className="rename-form__submit">
+      <Button type="submit" busy={rename.busy} className="rename-form__submit">
         Rename
       </Button>
       {failure ? <FailureBanner failure={failure} /> : null}

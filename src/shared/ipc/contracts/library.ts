@@ -177,7 +177,7 @@ export const libraryContract = {
       .strict(),
     response: z.object({ job: outboxJobViewSchema }),
   },
-  /** PUT accounts/:id/posts/:post_id/name. */
+  /** PUT accounts/:id/posts/:post_id/name, queued in the outbox once the post is found on the account. */
   'posts.rename': {
     request: z
       .object({
@@ -190,6 +190,6 @@ export const libraryContract = {
           .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),
       })
       .strict(),
-    response: z.object({ postId: z.string(), name: z.string() }),
+    response: z.object({ job: outboxJobViewSchema }),
   },
 } as const
