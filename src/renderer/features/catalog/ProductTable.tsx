@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Search } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
@@ -49,6 +49,127 @@ export interface ProductQuery {
   itemGroup: string
   status: ProductStatus | ''
 }
+
+/**
+ * The table's filters, kept apart so scrolling (which re-renders the table) leaves them alone:
+ * a catalog can have thousands of item groups, and a Radix Select renders every option even
+ * while closed (it needs them for typeahead and the shown value).
+ */
+const ProductFilters = memo(function ProductFilters({
+  query,
+  itemGroups,
+  onQueryChange,
+}: {
+  query: ProductQuery
+  itemGroups: readonly string[]
+  onQueryChange(update: (current: ProductQuery) => ProductQuery): void
+}) {
+  const groupOptions = useMemo(
+    () => [
+      { value: ALL, label: 'All item groups' },
+      ...itemGroups.map((group) => ({ value: group, label: group })),
+    ],
+    [itemGroups],
+  )
+  const onSearch = useCallback(
+    (q: string) => onQueryChange((current) => ({ ...current, q })),
+    [onQueryChange],
+  )
+  return (
+    <div className="product-table__filters">
+      <SearchBox onSearch={onSearch} />
+      <Select
+        aria-label="Item group"
+        value={query.itemGroup || ALL}
+        onChange={(value) =>
+          onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value }))
+        }
+        options={groupOptions}
+        data-testid="filter-item-group"
+      />
+      <Select
+        aria-label="Status"
+        value={query.status || ALL}
+        onChange={(value) =>
+          onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) }))
+        }
+        options={STATUS_OPTIONS}
+        data-testid="filter-status"
+      />
+    </div>
+  )
+})
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'Any status' },
+  ...(Object.keys(STATUS_WORDS) as ProductStatus[]).map((status) => ({
+    value: status,
+    label: STATUS_WORDS[status],
+  })),
+]
+
+/** One row; memoized, so rows that stay in view are not rendered again as the table scrolls. */
+const ProductRowView = memo(function ProductRowView({
+  index,
+  start,
+  row,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  index: number
+  start: number
+  row: ProductRow | undefined
+  selected: boolean
+  onToggle(id: string): void
+  onOpen(id: string): void
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      className={`product-row${selected ? ' product-row--selected' : ''}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      data-testid={row ? `product-row-${row.id}` : undefined}
+    >
+      {row ? (
+        <>
+          <span role="cell">
+            <input
+              type="checkbox"
+              className="checkbox"
+              aria-label={`Select ${row.title || row.id}`}
+              checked={selected}
+              onChange={() => onToggle(row.id)}
+            />
+          </span>
+          <span role="cell" className="product-row__id">
+            <button type="button" className="link-button" onClick={() => onOpen(row.id)}>
+              {row.id}
+            </button>
+          </span>
+          <span role="cell" className="product-row__title" title={row.title}>
+            {row.title}
+          </span>
+          <span role="cell" className="product-row__num">
+            {row.price}
+          </span>
+          <span role="cell">{row.availability}</span>
+          <span role="cell" className="muted">
+            {row.itemGroupId ?? '—'}
+          </span>
+          <span role="cell">
+            <span className={`badge ${STATUS_BADGES[row.status]}`} title={row.messages[0]?.message}>
+              {STATUS_WORDS[row.status]}
+            </span>
+          </span>
+        </>
+      ) : (
+        <span role="cell" className="product-row__placeholder" aria-hidden="true" />
+      )}
+    </div>
+  )
+})
 
 /**
  * The catalog's products, virtualized: only the rows on screen are mounted, and rows are
@@ -136,41 +257,22 @@ export function ProductTable({
     }
   }, [first, last, rows, total, loadPage, version])
 
-  const toggle = (id: string) => {
-    const next = new Set(selected)
+  // Stable callbacks, so a scroll re-renders only the rows that came into view.
+  const latest = useRef({ selected, onSelectedChange, onOpen })
+  useEffect(() => {
+    latest.current = { selected, onSelectedChange, onOpen }
+  })
+  const toggle = useCallback((id: string) => {
+    const next = new Set(latest.current.selected)
     if (next.has(id)) next.delete(id)
     else next.add(id)
-    onSelectedChange(next)
-  }
+    latest.current.onSelectedChange(next)
+  }, [])
+  const open = useCallback((id: string) => latest.current.onOpen(id), [])
 
   return (
     <div className="product-table" data-testid="product-table">
-      <div className="product-table__filters">
-        <SearchBox onSearch={(q) => setQuery((current) => ({ ...current, q }))} />
-        <Select
-          aria-label="Item group"
-          value={query.itemGroup || ALL}
-          onChange={(value) => setQuery({ ...query, itemGroup: value === ALL ? '' : value })}
-          options={[
-            { value: ALL, label: 'All item groups' },
-            ...itemGroups.map((group) => ({ value: group, label: group })),
-          ]}
-          data-testid="filter-item-group"
-        />
-        <Select
-          aria-label="Status"
-          value={query.status || ALL}
-          onChange={(value) => setQuery({ ...query, status: value === ALL ? '' : (value as ProductStatus) })}
-          options={[
-            { value: ALL, label: 'Any status' },
-            ...(Object.keys(STATUS_WORDS) as ProductStatus[]).map((status) => ({
-              value: status,
-              label: STATUS_WORDS[status],
-            })),
-          ]}
-          data-testid="filter-status"
-        />
-      </div>
+      <ProductFilters query={query} itemGroups={itemGroups} onQueryChange={setQuery} />
       <div className="product-table__head" role="presentation">
         <span />
         <span>ID</span>
@@ -199,50 +301,15 @@ export function ProductTable({
           {items.map((item) => {
             const row = rows.get(item.index)
             return (
-              <div
+              <ProductRowView
                 key={item.key}
-                role="row"
-                aria-rowindex={item.index + 1}
-                className={`product-row${row && selected.has(row.id) ? ' product-row--selected' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                data-testid={row ? `product-row-${row.id}` : undefined}
-              >
-                {row ? (
-                  <>
-                    <span role="cell">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        aria-label={`Select ${row.title || row.id}`}
-                        checked={selected.has(row.id)}
-                        onChange={() => toggle(row.id)}
-                      />
-                    </span>
-                    <span role="cell" className="product-row__id">
-                      <button type="button" className="link-button" onClick={() => onOpen(row.id)}>
-                        {row.id}
-                      </button>
-                    </span>
-                    <span role="cell" className="product-row__title" title={row.title}>
-                      {row.title}
-                    </span>
-                    <span role="cell" className="product-row__num">
-                      {row.price}
-                    </span>
-                    <span role="cell">{row.availability}</span>
-                    <span role="cell" className="muted">
-                      {row.itemGroupId ?? '—'}
-                    </span>
-                    <span role="cell">
-                      <span className={`badge ${STATUS_BADGES[row.status]}`} title={row.messages[0]?.message}>
-                        {STATUS_WORDS[row.status]}
-                      </span>
-                    </span>
-                  </>
-                ) : (
-                  <span role="cell" className="product-row__placeholder" aria-hidden="true" />
-                )}
-              </div>
+                index={item.index}
+                start={item.start}
+                row={row}
+                selected={row ? selected.has(row.id) : false}
+                onToggle={toggle}
+                onOpen={open}
+              />
             )
           })}
         </div>
