@@ -10,16 +10,17 @@
  *    intervals and dropped frames against 60 Hz, rows and menus mounted (bench/catalogScroll.ts).
  * `npx electron-vite build && npx tsx bench/catalog.ts`, or call `benchCatalog()`.
  * CATALOG_PROFILE=1 also prints the renderer's JavaScript self time per function while sending
- * (build with PROFILE_BUILD=1 for readable names).
+ * and while scrolling (build with PROFILE_BUILD=1 for readable names); CATALOG_TRACE=1 prints
+ * the renderer main thread's time per kind of work and its tasks longer than a frame.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { typeAndTime } from './browser'
 import { benchProductScroll } from './catalogScroll'
-import { startRendererProfile } from './rendererProfile'
+import { printTrace, startRendererProfile, startRendererTrace } from './rendererProfile'
 import { alternatingKeys } from './keyToFrame'
 import { createCatalogService } from '../src/main/catalog/catalogService'
 import { createCatalogStores } from '../src/main/catalog/catalogStores'
@@ -43,6 +44,7 @@ export interface Row {
 
 interface Harness {
   startE2e(): Promise<{
+    browser: Browser
     server: { origin: string }
     launch(options: {
       config: Partial<ServicesConfig>
@@ -193,6 +195,8 @@ export async function benchCatalog(): Promise<Row[]> {
       const search = page.locator('input[type="search"]')
       await search.focus()
       const profile = process.env.CATALOG_PROFILE === '1' ? await startRendererProfile(page) : undefined
+      const trace =
+        process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
       const frame: number[] = []
       for (let batch = 0; sending && frame.length < INPUT_SAMPLES; batch++) {
         const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
@@ -200,6 +204,7 @@ export async function benchCatalog(): Promise<Row[]> {
         if (sending) frame.push(...timed)
       }
       const done = await idle
+      if (trace) printTrace('while sending', await trace.stop())
       if (profile) {
         console.log('renderer JavaScript self time while sending (ms), top functions:')
         for (const [where, ms] of await profile.stop())
@@ -234,7 +239,10 @@ export async function benchCatalog(): Promise<Row[]> {
       await page.reload()
       await page.getByTestId('product-table').getByText('10,000 products').waitFor()
       const scrollProfile = process.env.CATALOG_PROFILE === '1' ? await startRendererProfile(page) : undefined
+      const scrollTrace =
+        process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
       rows.push(...scrollRows(await benchProductScroll(page)))
+      if (scrollTrace) printTrace('while scrolling (idle 2 s, then 5 s of wheel)', await scrollTrace.stop())
       if (scrollProfile) {
         console.log('renderer JavaScript self time while scrolling (ms), top functions:')
         for (const [where, ms] of await scrollProfile.stop())

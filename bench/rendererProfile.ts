@@ -2,7 +2,7 @@
  * The renderer's JavaScript self time per function over a stretch of a bench, from a V8 CPU
  * profile taken through the DevTools protocol: where the main thread's script time goes.
  */
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 
 interface ProfileNode {
   id: number
@@ -31,4 +31,84 @@ export async function startRendererProfile(page: Page, top = 25) {
       return [...self].sort((a, b) => b[1] - a[1]).slice(0, top)
     },
   }
+}
+
+interface TraceEvent {
+  name: string
+  ph: string
+  dur?: number
+  tid: number
+  pid: number
+}
+
+const KINDS: Record<string, string> = {
+  FunctionCall: 'script',
+  EvaluateScript: 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  EventDispatch: 'event dispatch (script)',
+  UpdateLayoutTree: 'style recalc',
+  Layout: 'layout',
+  PrePaint: 'pre-paint',
+  Paint: 'paint',
+  Layerize: 'layerize',
+  Commit: 'commit',
+  RunMicrotasks: 'microtasks',
+  MajorGC: 'GC',
+  MinorGC: 'GC',
+}
+
+/**
+ * A Chromium timeline trace of a stretch of a bench: the renderer main thread's time per kind
+ * of work, and its tasks longer than a 60 Hz frame (each one a frame that could not begin on
+ * time). Needs the browser, as tracing is the browser's.
+ */
+export async function startRendererTrace(browser: Browser, page: Page) {
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+  })
+  const started = Date.now()
+  return {
+    async stop() {
+      const seconds = (Date.now() - started) / 1000
+      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
+        traceEvents: TraceEvent[]
+      }
+      // The renderer main thread: the one that ran the most Layout events.
+      const layouts = new Map<string, number>()
+      for (const event of traceEvents)
+        if (event.name === 'Layout')
+          layouts.set(`${event.pid}:${event.tid}`, (layouts.get(`${event.pid}:${event.tid}`) ?? 0) + 1)
+      const main = [...layouts].sort((a, b) => b[1] - a[1])[0]?.[0]
+      const perKind = new Map<string, number>()
+      const tasks: number[] = []
+      for (const event of traceEvents) {
+        if (`${event.pid}:${event.tid}` !== main || event.ph !== 'X' || !event.dur) continue
+        if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask')
+          tasks.push(event.dur / 1000)
+        const kind = KINDS[event.name]
+        if (kind) perKind.set(kind, (perKind.get(kind) ?? 0) + event.dur / 1000)
+      }
+      return {
+        seconds,
+        perKind: [...perKind].sort((a, b) => b[1] - a[1]),
+        busyMs: tasks.reduce((sum, ms) => sum + ms, 0),
+        longTasks: tasks.filter((ms) => ms > 1000 / 60).sort((a, b) => b - a),
+      }
+    },
+  }
+}
+
+export function printTrace(
+  label: string,
+  trace: Awaited<ReturnType<Awaited<ReturnType<typeof startRendererTrace>>['stop']>>,
+) {
+  console.log(
+    `${label}: renderer main thread busy ${trace.busyMs.toFixed(0)} ms in ${trace.seconds.toFixed(1)} s; ` +
+      `${trace.longTasks.length} tasks > 16.7 ms (${trace.longTasks
+        .slice(0, 8)
+        .map((ms) => ms.toFixed(0))
+        .join(', ')})`,
+  )
+  for (const [kind, ms] of trace.perKind) console.log(`  ${kind.padEnd(26)} ${ms.toFixed(0)} ms`)
 }

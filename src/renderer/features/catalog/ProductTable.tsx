@@ -7,6 +7,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
 
 const PAGE = 200
+const PREFETCH_ROWS = 100
 const ROW_HEIGHT = 44
 const ALL = '__all__'
 const SEARCH_DELAY_MS = 150
@@ -247,12 +248,19 @@ export function ProductTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // React batches the scroll's re-render instead of rendering inside each scroll event; the
+    // overscan covers the frame it may trail by.
+    useFlushSync: false,
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
   useEffect(() => {
-    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
+    // The page ahead (or behind) is asked for before it scrolls into view, so a steady scroll
+    // meets loaded rows rather than placeholders.
+    const from = Math.max(0, first - PREFETCH_ROWS)
+    const to = Math.min(last + PREFETCH_ROWS, Math.max(0, (total ?? 1) - 1))
+    for (let page = Math.floor(from / PAGE); page <= Math.floor(to / PAGE); page++) {
       if (pageVersions.current.get(page) !== version) void loadPage(page, generation.current, version)
     }
   }, [first, last, rows, total, loadPage, version])
