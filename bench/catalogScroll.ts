@@ -8,6 +8,7 @@
  * mounted inside the table: virtualized means only the rows on screen (plus the overscan).
  */
 import type { Page } from 'playwright-core'
+import { maxRowsMounted, ROW_HEIGHT } from '../src/renderer/features/catalog/tableWindow'
 
 const FRAME_MS = 1000 / 60
 const IDLE_MS = 2_000
@@ -26,6 +27,8 @@ export interface ScrollFigures {
   /** Largest number of rows mounted in the table at a sampled frame, and what fits on screen. */
   maxRowsMounted: number
   rowsVisible: number
+  /** The table's own bound: the rows on screen and the overscan, in whole blocks. */
+  rowsAllowed: number
   /** Menus (or menu triggers) mounted inside the table at any sampled frame. */
   maxMenusMounted: number
   /** Share of sampled frames (0-1) with a placeholder row mounted (its page not loaded yet). */
@@ -93,7 +96,7 @@ export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
   await scroller.evaluate((element) => element.scrollIntoView({ block: 'end' }))
   const box = await scroller.boundingBox()
   if (!box) throw new Error('the product table is not on screen')
-  const rowsVisible = Math.ceil(box.height / 44)
+  const rowsVisible = Math.ceil(box.height / ROW_HEIGHT)
   const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
   const hit = await page.evaluate(
     `Boolean(document.elementFromPoint(${at.x}, ${at.y})?.closest('[data-testid="product-table"] [role="table"]'))`,
@@ -138,6 +141,7 @@ export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
     idleDroppedShare: droppedShare(idleFrames),
     maxRowsMounted: scrolled.rows,
     rowsVisible,
+    rowsAllowed: maxRowsMounted(box.height),
     maxMenusMounted: scrolled.menus,
     placeholderShare: scrolled.placeholders / Math.max(1, scrolled.sampled),
     scrolledPx,

@@ -91,7 +91,10 @@ export default function CatalogPage({ route }: { route: RouteInfo }) {
         <PageHeader title={route.label} summary={route.summary} />
         <EmptyState icon={Plug} title="Connect a profile first">
           <p>
-            The catalog belongs to the connected user. <a href="#/connect" className="inline-link">Go to Connect</a>
+            The catalog belongs to the connected user.{' '}
+            <a href="#/connect" className="inline-link">
+              Go to Connect
+            </a>
           </p>
         </EmptyState>
       </>

@@ -5,10 +5,10 @@ import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/ca
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
+import { blockRange, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
 
 const PAGE = 200
 const PREFETCH_ROWS = 100
-const ROW_HEIGHT = 44
 const ALL = '__all__'
 const SEARCH_DELAY_MS = 150
 
@@ -247,7 +247,8 @@ export function ProductTable({
     count: total ?? 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: OVERSCAN_ROWS,
+    rangeExtractor: blockRange,
     // React batches the scroll's re-render instead of rendering inside each scroll event; the
     // overscan covers the frame it may trail by.
     useFlushSync: false,
