@@ -8,6 +8,7 @@
  * mounted inside the table: virtualized means only the rows on screen (plus the overscan).
  */
 import type { Page } from 'playwright-core'
+import { rendererCpuClock } from './rendererProfile'
 import { maxRowsMounted, ROW_HEIGHT } from '../src/renderer/features/catalog/tableWindow'
 
 const FRAME_MS = 1000 / 60
@@ -18,6 +19,9 @@ const WHEEL_DELTA = 100
 const WHEEL_EVERY_MS = FRAME_MS
 
 export interface ScrollFigures {
+  /** CPU time (ms) per frame produced while scrolling: the renderer's main thread, the whole renderer. */
+  mainThreadCpuPerFrame: number
+  rendererCpuPerFrame: number
   /** Frame intervals (ms) while scrolling and while idle. */
   scrolling: number[]
   idle: number[]
@@ -105,7 +109,11 @@ export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
   const session = await page.context().newCDPSession(page)
   await session.send('Input.dispatchMouseEvent', { type: 'mouseMoved', ...at })
 
+  // The renderer's CPU time over the scroll: what the frames cost the page itself, apart from
+  // the time it waited for a core on a busy machine.
+  const clock = await rendererCpuClock(page)
   const idle = await record(page, () => sleep(IDLE_MS))
+  const cpuBefore = await clock.read()
   const scrolled = await record(page, async () => {
     // A wheel keeps turning whether or not the page keeps up, so the events go out on their
     // own clock; waiting for each one's acknowledgement would let a slow page slow the input.
@@ -129,12 +137,17 @@ export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
     // The last wheel's frames, so a late frame after the input still counts.
     await sleep(200)
   })
+  const cpuAfter = await clock.read()
+  await clock.detach()
   await session.detach()
   const scrolledPx = (await scroller.evaluate((element) => element.scrollTop)) as number
   if (scrolledPx < 10_000) throw new Error(`the table scrolled only ${scrolledPx} px`)
   const scrolling = intervals(scrolled.times)
   const idleFrames = intervals(idle.times)
+  const frames = scrolling.length + 1
   return {
+    mainThreadCpuPerFrame: (cpuAfter.thread - cpuBefore.thread) / frames,
+    rendererCpuPerFrame: (cpuAfter.process - cpuBefore.process) / frames,
     scrolling,
     idle: idleFrames,
     droppedShare: droppedShare(scrolling),

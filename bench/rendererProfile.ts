@@ -36,9 +36,13 @@ export async function startRendererProfile(page: Page, top = 25) {
 interface TraceEvent {
   name: string
   ph: string
+  ts: number
   dur?: number
+  /** Thread (CPU) time; `dur` is wall time and includes time the thread was not running. */
+  tdur?: number
   tid: number
   pid: number
+  args?: { data?: { functionName?: string; url?: string; type?: string } }
 }
 
 const KINDS: Record<string, string> = {
@@ -81,19 +85,39 @@ export async function startRendererTrace(browser: Browser, page: Page) {
           layouts.set(`${event.pid}:${event.tid}`, (layouts.get(`${event.pid}:${event.tid}`) ?? 0) + 1)
       const main = [...layouts].sort((a, b) => b[1] - a[1])[0]?.[0]
       const perKind = new Map<string, number>()
-      const tasks: number[] = []
+      const tasks: TraceEvent[] = []
+      const inner: TraceEvent[] = []
       for (const event of traceEvents) {
         if (`${event.pid}:${event.tid}` !== main || event.ph !== 'X' || !event.dur) continue
-        if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask')
-          tasks.push(event.dur / 1000)
+        if (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') tasks.push(event)
         const kind = KINDS[event.name]
-        if (kind) perKind.set(kind, (perKind.get(kind) ?? 0) + event.dur / 1000)
+        if (kind) {
+          perKind.set(kind, (perKind.get(kind) ?? 0) + event.dur / 1000)
+          inner.push(event)
+        }
       }
+      // What each long task spent its time on: its largest kinds of work, with the script's
+      // entry point (event type or function) where the trace names one.
+      const describe = (task: TraceEvent) => {
+        const parts = new Map<string, number>()
+        for (const event of inner) {
+          if (event.ts < task.ts || event.ts >= task.ts + task.dur!) continue
+          const data = event.args?.data
+          const what = `${KINDS[event.name]}${data?.type ? ` ${data.type}` : ''}${data?.functionName ? ` ${data.functionName}` : ''}${data?.url ? ` ${data.url.split('/').at(-1)}` : ''}`
+          parts.set(what, (parts.get(what) ?? 0) + event.dur! / 1000)
+        }
+        const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 3)
+        return `${(task.dur! / 1000).toFixed(0)} ms (CPU ${((task.tdur ?? 0) / 1000).toFixed(0)}): ${top.map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join('; ')}`
+      }
+      const long = tasks.filter((task) => task.dur! / 1000 > 1000 / 60).sort((a, b) => b.dur! - a.dur!)
       return {
         seconds,
         perKind: [...perKind].sort((a, b) => b[1] - a[1]),
-        busyMs: tasks.reduce((sum, ms) => sum + ms, 0),
-        longTasks: tasks.filter((ms) => ms > 1000 / 60).sort((a, b) => b - a),
+        busyMs: tasks.reduce((sum, task) => sum + task.dur! / 1000, 0),
+        cpuMs: tasks.reduce((sum, task) => sum + (task.tdur ?? 0) / 1000, 0),
+        longCpuTasks: tasks.filter((task) => (task.tdur ?? 0) / 1000 > 1000 / 60).length,
+        longTasks: long.map((task) => task.dur! / 1000),
+        longest: long.slice(0, 6).map(describe),
       }
     },
   }
@@ -104,11 +128,30 @@ export function printTrace(
   trace: Awaited<ReturnType<Awaited<ReturnType<typeof startRendererTrace>>['stop']>>,
 ) {
   console.log(
-    `${label}: renderer main thread busy ${trace.busyMs.toFixed(0)} ms in ${trace.seconds.toFixed(1)} s; ` +
+    `${label}: renderer main thread busy ${trace.busyMs.toFixed(0)} ms (CPU ${trace.cpuMs.toFixed(0)} ms; ${trace.longCpuTasks} tasks over 16.7 ms of CPU) in ${trace.seconds.toFixed(1)} s; ` +
       `${trace.longTasks.length} tasks > 16.7 ms (${trace.longTasks
         .slice(0, 8)
         .map((ms) => ms.toFixed(0))
         .join(', ')})`,
   )
   for (const [kind, ms] of trace.perKind) console.log(`  ${kind.padEnd(26)} ${ms.toFixed(0)} ms`)
+  for (const task of trace.longest) console.log(`  long task ${task}`)
+}
+
+/**
+ * The renderer's CPU time so far (DevTools Performance metrics, ms): its main thread and the
+ * whole process. Differences between two readings are the page's own work over a stretch,
+ * apart from any time it spent waiting for a core.
+ */
+export async function rendererCpuClock(page: Page) {
+  const session = await page.context().newCDPSession(page)
+  await session.send('Performance.enable')
+  return {
+    async read() {
+      const { metrics } = await session.send('Performance.getMetrics')
+      const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? Number.NaN
+      return { thread: value('ThreadTime') * 1000, process: value('ProcessTime') * 1000, wall: Date.now() }
+    },
+    detach: () => session.detach(),
+  }
 }

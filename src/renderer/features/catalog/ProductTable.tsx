@@ -109,6 +109,19 @@ const STATUS_OPTIONS = [
   })),
 ]
 
+/** Whether two versions of a row look the same in the table. */
+function sameShown(a: ProductRow, b: ProductRow): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    a.price === b.price &&
+    a.availability === b.availability &&
+    a.itemGroupId === b.itemGroupId &&
+    a.status === b.status &&
+    a.messages[0]?.message === b.messages[0]?.message
+  )
+}
+
 /** One row; memoized, so rows that stay in view are not rendered again as the table scrolls. */
 const ProductRowView = memo(function ProductRowView({
   index,
@@ -224,7 +237,12 @@ export function ProductTable({
         setRows((current) => {
           const next = new Map(current)
           for (let index = page * PAGE; index < (page + 1) * PAGE; index++) next.delete(index)
-          result.rows.forEach((row, index) => next.set(page * PAGE + index, row))
+          // A reloaded row that shows the same keeps its object, so its memoized view is not
+          // rendered again (pages reload every second while the outbox sends).
+          result.rows.forEach((row, index) => {
+            const before = current.get(page * PAGE + index)
+            next.set(page * PAGE + index, before && sameShown(before, row) ? before : row)
+          })
           for (const index of next.keys()) if (index >= result.total) next.delete(index)
           return next
         })
