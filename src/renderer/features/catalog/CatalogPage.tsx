@@ -18,6 +18,9 @@ import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
 import { ProductTable } from './ProductTable'
+// The section tabs are the Library's (library-tabs__*); without its sheet they render unstyled
+// when the Catalog is opened before the Library.
+import '../library/library.css'
 import './catalog.css'
 
 function CatalogName({

@@ -52,7 +52,8 @@ export interface ProductQuery {
 }
 
 /**
- * The table's filters, kept apart so scrolling (which re-renders the table) leaves them alone:
+ * The table's filters, kept apart so scrolling (which re-renders the table) leaves them alone,
+ * and each filter apart from the others so typing a search leaves the item-group list alone:
  * a catalog can have thousands of item groups, and a Radix Select renders every option even
  * while closed (it needs them for typeahead and the shown value).
  */
@@ -65,39 +66,58 @@ const ProductFilters = memo(function ProductFilters({
   itemGroups: readonly string[]
   onQueryChange(update: (current: ProductQuery) => ProductQuery): void
 }) {
-  const groupOptions = useMemo(
+  const onSearch = useCallback(
+    (q: string) => onQueryChange((current) => ({ ...current, q })),
+    [onQueryChange],
+  )
+  const onItemGroup = useCallback(
+    (value: string) => onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value })),
+    [onQueryChange],
+  )
+  const onStatus = useCallback(
+    (value: string) =>
+      onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) })),
+    [onQueryChange],
+  )
+  return (
+    <div className="product-table__filters">
+      <SearchBox onSearch={onSearch} />
+      <ItemGroupFilter value={query.itemGroup} itemGroups={itemGroups} onChange={onItemGroup} />
+      <Select
+        aria-label="Status"
+        value={query.status || ALL}
+        onChange={onStatus}
+        options={STATUS_OPTIONS}
+        data-testid="filter-status"
+      />
+    </div>
+  )
+})
+
+const ItemGroupFilter = memo(function ItemGroupFilter({
+  value,
+  itemGroups,
+  onChange,
+}: {
+  value: string
+  itemGroups: readonly string[]
+  onChange(value: string): void
+}) {
+  const options = useMemo(
     () => [
       { value: ALL, label: 'All item groups' },
       ...itemGroups.map((group) => ({ value: group, label: group })),
     ],
     [itemGroups],
   )
-  const onSearch = useCallback(
-    (q: string) => onQueryChange((current) => ({ ...current, q })),
-    [onQueryChange],
-  )
   return (
-    <div className="product-table__filters">
-      <SearchBox onSearch={onSearch} />
-      <Select
-        aria-label="Item group"
-        value={query.itemGroup || ALL}
-        onChange={(value) =>
-          onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value }))
-        }
-        options={groupOptions}
-        data-testid="filter-item-group"
-      />
-      <Select
-        aria-label="Status"
-        value={query.status || ALL}
-        onChange={(value) =>
-          onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) }))
-        }
-        options={STATUS_OPTIONS}
-        data-testid="filter-status"
-      />
-    </div>
+    <Select
+      aria-label="Item group"
+      value={value || ALL}
+      onChange={onChange}
+      options={options}
+      data-testid="filter-item-group"
+    />
   )
 })
 
