@@ -251,6 +251,26 @@ export async function benchCatalog(): Promise<Row[]> {
         pass: null,
       })
 
+      // The same typing once the send is over, same page, moments later: what the machine gives
+      // a keystroke with nothing sending. On a shared machine the figure above is read against it.
+      const quiet: number[] = []
+      const quietClock = await rendererCpuClock(page)
+      const quietStart = await quietClock.read()
+      for (let batch = 0; quiet.length < INPUT_SAMPLES; batch++) {
+        const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
+        quiet.push(...(await typeAndTime(page, keys)))
+      }
+      const quietEnd = await quietClock.read()
+      await quietClock.detach()
+      rows.push({
+        name: 'reference, nothing sending: key → frame painted (ms)',
+        samples: quiet.length,
+        p50: percentile(quiet, 50),
+        p95: percentile(quiet, 95),
+        target: `info; main-thread CPU ${(((quietEnd.thread - quietStart.thread) / (quietEnd.wall - quietStart.wall)) * 100).toFixed(1)} % while typing`,
+        pass: null,
+      })
+
       // The table with the 10,000 products just sent: a fresh page, the search empty.
       await page.reload()
       await page.getByTestId('product-table').getByText('10,000 products').waitFor()
