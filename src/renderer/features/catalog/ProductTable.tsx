@@ -331,7 +331,9 @@ export function ProductTable({
       </div>
       <div
         ref={scrollRef}
-        className="product-table__scroll"
+        // While the wheel turns, rows passing under a still pointer do not each take and drop
+        // the hover style (a style and paint pass per row); hover returns when scrolling stops.
+        className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
         role="table"
         aria-label="Products"
         aria-rowcount={total ?? 0}
