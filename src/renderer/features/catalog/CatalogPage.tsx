@@ -18,6 +18,9 @@ import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
 import { ProductTable } from './ProductTable'
+// The section tabs are the Library's (library-tabs__*); without its sheet they render unstyled
+// when the Catalog is opened before the Library.
+import '../library/library.css'
 import './catalog.css'
 
 function CatalogName({
@@ -91,7 +94,10 @@ export default function CatalogPage({ route }: { route: RouteInfo }) {
         <PageHeader title={route.label} summary={route.summary} />
         <EmptyState icon={Plug} title="Connect a profile first">
           <p>
-            The catalog belongs to the connected user. <a href="#/connect" className="inline-link">Go to Connect</a>
+            The catalog belongs to the connected user.{' '}
+            <a href="#/connect" className="inline-link">
+              Go to Connect
+            </a>
           </p>
         </EmptyState>
       </>

@@ -182,11 +182,19 @@ export function ImportPanel({
   useEffect(() => {
     onChangedRef.current = onChanged
   })
+  // The page bumps `version` about once a second while anything is sending; a running poll
+  // already follows the job, so only a stopped one looks again (after a re-send, an edit).
+  const polling = useRef(false)
+  const [pollRound, setPollRound] = useState(0)
+  useEffect(() => {
+    if (!polling.current) setPollRound((round) => round + 1)
+  }, [version])
   useEffect(() => {
     if (!jobId) return
     let stopped = false
     let timer: ReturnType<typeof setTimeout> | undefined
     let wasActive = false
+    polling.current = true
     const tick = async () => {
       const current = await loadStatus().catch(() => undefined)
       if (stopped) return
@@ -196,14 +204,18 @@ export function ImportPanel({
       if (active) {
         wasActive = true
         timer = setTimeout(() => void tick(), POLL_MS)
-      } else if (wasActive) onChangedRef.current()
+        return
+      }
+      polling.current = false
+      if (wasActive) onChangedRef.current()
     }
     void tick()
     return () => {
       stopped = true
+      polling.current = false
       clearTimeout(timer)
     }
-  }, [jobId, loadStatus, version])
+  }, [jobId, loadStatus, pollRound])
 
   const send = async () => {
     if (!feed) return

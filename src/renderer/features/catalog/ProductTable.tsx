@@ -1,13 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Search } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
+import { blockRange, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
 
 const PAGE = 200
-const ROW_HEIGHT = 44
+const PREFETCH_ROWS = 100
 const ALL = '__all__'
 const SEARCH_DELAY_MS = 150
 
@@ -49,6 +50,160 @@ export interface ProductQuery {
   itemGroup: string
   status: ProductStatus | ''
 }
+
+/**
+ * The table's filters, kept apart so scrolling (which re-renders the table) leaves them alone,
+ * and each filter apart from the others so typing a search leaves the item-group list alone:
+ * a catalog can have thousands of item groups, and a Radix Select renders every option even
+ * while closed (it needs them for typeahead and the shown value).
+ */
+const ProductFilters = memo(function ProductFilters({
+  query,
+  itemGroups,
+  onQueryChange,
+}: {
+  query: ProductQuery
+  itemGroups: readonly string[]
+  onQueryChange(update: (current: ProductQuery) => ProductQuery): void
+}) {
+  const onSearch = useCallback(
+    (q: string) => onQueryChange((current) => ({ ...current, q })),
+    [onQueryChange],
+  )
+  const onItemGroup = useCallback(
+    (value: string) => onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value })),
+    [onQueryChange],
+  )
+  const onStatus = useCallback(
+    (value: string) =>
+      onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) })),
+    [onQueryChange],
+  )
+  return (
+    <div className="product-table__filters">
+      <SearchBox onSearch={onSearch} />
+      <ItemGroupFilter value={query.itemGroup} itemGroups={itemGroups} onChange={onItemGroup} />
+      <Select
+        aria-label="Status"
+        value={query.status || ALL}
+        onChange={onStatus}
+        options={STATUS_OPTIONS}
+        data-testid="filter-status"
+      />
+    </div>
+  )
+})
+
+const ItemGroupFilter = memo(function ItemGroupFilter({
+  value,
+  itemGroups,
+  onChange,
+}: {
+  value: string
+  itemGroups: readonly string[]
+  onChange(value: string): void
+}) {
+  const options = useMemo(
+    () => [
+      { value: ALL, label: 'All item groups' },
+      ...itemGroups.map((group) => ({ value: group, label: group })),
+    ],
+    [itemGroups],
+  )
+  return (
+    <Select
+      aria-label="Item group"
+      value={value || ALL}
+      onChange={onChange}
+      options={options}
+      data-testid="filter-item-group"
+    />
+  )
+})
+
+const STATUS_OPTIONS = [
+  { value: ALL, label: 'Any status' },
+  ...(Object.keys(STATUS_WORDS) as ProductStatus[]).map((status) => ({
+    value: status,
+    label: STATUS_WORDS[status],
+  })),
+]
+
+/** Whether two versions of a row look the same in the table. */
+function sameShown(a: ProductRow, b: ProductRow): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    a.price === b.price &&
+    a.availability === b.availability &&
+    a.itemGroupId === b.itemGroupId &&
+    a.status === b.status &&
+    a.messages[0]?.message === b.messages[0]?.message
+  )
+}
+
+/** One row; memoized, so rows that stay in view are not rendered again as the table scrolls. */
+const ProductRowView = memo(function ProductRowView({
+  index,
+  start,
+  row,
+  selected,
+  onToggle,
+  onOpen,
+}: {
+  index: number
+  start: number
+  row: ProductRow | undefined
+  selected: boolean
+  onToggle(id: string): void
+  onOpen(id: string): void
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      className={`product-row${selected ? ' product-row--selected' : ''}`}
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      data-testid={row ? `product-row-${row.id}` : undefined}
+    >
+      {row ? (
+        <>
+          <span role="cell">
+            <input
+              type="checkbox"
+              className="checkbox"
+              aria-label={`Select ${row.title || row.id}`}
+              checked={selected}
+              onChange={() => onToggle(row.id)}
+            />
+          </span>
+          <span role="cell" className="product-row__id">
+            <button type="button" className="link-button" onClick={() => onOpen(row.id)}>
+              {row.id}
+            </button>
+          </span>
+          <span role="cell" className="product-row__title" title={row.title}>
+            {row.title}
+          </span>
+          <span role="cell" className="product-row__num">
+            {row.price}
+          </span>
+          <span role="cell">{row.availability}</span>
+          <span role="cell" className="muted">
+            {row.itemGroupId ?? '—'}
+          </span>
+          <span role="cell">
+            <span className={`badge ${STATUS_BADGES[row.status]}`} title={row.messages[0]?.message}>
+              {STATUS_WORDS[row.status]}
+            </span>
+          </span>
+        </>
+      ) : (
+        <span role="cell" className="product-row__placeholder" aria-hidden="true" />
+      )}
+    </div>
+  )
+})
 
 /**
  * The catalog's products, virtualized: only the rows on screen are mounted, and rows are
@@ -102,7 +257,12 @@ export function ProductTable({
         setRows((current) => {
           const next = new Map(current)
           for (let index = page * PAGE; index < (page + 1) * PAGE; index++) next.delete(index)
-          result.rows.forEach((row, index) => next.set(page * PAGE + index, row))
+          // A reloaded row that shows the same keeps its object, so its memoized view is not
+          // rendered again (pages reload every second while the outbox sends).
+          result.rows.forEach((row, index) => {
+            const before = current.get(page * PAGE + index)
+            next.set(page * PAGE + index, before && sameShown(before, row) ? before : row)
+          })
           for (const index of next.keys()) if (index >= result.total) next.delete(index)
           return next
         })
@@ -125,52 +285,41 @@ export function ProductTable({
     count: total ?? 0,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+    overscan: OVERSCAN_ROWS,
+    rangeExtractor: blockRange,
+    // React batches the scroll's re-render instead of rendering inside each scroll event; the
+    // overscan covers the frame it may trail by.
+    useFlushSync: false,
   })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
   useEffect(() => {
-    for (let page = Math.floor(first / PAGE); page <= Math.floor(last / PAGE); page++) {
+    // The page ahead (or behind) is asked for before it scrolls into view, so a steady scroll
+    // meets loaded rows rather than placeholders.
+    const from = Math.max(0, first - PREFETCH_ROWS)
+    const to = Math.min(last + PREFETCH_ROWS, Math.max(0, (total ?? 1) - 1))
+    for (let page = Math.floor(from / PAGE); page <= Math.floor(to / PAGE); page++) {
       if (pageVersions.current.get(page) !== version) void loadPage(page, generation.current, version)
     }
   }, [first, last, rows, total, loadPage, version])
 
-  const toggle = (id: string) => {
-    const next = new Set(selected)
+  // Stable callbacks, so a scroll re-renders only the rows that came into view.
+  const latest = useRef({ selected, onSelectedChange, onOpen })
+  useEffect(() => {
+    latest.current = { selected, onSelectedChange, onOpen }
+  })
+  const toggle = useCallback((id: string) => {
+    const next = new Set(latest.current.selected)
     if (next.has(id)) next.delete(id)
     else next.add(id)
-    onSelectedChange(next)
-  }
+    latest.current.onSelectedChange(next)
+  }, [])
+  const open = useCallback((id: string) => latest.current.onOpen(id), [])
 
   return (
     <div className="product-table" data-testid="product-table">
-      <div className="product-table__filters">
-        <SearchBox onSearch={(q) => setQuery((current) => ({ ...current, q }))} />
-        <Select
-          aria-label="Item group"
-          value={query.itemGroup || ALL}
-          onChange={(value) => setQuery({ ...query, itemGroup: value === ALL ? '' : value })}
-          options={[
-            { value: ALL, label: 'All item groups' },
-            ...itemGroups.map((group) => ({ value: group, label: group })),
-          ]}
-          data-testid="filter-item-group"
-        />
-        <Select
-          aria-label="Status"
-          value={query.status || ALL}
-          onChange={(value) => setQuery({ ...query, status: value === ALL ? '' : (value as ProductStatus) })}
-          options={[
-            { value: ALL, label: 'Any status' },
-            ...(Object.keys(STATUS_WORDS) as ProductStatus[]).map((status) => ({
-              value: status,
-              label: STATUS_WORDS[status],
-            })),
-          ]}
-          data-testid="filter-status"
-        />
-      </div>
+      <ProductFilters query={query} itemGroups={itemGroups} onQueryChange={setQuery} />
       <div className="product-table__head" role="presentation">
         <span />
         <span>ID</span>
@@ -182,7 +331,9 @@ export function ProductTable({
       </div>
       <div
         ref={scrollRef}
-        className="product-table__scroll"
+        // While the wheel turns, rows passing under a still pointer do not each take and drop
+        // the hover style (a style and paint pass per row); hover returns when scrolling stops.
+        className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
         role="table"
         aria-label="Products"
         aria-rowcount={total ?? 0}
@@ -199,50 +350,15 @@ export function ProductTable({
           {items.map((item) => {
             const row = rows.get(item.index)
             return (
-              <div
+              <ProductRowView
                 key={item.key}
-                role="row"
-                aria-rowindex={item.index + 1}
-                className={`product-row${row && selected.has(row.id) ? ' product-row--selected' : ''}`}
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                data-testid={row ? `product-row-${row.id}` : undefined}
-              >
-                {row ? (
-                  <>
-                    <span role="cell">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        aria-label={`Select ${row.title || row.id}`}
-                        checked={selected.has(row.id)}
-                        onChange={() => toggle(row.id)}
-                      />
-                    </span>
-                    <span role="cell" className="product-row__id">
-                      <button type="button" className="link-button" onClick={() => onOpen(row.id)}>
-                        {row.id}
-                      </button>
-                    </span>
-                    <span role="cell" className="product-row__title" title={row.title}>
-                      {row.title}
-                    </span>
-                    <span role="cell" className="product-row__num">
-                      {row.price}
-                    </span>
-                    <span role="cell">{row.availability}</span>
-                    <span role="cell" className="muted">
-                      {row.itemGroupId ?? '—'}
-                    </span>
-                    <span role="cell">
-                      <span className={`badge ${STATUS_BADGES[row.status]}`} title={row.messages[0]?.message}>
-                        {STATUS_WORDS[row.status]}
-                      </span>
-                    </span>
-                  </>
-                ) : (
-                  <span role="cell" className="product-row__placeholder" aria-hidden="true" />
-                )}
-              </div>
+                index={item.index}
+                start={item.start}
+                row={row}
+                selected={row ? selected.has(row.id) : false}
+                onToggle={toggle}
+                onOpen={open}
+              />
             )
           })}
         </div>

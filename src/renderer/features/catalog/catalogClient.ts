@@ -3,13 +3,24 @@ import type { CatalogState } from '../../../shared/ipc/contracts/catalogs'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
 
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index])
+}
+
 /** The catalog's summary for a profile, reloaded on demand (after a save, a send, a refresh). */
 export function useCatalogState(profileId: string) {
   const [state, setState] = useState<CatalogState | null>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
   const reload = useCallback(async () => {
     try {
-      setState(await unwrap(studio().catalog.state({ profileId })))
+      const next = await unwrap(studio().catalog.state({ profileId }))
+      // The state is read again every second while the outbox sends; an unchanged list of item
+      // groups (thousands in a big catalog) keeps its identity, so the filter is not rebuilt.
+      setState((current) =>
+        current && sameList(current.itemGroups, next.itemGroups)
+          ? { ...next, itemGroups: current.itemGroups }
+          : next,
+      )
       setFailure(null)
     } catch (error) {
       setFailure(failureOf(error))

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import {
+  blockRange,
+  BLOCK_ROWS,
+  maxRowsMounted,
+  OVERSCAN_ROWS,
+  ROW_HEIGHT,
+} from '../../src/renderer/features/catalog/tableWindow'
+
+/** What tanstack's virtualizer reports as visible for a scroll position (rows partly shown count). */
+function visible(scrollTop: number, height: number, count: number) {
+  const startIndex = Math.floor(scrollTop / ROW_HEIGHT)
+  const endIndex = Math.min(count - 1, Math.ceil((scrollTop + height) / ROW_HEIGHT) - 1)
+  return { startIndex, endIndex, overscan: OVERSCAN_ROWS, count }
+}
+
+describe('the product table mounts rows in blocks', () => {
+  const height = 459
+  const count = 10_000
+
+  it('mounts every visible row and the overscan, within the bound the bench checks, at every scroll position', () => {
+    for (let scrollTop = 0; scrollTop <= count * ROW_HEIGHT - height; scrollTop += 7) {
+      const range = visible(scrollTop, height, count)
+      const mounted = blockRange(range)
+      expect(mounted[0]).toBeLessThanOrEqual(Math.max(0, range.startIndex - OVERSCAN_ROWS))
+      expect(mounted.at(-1)).toBeGreaterThanOrEqual(Math.min(count - 1, range.endIndex + OVERSCAN_ROWS))
+      expect(mounted.length).toBeLessThanOrEqual(maxRowsMounted(height))
+      expect(mounted).toEqual(Array.from({ length: mounted.length }, (_, i) => mounted[0]! + i))
+    }
+  })
+
+  it('keeps the same rows mounted while the view moves inside a block', () => {
+    const at = (scrollTop: number) => blockRange(visible(scrollTop, height, count)).join()
+    const changes = new Set<string>()
+    for (
+      let scrollTop = 10 * BLOCK_ROWS * ROW_HEIGHT;
+      scrollTop < 11 * BLOCK_ROWS * ROW_HEIGHT;
+      scrollTop += 4
+    )
+      changes.add(at(scrollTop))
+    // Scrolling a block's height (12 rows) changes the mounted rows at most twice (a block added
+    // at the bottom, one dropped at the top), not once per row.
+    expect(changes.size - 1).toBeLessThanOrEqual(2)
+  })
+
+  it('stops at the ends of the list and mounts nothing for an empty one', () => {
+    expect(blockRange({ startIndex: 0, endIndex: 4, overscan: OVERSCAN_ROWS, count: 5 })).toEqual([
+      0, 1, 2, 3, 4,
+    ])
+    expect(blockRange({ startIndex: 0, endIndex: 0, overscan: OVERSCAN_ROWS, count: 0 })).toEqual([])
+    expect(blockRange(visible(count * ROW_HEIGHT - height, height, count)).at(-1)).toBe(count - 1)
+  })
+})
