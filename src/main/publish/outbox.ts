@@ -361,6 +361,7 @@ export function createOutbox(deps: OutboxDeps) {
           phase: 'waiting_network',
           retryAt: now() + wait,
           attempt: failures.count + 1,
+          waitCause: isAppFailure(error) && error.code === 'server_unavailable' ? 'server' : 'network',
           ...reason,
         })
         await sleep(job, wait)

@@ -10,6 +10,8 @@ export interface LiveState {
   attempt?: number
   /** Why it waits: the last failure's message, which names the host that did not answer. */
   reason?: string
+  /** What failed: the server answered with an error ('server'), or nothing answered ('network'). */
+  waitCause?: 'server' | 'network'
   /** An operation's own progress (rows hashed, products sent, …). */
   progress?: OperationProgress
 }
@@ -105,6 +107,7 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   if (retryAt) view.retryAt = retryAt
   if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
   if (retryAt && live?.reason) view.waitReason = live.reason
+  if (retryAt && live?.waitCause) view.waitCause = live.waitCause
   if (job.error) view.error = job.error
   if (job.state === 'needs_attention' && job.problems) view.problems = job.problems
   return view
@@ -136,6 +139,7 @@ export function toOperationView(job: OperationJob, live: LiveState | undefined):
   if (retryAt) view.retryAt = retryAt
   if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
   if (retryAt && live?.reason) view.waitReason = live.reason
+  if (retryAt && live?.waitCause) view.waitCause = live.waitCause
   if (job.error) view.error = job.error
   return view
 }

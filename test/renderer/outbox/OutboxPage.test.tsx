@@ -115,6 +115,16 @@ describe('the outbox states a person can act on', () => {
     expect(within(row).getByRole('button', { name: 'Retry now' })).toBeInTheDocument()
   })
 
+  it('a job retrying after server errors says the server answered with an error, not the network', () => {
+    const retryAt = inFuture(30)
+    const waiting = job('j6', { state: 'waiting_network', retryAt, attempt: 2, waitCause: 'server' })
+    expect(stateLine(waiting, Date.now())).toMatch(
+      new RegExp(
+        `^The server answered with an error — attempt 2 at ${clockTime(retryAt, true)} \\(in \\d+ s\\)$`,
+      ),
+    )
+  })
+
   it('names the running attempt, and a revoked profile in words that say what to do', () => {
     const running = job('j4', { state: 'running', attempt: 2 })
     expect(stateLine(running, Date.now())).toBe('Running step 1 of 2 (attempt 2): Upload hero.png')

@@ -115,7 +115,13 @@ describe('the runner and its preflight', () => {
     let failuresLeft = 2
     const { outbox, fake } = await outboxWith(
       async () => {
-        if (failuresLeft-- > 0) throw new AppFailure(appError('offline', 'no network'))
+        // First nothing answers, then the server answers with an error: each wait says which.
+        if (failuresLeft-- > 0)
+          throw new AppFailure(
+            failuresLeft === 1
+              ? appError('offline', 'no network')
+              : appError('server_unavailable', 'The server had an error'),
+          )
         return []
       },
       { backoffBaseMs: 60_000, backoffMaxMs: 60_000 },
@@ -131,9 +137,10 @@ describe('the runner and its preflight', () => {
     }
     const first = await waiting(2)
     expect(Date.parse(first.retryAt!)).toBeGreaterThan(Date.now())
+    expect(first.waitCause).toBe('network')
     // "Retry now" ends the wait at once.
     await outbox.retry(first.id)
-    await waiting(3)
+    expect((await waiting(3)).waitCause).toBe('server')
     await outbox.retry(first.id)
     await outbox.idle()
     expect((await outbox.list())[0]).toMatchObject({ state: 'published' })

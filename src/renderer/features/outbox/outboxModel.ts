@@ -67,7 +67,9 @@ export function stateLine(job: OutboxJobView, now: number): string {
       const seconds = secondsUntil(job.retryAt, now)
       const attempt = job.attempt ? `attempt ${job.attempt} ` : 'trying again '
       const when = seconds > 0 ? `at ${clockTime(job.retryAt, true)} (in ${seconds} s)` : 'now'
-      return `Waiting for the network — ${attempt}${when}`
+      const cause =
+        job.waitCause === 'server' ? 'The server answered with an error' : 'Waiting for the network'
+      return `${cause} — ${attempt}${when}`
     }
     case 'rate_limited':
       return `Rate limited — ${resumesAtLine(job.retryAt, now)}`

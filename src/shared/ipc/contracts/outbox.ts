@@ -89,6 +89,8 @@ export const outboxJobViewSchema = z.object({
   attempt: z.number().int().positive().optional(),
   /** Why a waiting job waits, in the last failure's words (it names the host that did not answer). */
   waitReason: z.string().optional(),
+  /** A waiting job's cause: the server answered with an error, or nothing answered. */
+  waitCause: z.enum(['server', 'network']).optional(),
   /** Remote ids created (or adopted) so far. */
   created: z.object({
     mediaKeys: z.array(z.string()),
