@@ -40,9 +40,20 @@ export const PAGE = 5_000
 /** While main is still reading its files, the list is asked for again this often. */
 const LOADING_RETRY_MS = 400
 
+/** Longest wait for a frame: a hidden window (started minimised, behind others) paints none. */
+const PAINT_WAIT_MS = 100
+
 /** Resolves after the next frame has been painted (a task queued from requestAnimationFrame). */
 const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, PAINT_WAIT_MS)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback)
+        resolve()
+      }, 0),
+    )
+  })
 
 const messageOf = (error: unknown) =>
   error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
