@@ -178,8 +178,8 @@ try {
             limit: 150,
             compare: 'max',
             unit: 'MB',
-            value: scale.memory.rendererRssMb,
-            note: `renderer process RSS after a GC; JS heap ${scale.memory.jsHeapMb.toFixed(1)} MB, ${scale.memory.domNodes} DOM nodes`,
+            value: scale.memory.renderer.privateFootprintMb,
+            note: `the renderer process's private footprint (RssAnon + swap) after a GC: JS heap ${scale.memory.jsHeapMb.toFixed(1)} MB, ${scale.memory.domNodes} DOM nodes; its RSS ${scale.memory.renderer.rssMb.toFixed(0)} MB also counts ${scale.memory.renderer.fileBackedMb.toFixed(0)} MB of Chromium's own code and data mapped from disk, shared by every process`,
           })
           rows.push({
             what: 'Drafts search, 50,000: key → frame',

@@ -114,6 +114,7 @@ export function createDraftsService(options: {
     loadFailed = true
   })
   const listable = draftList.showSaved(loadNow).catch(() => undefined)
+  let answeredFromSaved = 0
 
   const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
     await loadNow()
@@ -136,8 +137,10 @@ export function createDraftsService(options: {
     list: async (query: DraftListRequest = {}): Promise<DraftListResponse> => {
       await listable
       if (!draftList.loaded && !loadFailed) {
-        // The answer leaves first; the store's load starts right after it (see loadGate).
-        setTimeout(beginLoad, 0)
+        // The first answer leaves alone: the renderer still has that page to paint (and its
+        // code to fetch from main). The store's load starts with the next list call — the
+        // renderer asks for the rest once the first rows are painted — or at LOAD_DEFER_MS.
+        if (answeredFromSaved++ > 0) setTimeout(beginLoad, 0)
         // The saved index while the store reads its files; nothing is known yet of trash or quarantine.
         return { ...draftList.list(query), trash: [], quarantined: [] }
       }

@@ -2,7 +2,7 @@ import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { mediaRefSchema } from '../../shared/creatives/media'
-import { draftKindSchema, draftStatusSchema, publishedRefsSchema } from '../../shared/drafts/envelope'
+import { isDraftKind, isDraftStatus, publishedRefsSchema } from '../../shared/drafts/envelope'
 import { tempPathFor } from './atomicFile'
 import type { DraftListEntry } from './summaryIndex'
 
@@ -19,17 +19,31 @@ const FORMAT = 1
 
 // Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published,
 // cover]. The cover came later: a row without it (saved by an earlier version) is still read.
-const rowSchema = z.tuple([
-  z.string(),
-  draftKindSchema,
-  z.string(),
-  draftStatusSchema,
-  z.string(),
-  z.number().int().nonnegative(),
-  z.number().int().nonnegative(),
-  publishedRefsSchema.nullable(),
-  mediaRefSchema.nullable().optional(),
-])
+// The scalar fields are checked by hand and only the nested objects by their zod schemas: a row
+// checked whole by a zod tuple cost about 10 µs, so 0.1 s at 10,000 drafts and 0.5 s at 50,000,
+// with main's event loop blocked while the first window and its first list wait for it.
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0
+
+function entryFromRow(raw: unknown): DraftListEntry | undefined {
+  if (!Array.isArray(raw) || raw.length < 8 || raw.length > 9) return undefined
+  const [id, kind, name, status, updatedAt, errorCount, warningCount, published, cover] = raw as unknown[]
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof updatedAt !== 'string') return undefined
+  if (!isDraftKind(kind) || !isDraftStatus(status) || !isCount(errorCount) || !isCount(warningCount))
+    return undefined
+  const entry: DraftListEntry = { id, kind, name, status, updatedAt, errorCount, warningCount }
+  if (published !== null) {
+    const refs = publishedRefsSchema.safeParse(published)
+    if (!refs.success) return undefined
+    entry.published = refs.data
+  }
+  if (cover !== null && cover !== undefined) {
+    const ref = mediaRefSchema.safeParse(cover)
+    if (!ref.success) return undefined
+    entry.cover = ref.data
+  }
+  return entry
+}
 const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.array(z.unknown()) })
 
 export interface SummaryIndexFile {
@@ -57,20 +71,8 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
       const entries: DraftListEntry[] = []
       for (const raw of file.data.rows) {
         // A row this version cannot read is skipped; the full load brings its draft back.
-        const row = rowSchema.safeParse(raw)
-        if (!row.success) continue
-        const [id, kind, name, status, updatedAt, errorCount, warningCount, published, cover] = row.data
-        entries.push({
-          id,
-          kind,
-          name,
-          status,
-          updatedAt,
-          errorCount,
-          warningCount,
-          ...(published ? { published } : {}),
-          ...(cover ? { cover } : {}),
-        })
+        const entry = entryFromRow(raw)
+        if (entry) entries.push(entry)
       }
       return entries
     },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import type { Job } from '../../../src/main/publish/job'
+import { lastJobRecord } from '../../../src/main/publish/jobStore'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { DraftKind } from '../../../src/shared/drafts/envelope'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
@@ -261,7 +262,9 @@ describe('publishing 100 drafts through faults and a restart', () => {
     // Lost answers were settled by finding what the server had made, not by sending again.
     const jobFiles = await readdir(join(dataDir, 'outbox'))
     const jobs = await Promise.all(
-      jobFiles.map(async (name) => JSON.parse(await readFile(join(dataDir, 'outbox', name), 'utf8')) as Job),
+      jobFiles.map(
+        async (name) => lastJobRecord(await readFile(join(dataDir, 'outbox', name), 'utf8')) as Job,
+      ),
     )
     expect(jobs).toHaveLength(100)
     const adopted = jobs

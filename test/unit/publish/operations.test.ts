@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { PublishAccess } from '../../../src/main/publish/access'
-import { createJobStore } from '../../../src/main/publish/jobStore'
+import { createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
+import type { OperationJob } from '../../../src/main/publish/job'
 import { OperationCanceled, type AnyOperationExecutor } from '../../../src/main/publish/operations/types'
 import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
 import type { Draft } from '../../../src/shared/drafts/envelope'
@@ -372,8 +373,10 @@ describe('operation jobs', () => {
     const first = open()
     const queued = await first.enqueueOperations(queue([{ op: 'test.chunks', params: { total: 6 } }]))
     await vi.waitFor(async () => {
-      const onDisk = JSON.parse(await readFile(join(dataDir, 'outbox', `${queued.id}.json`), 'utf8'))
-      expect(onDisk.steps[0].state).toEqual({ next: 3 })
+      const onDisk = lastJobRecord(
+        await readFile(join(dataDir, 'outbox', `${queued.id}.json`), 'utf8'),
+      ) as OperationJob
+      expect(onDisk.steps[0]?.state).toEqual({ next: 3 })
     })
     // The first process is gone (its step never returns); a new one opens the same data.
     void first.dispose()

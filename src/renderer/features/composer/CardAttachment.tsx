@@ -1,21 +1,15 @@
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import type { CardReference } from '../../../shared/creatives/post'
-import type { DraftKind } from '../../../shared/drafts/envelope'
 import { PUBLISHED_CARD_KINDS, type PublishedCardKind } from '../../../shared/ipc/contracts/library'
 import { Segmented } from '../../components/Segmented'
 import { studio, unwrap } from '../../lib/ipc'
 import { useConnectedAccount } from '../accounts/activeProfile'
 import { useDraftsStore } from '../drafts/draftsStore'
+import { CardDraftPicker } from './CardDraftPicker'
 import type { FieldMessage } from './editorKit/issues'
 import { FieldNote } from './editorKit/Field'
 
 type Mode = 'none' | 'draft' | 'published'
-
-const CARD_KINDS: Partial<Record<DraftKind, string>> = {
-  card: 'Card',
-  poll_card: 'Poll',
-  video_conversation_card: 'Video conversation',
-}
 
 const MODES = [
   { value: 'none', label: 'No card' },
@@ -98,7 +92,6 @@ export function CardAttachment({
   useEffect(() => {
     void load()
   }, [load])
-  const cardDrafts = drafts.filter((draft) => CARD_KINDS[draft.kind] !== undefined)
   const uri = card?.source === 'published' ? card.cardUri : typedUri
   const publishedCards = usePublishedCards(mode === 'published')
   // A URI typed earlier that is not in the list stays visible, so it can be seen and fixed.
@@ -118,30 +111,12 @@ export function CardAttachment({
     <div className="card-attachment">
       <Segmented label="Card" value={mode} options={MODES} onChange={choose} testIdPrefix="card-mode" />
       {mode === 'draft' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-draft`}>
-            Card draft
-          </label>
-          <select
-            id={`${id}-draft`}
-            className="input select"
-            value={card?.source === 'draft' ? card.draftId : ''}
-            aria-describedby={`${id}-note`}
-            onChange={(event) =>
-              onChange(event.target.value ? { source: 'draft', draftId: event.target.value } : null)
-            }
-          >
-            <option value="">Choose a card, poll or video conversation draft…</option>
-            {cardDrafts.map((draft) => (
-              <option key={draft.id} value={draft.id}>
-                {CARD_KINDS[draft.kind]} · {draft.name}
-              </option>
-            ))}
-            {card?.source === 'draft' && !cardDrafts.some((draft) => draft.id === card.draftId) ? (
-              <option value={card.draftId}>A draft that no longer exists</option>
-            ) : null}
-          </select>
-        </div>
+        <CardDraftPicker
+          drafts={drafts}
+          attachedId={card?.source === 'draft' ? card.draftId : null}
+          describedBy={`${id}-note`}
+          onChoose={(draftId) => onChange(draftId ? { source: 'draft', draftId } : null)}
+        />
       ) : null}
       {mode === 'published' && publishedCards.state === 'ready' ? (
         <div className="field">

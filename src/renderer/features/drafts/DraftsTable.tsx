@@ -1,4 +1,4 @@
-import { observeElementRect, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
@@ -6,6 +6,7 @@ import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
+import { observeViewport, scrollParentOf } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
 import { EDITOR_ROUTES, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
 
@@ -14,8 +15,6 @@ export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
 /** What a row measures with the design tokens (re-measured from the first row drawn). */
 const ESTIMATED_ROW_HEIGHT = 49
 const OVERSCAN_ROWS = 8
-/** Without layout (before the first frame, or in a DOM without one) assume a screenful. */
-const FALLBACK_VIEWPORT_HEIGHT = 800
 
 // One clock for every "5 minutes ago" on screen: only those cells re-render when it ticks,
 // never the rows or the table.
@@ -53,22 +52,6 @@ function RelativeTime({ iso }: { iso: string }) {
     </time>
   )
 }
-
-/** The nearest ancestor that scrolls: the virtual rows follow its scroll position. */
-function scrollParentOf(element: HTMLElement | null): HTMLElement | null {
-  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
-    const { overflowY } = getComputedStyle(node)
-    if (overflowY === 'auto' || overflowY === 'scroll') return node
-  }
-  return (document.scrollingElement ?? document.documentElement) as HTMLElement
-}
-
-const observeViewport: typeof observeElementRect = (instance, notify) =>
-  observeElementRect(instance, (rect) =>
-    notify(
-      rect.height > 0 ? rect : { width: rect.width, height: window.innerHeight || FALLBACK_VIEWPORT_HEIGHT },
-    ),
-  )
 
 /**
  * The drafts as a table whose body holds only the rows in view (plus a few): 50,000 drafts cost

@@ -3,6 +3,9 @@ import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { applyChanges } from './draftListModel'
+import { FIRST_PAGE, takeFirstDraftsPage } from './firstDraftsPage'
+
+export { FIRST_PAGE }
 
 type TrashEntry = DraftSummaryWithIssues & { removedAt: string }
 
@@ -33,11 +36,24 @@ interface DraftsState {
   importDraft(): Promise<string | null>
 }
 
-/** Enough rows to fill the first screen; the rest follows in large pages. */
-export const FIRST_PAGE = 100
 export const PAGE = 5_000
 /** While main is still reading its files, the list is asked for again this often. */
 const LOADING_RETRY_MS = 400
+
+/** Longest wait for a frame: a hidden window (started minimised, behind others) paints none. */
+const PAINT_WAIT_MS = 100
+
+/** Resolves after the next frame has been painted (a task queued from requestAnimationFrame). */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, PAINT_WAIT_MS)
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback)
+        resolve()
+      }, 0),
+    )
+  })
 
 const messageOf = (error: unknown) =>
   error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
@@ -60,9 +76,11 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
   /** Every page of one revision; starts over if the list changes while the pages arrive. */
   async function fetchAll(): Promise<DraftListResponse & { all: DraftSummaryWithIssues[] }> {
     for (let attemptNo = 0; ; attemptNo++) {
-      const first = await listPage({ offset: 0, limit: FIRST_PAGE })
-      // The first screen at once when there is nothing on screen yet.
-      if (!get().loaded)
+      // The app asks for the first page as it starts (firstDraftsPage); taken once, if it did.
+      const first = await (takeFirstDraftsPage() ?? listPage({ offset: 0, limit: FIRST_PAGE }))
+      // The first screen at once when there is nothing on screen yet; the rest is asked for
+      // once that screen is painted, so the first rows never wait behind thousands more.
+      if (!get().loaded) {
         set({
           drafts: first.drafts,
           trash: first.trash,
@@ -70,6 +88,8 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           notices: first.notices ?? [],
           loaded: true,
         })
+        if (first.total > first.drafts.length) await afterNextPaint()
+      }
       const all = [...first.drafts]
       let consistent = true
       while (all.length < first.total) {

@@ -1,0 +1,105 @@
+import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Job } from '../../../src/main/publish/job'
+import { JOB_SCHEMA_VERSION } from '../../../src/main/publish/job'
+import { COMPACT_BYTES, createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
+
+const dirs: string[] = []
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+})
+
+async function dataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'job-store-'))
+  dirs.push(dir)
+  return dir
+}
+
+function job(attempts: number, note = ''): Job {
+  return {
+    schema: JOB_SCHEMA_VERSION,
+    id: '10000000-0000-4000-8000-00000000000a',
+    seq: 1,
+    draftId: 'd',
+    draftName: `Draft ${note}`,
+    kind: 'poll_card',
+    profileId: 'p',
+    accountId: 'acc',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    state: 'active',
+    drafts: {},
+    publishedCards: {},
+    steps: [{ kind: 'card', id: 's1', status: 'attempting', attempts, draftId: 'd', cardKind: 'poll_card' }],
+  }
+}
+
+const fileOf = (dir: string) => join(dir, 'outbox', `${job(0).id}.json`)
+
+describe('the outbox job store (a journal of snapshots per job)', () => {
+  it('loads the last snapshot saved, after saves appended to the same file', async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    for (let attempts = 1; attempts <= 5; attempts++) await store.save(job(attempts))
+    const text = await readFile(fileOf(dir), 'utf8')
+    expect(text.split('\n').filter(Boolean)).toHaveLength(5)
+    const { jobs, unreadable } = await createJobStore(dir).loadAll()
+    expect(unreadable).toEqual([])
+    expect(jobs.map((loaded) => loaded.steps[0]?.attempts)).toEqual([5])
+  })
+
+  it('passes over a last line a crash cut short, and the next save does not join it', async () => {
+    const dir = await dataDir()
+    await createJobStore(dir).save(job(1))
+    await createJobStore(dir).save(job(2))
+    // Rewritten whole at the first save of a process; now append to it as the same process would.
+    const store = createJobStore(dir)
+    await store.save(job(3))
+    await store.save(job(4))
+    const whole = JSON.stringify(job(5))
+    await appendFile(fileOf(dir), `\n${whole.slice(0, whole.length / 2)}`)
+    expect((await createJobStore(dir).loadAll()).jobs[0]?.steps[0]?.attempts).toBe(4)
+
+    // The same file, appended to again by a process that did not rewrite it first.
+    await store.save(job(6))
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(6)
+  })
+
+  it('rewrites the journal as one snapshot at the first save of a process and once it grows large', async () => {
+    const dir = await dataDir()
+    const first = createJobStore(dir)
+    await first.save(job(1))
+    await first.save(job(2))
+    expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(2)
+    await createJobStore(dir).save(job(3))
+    expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(1)
+
+    const store = createJobStore(dir)
+    const big = 'x'.repeat(4_000)
+    for (let attempts = 1; attempts <= 40; attempts++) {
+      await store.save(job(attempts, big))
+      expect((await stat(fileOf(dir))).size).toBeLessThan(COMPACT_BYTES + 4_200)
+    }
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(40)
+    // No temp file is left behind by the rewrites.
+    expect(await readdir(join(dir, 'outbox'))).toEqual([`${job(0).id}.json`])
+  })
+
+  it('removes a job file, and a later save of the same id starts a new file', async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    await store.save(job(1))
+    await store.save(job(2))
+    await store.remove(job(0).id)
+    expect(await readdir(join(dir, 'outbox'))).toEqual([])
+    await store.save(job(7))
+    expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(1)
+  })
+
+  it('reads a job file written whole by an earlier version (one JSON text)', () => {
+    expect(lastJobRecord(JSON.stringify(job(3)))?.steps[0]?.attempts).toBe(3)
+    expect(lastJobRecord('{"schema":1,')).toBeUndefined()
+  })
+})
