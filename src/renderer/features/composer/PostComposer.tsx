@@ -1,7 +1,7 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
-import { newPostMediaItem } from '../../../shared/creatives/post'
+import { memo, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
 import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../shared/rules/limits'
@@ -13,7 +13,7 @@ import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShell'
 import { PublishedBanner } from './editorKit/PublishedBanner'
 import { EditorField, FieldNote } from './editorKit/Field'
-import { useContentIssues, useFieldMessages } from './editorKit/issues'
+import { useContentIssues, useFieldMessages, type FieldMessage } from './editorKit/issues'
 import { LengthCounter } from './editorKit/LengthCounter'
 import { CardAttachment } from './CardAttachment'
 import { PostMedia } from './PostMedia'
@@ -68,9 +68,22 @@ function authorOf(
   return { name: 'Advertiser', handle: asUserId.trim() ? `user ${asUserId.trim()}` : 'no advertiser yet' }
 }
 
-/** The post composer. Publishing arrives with the outbox; until then every post is a saved draft. */
+/**
+ * The post composer. Publishing arrives with the outbox; until then every post is a saved draft.
+ *
+ * A keystroke renders only the text field and its counter (PostTextField subscribes to the
+ * text itself); the rest of the form, the rules and the preview follow a keystroke behind
+ * (useDeferredValue), in a render React may interrupt for the next key. At 25,000 characters
+ * this keeps each key's own frame as cheap as the textarea (bench/PROFILE.md).
+ */
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
+  const settled = useDeferredValue(content)
+  return <PostComposerForm content={settled} />
+}
+
+/** The form for the settled content: skipped on the keystroke itself (memo, same content). */
+const PostComposerForm = memo(function PostComposerForm({ content }: { content: PostContent }) {
   const change = useDraftEditor((state: State) => state.change)
   const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
@@ -82,7 +95,8 @@ export function PostComposer() {
   const profileId = user.state === 'known' ? user.profileId : null
   const accountId = user.state === 'known' ? user.accountId : undefined
   const [limit, setLimit] = usePostLengthLimit(postLengthKey(profileId, accountId))
-  const { length, unavailable } = usePostLength(content.text, limit)
+  // The same text the field above counted a key ago: the shared counter answers from memory.
+  const { length } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
   useDraftNameFollows('post', content.name)
 
@@ -95,26 +109,24 @@ export function PostComposer() {
     if (connectedUserId) change((c) => (c.asUserId === '' ? { ...c, asUserId: connectedUserId } : c))
   }, [user.state, connectedUserId, change])
 
-  // The rules and the preview follow a keystroke behind the counter and the highlight, which must never lag.
-  const settled = useDeferredValue(content)
-  const settledWeight = useDeferredValue(length?.weightedLength)
+  const weightedLength = length?.weightedLength
   const checkOptions = useMemo(
     () => ({
       ...postLengthContext(limit),
-      ...(settledWeight === undefined ? {} : { weightedTextLength: settledWeight }),
+      ...(weightedLength === undefined ? {} : { weightedTextLength: weightedLength }),
       ...(connectedUserId ? { authenticatedUserId: connectedUserId } : {}),
     }),
-    [limit, settledWeight, connectedUserId],
+    [limit, weightedLength, connectedUserId],
   )
-  const issues = useContentIssues('post', settled, checkOptions)
-  const { messageAt, touch } = useFieldMessages(issues)
+  const issues = useContentIssues('post', content, checkOptions)
+  // The settled content, not the store's: the form must not re-render on the keystroke itself.
+  const { messageAt, touch } = useFieldMessages(issues, content)
   const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
   const videoFieldsSet =
     content.videoTitle !== '' ||
     content.videoDescription !== '' ||
     content.videoCta !== null ||
     content.videoCtaValue !== ''
-  const settledOverflow = useDeferredValue(length?.overflowStartIndex ?? null)
 
   return (
     <EditorShell
@@ -134,9 +146,9 @@ export function PostComposer() {
       }
       preview={
         <PostPreview
-          content={settled}
-          overflowStartIndex={settled.text === content.text ? settledOverflow : null}
-          author={authorOf(user, settled.asUserId, previewAuthor)}
+          content={content}
+          overflowStartIndex={length?.overflowStartIndex ?? null}
+          author={authorOf(user, content.asUserId, previewAuthor)}
           drafts={drafts}
         />
       }
@@ -187,12 +199,9 @@ export function PostComposer() {
             />
           </details>
         </div>
-        <PostTextEditor
-          text={content.text}
-          length={length}
-          counterUnavailable={unavailable}
+        <PostTextField
+          limit={limit}
           message={messageAt(['text'])}
-          onChange={(text) => change((c) => ({ ...c, text }), 'text')}
           onBlur={() => touch(['text'])}
           limitPicker={
             <Segmented
@@ -352,5 +361,33 @@ export function PostComposer() {
         </details>
       </Section>
     </EditorShell>
+  )
+})
+
+/** The text as typed (the store's, never deferred), its counter and the overflow highlight. */
+function PostTextField({
+  limit,
+  message,
+  onBlur,
+  limitPicker,
+}: {
+  limit: PostLengthLimit
+  message: FieldMessage | undefined
+  onBlur: () => void
+  limitPicker: ReactNode
+}) {
+  const text = useDraftEditor((state: State) => state.content.text)
+  const change = useDraftEditor((state: State) => state.change)
+  const { length, unavailable } = usePostLength(text, limit)
+  return (
+    <PostTextEditor
+      text={text}
+      length={length}
+      counterUnavailable={unavailable}
+      message={message}
+      onChange={(next) => change((c) => ({ ...c, text: next }), 'text')}
+      onBlur={onBlur}
+      limitPicker={limitPicker}
+    />
   )
 }
