@@ -1,6 +1,6 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
-import { memo, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
@@ -121,6 +121,19 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   const issues = useContentIssues('post', content, checkOptions)
   // The settled content, not the store's: the form must not re-render on the keystroke itself.
   const { messageAt, touch } = useFieldMessages(issues, content)
+  // Stable handlers and messages: the media and card sections skip the render a key's text
+  // change causes (memo), as they show nothing of the text.
+  const addMedia = useCallback(
+    (media: Parameters<typeof newPostMediaItem>[0]) =>
+      change((c) => ({ ...c, media: [...c.media, newPostMediaItem(media)] })),
+    [change],
+  )
+  const removeMedia = useCallback(
+    (id: string) => change((c) => ({ ...c, media: c.media.filter((item) => item.id !== id) })),
+    [change],
+  )
+  const setCard = useCallback((card: PostContent['card']) => change((c) => ({ ...c, card })), [change])
+  const sameMessage = useSameMessages()
   const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
   const videoFieldsSet =
     content.videoTitle !== '' ||
@@ -219,11 +232,11 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
       </Section>
 
       <Section title="Media" hint="Pick from the account's media library.">
-        <PostMedia
+        <MemoPostMedia
           items={content.media}
-          message={messageAt(['media'])}
-          onAdd={(media) => change((c) => ({ ...c, media: [...c.media, newPostMediaItem(media)] }))}
-          onRemove={(id) => change((c) => ({ ...c, media: c.media.filter((item) => item.id !== id) }))}
+          message={sameMessage(messageAt(['media']))}
+          onAdd={addMedia}
+          onRemove={removeMedia}
         />
         {hasVideo || videoFieldsSet ? (
           <div className="post-video">
@@ -290,10 +303,10 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
       </Section>
 
       <Section title="Card">
-        <CardAttachment
+        <MemoCardAttachment
           card={content.card}
-          message={messageAt(['card'])}
-          onChange={(card) => change((c) => ({ ...c, card }))}
+          message={sameMessage(messageAt(['card']))}
+          onChange={setCard}
         />
       </Section>
 
@@ -363,6 +376,25 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
     </EditorShell>
   )
 })
+
+const MemoPostMedia = memo(PostMedia)
+const MemoCardAttachment = memo(CardAttachment)
+
+/**
+ * The same message object for the same text and severity as on the last render, so a memoised
+ * section sees an unchanged prop when its message has not changed.
+ */
+function useSameMessages() {
+  const seen = useRef(new Map<string, FieldMessage>())
+  return (message: FieldMessage | undefined): FieldMessage | undefined => {
+    if (!message) return undefined
+    const key = `${message.severity}:${message.text}`
+    const known = seen.current.get(key)
+    if (known) return known
+    seen.current.set(key, message)
+    return message
+  }
+}
 
 /** The text as typed (the store's, never deferred), its counter and the overflow highlight. */
 function PostTextField({
