@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { LIMITS } from '../src/shared/rules/limits'
 import { ok, typeAndTime, type BenchApp, type BenchBrowser } from './browser'
+import { realisticPostText } from './postText'
 
 export const WARMUP_KEYS = 30
 export const SAMPLE_KEYS = 240
@@ -34,12 +35,6 @@ export async function benchFloor(bench: BenchBrowser): Promise<number[]> {
   }
 }
 
-/** Words, an emoji and a link, so weighting and entity parsing do real work. */
-export function longPostText(length: number): string {
-  const unit = 'Spring sale 🌱 https://example.com/spring now on, '
-  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length)
-}
-
 export async function benchComposer(app: BenchApp): Promise<number[]> {
   const { page } = app
   const limit = LIMITS.postLength.longForm.value
@@ -49,7 +44,7 @@ export async function benchComposer(app: BenchApp): Promise<number[]> {
     page,
     `window.studio.drafts.create({ kind: 'post', name: 'Long-form bench' })`,
   )
-  const content = { ...draft.content, text: longPostText(limit - 1) }
+  const content = { ...draft.content, text: realisticPostText(limit - 1) }
   await ok(page, `window.studio.drafts.update(${JSON.stringify({ id: draft.id, content })})`)
   await page.goto(page.url().replace(/#.*$/, `#/composer/${draft.id}`))
   const area = page.getByTestId('post-text')
@@ -62,10 +57,8 @@ export async function benchComposer(app: BenchApp): Promise<number[]> {
 
 /**
  * The same text in a bare <textarea> with the composer's own CSS and width, in the same page,
- * outside React: what the browser alone spends per key on this text. On a machine without an
- * emoji font (this bench's Linux image has none), Chromium's fallback-font search over a
- * 25,000-character paragraph with hundreds of emoji costs far more than a frame on its own;
- * this row tells that cost apart from the app's. Call after benchComposer, on its page.
+ * outside React: what the browser alone spends per key on this text, told apart from the app's
+ * (bench/postText.ts says why the text's shape matters). Call after benchComposer, on its page.
  */
 export async function benchComposerTextFloor(app: BenchApp): Promise<number[]> {
   const { page } = app

@@ -5,7 +5,8 @@
  *
  *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|builder
  *
- * (PROFILE_BUILD=1 keeps function names; PROFILE_OUT=<file> also saves the V8 CPU profile.)
+ * (PROFILE_BUILD=1 keeps function names; PROFILE_OUT=<file> also saves the V8 CPU profile,
+ * PROFILE_TRACE=<file> the Chromium trace, which chrome://tracing or Perfetto opens.)
  */
 import { writeFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
@@ -16,6 +17,7 @@ import { summarize } from './stats'
 interface TraceEvent {
   name: string
   ph: string
+  ts: number
   dur?: number
   tid: number
   pid: number
@@ -48,6 +50,7 @@ async function traceTyping(page: Page, browser: Awaited<ReturnType<typeof startB
   })
   const timings = await typeAndTime(page, alternatingKeys(KEYS))
   const buffer = await browser.stopTracing()
+  if (process.env.PROFILE_TRACE) writeFileSync(process.env.PROFILE_TRACE, buffer)
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }
   // The renderer main thread: the one that ran the most Layout events.
   const counts = new Map<string, number>()
@@ -61,7 +64,37 @@ async function traceTyping(page: Page, browser: Awaited<ReturnType<typeof startB
     const kind = KINDS[event.name]
     if (kind) totals.set(kind, (totals.get(kind) ?? 0) + event.dur / 1000)
   }
-  return { timings, totals }
+  return {
+    timings,
+    totals,
+    self: selfTimes(traceEvents.filter((event) => `${event.pid}:${event.tid}` === main)),
+  }
+}
+
+/**
+ * Self time per trace event name on one thread: each complete event's duration minus the events
+ * nested in it, so a layout forced inside a key's event dispatch counts as layout, not twice.
+ */
+function selfTimes(events: TraceEvent[]): Map<string, number> {
+  const complete = events
+    .filter((event) => event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  const self = new Map<string, number>()
+  const open: { event: TraceEvent; end: number; children: number }[] = []
+  const close = (until: number) => {
+    while (open.length > 0 && open.at(-1)!.end <= until) {
+      const done = open.pop()!
+      const own = done.event.dur! - done.children
+      self.set(done.event.name, (self.get(done.event.name) ?? 0) + own / 1000)
+      if (open.length > 0) open.at(-1)!.children += done.event.dur!
+    }
+  }
+  for (const event of complete) {
+    close(event.ts)
+    open.push({ event, end: event.ts + event.dur!, children: 0 })
+  }
+  close(Infinity)
+  return self
 }
 
 interface ProfileNode {
@@ -99,7 +132,7 @@ try {
   try {
     // Opens the editor and types its own warm-up and samples; the trace covers further keys.
     const figures = which === 'builder' ? await benchBuilder(app) : await benchComposer(app)
-    const { timings, totals } = await traceTyping(app.page, bench.browser)
+    const { timings, totals, self } = await traceTyping(app.page, bench.browser)
     console.log(`${which}: key → frame before tracing ${JSON.stringify(summarize(figures))}`)
     console.log(`${which}: key → frame while tracing ${JSON.stringify(summarize(timings))}`)
     console.log(
@@ -107,6 +140,11 @@ try {
     )
     for (const [kind, ms] of [...totals].sort((a, b) => b[1] - a[1]))
       console.log(`  ${kind.padEnd(26)} ${(ms / KEYS).toFixed(2)}`)
+    console.log(
+      `renderer main thread self time per key (ms) by trace event, nested events subtracted, top 15:`,
+    )
+    for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+      console.log(`  ${name.padEnd(34)} ${(ms / KEYS).toFixed(2)}`)
     console.log(`JavaScript self time per key (ms), over ${KEYS} more keys, top functions:`)
     for (const [where, ms] of await profileTyping(app.page))
       console.log(`  ${(ms / KEYS).toFixed(2).padStart(6)}  ${where}`)

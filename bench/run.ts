@@ -144,7 +144,7 @@ try {
             compare: 'max',
             unit: 'ms',
             summary: summarize(composerTextFloor),
-            note: "the composer's text in a plain textarea with its CSS, outside React, same page: the browser's own cost per key on this text (large here: no emoji font, so fallback-font search over the whole paragraph)",
+            note: "the composer's text (bench/postText.ts) in a plain textarea with its CSS, outside React, same page: the browser's own cost per key on this text",
           })
           rows.push({
             what: 'Composer, 25,000 chars: key → frame',

@@ -76,7 +76,14 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
         })
     }
     const apply = (next: ContentByKind[K], past: ContentByKind[K][], future: ContentByKind[K][]) => {
-      set({ content: next, past: past.slice(-HISTORY_LIMIT), future, serverIssues: [] })
+      // serverIssues keeps its identity when already empty: a new [] per key re-rendered every
+      // component that selects it.
+      set((state) => ({
+        content: next,
+        past: past.slice(-HISTORY_LIMIT),
+        future,
+        serverIssues: state.serverIssues.length === 0 ? state.serverIssues : [],
+      }))
       persist({ content: next })
     }
 

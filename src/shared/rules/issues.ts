@@ -101,8 +101,12 @@ export function characterCount(text: string): number {
   return count
 }
 
+// One formatter, made once: toLocaleString('en-US') builds a new one per call, which showed up
+// in the composer's per-key profile (bench/PROFILE.md). Same output by definition.
+const NUMBER_FORMAT = new Intl.NumberFormat('en-US')
+
 export function formatNumber(value: number): string {
-  return value.toLocaleString('en-US')
+  return NUMBER_FORMAT.format(value)
 }
 
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {

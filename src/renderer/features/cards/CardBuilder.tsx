@@ -1,5 +1,5 @@
 import { ArrowLeft, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
-import { useEffect, useMemo, useRef } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
@@ -57,7 +57,6 @@ export function CardBuilder() {
   const profileId = useActiveProfile()?.id
   const device = usePreviewDevice((state) => state.device)
   const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
-  const save = useDraftEditor<'card', SaveState>((state) => state.save)
   const canUndo = useDraftEditor<'card', boolean>((state) => state.past.length > 0)
   const canRedo = useDraftEditor<'card', boolean>((state) => state.future.length > 0)
   const change = useDraftEditor<'card', ChangeContent>((state) => state.change)
@@ -71,9 +70,13 @@ export function CardBuilder() {
     (state) => state.reportServerIssue,
   )
 
-  const check = useMemo(() => checkContent('card', content), [content])
+  // A keystroke renders the field typed in (SortableList re-renders only the item whose
+  // component changed); the rules and the preview follow a keystroke behind, in a render React
+  // may interrupt for the next key (bench/PROFILE.md).
+  const settled = useDeferredValue(content)
+  const check = useMemo(() => checkContent('card', settled), [settled])
   const issues = useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues])
-  const preview = useMemo(() => cardPreviewModel(content), [content])
+  const preview = useMemo(() => cardPreviewModel(settled), [settled])
 
   // The list shows the draft's own name; keep it in step with the card name once there is one.
   useEffect(() => {
@@ -101,7 +104,7 @@ export function CardBuilder() {
           </h1>
         </div>
         <div className="builder__toolbar">
-          <SaveStatus save={save} />
+          <LiveSaveStatus />
           <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
             {published ? (
               <>Published — read-only</>
@@ -215,13 +218,22 @@ export function CardBuilder() {
             <PreviewDeviceToggle />
           </div>
           <div className="editor__preview-frame">
-            <CardPreview model={preview} name={content.name} />
+            <SettledCardPreview model={preview} name={settled.name} />
           </div>
         </aside>
       </div>
     </div>
   )
 }
+
+/** Subscribes on its own: a save finishing re-renders the status, not the builder. */
+function LiveSaveStatus() {
+  const save = useDraftEditor<'card', SaveState>((state) => state.save)
+  return <SaveStatus save={save} />
+}
+
+/** Skipped while the model (built from the deferred content) is unchanged. */
+const SettledCardPreview = memo(CardPreview)
 
 function IssueSummaryText({ errors, warnings }: { errors: number; warnings: number }) {
   if (errors === 0 && warnings === 0) return <>Ready to publish</>

@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS as DndCss } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
-import { useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface ReorderControls {
   /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
@@ -82,7 +82,7 @@ export function SortableList<T extends { id: string }>({
     useSensor(PointerSensor, POINTER_OPTIONS),
     useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
   )
-  const ids = items.map((item) => item.id)
+  const ids = useSameIds(items.map((item) => item.id))
   const nameOf = (id: string | number) => {
     const index = ids.indexOf(String(id))
     const item = items[index]
@@ -200,6 +200,18 @@ export function SortableList<T extends { id: string }>({
 
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((value, index) => Object.is(value, b[index]))
+
+/**
+ * The previous array while the ids are the same: a new array per render made dnd-kit's
+ * SortableContext a new value on every keystroke, which re-rendered every sortable item of every
+ * list on the page (their contents cached, but not their useSortable) and re-sorted their rects.
+ */
+function useSameIds(ids: string[]): string[] {
+  const [current, setCurrent] = useState(ids)
+  if (sameValues(current, ids)) return current
+  setCurrent(ids)
+  return ids
+}
 
 function SortableItem({
   id,

@@ -1,7 +1,7 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
-import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
-import { newPostMediaItem } from '../../../shared/creatives/post'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
 import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../shared/rules/limits'
@@ -14,7 +14,7 @@ import { EditorShell, Section, useDraftNameFollows } from './editorKit/EditorShe
 import { PublishedBanner } from './editorKit/PublishedBanner'
 import { postNameEdit } from './editorKit/publishedEditSpecs'
 import { EditorField, FieldNote } from './editorKit/Field'
-import { useContentIssues, useFieldMessages } from './editorKit/issues'
+import { useContentIssues, useFieldMessages, type FieldMessage } from './editorKit/issues'
 import { LengthCounter } from './editorKit/LengthCounter'
 import { CardAttachment } from './CardAttachment'
 import { PostMedia } from './PostMedia'
@@ -69,9 +69,22 @@ function authorOf(
   return { name: 'Advertiser', handle: asUserId.trim() ? `user ${asUserId.trim()}` : 'no advertiser yet' }
 }
 
-/** The post composer. Publishing arrives with the outbox; until then every post is a saved draft. */
+/**
+ * The post composer. Publishing arrives with the outbox; until then every post is a saved draft.
+ *
+ * A keystroke renders only the text field and its counter (PostTextField subscribes to the
+ * text itself); the rest of the form, the rules and the preview follow a keystroke behind
+ * (useDeferredValue), in a render React may interrupt for the next key. At 25,000 characters
+ * this keeps each key's own frame as cheap as the textarea (bench/PROFILE.md).
+ */
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
+  const settled = useDeferredValue(content)
+  return <PostComposerForm content={settled} />
+}
+
+/** The form for the settled content: skipped on the keystroke itself (memo, same content). */
+const PostComposerForm = memo(function PostComposerForm({ content }: { content: PostContent }) {
   const change = useDraftEditor((state: State) => state.change)
   const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
@@ -83,7 +96,8 @@ export function PostComposer() {
   const profileId = user.state === 'known' ? user.profileId : null
   const accountId = user.state === 'known' ? user.accountId : undefined
   const [limit, setLimit] = usePostLengthLimit(postLengthKey(profileId, accountId))
-  const { length, unavailable } = usePostLength(content.text, limit)
+  // The same text the field above counted a key ago: the shared counter answers from memory.
+  const { length } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
   useDraftNameFollows('post', content.name)
 
@@ -96,26 +110,37 @@ export function PostComposer() {
     if (connectedUserId) change((c) => (c.asUserId === '' ? { ...c, asUserId: connectedUserId } : c))
   }, [user.state, connectedUserId, change])
 
-  // The rules and the preview follow a keystroke behind the counter and the highlight, which must never lag.
-  const settled = useDeferredValue(content)
-  const settledWeight = useDeferredValue(length?.weightedLength)
+  const weightedLength = length?.weightedLength
   const checkOptions = useMemo(
     () => ({
       ...postLengthContext(limit),
-      ...(settledWeight === undefined ? {} : { weightedTextLength: settledWeight }),
+      ...(weightedLength === undefined ? {} : { weightedTextLength: weightedLength }),
       ...(connectedUserId ? { authenticatedUserId: connectedUserId } : {}),
     }),
-    [limit, settledWeight, connectedUserId],
+    [limit, weightedLength, connectedUserId],
   )
-  const issues = useContentIssues('post', settled, checkOptions)
-  const { messageAt, touch } = useFieldMessages(issues)
+  const issues = useContentIssues('post', content, checkOptions)
+  // The settled content, not the store's: the form must not re-render on the keystroke itself.
+  const { messageAt, touch } = useFieldMessages(issues, content)
+  // Stable handlers and messages: the media and card sections skip the render a key's text
+  // change causes (memo), as they show nothing of the text.
+  const addMedia = useCallback(
+    (media: Parameters<typeof newPostMediaItem>[0]) =>
+      change((c) => ({ ...c, media: [...c.media, newPostMediaItem(media)] })),
+    [change],
+  )
+  const removeMedia = useCallback(
+    (id: string) => change((c) => ({ ...c, media: c.media.filter((item) => item.id !== id) })),
+    [change],
+  )
+  const setCard = useCallback((card: PostContent['card']) => change((c) => ({ ...c, card })), [change])
+  const sameMessage = useSameMessages()
   const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
   const videoFieldsSet =
     content.videoTitle !== '' ||
     content.videoDescription !== '' ||
     content.videoCta !== null ||
     content.videoCtaValue !== ''
-  const settledOverflow = useDeferredValue(length?.overflowStartIndex ?? null)
 
   return (
     <EditorShell
@@ -136,9 +161,9 @@ export function PostComposer() {
       }
       preview={
         <PostPreview
-          content={settled}
-          overflowStartIndex={settled.text === content.text ? settledOverflow : null}
-          author={authorOf(user, settled.asUserId, previewAuthor)}
+          content={content}
+          overflowStartIndex={length?.overflowStartIndex ?? null}
+          author={authorOf(user, content.asUserId, previewAuthor)}
           drafts={drafts}
         />
       }
@@ -191,12 +216,9 @@ export function PostComposer() {
             />
           </details>
         </div>
-        <PostTextEditor
-          text={content.text}
-          length={length}
-          counterUnavailable={unavailable}
+        <PostTextField
+          limit={limit}
           message={messageAt(['text'])}
-          onChange={(text) => change((c) => ({ ...c, text }), 'text')}
           onBlur={() => touch(['text'])}
           limitPicker={
             <Segmented
@@ -214,11 +236,11 @@ export function PostComposer() {
       </Section>
 
       <Section title="Media" hint="Pick from the account's media library.">
-        <PostMedia
+        <MemoPostMedia
           items={content.media}
-          message={messageAt(['media'])}
-          onAdd={(media) => change((c) => ({ ...c, media: [...c.media, newPostMediaItem(media)] }))}
-          onRemove={(id) => change((c) => ({ ...c, media: c.media.filter((item) => item.id !== id) }))}
+          message={sameMessage(messageAt(['media']))}
+          onAdd={addMedia}
+          onRemove={removeMedia}
         />
         {hasVideo || videoFieldsSet ? (
           <div className="post-video">
@@ -285,10 +307,10 @@ export function PostComposer() {
       </Section>
 
       <Section title="Card">
-        <CardAttachment
+        <MemoCardAttachment
           card={content.card}
-          message={messageAt(['card'])}
-          onChange={(card) => change((c) => ({ ...c, card }))}
+          message={sameMessage(messageAt(['card']))}
+          onChange={setCard}
         />
       </Section>
 
@@ -356,5 +378,52 @@ export function PostComposer() {
         </details>
       </Section>
     </EditorShell>
+  )
+})
+
+const MemoPostMedia = memo(PostMedia)
+const MemoCardAttachment = memo(CardAttachment)
+
+/**
+ * The same message object for the same text and severity as on the last render, so a memoised
+ * section sees an unchanged prop when its message has not changed.
+ */
+function useSameMessages() {
+  const seen = useRef(new Map<string, FieldMessage>())
+  return (message: FieldMessage | undefined): FieldMessage | undefined => {
+    if (!message) return undefined
+    const key = `${message.severity}:${message.text}`
+    const known = seen.current.get(key)
+    if (known) return known
+    seen.current.set(key, message)
+    return message
+  }
+}
+
+/** The text as typed (the store's, never deferred), its counter and the overflow highlight. */
+function PostTextField({
+  limit,
+  message,
+  onBlur,
+  limitPicker,
+}: {
+  limit: PostLengthLimit
+  message: FieldMessage | undefined
+  onBlur: () => void
+  limitPicker: ReactNode
+}) {
+  const text = useDraftEditor((state: State) => state.content.text)
+  const change = useDraftEditor((state: State) => state.change)
+  const { length, unavailable } = usePostLength(text, limit)
+  return (
+    <PostTextEditor
+      text={text}
+      length={length}
+      counterUnavailable={unavailable}
+      message={message}
+      onChange={(next) => change((c) => ({ ...c, text: next }), 'text')}
+      onBlur={onBlur}
+      limitPicker={limitPicker}
+    />
   )
 }

@@ -39,7 +39,20 @@ export function runsOf(text: string): string[] {
 
 export function createIncrementalCounter(count: PostLengthCounter): PostLengthCounter {
   let weights = new Map<string, number>()
+  // The last two answers: the counter under the textarea and the rules, which follow a key
+  // behind (useDeferredValue), ask about the same texts, so each text is counted once.
+  let recent: { text: string; limit: PostLengthLimit; length: PostLength }[] = []
+  const remember = (text: string, limit: PostLengthLimit, length: PostLength) => {
+    recent = [{ text, limit, length }, ...recent.slice(0, 1)]
+    return length
+  }
   return (text, limit) => {
+    const known = recent.find((entry) => entry.limit === limit && entry.text === text)
+    if (known) return known.length
+    return remember(text, limit, weigh(text, limit))
+  }
+
+  function weigh(text: string, limit: PostLengthLimit): PostLength {
     if (text.length < SHORT_TEXT) return count(text, limit)
     const runs = runsOf(text)
     const next = new Map<string, number>()

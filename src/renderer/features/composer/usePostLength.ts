@@ -7,6 +7,19 @@ import {
 } from '../../../shared/rules/postLength'
 import { createIncrementalCounter } from './incrementalCount'
 
+let shared: Promise<PostLengthCounter> | undefined
+
+/**
+ * One incremental counter for the whole renderer: the counter under the textarea and the rules
+ * (a key behind) share it, so a text is weighed once however many places ask.
+ */
+function loadSharedCounter(): Promise<PostLengthCounter> {
+  shared ??= loadPostLengthCounter().then(createIncrementalCounter)
+  // A failed load may succeed on a later visit.
+  shared.catch(() => (shared = undefined))
+  return shared
+}
+
 /**
  * The weighted length of the text; length is null until twitter-text has loaded (it is
  * fetched on first use, so the app's first paint never waits for it) or if it cannot load.
@@ -20,8 +33,8 @@ export function usePostLength(
   const [failed, setFailed] = useState(false)
   useEffect(() => {
     let current = true
-    loadPostLengthCounter()
-      .then((count) => current && setCounter({ count: createIncrementalCounter(count) }))
+    loadSharedCounter()
+      .then((count) => current && setCounter({ count }))
       .catch(() => current && setFailed(true))
     return () => {
       current = false

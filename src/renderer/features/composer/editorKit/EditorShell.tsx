@@ -39,7 +39,6 @@ export function EditorShell({
 }) {
   const name = useDraftEditor((state) => state.draft.name)
   const published = useDraftEditor((state) => state.draft.status === 'published')
-  const save = useDraftEditor((state) => state.save)
   const canUndo = useDraftEditor((state) => state.past.length > 0)
   const canRedo = useDraftEditor((state) => state.future.length > 0)
   const undo = useDraftEditor((state) => state.undo)
@@ -65,7 +64,7 @@ export function EditorShell({
             {name}
           </h1>
           <div className="editor__status">
-            <SaveStatus save={save} />
+            <LiveSaveStatus />
             <ProblemsBadge issues={issues} formSelector=".editor__form">
               {/* A published creative is not "ready to publish": it is out, and read-only. */}
               {published
@@ -120,6 +119,12 @@ export function EditorShell({
       </div>
     </div>
   )
+}
+
+/** Subscribes on its own: a save finishing re-renders the status, not the whole shell. */
+function LiveSaveStatus() {
+  const save = useDraftEditor((state) => state.save)
+  return <SaveStatus save={save} />
 }
 
 /**

@@ -32,16 +32,16 @@ export function issueAt(issues: readonly ContentIssue[], path: IssuePath): Conte
  * at once except "required" on fields nobody has visited. Publish, review and "Show problems"
  * reveal everything.
  */
-export function useTouchedFields() {
+export function useTouchedFields(settledContent?: unknown) {
   const touched = useDraftEditor((state) => state.touched)
   const touchKey = useDraftEditor((state) => state.touch)
   const openedNew = useDraftEditor((state) => state.openedNew)
   const revealAll = useDraftEditor((state) => state.revealAll)
-  const content = useDraftEditor((state) => state.content)
+  // An editor that renders from deferred content passes it, so a keystroke does not re-render it.
+  const content = useDraftEditor((state) => settledContent ?? state.content)
   const openedContent = useDraftEditor((state) => state.openedContent)
   const isTouched = (path: IssuePath) =>
-    touched.has(pathKey(path)) ||
-    JSON.stringify(valueAt(content, path)) !== JSON.stringify(valueAt(openedContent, path))
+    touched.has(pathKey(path)) || differs(valueAt(content, path), valueAt(openedContent, path))
   return {
     isTouched,
     touch: (path: IssuePath) => touchKey(pathKey(path)),
@@ -49,6 +49,13 @@ export function useTouchedFields() {
     isShown: (path: IssuePath, code: ContentIssue['code']) =>
       revealAll || isTouched(path) || (!openedNew && code !== 'required'),
   }
+}
+
+/** Text and other plain values compare as they are; only objects go through JSON. */
+function differs(a: unknown, b: unknown): boolean {
+  if (a === b) return false
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return true
+  return JSON.stringify(a) !== JSON.stringify(b)
 }
 
 function valueAt(value: unknown, path: IssuePath): unknown {
@@ -68,8 +75,8 @@ export interface FieldMessage {
 export type FieldMessages = ReturnType<typeof useFieldMessages>
 
 /** One helper per editor: the message and the touch handler for any content path. */
-export function useFieldMessages(issues: readonly ContentIssue[]) {
-  const { isShown, touch } = useTouchedFields()
+export function useFieldMessages(issues: readonly ContentIssue[], settledContent?: unknown) {
+  const { isShown, touch } = useTouchedFields(settledContent)
   const messageAt = (path: IssuePath): FieldMessage | undefined => {
     const issue = issueAt(issues, path)
     if (!issue || !isShown(path, issue.code)) return undefined
