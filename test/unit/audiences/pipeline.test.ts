@@ -116,6 +116,36 @@ describe('chunking', () => {
     expect(resumed.chunks[0]!.index).toBe(1)
   })
 
+  it('resume points are line starts in bytes across read buffers, with multi-byte text and CRLF', async () => {
+    // More than one 1 MB read buffer, every row holding multi-byte characters (a partner id),
+    // so character and byte offsets differ and lines straddle the buffers' edges.
+    const rows = Array.from({ length: 30_000 }, (_, i) => `Kundé-${i}-€🙂,person${i}@example.com`)
+    const text = `partner,email\r\n${rows.join('\r\n')}\r\n`
+    const path = await file('multibyte.csv', text)
+    const bytes = Buffer.from(text)
+    expect(bytes.length).toBeGreaterThan(1 << 20)
+    const layout = {
+      ...(await layoutOf(path)),
+      columns: [
+        [0, 'partner_user_id'],
+        [1, 'email'],
+      ] as ListLayout['columns'],
+    }
+    const whole = await allChunks(layout)
+    expect(whole.counts).toMatchObject({ rowsRead: 30_000, records: 30_000, lineEnding: 'crlf' })
+    for (const chunk of whole.chunks) expect(bytes[chunk.endOffset - 1]).toBe(0x0a)
+    expect(whole.chunks.at(-1)!.endOffset).toBe(bytes.length)
+    const last = JSON.parse(whole.chunks.at(-1)!.body) as {
+      params: { users: { partner_user_id: string[] }[] }
+    }[]
+    expect(last.at(-1)!.params.users[0]!.partner_user_id).toEqual(['Kundé-29999-€🙂'])
+    const middle = whole.chunks[5]!
+    const resumed = await allChunks(layout, middle.endOffset, 6)
+    expect(resumed.chunks.map((chunk) => chunk.body)).toEqual(
+      whole.chunks.slice(6).map((chunk) => chunk.body),
+    )
+  })
+
   it('skips invalid rows, counts them per reason, and never puts them in a request', async () => {
     const path = await file(
       'mixed.csv',
