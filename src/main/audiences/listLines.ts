@@ -28,6 +28,7 @@ export interface TextBlock {
   /** The lines' ending (checked the same for every line of the file). */
   ending: LineEnding
 }
+
 export function refuse(message: string): AppFailure {
   return new AppFailure(appError('invalid_input', message))
 }
@@ -124,7 +125,9 @@ export async function* readBlocks(
       const lastNewline = chunk.lastIndexOf(0x0a)
       if (lastNewline === -1) {
         pending = pending ? Buffer.concat([pending, chunk]) : Buffer.from(chunk)
-        if (pending.length > MAX_LINE_BYTES) throw tooLong(state.lineNumber + 1)
+        // A long run without a newline but with CRs is an old Mac file, not one long line.
+        if (pending.length > MAX_LINE_BYTES)
+          throw pending.indexOf(0x0d) !== -1 ? oldMac(state.lineNumber + 1) : tooLong(state.lineNumber + 1)
         continue
       }
       const whole = chunk.subarray(0, lastNewline + 1)

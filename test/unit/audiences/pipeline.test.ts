@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm, truncate, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -221,6 +221,22 @@ describe('bad files: a sentence, nothing sent', () => {
       'email\r\nann@example.com\r\nbob@example.com\ncid@example.com\r\n',
     )
     await expect(reportInWorker(await layoutOf(path))).rejects.toThrow(/mixes line endings/)
+  })
+
+  it('names old Mac line endings (CR only) as such, in a short file and in a long one', async () => {
+    for (const rows of [3, 5_000]) {
+      const text = `email\r${emails(0, rows).join('\r')}\r`
+      const path = await file(`old-mac-${rows}.csv`, text)
+      const layout: ListLayout = {
+        path,
+        size: Buffer.byteLength(text),
+        mtimeMs: (await stat(path)).mtimeMs,
+        delimiter: '',
+        dataStart: 0,
+        columns: [[0, 'email']],
+      }
+      await expect(allChunks(layout)).rejects.toThrow(/old Mac line endings/)
+    }
   })
 
   it('refuses to go on with a file changed since it was checked', async () => {
