@@ -345,13 +345,14 @@ export async function benchAudiences(log: (message: string) => void = () => unde
   }
 }
 
-// `npx tsx bench/audiences.ts` runs these figures alone (`… typing` only the Chromium one).
+// `npx tsx bench/audiences.ts` runs these figures alone (`… typing` or `… throughput`: one).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { formatTable } = await import('./report')
-  if (process.argv[2] === 'typing') {
+  const only = { typing: typingRow, throughput: throughputRow }[process.argv[2] ?? '']
+  if (only) {
     const dir = await mkdtemp(join(tmpdir(), 'bench-audiences-'))
     try {
-      console.log(formatTable([await typingRow(dir)]))
+      console.log(formatTable([await only(dir)]))
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -1,5 +1,3 @@
-import { readlinkSync } from 'node:fs'
-import { constants, setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import { isAppFailure } from '../../shared/errors'
 import { emptyCounts, scanChunks, type ListLayout, type OperationSettings, type ScanCounts } from './scanner'
@@ -31,25 +29,6 @@ export type WorkerMessage =
 
 const port = parentPort
 if (!port) throw new Error('hashWorker runs only as a worker thread')
-
-/**
- * While an upload sends, hashing is background work: on a busy machine the windows the designer
- * is typing in should get a contended core first. Linux can lower one thread's priority (its
- * thread id, read from /proc/thread-self, is a valid `setpriority` target); elsewhere Node can
- * only change the whole process, which would slow the app's own main thread too, so the
- * worker keeps normal priority there. The pre-send report keeps normal priority everywhere:
- * the designer is waiting for it.
- */
-function lowerThreadPriority(): void {
-  if (process.platform !== 'linux') return
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(threadId) && threadId > 0)
-      setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL)
-  } catch {
-    // Best effort: no /proc, or a sandbox that refuses; the upload works the same.
-  }
-}
 
 let credit = 0
 let wake: (() => void) | undefined
@@ -91,10 +70,7 @@ port.on('message', (request: WorkerRequest) => {
     wake = undefined
     return
   }
-  if (request.type === 'send') {
-    credit = request.credit
-    lowerThreadPriority()
-  }
+  if (request.type === 'send') credit = request.credit
   run(request).catch((error: unknown) => {
     // Only the failure's own sentence: it never quotes a row.
     post(
