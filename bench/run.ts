@@ -277,7 +277,9 @@ try {
   }
 
   if (wants('audiences')) {
-    log('audiences: hashing, memory on a 10,000,000-row list, upload throughput (issue 16)')
+    log(
+      'audiences: hashing, memory on a 10,000,000-row list, upload throughput, typing while uploading (issue 16)',
+    )
     rows.push(...(await benchAudiences(log)))
   }
 } finally {

@@ -43,7 +43,7 @@ async function run(request: Extract<WorkerRequest, { type: 'report' | 'send' }>)
   for await (const chunk of scanChunks(request.layout, settings, counts, {
     ...(request.type === 'send'
       ? { resumeOffset: request.resumeOffset, firstChunkIndex: request.firstChunkIndex }
-      : {}),
+      : { bodies: false }),
     onProgress: (now) => post({ type: 'progress', counts: now }),
     // A request's worth of rows: the page's "read" and "hashed" figures move with each one.
     progressEvery: 2_500,

@@ -16,7 +16,7 @@ import type { ListLayout, OperationSettings, ScanCounts } from './scanner'
  * V8 heap); small heap limits make V8 collect the per-row garbage early instead of letting the
  * heap swell, which keeps memory flat as the file grows.
  */
-const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
+export const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
 
 function startWorker(): Worker {
   const here = import.meta.url

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm, truncate, utimes, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -116,6 +116,36 @@ describe('chunking', () => {
     expect(resumed.chunks[0]!.index).toBe(1)
   })
 
+  it('resume points are line starts in bytes across read buffers, with multi-byte text and CRLF', async () => {
+    // More than one 1 MB read buffer, every row holding multi-byte characters (a partner id),
+    // so character and byte offsets differ and lines straddle the buffers' edges.
+    const rows = Array.from({ length: 30_000 }, (_, i) => `Kundé-${i}-€🙂,person${i}@example.com`)
+    const text = `partner,email\r\n${rows.join('\r\n')}\r\n`
+    const path = await file('multibyte.csv', text)
+    const bytes = Buffer.from(text)
+    expect(bytes.length).toBeGreaterThan(1 << 20)
+    const layout = {
+      ...(await layoutOf(path)),
+      columns: [
+        [0, 'partner_user_id'],
+        [1, 'email'],
+      ] as ListLayout['columns'],
+    }
+    const whole = await allChunks(layout)
+    expect(whole.counts).toMatchObject({ rowsRead: 30_000, records: 30_000, lineEnding: 'crlf' })
+    for (const chunk of whole.chunks) expect(bytes[chunk.endOffset - 1]).toBe(0x0a)
+    expect(whole.chunks.at(-1)!.endOffset).toBe(bytes.length)
+    const last = JSON.parse(whole.chunks.at(-1)!.body) as {
+      params: { users: { partner_user_id: string[] }[] }
+    }[]
+    expect(last.at(-1)!.params.users[0]!.partner_user_id).toEqual(['Kundé-29999-€🙂'])
+    const middle = whole.chunks[5]!
+    const resumed = await allChunks(layout, middle.endOffset, 6)
+    expect(resumed.chunks.map((chunk) => chunk.body)).toEqual(
+      whole.chunks.slice(6).map((chunk) => chunk.body),
+    )
+  })
+
   it('skips invalid rows, counts them per reason, and never puts them in a request', async () => {
     const path = await file(
       'mixed.csv',
@@ -191,6 +221,22 @@ describe('bad files: a sentence, nothing sent', () => {
       'email\r\nann@example.com\r\nbob@example.com\ncid@example.com\r\n',
     )
     await expect(reportInWorker(await layoutOf(path))).rejects.toThrow(/mixes line endings/)
+  })
+
+  it('names old Mac line endings (CR only) as such, in a short file and in a long one', async () => {
+    for (const rows of [3, 5_000]) {
+      const text = `email\r${emails(0, rows).join('\r')}\r`
+      const path = await file(`old-mac-${rows}.csv`, text)
+      const layout: ListLayout = {
+        path,
+        size: Buffer.byteLength(text),
+        mtimeMs: (await stat(path)).mtimeMs,
+        delimiter: '',
+        dataStart: 0,
+        columns: [[0, 'email']],
+      }
+      await expect(allChunks(layout)).rejects.toThrow(/old Mac line endings/)
+    }
   })
 
   it('refuses to go on with a file changed since it was checked', async () => {

@@ -1,5 +1,5 @@
 import { CheckCircle2, FileUp } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import {
   IDENTIFIER_LABELS,
   REJECT_REASON_LABELS,
@@ -12,6 +12,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { Segmented } from '../../components/Segmented'
+import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 
 interface Opened {
@@ -31,8 +32,16 @@ type Step =
   | { kind: 'progress'; uploadId: string; fileName: string }
 
 const NONE = 'none'
-const messageOf = (failure: unknown) =>
-  (failure as { error?: { message: string } }).error?.message ?? String(failure)
+/** A refusal from main, with the field it concerns when it names one (shown on that field). */
+interface Problem {
+  message: string
+  field?: string | undefined
+}
+
+const problemOf = (failure: unknown): Problem => {
+  const error = (failure as { error?: { message: string; field?: string } }).error
+  return error ? { message: error.message, field: error.field } : { message: String(failure) }
+}
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`
@@ -52,13 +61,16 @@ export function UploadFlow({
 }) {
   const [step, setStep] = useState<Step>({ kind: 'start' })
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Problem | null>(null)
   const [mapping, setMapping] = useState<Record<number, IdentifierType>>({})
   const [countryCode, setCountryCode] = useState('')
   const [operation, setOperation] = useState<'Update' | 'Delete'>('Update')
   const [expiresAt, setExpiresAt] = useState('')
-  const countryId = useId()
-  const expiresId = useId()
+  /** The error of `field`, when main named it. */
+  const errorOn = (field: string) => (error?.field === field ? error.message : undefined)
+  /** The error, when it is not shown on one of `fields` (those on screen). */
+  const generalError = (...fields: string[]) =>
+    error && !(error.field && fields.includes(error.field)) ? error.message : null
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true)
@@ -66,7 +78,7 @@ export function UploadFlow({
     try {
       await work()
     } catch (failure) {
-      setError(messageOf(failure))
+      setError(problemOf(failure))
     } finally {
       setBusy(false)
     }
@@ -114,7 +126,7 @@ export function UploadFlow({
           Choose a CSV or TXT export of the list. Ads Studio reads it on this computer, normalizes and hashes
           every identifier with SHA-256, and sends only the hashes. The file itself is never copied or sent.
         </p>
-        {error ? <Banner tone="error">{error}</Banner> : null}
+        {error ? <Banner tone="error">{error.message}</Banner> : null}
         <div>
           <Button variant="primary" busy={busy} onClick={() => void choose()} data-testid="upload-choose">
             <FileUp size={16} aria-hidden="true" />
@@ -174,21 +186,22 @@ export function UploadFlow({
           </tbody>
         </table>
         {mapsPhone ? (
-          <div className="field">
-            <label className="field__label" htmlFor={countryId}>
-              Country calling code for numbers written without one (optional)
-            </label>
-            <input
-              id={countryId}
-              className="input audiences__short"
-              inputMode="numeric"
-              value={countryCode}
-              placeholder="44"
-              onChange={(event) => setCountryCode(event.target.value.replace(/\D/g, '').slice(0, 3))}
-            />
-          </div>
+          <TextField
+            label="Country calling code for numbers written without one (optional)"
+            className="audiences__short"
+            inputMode="numeric"
+            value={countryCode}
+            placeholder="44"
+            error={errorOn('defaultCountryCode')}
+            onChange={(event) => {
+              setCountryCode(event.target.value.replace(/\D/g, '').slice(0, 3))
+              if (errorOn('defaultCountryCode')) setError(null)
+            }}
+          />
         ) : null}
-        {error ? <Banner tone="error">{error}</Banner> : null}
+        {generalError(...(mapsPhone ? ['defaultCountryCode'] : [])) ? (
+          <Banner tone="error">{generalError(...(mapsPhone ? ['defaultCountryCode'] : []))}</Banner>
+        ) : null}
         <div className="audiences__actions">
           <Button onClick={() => setStep({ kind: 'start' })}>Back</Button>
           <Button
@@ -276,20 +289,18 @@ export function UploadFlow({
               ]}
             />
           </div>
-          <div className="field">
-            <label className="field__label" htmlFor={expiresId}>
-              Membership ends (optional; default 13 months)
-            </label>
-            <input
-              id={expiresId}
-              className="input"
-              type="datetime-local"
-              value={expiresAt}
-              onChange={(event) => setExpiresAt(event.target.value)}
-            />
-          </div>
+          <TextField
+            label="Membership ends (optional; default 13 months)"
+            type="datetime-local"
+            value={expiresAt}
+            error={errorOn('expiresAt')}
+            onChange={(event) => {
+              setExpiresAt(event.target.value)
+              if (errorOn('expiresAt')) setError(null)
+            }}
+          />
         </div>
-        {error ? <Banner tone="error">{error}</Banner> : null}
+        {generalError('expiresAt') ? <Banner tone="error">{generalError('expiresAt')}</Banner> : null}
         <div className="audiences__actions">
           <Button onClick={() => setStep({ kind: 'mapping', opened })}>Back</Button>
           <Button
