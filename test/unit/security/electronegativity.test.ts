@@ -89,7 +89,10 @@ describe('electronegativity over src', () => {
   it('finds no medium-or-higher issue that is not accepted with a reason', { timeout: 180_000 }, async () => {
     const findings = await scan()
     // The scan really ran over the app: the CSP in the renderer page is always reported.
-    expect(findings.some((finding) => finding.file === 'renderer/index.html')).toBe(true)
+    expect(
+      findings.some((finding) => finding.file === 'renderer/index.html'),
+      `the scan reported no renderer/index.html finding; it found: ${JSON.stringify(findings.map((f) => [f.check, f.file]))}`,
+    ).toBe(true)
 
     const serious = findings.filter(atLeastMedium)
     const unaccepted = serious.filter((finding) => !accepted.some((entry) => matches(entry, finding)))
