@@ -3,6 +3,13 @@
  * IPC layer forwards (see ipc/result.ts): a code the UI can branch on, a sentence a person can
  * act on, and optionally the form field it belongs to or the seconds to wait.
  */
+/**
+ * What the designer reads whenever the platform refuses the profile's token (401 / code 89):
+ * OAuth 1.0a tokens do not expire by time, so the cause is a revocation, and only authorizing
+ * again helps. One sentence everywhere: the composer, the outbox, the library, the sidebar.
+ */
+export const ACCESS_REVOKED_MESSAGE = 'Your access was revoked — authorize again'
+
 export type AppErrorCode =
   /** 401 / code 89: the access token was revoked or expired; the profile must authorize again. */
   | 'token_expired'

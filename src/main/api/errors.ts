@@ -1,11 +1,11 @@
-import { appError } from '../../shared/errors'
+import { ACCESS_REVOKED_MESSAGE, appError } from '../../shared/errors'
 import type { AppError, AppErrorCode } from '../../shared/errors'
 import { isLoopbackHostname } from '../../shared/hosts'
 import { percentEncode } from '../auth/oauth1'
 
 /** Sentences for people. Server text is appended only where it names something they can fix. */
 export const MESSAGES = {
-  token_expired: 'Your access was revoked or has expired — authorize again',
+  token_expired: ACCESS_REVOKED_MESSAGE,
   bad_credentials: 'The app key or secret is wrong',
   too_many_token_requests:
     'Bearer tokens were requested too often — use the saved token, or wait a few minutes before asking again',

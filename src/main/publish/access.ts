@@ -1,4 +1,4 @@
-import { AppFailure, appError } from '../../shared/errors'
+import { ACCESS_REVOKED_MESSAGE, AppFailure, appError } from '../../shared/errors'
 import { usesAdsSandboxHost } from '../../shared/profiles'
 import type { AdsContext } from '../api/ads'
 import { resolveHosts } from '../api/hosts'
@@ -26,8 +26,7 @@ export function createPublishAccess(deps: {
   now?: () => Date
 }): PublishAccess {
   const now = deps.now ?? (() => new Date())
-  const expired = () =>
-    new AppFailure(appError('token_expired', 'Your access expired — connect again to continue publishing'))
+  const expired = () => new AppFailure(appError('token_expired', ACCESS_REVOKED_MESSAGE))
   return {
     status(profileId) {
       const profile = deps.profiles.get(profileId)

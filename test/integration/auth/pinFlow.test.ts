@@ -77,7 +77,7 @@ describe('PIN flow against the sandbox', () => {
     expect(failure).toBeInstanceOf(AppFailure)
     expect((failure as AppFailure).toAppError()).toEqual({
       code: 'token_expired',
-      message: 'Your access was revoked or has expired — authorize again',
+      message: 'Your access was revoked — authorize again',
     })
   })
 

@@ -24,11 +24,11 @@ describe('AccountSwitcher', () => {
     expect(screen.queryByRole('combobox')).toBeNull()
   })
 
-  it('says the access expired, with a link to connect again', async () => {
+  it('says the access was revoked, with a link to authorize again', async () => {
     installFakeStudio({ profiles: [profile({ status: 'expired' })] })
     render(<AccountSwitcher />)
-    expect(await screen.findByText(/Your access expired/)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'connect again' })).toHaveAttribute('href', '#/connect')
+    expect(await screen.findByText(/Your access was revoked/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'authorize again' })).toHaveAttribute('href', '#/connect')
   })
 
   it('lists the profile’s accounts, switches with the keyboard and follows with the account’s features', async () => {

@@ -147,9 +147,9 @@ describe('LibraryPickerDialog', () => {
     expect(calls.libraryList.mock.calls.length).toBe(before)
   })
 
-  it('asks to connect again when the access expired', async () => {
+  it('asks to authorize again when the access was revoked', async () => {
     setup({ media: [mediaItem(1)], expiredOnList: true })
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your access expired — connect again')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your access was revoked — authorize again')
     expect(screen.getByRole('link', { name: 'Go to Connect' })).toHaveAttribute('href', '#/connect')
   })
 })

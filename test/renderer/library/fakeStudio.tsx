@@ -77,8 +77,7 @@ export function installFakeStudio(options: FakeOptions = {}) {
       return ok({ account })
     }),
     libraryList: vi.fn((request: { q?: string; mediaType?: string; cursor?: string }) => {
-      if (options.expiredOnList)
-        return failure('token_expired', 'Your access was revoked or has expired — authorize again')
+      if (options.expiredOnList) return failure('token_expired', 'Your access was revoked — authorize again')
       const matching = media.filter(
         (item) =>
           (!request.mediaType || item.mediaType === request.mediaType) &&

@@ -129,7 +129,7 @@ describe('the outbox states a person can act on', () => {
     const running = job('j4', { state: 'running', attempt: 2 })
     expect(stateLine(running, Date.now())).toBe('Running step 1 of 2 (attempt 2): Upload hero.png')
     expect(stateLine(job('j5', { state: 'needs_connection' }), Date.now())).toBe(
-      'Your access was revoked or expired — authorize again',
+      'Your access was revoked — authorize again',
     )
   })
 })

@@ -314,7 +314,7 @@ describe('error mapping', () => {
       oauth1,
       {
         code: 'token_expired',
-        message: 'Your access was revoked or has expired — authorize again',
+        message: 'Your access was revoked — authorize again',
       },
     ],
     ['bare 401 with a user token', json(401, {}), oauth1, { code: 'token_expired' }],

@@ -8,7 +8,6 @@ import { useAccountsStore } from './accountsStore'
 import { useActiveProfile, useProfilesLoaded } from './activeProfile'
 import './accounts.css'
 
-
 /**
  * The ad account everything account-bound works with (library, features, publishing), in the
  * sidebar. Without a connected profile it points to Connect instead.
@@ -46,7 +45,7 @@ export function AccountSwitcher() {
         <p className="account-switcher__state account-switcher__state--warning" role="status">
           <TriangleAlert size={14} aria-hidden="true" />
           <span>
-            Your access expired — <a href="#/connect">connect again</a>
+            Your access was revoked — <a href="#/connect">authorize again</a>
           </span>
         </p>
       </section>

@@ -1,5 +1,6 @@
 import type { IpcError } from '../../../shared/ipc/result'
 import { IpcFailure } from '../../lib/ipc'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /** What a screen needs to show a failed call: the sentence, the field it is about, and whether to reconnect. */
 export interface Failure {
@@ -11,7 +12,7 @@ export interface Failure {
   retryAt?: string
 }
 
-export const EXPIRED_MESSAGE = 'Your access expired — connect again'
+export const EXPIRED_MESSAGE = ACCESS_REVOKED_MESSAGE
 
 export function failureOf(error: unknown, now: number = Date.now()): Failure {
   const ipc: IpcError =

@@ -3,6 +3,7 @@ import type { RouteInfo } from '../../app/routes'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { useActiveProfile } from '../accounts/activeProfile'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /** What an account screen shows until a profile is connected with an ad account chosen. */
 export function ConnectFirst({ route, icon, what }: { route: RouteInfo; icon: LucideIcon; what: string }) {
@@ -11,10 +12,7 @@ export function ConnectFirst({ route, icon, what }: { route: RouteInfo; icon: Lu
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
-      <EmptyState
-        icon={expired ? Plug : icon}
-        title={expired ? 'Your access expired — connect again' : 'Not connected'}
-      >
+      <EmptyState icon={expired ? Plug : icon} title={expired ? ACCESS_REVOKED_MESSAGE : 'Not connected'}>
         <p>
           {expired
             ? 'The platform no longer accepts this profile’s access token.'

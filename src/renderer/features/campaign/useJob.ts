@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /**
  * Following a write the outbox runs: every write of the campaign screens is a job, queued by a
@@ -24,7 +25,7 @@ export function failureText(error: unknown): string {
     const wait = retryAfter >= 90 ? `${Math.ceil(retryAfter / 60)} min` : `${Math.ceil(retryAfter)} s`
     return `${message} — try again in ${wait}`
   }
-  if (code === 'token_expired') return 'Your access expired — connect again'
+  if (code === 'token_expired') return ACCESS_REVOKED_MESSAGE
   return message
 }
 

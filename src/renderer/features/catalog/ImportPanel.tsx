@@ -493,7 +493,7 @@ export function ImportPanel({
             </p>
           ) : null}
           {job.state === 'needs_connection' ? (
-            <Banner tone="error">Your access expired: connect again and sending resumes.</Banner>
+            <Banner tone="error">Your access was revoked: authorize again and sending resumes.</Banner>
           ) : null}
           {refused.length > 0 ? (
             <ul className="row-reports" aria-label="Refused products">

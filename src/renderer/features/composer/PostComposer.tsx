@@ -25,6 +25,7 @@ import { usePreviewAuthor, type PreviewAuthor } from '../accounts/previewAuthor'
 import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
 import { usePostLength } from './usePostLength'
 import './composer.css'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 const RULES = LIMITS.post
 type State = DraftEditorState<'post'>
@@ -41,7 +42,6 @@ const MODE_LABELS: Record<PostMode | 'default', string> = {
   compat: 'Compatibility',
   extended: 'Extended',
 }
-const REVOKED_MESSAGE = 'Your access was revoked — authorize again'
 const CTA_LABELS: Record<VideoCta, string> = { VISIT_SITE: 'Visit site', WATCH_NOW: 'Watch now' }
 // Standard and long-form are the platform's tiers; Classic 280 is an opt-in guideline only.
 const LIMIT_LABELS: Record<PostLengthLimit, string> = {
@@ -174,7 +174,7 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
           <span className="field__label">Post as</span>
           {accessRevoked ? (
             <p className="field__error" role="alert" data-testid="post-as-revoked">
-              {REVOKED_MESSAGE}.{' '}
+              {ACCESS_REVOKED_MESSAGE}.{' '}
               <button type="button" className="link-button" onClick={() => navigate('connect')}>
                 Go to Connect
               </button>
@@ -202,7 +202,7 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
                 // The cause replaces the rule's words, shown when the rule's would be (touched, or
                 // Show problems): an untouched draft says it once, under Post as.
                 accessRevoked && !content.asUserId.trim() && messageAt(['asUserId'])
-                  ? { severity: 'error', text: REVOKED_MESSAGE }
+                  ? { severity: 'error', text: ACCESS_REVOKED_MESSAGE }
                   : messageAt(['asUserId'])
               }
               hint={

@@ -21,7 +21,7 @@ function StatusBadge({ status }: { status: ProfileSummary['status'] }) {
   if (status === 'expired')
     return (
       <span className="badge badge--danger">
-        <CircleAlert size={14} aria-hidden="true" /> Access expired
+        <CircleAlert size={14} aria-hidden="true" /> Access revoked
       </span>
     )
   return (
@@ -48,26 +48,32 @@ export function ProfileCards() {
         {profiles.map((profile) => {
           const active = profile.id === activeProfileId
           return (
-            <li key={profile.id} className="profile-card" data-active={active || undefined} data-testid="profile-card">
+            <li
+              key={profile.id}
+              className="profile-card"
+              data-active={active || undefined}
+              data-testid="profile-card"
+            >
               <div className="profile-card__head">
                 <div>
                   <h3 className="profile-card__title">{profile.label}</h3>
                   <p className="profile-card__meta">
-                    {ENVIRONMENT_LABELS[profile.environment]} · {profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}
+                    {ENVIRONMENT_LABELS[profile.environment]} ·{' '}
+                    {profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}
                   </p>
                 </div>
                 <StatusBadge status={profile.status} />
               </div>
               {profile.screenName ? (
                 <p className="profile-card__who" data-testid="profile-identity">
-                  {/* The handle is what designers know; the numeric user id stays out of sight. */}
-                  @{profile.screenName}
+                  {/* The handle is what designers know; the numeric user id stays out of sight. */}@
+                  {profile.screenName}
                 </p>
               ) : (
                 <p className="profile-card__who muted">Not authorized yet</p>
               )}
               {profile.status === 'expired' ? (
-                <p className="profile-card__warning">Your access was revoked or has expired — authorize again.</p>
+                <p className="profile-card__warning">Your access was revoked — authorize again.</p>
               ) : null}
               <div className="profile-card__actions">
                 {active ? (

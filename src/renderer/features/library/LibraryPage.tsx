@@ -8,6 +8,7 @@ import { MediaTab } from './MediaTab'
 import { PublishedCards } from './PublishedCards'
 import { PublishedPosts } from './PublishedPosts'
 import './library.css'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /** The connected account's media library, published cards and published posts. */
 export function LibraryPage({ route }: { route: RouteInfo }) {
@@ -20,10 +21,7 @@ export function LibraryPage({ route }: { route: RouteInfo }) {
     return (
       <>
         <PageHeader title={route.label} summary={route.summary} />
-        <EmptyState
-          icon={expired ? Plug : Images}
-          title={expired ? 'Your access expired — connect again' : 'Not connected'}
-        >
+        <EmptyState icon={expired ? Plug : Images} title={expired ? ACCESS_REVOKED_MESSAGE : 'Not connected'}>
           <p>
             {expired
               ? 'The platform no longer accepts this profile’s access token.'

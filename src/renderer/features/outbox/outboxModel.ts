@@ -1,5 +1,6 @@
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /** Words and numbers the Outbox page shows; pure, so they are easy to get right. */
 
@@ -74,7 +75,7 @@ export function stateLine(job: OutboxJobView, now: number): string {
     case 'rate_limited':
       return `Rate limited — ${resumesAtLine(job.retryAt, now)}`
     case 'needs_connection':
-      return 'Your access was revoked or expired — authorize again'
+      return ACCESS_REVOKED_MESSAGE
     case 'needs_attention': {
       const count = job.problems?.length ?? 0
       return `Needs attention — ${count === 1 ? '1 thing' : `${count} things`} to fix; nothing was sent`
