@@ -1,9 +1,37 @@
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react'
+import { useEffect, useState } from 'react'
 import type { SaveState } from '../../../lib/draftEditor'
 
-/** Editors save on every change; this says where the last change is. */
+/**
+ * How long a save runs before the status says "Saving…". Main writes a change within a few
+ * milliseconds, and every key is a change: flipping "Saving…"/"Saved" twice per key swapped the
+ * icon, restarted the spinner and re-announced the live region on every keystroke (about 3 ms a
+ * key at 25,000 characters, bench/PROFILE.md section 5) for a word nobody could read. An app
+ * choice; the same delay as a "slow save" in document editors.
+ */
+export const SLOW_SAVE_MS = 300
+
+/** True once the current save has lasted SLOW_SAVE_MS; false again when it ends. */
+function useSlowSave(saving: boolean): boolean {
+  const [slow, setSlow] = useState(false)
+  useEffect(() => {
+    if (!saving) {
+      setSlow(false)
+      return
+    }
+    const timer = setTimeout(() => setSlow(true), SLOW_SAVE_MS)
+    return () => clearTimeout(timer)
+  }, [saving])
+  return saving && slow
+}
+
+/**
+ * Editors save on every change; this says where the last change is. `data-state` is always the
+ * true state (tests and tools wait on it); the words change to "Saving…" only for a slow save.
+ */
 export function SaveStatus({ save }: { save: SaveState }) {
-  if (save.state === 'saving') {
+  const slow = useSlowSave(save.state === 'saving')
+  if (save.state === 'saving' && slow) {
     return (
       <span className="save-status" role="status" data-testid="save-status" data-state="saving">
         <LoaderCircle className="spin" size={14} aria-hidden="true" />
@@ -25,7 +53,7 @@ export function SaveStatus({ save }: { save: SaveState }) {
     )
   }
   return (
-    <span className="save-status" role="status" data-testid="save-status" data-state="saved">
+    <span className="save-status" role="status" data-testid="save-status" data-state={save.state}>
       <CircleCheck size={14} aria-hidden="true" />
       Saved as draft
     </span>
