@@ -71,8 +71,10 @@ export function filterDrafts(
   sorted: readonly Summary[],
   texts: readonly string[],
   query: ListQuery,
-): Summary[] {
+): readonly Summary[] {
   const needle = query.search.trim().toLocaleLowerCase()
+  // Nothing to filter out (an emptied search box): the sorted list as it is, not a 50,000-row copy.
+  if (needle === '' && query.kind === 'all' && query.status === 'all') return sorted
   const rows: Summary[] = []
   for (let index = 0; index < sorted.length; index++) {
     const draft = sorted[index]!
@@ -84,7 +86,7 @@ export function filterDrafts(
   return rows
 }
 
-export function visibleDrafts(drafts: readonly Summary[], query: ListQuery): Summary[] {
+export function visibleDrafts(drafts: readonly Summary[], query: ListQuery): readonly Summary[] {
   const sorted = sortDrafts([...drafts].sort(byMostRecentlyChanged), query.sort)
   return filterDrafts(sorted, searchTexts(sorted), query)
 }
