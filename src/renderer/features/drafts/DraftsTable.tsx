@@ -108,8 +108,14 @@ export const DraftsTable = memo(function DraftsTable({
     return () => observer.disconnect()
   }, [scroller])
 
-  // The positions depend on the row height, which the virtualizer does not watch: lay them out again.
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight])
+  // The positions depend on the row height, which the virtualizer does not watch: lay them out
+  // again when it changes (not on mount, where they were just computed with it).
+  const laidOutWith = useRef(rowHeight)
+  useLayoutEffect(() => {
+    if (laidOutWith.current === rowHeight) return
+    laidOutWith.current = rowHeight
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
 
   const items = virtualizer.getVirtualItems()
   const first = items[0]
