@@ -11,7 +11,7 @@ import {
   CREATABLE_KINDS,
   DEFAULT_QUERY,
   EDITOR_ROUTES,
-  filterDrafts,
+  createDraftFilter,
   KIND_LABELS,
   searchTexts,
   sortDrafts,
@@ -97,15 +97,10 @@ export function DraftsList({
   // Sorting and lower-casing run when the drafts or the sort change; a keystroke only filters.
   const sorted = useMemo(() => sortDrafts(ofKind, query.sort), [ofKind, query.sort])
   const texts = useMemo(() => searchTexts(sorted), [sorted])
+  const filter = useMemo(() => createDraftFilter(sorted, texts), [sorted, texts])
   const rows = useMemo(
-    () =>
-      filterDrafts(sorted, texts, {
-        search,
-        sort: query.sort,
-        status: query.status,
-        kind: kind ?? query.kind,
-      }),
-    [sorted, texts, search, query.sort, query.status, query.kind, kind],
+    () => filter({ search, sort: query.sort, status: query.status, kind: kind ?? query.kind }),
+    [filter, search, query.sort, query.status, query.kind, kind],
   )
   // Stable, so a key in the search box re-renders neither the filters nor the table.
   const onKind = useCallback((value: ListQuery['kind']) => setQuery((old) => ({ ...old, kind: value })), [])
