@@ -17,6 +17,58 @@ function devContentSecurityPolicy(): Plugin {
   }
 }
 
+// The page the app opens on (DEFAULT_ROUTE in src/renderer/app/routes.ts). It stays a lazy chunk
+// (test/e2e/bundle.e2e.ts), but its code is needed at every start: without a hint the browser
+// learns of its ~20 files only once the entry has run and React asks for the page.
+const START_PAGE = resolve('src/renderer/features/drafts/DraftsPage.tsx')
+
+/**
+ * Adds <link rel="modulepreload"> (and a style preload) to index.html for the start page's chunk
+ * and every chunk it imports, so they load alongside the entry instead of after it. A preload
+ * only fetches: the page's code still runs when React asks for it, and its CSS applies then.
+ */
+function preloadStartPage(): Plugin {
+  return {
+    name: 'ads-studio-preload-start-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle
+        if (!bundle) return []
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
+        const page = chunks.find((chunk) => chunk.facadeModuleId === START_PAGE)
+        if (!page) throw new Error(`preloadStartPage: no chunk for ${START_PAGE}`)
+        const entry = chunks.find((chunk) => chunk.isEntry)
+        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])])
+        const scripts = new Set<string>()
+        const styles = new Set<string>()
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName) || scripts.has(fileName)) return
+          scripts.add(fileName)
+          const chunk = bundle[fileName]
+          if (chunk?.type !== 'chunk') return
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css)
+          chunk.imports.forEach(visit)
+        }
+        visit(page.fileName)
+        return [
+          ...[...scripts].map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${fileName}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...styles].map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${fileName}` },
+            injectTo: 'head' as const,
+          })),
+        ]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   main: {
     build: {
@@ -42,7 +94,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), devContentSecurityPolicy()],
+    plugins: [react(), devContentSecurityPolicy(), preloadStartPage()],
     build: {
       // electron-vite leaves the renderer unminified by default; the startup budget needs it small.
       // PROFILE_BUILD=1 keeps the names readable in CPU profiles (bench/profile.ts); never shipped.

@@ -2,10 +2,12 @@ import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 
+import type { AppStartFigures } from './appStartChild'
+
 const run = promisify(execFile)
 
 /** App start → first drafts list, each in a fresh process (bench/appStartChild.ts). */
-export async function coldStart(dataDir: string): Promise<number> {
+export async function coldStart(dataDir: string): Promise<AppStartFigures> {
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', resolve('bench/appStartChild.ts'), dataDir],
@@ -16,5 +18,5 @@ export async function coldStart(dataDir: string): Promise<number> {
   )
   // The harness prints its accessibility summary on dispose, after the figure.
   const line = stdout.split('\n').findLast((text) => text.startsWith('{"ms":')) ?? ''
-  return (JSON.parse(line) as { ms: number }).ms
+  return JSON.parse(line) as AppStartFigures
 }

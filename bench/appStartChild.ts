@@ -14,13 +14,35 @@
  */
 import { startBenchBrowser } from './browser'
 
+/** One start's figure and where it went (ms; the page's figures from its navigation start). */
+export interface AppStartFigures {
+  ms: number
+  windowMs: number
+  rendererMs: number
+  domContentLoadedMs: number
+  scripts: number
+  lastScriptMs: number
+  firstRowInsertedMs: number
+}
+
 const FIRST_ROW_PROBE = `(() => {
   const painted = () => requestAnimationFrame(() => setTimeout(() => {
     window.__benchFirstRowAt = performance.timeOrigin + performance.now()
+    const navigation = performance.getEntriesByType('navigation')[0]
+    const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js'))
+    window.__benchPhases = {
+      navigationStart: performance.timeOrigin,
+      domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
+      scripts: scripts.length,
+      lastScriptEnd: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+      firstRowInserted: firstRowInserted,
+    }
   }, 0))
+  let firstRowInserted = 0
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-draft-id]')) return
     observer.disconnect()
+    firstRowInserted = performance.now()
     painted()
   })
   observer.observe(document, { childList: true, subtree: true })
@@ -35,9 +57,28 @@ try {
   await app.page.locator('[data-draft-id]').first().waitFor({ timeout: 60_000 })
   await app.page.waitForFunction('window.__benchFirstRowAt !== undefined', undefined, { timeout: 60_000 })
   const ms = ((await app.page.evaluate('window.__benchFirstRowAt')) as number) - started
+  const phases = (await app.page.evaluate('window.__benchPhases')) as {
+    navigationStart: number
+    domContentLoaded: number
+    scripts: number
+    lastScriptEnd: number
+    firstRowInserted: number
+  }
   if (app.consoleErrors.length > 0) throw new Error(`console errors: ${app.consoleErrors.join('; ')}`)
   await app.close()
-  process.stdout.write(`${JSON.stringify({ ms })}\n`)
+  const figures: AppStartFigures = {
+    ms,
+    // createServices(), the browser context and page, the preload and IPC bridge, up to the
+    // page's navigation start: what Electron spends creating its BrowserWindow and loading the preload.
+    windowMs: phases.navigationStart - started,
+    // From the navigation start, in the page's own clock.
+    rendererMs: ms - (phases.navigationStart - started),
+    domContentLoadedMs: phases.domContentLoaded,
+    scripts: phases.scripts,
+    lastScriptMs: phases.lastScriptEnd,
+    firstRowInsertedMs: phases.firstRowInserted,
+  }
+  process.stdout.write(`${JSON.stringify(figures)}\n`)
 } finally {
   await bench.dispose()
 }

@@ -3,14 +3,18 @@
  * slides) under a Chromium trace and sums the renderer main thread's work per kind (script,
  * style, layout, paint…) and the script's self time per function. Prints a table per key.
  *
- *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|builder
+ *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|builder|drafts
  *
  * (PROFILE_BUILD=1 keeps function names; PROFILE_OUT=<file> also saves the V8 CPU profile,
  * PROFILE_TRACE=<file> the Chromium trace, which chrome://tracing or Perfetto opens.)
  */
-import { writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { startBenchBrowser, typeAndTime } from './browser'
+import { seedDrafts } from '../test/support/seedDrafts'
+import { startBenchBrowser, typeAndTime, type BenchApp } from './browser'
+import { SEARCH_WARMUP, searchKeys } from './draftsScale'
 import { alternatingKeys, benchBuilder, benchComposer } from './keyToFrame'
 import { summarize } from './stats'
 
@@ -44,11 +48,15 @@ const KINDS: Record<string, string> = {
   'V8.GC_SCAVENGER': 'GC',
 }
 
-async function traceTyping(page: Page, browser: Awaited<ReturnType<typeof startBenchBrowser>>['browser']) {
+async function traceTyping(
+  page: Page,
+  browser: Awaited<ReturnType<typeof startBenchBrowser>>['browser'],
+  keys: readonly string[],
+) {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   })
-  const timings = await typeAndTime(page, alternatingKeys(KEYS))
+  const timings = await typeAndTime(page, keys)
   const buffer = await browser.stopTracing()
   if (process.env.PROFILE_TRACE) writeFileSync(process.env.PROFILE_TRACE, buffer)
   const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }
@@ -104,12 +112,12 @@ interface ProfileNode {
 }
 
 /** The renderer's JavaScript self time per function while typing, from a V8 CPU profile. */
-async function profileTyping(page: Page) {
+async function profileTyping(page: Page, keys: readonly string[]) {
   const session = await page.context().newCDPSession(page)
   await session.send('Profiler.enable')
   await session.send('Profiler.setSamplingInterval', { interval: 200 })
   await session.send('Profiler.start')
-  await typeAndTime(page, alternatingKeys(KEYS))
+  await typeAndTime(page, keys)
   const { profile } = (await session.send('Profiler.stop')) as unknown as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
   }
@@ -125,14 +133,42 @@ async function profileTyping(page: Page) {
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
 }
 
+/** The drafts page at 50,000 (bench/draftsScale.ts): types into its search box. */
+async function benchDraftsSearch(app: BenchApp): Promise<number[]> {
+  const { page } = app
+  await page.locator('[data-draft-id]').first().waitFor({ timeout: 120_000 })
+  const table = page.locator('table.drafts-table')
+  for (const deadline = Date.now() + 180_000; ;) {
+    if ((await table.getAttribute('aria-rowcount')) === String(DRAFTS + 1)) break
+    if (Date.now() > deadline) throw new Error('the drafts list never held all 50,000 drafts')
+    await new Promise((done) => setTimeout(done, 250))
+  }
+  await page.getByRole('searchbox', { name: 'Search drafts' }).focus()
+  await typeAndTime(page, searchKeys(SEARCH_WARMUP))
+  return typeAndTime(page, searchKeys(KEYS))
+}
+
+const DRAFTS = 50_000
 const which = process.argv[2] ?? 'composer'
+const keys = which === 'drafts' ? searchKeys(KEYS) : alternatingKeys(KEYS)
+let dataDir: string | undefined
+if (which === 'drafts') {
+  // Seeded once and kept: the figures are about typing, not about the first load.
+  dataDir = join(tmpdir(), 'ads-studio-profile-drafts-50000')
+  if (!existsSync(dataDir)) await seedDrafts({ dataDir, count: DRAFTS })
+}
 const bench = await startBenchBrowser()
 try {
-  const app = await bench.launch()
+  const app = await bench.launch(dataDir ? { dataDir } : {})
   try {
-    // Opens the editor and types its own warm-up and samples; the trace covers further keys.
-    const figures = which === 'builder' ? await benchBuilder(app) : await benchComposer(app)
-    const { timings, totals, self } = await traceTyping(app.page, bench.browser)
+    // Opens the page and types its own warm-up and samples; the trace covers further keys.
+    const figures =
+      which === 'builder'
+        ? await benchBuilder(app)
+        : which === 'drafts'
+          ? await benchDraftsSearch(app)
+          : await benchComposer(app)
+    const { timings, totals, self } = await traceTyping(app.page, bench.browser, keys)
     console.log(`${which}: key → frame before tracing ${JSON.stringify(summarize(figures))}`)
     console.log(`${which}: key → frame while tracing ${JSON.stringify(summarize(timings))}`)
     console.log(
@@ -146,7 +182,7 @@ try {
     for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
       console.log(`  ${name.padEnd(34)} ${(ms / KEYS).toFixed(2)}`)
     console.log(`JavaScript self time per key (ms), over ${KEYS} more keys, top functions:`)
-    for (const [where, ms] of await profileTyping(app.page))
+    for (const [where, ms] of await profileTyping(app.page, keys))
       console.log(`  ${(ms / KEYS).toFixed(2).padStart(6)}  ${where}`)
   } finally {
     await app.close()

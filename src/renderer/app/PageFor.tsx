@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { PageHeader } from '../components/PageHeader'
 import { EmptyState } from '../components/EmptyState'
 import type { RouteInfo } from './routes'
+import { loadedDraftsPage } from './startPage'
 import { AudiencesRoute, CatalogRoute, KeywordsRoute } from './lazyPages'
 
 // Each page is its own chunk, loaded on first visit: the start-up bundle stays small and the
@@ -49,7 +50,11 @@ const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {
 function Page({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
   if (route.id === 'settings') return <SettingsPage route={route} />
   if (route.id === 'connect') return <ConnectPage route={route} />
-  if (route.id === 'drafts') return <DraftsPage route={route} />
+  if (route.id === 'drafts') {
+    // Loaded before the first render when the app starts on it (startPage.ts): no fallback then.
+    const Drafts = loadedDraftsPage() ?? DraftsPage
+    return <Drafts route={route} />
+  }
   if (route.id === 'cards') return <CardsPage route={route} draftId={draftId} />
   if (route.id === 'polls') return <PollsPage route={route} draftId={draftId} />
   if (route.id === 'video-conversations') return <VideoConversationsPage route={route} draftId={draftId} />

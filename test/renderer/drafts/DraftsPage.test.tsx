@@ -6,7 +6,10 @@ import type { StudioApi } from '../../../src/shared/ipc/api'
 import { ROUTES } from '../../../src/renderer/app/routes'
 import { DraftsPage } from '../../../src/renderer/features/drafts/DraftsPage'
 import {
+  createDraftFilter,
+  filterDrafts,
   relativeTime,
+  searchTexts,
   visibleDrafts,
   DEFAULT_QUERY,
 } from '../../../src/renderer/features/drafts/draftListModel'
@@ -35,6 +38,30 @@ const poll = summary({
 const post = summary({ name: 'Autumn post', kind: 'post', updatedAt: '2025-03-01T10:00:00.000Z' })
 
 describe('the drafts list model', () => {
+  it('narrows and widens a remembered search exactly as a fresh filter would', () => {
+    const names = ['Spring sale', 'Spring boots', 'Summer sale', 'Sale: spring', 'Autumn', 'spr']
+    const sorted = names.map((name, index) =>
+      summary({ name, status: index % 2 === 0 ? 'draft' : 'published' }),
+    )
+    const texts = searchTexts(sorted)
+    const filter = createDraftFilter(sorted, texts)
+    const typed = ['s', 'sp', 'spr', 'spri', 'spring', 'spring ', 'spring s', 'spring', 'spr', 'sp', 's', '']
+    for (const status of ['all', 'published'] as const) {
+      for (const search of typed) {
+        const query = { ...DEFAULT_QUERY, search, status }
+        expect(
+          filter(query).map((d) => d.name),
+          `${status} “${search}”`,
+        ).toEqual(filterDrafts(sorted, texts, query).map((d) => d.name))
+      }
+    }
+    expect(filter({ ...DEFAULT_QUERY, search: 'spring' }).map((d) => d.name)).toEqual([
+      'Spring sale',
+      'Spring boots',
+      'Sale: spring',
+    ])
+  })
+
   it('searches by name, filters by kind and status, and sorts', () => {
     const all = [boots, poll, post]
     expect(visibleDrafts(all, DEFAULT_QUERY).map((d) => d.name)).toEqual([

@@ -1,5 +1,5 @@
 import { FileText, Search, Trash2, type LucideIcon } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { navigate } from '../../app/useRoute'
@@ -11,7 +11,7 @@ import {
   CREATABLE_KINDS,
   DEFAULT_QUERY,
   EDITOR_ROUTES,
-  filterDrafts,
+  createDraftFilter,
   KIND_LABELS,
   searchTexts,
   sortDrafts,
@@ -28,6 +28,16 @@ const SORT_OPTIONS: { value: SortKey; label: string }[] = [
   { value: 'updated', label: 'Last changed' },
   { value: 'name', label: 'Name' },
   { value: 'kind', label: 'Kind' },
+]
+
+const KIND_OPTIONS: { value: ListQuery['kind']; label: string }[] = [
+  { value: 'all', label: 'All kinds' },
+  ...CREATABLE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] })),
+]
+
+const STATUS_OPTIONS: { value: ListQuery['status']; label: string }[] = [
+  { value: 'all', label: 'Any status' },
+  ...DRAFT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
 ]
 
 export type ListNotice = { tone: 'success' | 'info'; text: string } | null
@@ -69,6 +79,9 @@ export function DraftsList({
     exportDraft,
   } = useDraftsStore()
   const [query, setQuery] = useState<ListQuery>({ ...DEFAULT_QUERY, kind: kind ?? 'all' })
+  // The search box shows each key at once; the list follows in a transition React can interrupt
+  // and that does not hold up the frame painting the key (50,000 drafts to filter per key).
+  const search = useDeferredValue(query.search)
   const [ownNotice, setOwnNotice] = useState<ListNotice>(null)
   const shownNotice = notice === undefined ? ownNotice : notice
   const say = onNotice ?? setOwnNotice
@@ -84,10 +97,18 @@ export function DraftsList({
   // Sorting and lower-casing run when the drafts or the sort change; a keystroke only filters.
   const sorted = useMemo(() => sortDrafts(ofKind, query.sort), [ofKind, query.sort])
   const texts = useMemo(() => searchTexts(sorted), [sorted])
+  const filter = useMemo(() => createDraftFilter(sorted, texts), [sorted, texts])
   const rows = useMemo(
-    () => filterDrafts(sorted, texts, { ...query, kind: kind ?? query.kind }),
-    [sorted, texts, query, kind],
+    () => filter({ search, sort: query.sort, status: query.status, kind: kind ?? query.kind }),
+    [filter, search, query.sort, query.status, query.kind, kind],
   )
+  // Stable, so a key in the search box re-renders neither the filters nor the table.
+  const onKind = useCallback((value: ListQuery['kind']) => setQuery((old) => ({ ...old, kind: value })), [])
+  const onStatus = useCallback(
+    (value: ListQuery['status']) => setQuery((old) => ({ ...old, status: value })),
+    [],
+  )
+  const onSort = useCallback((value: SortKey) => setQuery((old) => ({ ...old, sort: value })), [])
 
   const onExport = async (draft: DraftSummaryWithIssues) => {
     const fileName = await exportDraft(draft.id)
@@ -171,35 +192,17 @@ export function DraftsList({
                 aria-label="Search drafts"
                 placeholder="Search by name"
                 value={query.search}
-                onChange={(event) => setQuery({ ...query, search: event.target.value })}
+                onChange={(event) => {
+                  const value = event.target.value
+                  setQuery((old) => ({ ...old, search: value }))
+                }}
               />
             </div>
             {kind ? null : (
-              <FilterSelect
-                label="Kind"
-                value={query.kind}
-                options={[
-                  { value: 'all', label: 'All kinds' },
-                  ...CREATABLE_KINDS.map((value) => ({ value, label: KIND_LABELS[value] })),
-                ]}
-                onChange={(value) => setQuery({ ...query, kind: value })}
-              />
+              <FilterSelect label="Kind" value={query.kind} options={KIND_OPTIONS} onChange={onKind} />
             )}
-            <FilterSelect
-              label="Status"
-              value={query.status}
-              options={[
-                { value: 'all', label: 'Any status' },
-                ...DRAFT_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
-              ]}
-              onChange={(value) => setQuery({ ...query, status: value })}
-            />
-            <FilterSelect
-              label="Sort by"
-              value={query.sort}
-              options={SORT_OPTIONS}
-              onChange={(value) => setQuery({ ...query, sort: value })}
-            />
+            <FilterSelect label="Status" value={query.status} options={STATUS_OPTIONS} onChange={onStatus} />
+            <FilterSelect label="Sort by" value={query.sort} options={SORT_OPTIONS} onChange={onSort} />
           </div>
 
           <DraftsTable rows={rows} kind={kind} onAction={onAction} />

@@ -1,7 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
-import { memo, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
@@ -57,7 +57,7 @@ function RelativeTime({ iso }: { iso: string }) {
  * The drafts as a table whose body holds only the rows in view (plus a few): 50,000 drafts cost
  * the DOM of about thirty rows. Spacer rows above and below keep the scroll height true.
  */
-export function DraftsTable({
+export const DraftsTable = memo(function DraftsTable({
   rows,
   kind,
   onAction,
@@ -75,14 +75,17 @@ export function DraftsTable({
 
   useLayoutEffect(() => setScroller(scrollParentOf(tableRef.current)), [])
 
+  // Every row is as tall as the first (no per-row measuring), so the virtualizer keys its
+  // positions by index, its default: a search that changes the rows then costs it one pass over
+  // the count, not a new key per draft (React keys the rows by draft id below).
+  const estimateSize = useCallback(() => rowHeight, [rowHeight])
   const virtualizer: Virtualizer<HTMLElement, Element> = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: OVERSCAN_ROWS,
     scrollMargin,
     observeElementRect: observeViewport,
-    getItemKey: (index) => rows[index]!.id,
   })
 
   // Where the body starts within the scrolling area, and how tall a row really is. Both change
@@ -104,6 +107,15 @@ export function DraftsTable({
     observer.observe(parent)
     return () => observer.disconnect()
   }, [scroller])
+
+  // The positions depend on the row height, which the virtualizer does not watch: lay them out
+  // again when it changes (not on mount, where they were just computed with it).
+  const laidOutWith = useRef(rowHeight)
+  useLayoutEffect(() => {
+    if (laidOutWith.current === rowHeight) return
+    laidOutWith.current = rowHeight
+    virtualizer.measure()
+  }, [virtualizer, rowHeight])
 
   const items = virtualizer.getVirtualItems()
   const first = items[0]
@@ -133,7 +145,7 @@ export function DraftsTable({
         {before > 0 ? <Spacer height={before} columns={columns} /> : null}
         {items.map((item) => (
           <DraftRow
-            key={item.key}
+            key={rows[item.index]!.id}
             index={item.index}
             draft={rows[item.index]!}
             showKind={!kind}
@@ -144,7 +156,7 @@ export function DraftsTable({
       </tbody>
     </table>
   )
-}
+})
 
 function Spacer({ height, columns }: { height: number; columns: number }) {
   return (

@@ -1,8 +1,8 @@
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { Select, type SelectOption } from '../../components/Select'
 
 /** A compact labelled select for list toolbars. */
-export function FilterSelect<T extends string>({
+function FilterSelectField<T extends string>({
   label,
   value,
   options,
@@ -29,3 +29,6 @@ export function FilterSelect<T extends string>({
     </div>
   )
 }
+
+/** Memoised: give it stable options and onChange. */
+export const FilterSelect = memo(FilterSelectField) as typeof FilterSelectField
