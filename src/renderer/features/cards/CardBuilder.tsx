@@ -1,6 +1,6 @@
 import { ArrowLeft, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
-import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
-import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import type { CardContent, CardMode, ComponentDraftType, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
 import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
@@ -18,6 +18,7 @@ import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
 import {
+  addOptions,
   addComponent,
   addSlide,
   moveComponent,
@@ -319,6 +320,16 @@ function ComponentList({
   where: string
   carouselSiblings?: readonly MediaRef[]
 }) {
+  // Stable while the list's owner is: the memoised menu then renders only when its options change.
+  const onAdd = useCallback(
+    (type: ComponentDraftType) => change((current) => addComponent(current, owner, type)),
+    [change, owner],
+  )
+  const onSwap = useCallback(
+    (replacedId: string, type: ComponentDraftType) =>
+      change((current) => swapComponent(current, owner, replacedId, type)),
+    [change, owner],
+  )
   const components =
     owner === null
       ? content.components
@@ -357,11 +368,11 @@ function ComponentList({
       )}
       <div>
         <AddComponentMenu
-          content={content}
+          options={addOptions(content, owner)}
           owner={owner}
           where={where}
-          onAdd={(type) => change((current) => addComponent(current, owner, type))}
-          onSwap={(replacedId, type) => change((current) => swapComponent(current, owner, replacedId, type))}
+          onAdd={onAdd}
+          onSwap={onSwap}
         />
       </div>
     </div>
