@@ -12,6 +12,11 @@ const HISTORY_LIMIT = 200
 
 export type SaveState = { state: 'saved' } | { state: 'saving' } | { state: 'error'; message: string }
 
+// One object per state: a key typed while a save is in flight leaves the status as it is,
+// instead of re-rendering it with an equal new value.
+const SAVING: SaveState = { state: 'saving' }
+const SAVED: SaveState = { state: 'saved' }
+
 export interface DraftEditorState<K extends DraftKind> {
   draft: Omit<Draft, 'content'>
   content: ContentByKind[K]
@@ -53,13 +58,13 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
   return createStore<DraftEditorState<K>>((set, get) => {
     const persist = (patch: { content?: ContentByKind[K]; name?: string }) => {
       inFlight += 1
-      set({ save: { state: 'saving' } })
+      if (get().save !== SAVING) set({ save: SAVING })
       unwrap(studio().drafts.update({ id: meta.id, ...patch }))
         .then(({ updatedAt }) => {
           inFlight -= 1
           set((state) => ({
             draft: { ...state.draft, updatedAt },
-            save: inFlight === 0 && state.save.state !== 'error' ? { state: 'saved' } : state.save,
+            save: inFlight === 0 && state.save.state !== 'error' ? SAVED : state.save,
           }))
         })
         .catch((error: unknown) => {
@@ -92,7 +97,7 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
       content: content as ContentByKind[K],
       past: [],
       future: [],
-      save: { state: 'saved' },
+      save: SAVED,
       serverIssues: [],
       touched: new Set<string>(),
       openedNew: isBlank(meta.kind, content),

@@ -57,6 +57,33 @@ describe('the card builder while typing', () => {
     expect(screen.getByRole('heading', { name: 'Slide 2' })).toBeInTheDocument()
   })
 
+  it('keeps the memoised preview and header in step with the key typed', async () => {
+    const draft = cardDraft({ name: 'Six', mode: 'multi_destination', slides: slides(6) })
+    installStudio(draft)
+    await renderBuilder(draft)
+    const slideThree = screen.getByRole('region', { name: 'Slide 3' })
+    const preview = screen.getByRole('region', { name: 'Preview' })
+    fireEvent.change(within(slideThree).getByLabelText('Title'), { target: { value: 'Tent sale' } })
+    fireEvent.change(within(slideThree).getByLabelText('Website URL'), {
+      target: { value: 'https://tents.example.org/sale' },
+    })
+    // The preview's third slide shows the new title and domain; the others keep theirs.
+    // Off-screen slides are aria-hidden, so the third is found by its label.
+    const third = preview.querySelector<HTMLElement>('[aria-label="3 of 6"]')!
+    expect(within(third).getByText('Tent sale')).toBeInTheDocument()
+    expect(within(third).getByText('tents.example.org')).toBeInTheDocument()
+    expect(within(preview).getByText('Slide 2 headline')).toBeInTheDocument()
+    // An emptied title is counted in the header's summary of problems, and cleared again.
+    const summary = () => document.querySelector('.builder__toolbar')!.textContent
+    const before = summary()
+    fireEvent.change(within(slideThree).getByLabelText('Title'), { target: { value: '' } })
+    expect(summary()).not.toBe(before)
+    expect(within(third).getByText('Your title')).toBeInTheDocument()
+    fireEvent.change(within(slideThree).getByLabelText('Title'), { target: { value: 'Tents' } })
+    expect(summary()).toBe(before)
+    expect(screen.getByRole('heading', { level: 1, name: 'Six' })).toBeInTheDocument()
+  })
+
   it('re-renders the other slides when what they show changes (their order)', async () => {
     const draft = cardDraft({ name: 'Three', mode: 'multi_destination', slides: slides(3) })
     installStudio(draft)

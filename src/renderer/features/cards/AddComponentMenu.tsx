@@ -1,8 +1,8 @@
 import { ArrowLeftRight, Plus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
-import type { CardContent, ComponentDraftType } from '../../../shared/creatives/card'
-import type { ComponentListOwner } from './cardEdits'
-import { addOptions } from './cardEdits'
+import { memo } from 'react'
+import type { ComponentDraftType } from '../../../shared/creatives/card'
+import type { AddOption, ComponentListOwner } from './cardEdits'
 import { COMPONENT_INFO } from './ComponentEditor'
 
 /**
@@ -10,20 +10,31 @@ import { COMPONENT_INFO } from './ComponentEditor'
  * When nothing more fits it says so, and offers to swap the destination for the other kind
  * (website ⇄ app button) instead of a dead end.
  */
-export function AddComponentMenu({
-  content,
-  owner,
-  onAdd,
-  onSwap,
-  where,
-}: {
-  content: CardContent
+interface AddComponentMenuProps {
+  /** What this card or slide can take now (addOptions). */
+  options: readonly AddOption[]
   owner: ComponentListOwner
   onAdd(type: ComponentDraftType): void
   onSwap(replacedId: string, type: ComponentDraftType): void
   where: string
-}) {
-  const options = addOptions(content, owner)
+}
+
+/**
+ * Memoised on what it shows: the options are computed anew on every key typed in the card or
+ * slide, but change only when a component is added, removed or swapped, and the Radix menu is
+ * costly to render for nothing.
+ */
+export const AddComponentMenu = memo(
+  AddComponentMenuView,
+  (before: AddComponentMenuProps, after: AddComponentMenuProps) =>
+    before.owner === after.owner &&
+    before.where === after.where &&
+    before.onAdd === after.onAdd &&
+    before.onSwap === after.onSwap &&
+    JSON.stringify(before.options) === JSON.stringify(after.options),
+)
+
+function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddComponentMenuProps) {
   const article: Partial<Record<ComponentDraftType, string>> = {
     DETAILS: 'a website',
     BUTTON: 'an app button',

@@ -1,6 +1,6 @@
 import { ArrowLeft, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react'
-import type { CardContent, CardMode, SlideDraft } from '../../../shared/creatives/card'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import type { CardContent, CardMode, ComponentDraftType, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
 import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
@@ -18,6 +18,7 @@ import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
 import {
+  addOptions,
   addComponent,
   addSlide,
   moveComponent,
@@ -32,8 +33,8 @@ import type { ChangeContent } from './ComponentEditor'
 import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
 import { IssueField } from './fields'
 import { IssueIndex } from './issueIndex'
-import { cardPreviewModel } from './previewModel'
-import { SaveStatus } from './SaveStatus'
+import { cardPreviewModel, type CardPreviewModel } from './previewModel'
+import { SaveStatus, useShownSaveState } from './SaveStatus'
 import { SortableList } from './SortableList'
 import { ProblemsBadge } from '../composer/editorKit/ProblemsBadge'
 import { usePreviewDevice } from '../composer/editorKit/previewDevice'
@@ -57,25 +58,20 @@ export function CardBuilder() {
   const profileId = useActiveProfile()?.id
   const device = usePreviewDevice((state) => state.device)
   const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
-  const canUndo = useDraftEditor<'card', boolean>((state) => state.past.length > 0)
-  const canRedo = useDraftEditor<'card', boolean>((state) => state.future.length > 0)
   const change = useDraftEditor<'card', ChangeContent>((state) => state.change)
   const rename = useDraftEditor<'card', (name: string) => void>((state) => state.rename)
-  const undo = useDraftEditor<'card', () => void>((state) => state.undo)
-  const redo = useDraftEditor<'card', () => void>((state) => state.redo)
   const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
   const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
-  const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
-    (state) => state.reportServerIssue,
-  )
 
-  // A keystroke renders the field typed in (SortableList re-renders only the item whose
-  // component changed); the rules and the preview follow a keystroke behind, in a render React
-  // may interrupt for the next key (bench/PROFILE.md).
+  // A keystroke renders the field typed in and the parts given the content (the memoised
+  // sections below skip the rest); the rules and the preview follow a keystroke behind, in a
+  // render React may interrupt for the next key (bench/PROFILE.md).
   const settled = useDeferredValue(content)
   const check = useMemo(() => checkContent('card', settled), [settled])
-  const issues = useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues])
+  const issues = useSameIssues(
+    useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues]),
+  )
   const preview = useMemo(() => cardPreviewModel(settled), [settled])
 
   // The list shows the draft's own name; keep it in step with the card name once there is one.
@@ -87,56 +83,9 @@ export function CardBuilder() {
   const rootRef = useRef<HTMLDivElement>(null)
   useFocusKeeper(rootRef)
 
-  const nameLength = characterCount(content.name)
-  const nameMax = LIMITS.card.name.max
-  const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
-  const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
-
   return (
     <div className="builder" ref={rootRef}>
-      <header className="builder__header sticky-header">
-        <div className="builder__heading">
-          <a className="back-link" href={hashFor('cards')}>
-            <ArrowLeft size={14} aria-hidden="true" /> All cards
-          </a>
-          <h1 id="page-title" className="page-header__title builder__title">
-            {content.name.trim() || draftName}
-          </h1>
-        </div>
-        <div className="builder__toolbar">
-          <LiveSaveStatus />
-          <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
-            {published ? (
-              <>Published — read-only</>
-            ) : (
-              <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
-            )}
-          </ProblemsBadge>
-          <div className="toolbar-group" role="group" aria-label="History">
-            <button
-              type="button"
-              className="icon-button"
-              onClick={undo}
-              disabled={!canUndo}
-              aria-label="Undo"
-              title={`Undo (${shortcut('Z')})`}
-            >
-              <Undo2 size={16} aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              onClick={redo}
-              disabled={!canRedo}
-              aria-label="Redo"
-              title={`Redo (${shortcut('Z', true)} or ${shortcut('Y')})`}
-            >
-              <Redo2 size={16} aria-hidden="true" />
-            </button>
-          </div>
-          <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
-        </div>
-      </header>
+      <BuilderHeader title={content.name.trim() || draftName} issues={issues} />
 
       {published ? (
         <PublishedBanner
@@ -149,91 +98,199 @@ export function CardBuilder() {
       ) : null}
       <div className="builder__layout" data-device={device}>
         <fieldset className="builder__editor readonly-fieldset" disabled={published} aria-label="Card">
-          <section className="builder-section" aria-label="Card">
-            <IssueField
-              label="Card name"
-              value={content.name}
-              placeholder="e.g. Autumn launch carousel"
-              issues={issues.at(['name'])}
-              hint="Only you see the name; it identifies the card in the library."
-              aside={
-                <span
-                  className="counter"
-                  data-over={nameLength > nameMax || undefined}
-                  aria-label={`${nameLength} of ${nameMax} characters`}
-                >
-                  {nameLength}/{nameMax}
-                </span>
-              }
-              onChange={(event) => {
-                const name = event.target.value
-                change((current) => ({ ...current, name }), 'name')
-              }}
-            />
-            <div className="field">
-              <span className="field__label" id="card-mode-label">
-                Format
-              </span>
-              <Segmented
-                label="Card format"
-                value={content.mode}
-                options={MODES}
-                describedBy="card-mode-hint"
-                onChange={(mode) => change((current) => changeCardMode(current, mode))}
-              />
-              <p className="field__hint" id="card-mode-hint">
-                {MODE_HINTS[content.mode]} Switching keeps what you entered for each format.
-              </p>
-            </div>
-          </section>
+          <CardSection name={content.name} mode={content.mode} issues={issues} change={change} />
 
           {content.mode === 'multi_destination' ? (
             <SlidesEditor content={content} issues={issues} change={change} />
           ) : (
-            <section className="builder-section" aria-labelledby="components-title">
-              <div className="builder-section__head">
-                <h2 className="section-title" id="components-title">
-                  Components
-                </h2>
-                <span className="muted builder-section__hint">Top to bottom, as the card shows them</span>
-              </div>
-              <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
-              <ComponentList
-                content={content}
-                owner={null}
-                basePath={['components']}
-                issues={issues}
-                change={change}
-                where="the card"
-              />
-            </section>
+            <CardComponentsSection content={content} issues={issues} change={change} />
           )}
         </fieldset>
-        <aside className="builder__preview">
-          <div className="editor__preview-head">
-            {/* The preview's own heading names it for assistive tech; this is its visible label. */}
-            <span className="editor__preview-label" aria-hidden="true">
-              Preview
-            </span>
-            <PreviewDeviceToggle />
-          </div>
-          <div className="editor__preview-frame">
-            <SettledCardPreview model={preview} name={settled.name} />
-          </div>
-        </aside>
+        <PreviewPane model={preview} name={settled.name} />
       </div>
     </div>
   )
 }
 
+/**
+ * The previous index while its issues are the same: the rules run again on every key (one
+ * behind), and a new index each time would re-render every memoised part given it.
+ */
+function useSameIssues(fresh: IssueIndex): IssueIndex {
+  const [kept, setKept] = useState(fresh)
+  if (kept === fresh || kept.signatureUnder([]) === fresh.signatureUnder([])) return kept
+  setKept(fresh)
+  return fresh
+}
+
+/** Title, save status, problems, history and publish: renders when one of those changes, not on each key. */
+const BuilderHeader = memo(function BuilderHeader({ title, issues }: { title: string; issues: IssueIndex }) {
+  const canUndo = useDraftEditor<'card', boolean>((state) => state.past.length > 0)
+  const canRedo = useDraftEditor<'card', boolean>((state) => state.future.length > 0)
+  const undo = useDraftEditor<'card', () => void>((state) => state.undo)
+  const redo = useDraftEditor<'card', () => void>((state) => state.redo)
+  const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
+  const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
+  const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
+    (state) => state.reportServerIssue,
+  )
+  const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
+  const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
+  return (
+    <header className="builder__header sticky-header">
+      <div className="builder__heading">
+        <a className="back-link" href={hashFor('cards')}>
+          <ArrowLeft size={14} aria-hidden="true" /> All cards
+        </a>
+        <h1 id="page-title" className="page-header__title builder__title">
+          {title}
+        </h1>
+      </div>
+      <div className="builder__toolbar">
+        <LiveSaveStatus />
+        <ProblemsBadge issues={issues.shown} formSelector=".builder__editor">
+          {published ? (
+            <>Published — read-only</>
+          ) : (
+            <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
+          )}
+        </ProblemsBadge>
+        <div className="toolbar-group" role="group" aria-label="History">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={undo}
+            disabled={!canUndo}
+            aria-label="Undo"
+            title={`Undo (${shortcut('Z')})`}
+          >
+            <Undo2 size={16} aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={redo}
+            disabled={!canRedo}
+            aria-label="Redo"
+            title={`Redo (${shortcut('Z', true)} or ${shortcut('Y')})`}
+          >
+            <Redo2 size={16} aria-hidden="true" />
+          </button>
+        </div>
+        <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
+      </div>
+    </header>
+  )
+})
+
+/** The card's name and format: renders when they or their messages change. */
+const CardSection = memo(function CardSection({
+  name,
+  mode,
+  issues,
+  change,
+}: {
+  name: string
+  mode: CardMode
+  issues: IssueIndex
+  change: ChangeContent
+}) {
+  const nameLength = characterCount(name)
+  const nameMax = LIMITS.card.name.max
+  return (
+    <section className="builder-section" aria-label="Card">
+      <IssueField
+        label="Card name"
+        value={name}
+        placeholder="e.g. Autumn launch carousel"
+        issues={issues.at(['name'])}
+        hint="Only you see the name; it identifies the card in the library."
+        aside={
+          <span
+            className="counter"
+            data-over={nameLength > nameMax || undefined}
+            aria-label={`${nameLength} of ${nameMax} characters`}
+          >
+            {nameLength}/{nameMax}
+          </span>
+        }
+        onChange={(event) => {
+          const next = event.target.value
+          change((current) => ({ ...current, name: next }), 'name')
+        }}
+      />
+      <div className="field">
+        <span className="field__label" id="card-mode-label">
+          Format
+        </span>
+        <Segmented
+          label="Card format"
+          value={mode}
+          options={MODES}
+          describedBy="card-mode-hint"
+          onChange={(next) => change((current) => changeCardMode(current, next))}
+        />
+        <p className="field__hint" id="card-mode-hint">
+          {MODE_HINTS[mode]} Switching keeps what you entered for each format.
+        </p>
+      </div>
+    </section>
+  )
+})
+
+const CardComponentsSection = memo(function CardComponentsSection({
+  content,
+  issues,
+  change,
+}: {
+  content: CardContent
+  issues: IssueIndex
+  change: ChangeContent
+}) {
+  return (
+    <section className="builder-section" aria-labelledby="components-title">
+      <div className="builder-section__head">
+        <h2 className="section-title" id="components-title">
+          Components
+        </h2>
+        <span className="muted builder-section__hint">Top to bottom, as the card shows them</span>
+      </div>
+      <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
+      <ComponentList
+        content={content}
+        owner={null}
+        basePath={['components']}
+        issues={issues}
+        change={change}
+        where="the card"
+      />
+    </section>
+  )
+})
+
+/** The preview column: renders with the settled content (a key behind), not with the key itself. */
+const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPreviewModel; name: string }) {
+  return (
+    <aside className="builder__preview">
+      <div className="editor__preview-head">
+        {/* The preview's own heading names it for assistive tech; this is its visible label. */}
+        <span className="editor__preview-label" aria-hidden="true">
+          Preview
+        </span>
+        <PreviewDeviceToggle />
+      </div>
+      <div className="editor__preview-frame">
+        <CardPreview model={model} name={name} />
+      </div>
+    </aside>
+  )
+})
+
 /** Subscribes on its own: a save finishing re-renders the status, not the builder. */
 function LiveSaveStatus() {
   const save = useDraftEditor<'card', SaveState>((state) => state.save)
-  return <SaveStatus save={save} />
+  return <SaveStatus save={useShownSaveState(save)} />
 }
-
-/** Skipped while the model (built from the deferred content) is unchanged. */
-const SettledCardPreview = memo(CardPreview)
 
 function IssueSummaryText({ errors, warnings }: { errors: number; warnings: number }) {
   if (errors === 0 && warnings === 0) return <>Ready to publish</>
@@ -263,6 +320,16 @@ function ComponentList({
   where: string
   carouselSiblings?: readonly MediaRef[]
 }) {
+  // Stable while the list's owner is: the memoised menu then renders only when its options change.
+  const onAdd = useCallback(
+    (type: ComponentDraftType) => change((current) => addComponent(current, owner, type)),
+    [change, owner],
+  )
+  const onSwap = useCallback(
+    (replacedId: string, type: ComponentDraftType) =>
+      change((current) => swapComponent(current, owner, replacedId, type)),
+    [change, owner],
+  )
   const components =
     owner === null
       ? content.components
@@ -301,11 +368,11 @@ function ComponentList({
       )}
       <div>
         <AddComponentMenu
-          content={content}
+          options={addOptions(content, owner)}
           owner={owner}
           where={where}
-          onAdd={(type) => change((current) => addComponent(current, owner, type))}
-          onSwap={(replacedId, type) => change((current) => swapComponent(current, owner, replacedId, type))}
+          onAdd={onAdd}
+          onSwap={onSwap}
         />
       </div>
     </div>
@@ -317,7 +384,7 @@ function slideMedia(slide: SlideDraft): MediaRef | null {
   return media?.type === 'MEDIA' ? media.media : null
 }
 
-function SlidesEditor({
+const SlidesEditor = memo(function SlidesEditor({
   content,
   issues,
   change,
@@ -403,4 +470,4 @@ function SlidesEditor({
       </div>
     </section>
   )
-}
+})

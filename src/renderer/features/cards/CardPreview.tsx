@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ImageIcon, Play } from 'lucide-react'
-import { useState, type KeyboardEvent } from 'react'
+import { memo, useState, type KeyboardEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import { useMediaPreview } from '../media/mediaClient'
@@ -60,6 +60,49 @@ function SlideFooter({ slide }: { slide: PreviewSlide }) {
   )
 }
 
+interface PreviewSlideProps {
+  slide: PreviewSlide
+  /** "2 of 6" in a carousel; undefined for a single card. */
+  label: string | undefined
+  hidden: boolean
+  ratio: number
+}
+
+/** Whether a slide shows the same: the model is rebuilt on every key, its slides' values mostly are not. */
+function sameSlide(a: PreviewSlide, b: PreviewSlide): boolean {
+  if (a === b) return true
+  const sameButton =
+    a.button === b.button ||
+    (a.button !== null &&
+      b.button !== null &&
+      a.button.label === b.button.label &&
+      a.button.stores.join('\n') === b.button.stores.join('\n'))
+  return a.key === b.key && a.media === b.media && a.title === b.title && a.domain === b.domain && sameButton
+}
+
+/** One slide of the preview: a key typed in slide 3 re-renders slide 3's preview only. */
+const PreviewSlideView = memo(
+  function PreviewSlideView({ slide, label, hidden, ratio }: PreviewSlideProps) {
+    return (
+      <div
+        className="tl-slide"
+        role={label ? 'group' : undefined}
+        aria-roledescription={label ? 'slide' : undefined}
+        aria-label={label}
+        aria-hidden={hidden || undefined}
+      >
+        <PreviewMedia media={slide.media} ratio={ratio} />
+        <SlideFooter slide={slide} />
+      </div>
+    )
+  },
+  (before, after) =>
+    before.label === after.label &&
+    before.hidden === after.hidden &&
+    before.ratio === after.ratio &&
+    sameSlide(before.slide, after.slide),
+)
+
 /**
  * The card as it will look in a timeline: media, title and domain, or the app button; a
  * carousel swipes with the buttons or the arrow keys.
@@ -116,17 +159,13 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
               data-carousel={count > 1 || undefined}
             >
               {model.slides.map((slide, index) => (
-                <div
+                <PreviewSlideView
                   key={slide.key}
-                  className="tl-slide"
-                  role={count > 1 ? 'group' : undefined}
-                  aria-roledescription={count > 1 ? 'slide' : undefined}
-                  aria-label={count > 1 ? `${index + 1} of ${count}` : undefined}
-                  aria-hidden={count > 1 && index !== current ? true : undefined}
-                >
-                  <PreviewMedia media={slide.media} ratio={ratio} />
-                  <SlideFooter slide={slide} />
-                </div>
+                  slide={slide}
+                  label={count > 1 ? `${index + 1} of ${count}` : undefined}
+                  hidden={count > 1 && index !== current}
+                  ratio={ratio}
+                />
               ))}
             </div>
           </div>

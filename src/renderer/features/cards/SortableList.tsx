@@ -18,7 +18,7 @@ import {
 } from '@dnd-kit/sortable'
 import { CSS as DndCss } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface ReorderControls {
   /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
@@ -101,6 +101,23 @@ export function SortableList<T extends { id: string }>({
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   }
 
+  // One handler for every item, reading the list as it is now: items skip renders (see
+  // SortableItem), so a handler made in an earlier render must not act on an old list.
+  const latest = useRef({ items, onMove })
+  latest.current = { items, onMove }
+  const [onItemKeyDown] = useState(() => (id: string, event: KeyboardEvent<HTMLLIElement>) => {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
+    const { items: now, onMove: move } = latest.current
+    const index = now.findIndex((item) => item.id === id)
+    const to = event.key === 'ArrowUp' ? index - 1 : index + 1
+    event.preventDefault()
+    if (index < 0 || to < 0 || to >= now.length) return
+    // The same control keeps focus as the item moves (React moves its DOM node).
+    const focused = document.activeElement as HTMLElement | null
+    move(index, to)
+    requestAnimationFrame(() => focused?.focus())
+  })
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return
     onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)))
@@ -130,16 +147,7 @@ export function SortableList<T extends { id: string }>({
                   ? [item, index, items.length, moveButtonsTabbable, ...itemDeps(item, index)]
                   : undefined
               }
-              onKeyDown={(event) => {
-                if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return
-                const to = event.key === 'ArrowUp' ? index - 1 : index + 1
-                event.preventDefault()
-                if (to < 0 || to >= items.length) return
-                // The same control keeps focus as the item moves (React moves its DOM node).
-                const focused = document.activeElement as HTMLElement | null
-                onMove(index, to)
-                requestAnimationFrame(() => focused?.focus())
-              }}
+              onKeyDown={onItemKeyDown}
             >
               {(attributes, listeners) =>
                 renderItem(item, index, {
@@ -165,7 +173,7 @@ export function SortableList<T extends { id: string }>({
                         tabIndex={moveButtonsTabbable ? undefined : -1}
                         disabled={index === 0}
                         onClick={() => {
-                          onMove(index, index - 1)
+                          latest.current.onMove(index, index - 1)
                           refocus(item.id, 'up')
                         }}
                       >
@@ -180,7 +188,7 @@ export function SortableList<T extends { id: string }>({
                         tabIndex={moveButtonsTabbable ? undefined : -1}
                         disabled={index === items.length - 1}
                         onClick={() => {
-                          onMove(index, index + 1)
+                          latest.current.onMove(index, index + 1)
                           refocus(item.id, 'down')
                         }}
                       >
@@ -213,18 +221,31 @@ function useSameIds(ids: string[]): string[] {
   return ids
 }
 
-function SortableItem({
-  id,
-  deps,
-  children,
-  onKeyDown,
-}: {
+interface SortableItemProps {
   id: string
   /** See itemDeps: undefined renders the item on every render of the list. */
   deps: readonly unknown[] | undefined
   children: (attributes: DraggableAttributes, listeners: DraggableSyntheticListeners) => ReactNode
-  onKeyDown(event: KeyboardEvent<HTMLLIElement>): void
-}) {
+  onKeyDown(id: string, event: KeyboardEvent<HTMLLIElement>): void
+}
+
+/**
+ * With deps, an item whose deps are unchanged skips its render entirely (its useSortable still
+ * renders when the drag state changes, through dnd-kit's contexts): a key typed in one item then
+ * costs the list one item, not one useSortable per item. The caller promises `children` reads
+ * nothing but the item, its index, the list's length and the deps.
+ */
+const SortableItem = memo(
+  SortableItemView,
+  (before: SortableItemProps, after: SortableItemProps) =>
+    after.deps !== undefined &&
+    before.deps !== undefined &&
+    before.id === after.id &&
+    before.onKeyDown === after.onKeyDown &&
+    sameValues(before.deps, after.deps),
+)
+
+function SortableItemView({ id, deps, children, onKeyDown }: SortableItemProps) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id })
   // The same element as last time lets React skip the item's whole subtree.
   const rendered = useRef<{ key: readonly unknown[]; node: ReactNode }>(undefined)
@@ -237,7 +258,7 @@ function SortableItem({
       className="sortable-item"
       data-sortable-id={id}
       data-dragging={isDragging || undefined}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => onKeyDown(id, event)}
       style={{ transform: DndCss.Translate.toString(transform), transition }}
     >
       {rendered.current.node}
