@@ -34,7 +34,7 @@ import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
 import { IssueField } from './fields'
 import { IssueIndex } from './issueIndex'
 import { cardPreviewModel, type CardPreviewModel } from './previewModel'
-import { SaveStatus, useShownSaveState } from './SaveStatus'
+import { SaveStatus } from '../composer/editorKit/SaveStatus'
 import { SortableList } from './SortableList'
 import { ProblemsBadge } from '../composer/editorKit/ProblemsBadge'
 import { usePreviewDevice } from '../composer/editorKit/previewDevice'
@@ -289,7 +289,7 @@ const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPrev
 /** Subscribes on its own: a save finishing re-renders the status, not the builder. */
 function LiveSaveStatus() {
   const save = useDraftEditor<'card', SaveState>((state) => state.save)
-  return <SaveStatus save={useShownSaveState(save)} />
+  return <SaveStatus save={save} />
 }
 
 function IssueSummaryText({ errors, warnings }: { errors: number; warnings: number }) {
