@@ -144,6 +144,53 @@ describe('editing a published component card', () => {
     expect(local.content.name).toBe('Summer card')
   })
 
+  it('sends a BUTTON component’s new label and app link as a card update', async () => {
+    const { app, profile, sent } = await connectedApp('app-card')
+    const base = singleCard('App card', await image(workDir, 'app-card'))
+    const appCard: CardContent = {
+      ...base,
+      components: [
+        base.components[0]!,
+        {
+          id: 'b',
+          type: 'BUTTON',
+          label: 'INSTALL',
+          destination: {
+            type: 'APP',
+            countryCode: 'US',
+            androidStoreAppId: '',
+            iosAppStoreIdentifier: '333903271',
+            androidStoreDeepLink: '',
+            iosDeepLink: '',
+          },
+        },
+      ],
+    }
+    const draftId = await createDraft(app, 'card', 'App card', appCard)
+    const published = await publish(app, draftId)
+    const cardId = published.published.cardId!
+    const content = structuredClone(published.content) as CardContent
+    const button = content.components[1]
+    if (button?.type !== 'BUTTON') throw new Error('the fixture has a BUTTON component')
+    button.label = 'OPEN'
+    button.destination.iosDeepLink = 'example://spring'
+    sent.length = 0
+
+    const { job } = await app.call<{ job: OutboxJobView }>('published.updateCard', {
+      profileId: profile.id,
+      draftId,
+      content,
+    })
+    expect((await finished(app, job.id)).state).toBe('done')
+    expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1)
+    const stored = sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    expect((stored.components as Record<string, unknown>[])[1]).toMatchObject({
+      type: 'BUTTON',
+      label: { type: 'ENUM', value: 'OPEN' },
+      destination: { type: 'APP', ios_deep_link: 'example://spring' },
+    })
+  })
+
   it('sends only the name when only the name changed', async () => {
     const { app, profile, sent } = await connectedApp('card-name')
     const draftId = await createDraft(

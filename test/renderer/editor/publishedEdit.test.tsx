@@ -206,6 +206,61 @@ describe('editing a published card', () => {
   })
 })
 
+describe('editing a published app card', () => {
+  it('offers the button label among the spec values and the app links, and sends them in the components', async () => {
+    const destination = {
+      type: 'APP' as const,
+      countryCode: 'US',
+      androidStoreAppId: 'com.example.app',
+      iosAppStoreIdentifier: '333903271',
+      androidStoreDeepLink: '',
+      iosDeepLink: '',
+    }
+    const draft: Draft = {
+      ...cardDraft({
+        name: 'App card',
+        components: [
+          { id: 'm', type: 'MEDIA', media: null },
+          { id: 'b', type: 'BUTTON', label: 'INSTALL', destination },
+        ],
+      }),
+      status: 'published',
+    }
+    // The builder's app destination reads the account's registered apps; this account has none.
+    installStudio(draft, { accounts: { apps: () => ok({ apps: [] }) } })
+    await renderBuilder(draft)
+    const send = withPublishedChannels(() => ok({ job: job('Update the card “App card”', 'queued') }), draft)
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit card' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the card' })
+    expect(
+      within(dialog)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('name')),
+    ).toEqual([
+      'name',
+      'components.1.destination.iosAppStoreIdentifier',
+      'components.1.destination.androidStoreAppId',
+      'components.1.destination.iosDeepLink',
+      'components.1.destination.androidStoreDeepLink',
+      'components.1.destination.countryCode',
+    ])
+    expect(within(dialog).getByRole('combobox', { name: /^Button label/ })).toHaveTextContent('Install')
+    fireEvent.change(within(dialog).getByLabelText('iOS deep link'), { target: { value: 'example://open' } })
+    await act(async () => {
+      fireEvent.submit(within(dialog).getByLabelText('iOS deep link').closest('form')!)
+    })
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
+    const request = send.mock.calls[0]![0] as { content: { components: unknown[] } }
+    expect(request.content.components[1]).toEqual({
+      id: 'b',
+      type: 'BUTTON',
+      label: 'INSTALL',
+      destination: { ...destination, iosDeepLink: 'example://open' },
+    })
+  })
+})
+
 describe('editing a published video conversation card', () => {
   it('offers its text fields and puts a refused thank-you text on its field', async () => {
     const draft = makeDraft(

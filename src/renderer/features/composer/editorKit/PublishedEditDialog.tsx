@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import type { OutboxJobView } from '../../../../shared/ipc/contracts/outbox'
 import { Banner } from '../../../components/Banner'
 import { Button } from '../../../components/Button'
+import { Select } from '../../../components/Select'
 import { IpcFailure } from '../../../lib/ipc'
 import { EditorField } from './Field'
 import { LengthCounter } from './LengthCounter'
@@ -16,6 +17,8 @@ export interface EditableField {
   /** The spec's limit, shown as a counter; main checks it again and has the last word. */
   max?: number
   hint?: string
+  /** A choice among the spec's values (an enum, e.g. a button's label) instead of free text. */
+  options?: readonly { value: string; label: string }[]
 }
 
 /** The edit a published creative offers: exactly the fields its update may change. */
@@ -103,6 +106,36 @@ export function PublishedEditDialog({
             {spec.fields.map((field) => {
               const value = values[field.key] ?? field.value
               const error = issues.byField[field.key]
+              const choose = (next: string) => {
+                setValues((current) => ({ ...current, [field.key]: next }))
+                setIssues(({ byField, general }) => {
+                  const { [field.key]: _answered, ...rest } = byField
+                  return { byField: rest, general }
+                })
+              }
+              if (field.options) {
+                const labelId = `published-edit-${field.key.replace(/\W/g, '-')}`
+                return (
+                  <div className="field" key={field.key}>
+                    <span className="field__label" id={labelId}>
+                      {field.label}
+                    </span>
+                    <Select
+                      aria-labelledby={labelId}
+                      value={value === '' ? null : value}
+                      placeholder="Choose"
+                      options={field.options}
+                      onChange={choose}
+                      aria-invalid={error !== undefined}
+                    />
+                    {error ? (
+                      <p className="field__error" role="alert">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                )
+              }
               return (
                 <EditorField
                   key={field.key}

@@ -1,7 +1,7 @@
 import type { CardContent, ComponentDraft } from '../../../../shared/creatives/card'
 import type { PostContent } from '../../../../shared/creatives/post'
 import type { VideoConversationCardContent } from '../../../../shared/creatives/videoConversationCard'
-import { LIMITS } from '../../../../shared/rules/limits'
+import { LIMITS, type LabelValue } from '../../../../shared/rules/limits'
 import { studio, unwrap } from '../../../lib/ipc'
 import type { EditableField, PublishedEditSpec } from './PublishedEditDialog'
 
@@ -83,6 +83,63 @@ function detailsFields(components: readonly ComponentDraft[], path: string, slid
   )
 }
 
+const BUTTON_LABELS = LIMITS.card.labelValues.values.map((value) => ({
+  value,
+  label: value.charAt(0) + value.slice(1).toLowerCase(),
+}))
+
+/** App destination fields a BUTTON's update may change, with the builder's labels. */
+const APP_FIELDS = [
+  ['iosAppStoreIdentifier', 'iOS App Store id'],
+  ['androidStoreAppId', 'Google Play app id'],
+  ['iosDeepLink', 'iOS deep link'],
+  ['androidStoreDeepLink', 'Android deep link'],
+  ['countryCode', 'App store country'],
+] as const
+
+/** Each BUTTON component's label (one of the spec's values) and its app destination. */
+function buttonFields(components: readonly ComponentDraft[], path: string, slide?: number): EditableField[] {
+  const where = slide === undefined ? '' : ` (slide ${slide + 1})`
+  return components.flatMap((component, index) =>
+    component.type === 'BUTTON'
+      ? [
+          {
+            key: `${path}.${index}.label`,
+            label: `Button label${where}`,
+            value: component.label ?? '',
+            options: BUTTON_LABELS,
+          },
+          ...APP_FIELDS.map(([field, label]) => ({
+            key: `${path}.${index}.destination.${field}`,
+            label: `${label}${where}`,
+            value: component.destination[field],
+          })),
+        ]
+      : [],
+  )
+}
+
+function withButtons(
+  components: readonly ComponentDraft[],
+  path: string,
+  values: Record<string, string>,
+): ComponentDraft[] {
+  return components.map((component, index) => {
+    if (component.type !== 'BUTTON') return component
+    const destination = { ...component.destination }
+    for (const [field] of APP_FIELDS)
+      destination[field] = values[`${path}.${index}.destination.${field}`] ?? destination[field]
+    const label = values[`${path}.${index}.label`] ?? component.label ?? ''
+    return {
+      ...component,
+      label: (LIMITS.card.labelValues.values as readonly string[]).includes(label)
+        ? (label as LabelValue)
+        : component.label,
+      destination,
+    }
+  })
+}
+
 function withDetails(
   components: readonly ComponentDraft[],
   path: string,
@@ -107,24 +164,36 @@ export function cardEdit(profileId: string, draftId: string, content: CardConten
   const fields: EditableField[] = [
     { key: 'name', label: 'Card name', value: content.name, max: LIMITS.card.name.max },
     ...(multi
-      ? content.slides.flatMap((slide, s) => detailsFields(slide.components, `slides.${s}.components`, s))
-      : detailsFields(content.components, 'components')),
+      ? content.slides.flatMap((slide, s) => [
+          ...detailsFields(slide.components, `slides.${s}.components`, s),
+          ...buttonFields(slide.components, `slides.${s}.components`, s),
+        ])
+      : [
+          ...detailsFields(content.components, 'components'),
+          ...buttonFields(content.components, 'components'),
+        ]),
   ]
   return {
     label: 'Edit card',
     title: 'Edit the card',
     description:
-      'Its name, titles and website URLs can change; the media and layout stay as published. The change is sent as a card update through the outbox.',
+      'Its name, titles, website URLs, button labels and app links can change; the media and layout stay as published. The change is sent as a card update through the outbox.',
     fields,
     send: (values) => {
       const edited: CardContent = {
         ...content,
         name: values.name ?? content.name,
-        components: multi ? content.components : withDetails(content.components, 'components', values),
+        components: multi
+          ? content.components
+          : withButtons(withDetails(content.components, 'components', values), 'components', values),
         slides: multi
           ? content.slides.map((slide, s) => ({
               ...slide,
-              components: withDetails(slide.components, `slides.${s}.components`, values),
+              components: withButtons(
+                withDetails(slide.components, `slides.${s}.components`, values),
+                `slides.${s}.components`,
+                values,
+              ),
             }))
           : content.slides,
       }
