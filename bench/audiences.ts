@@ -21,11 +21,11 @@ import { PRODUCTION_HOSTS } from '../src/shared/hosts'
 import type { ListReport } from '../src/shared/ipc/contracts/audiences'
 import { startSandbox } from '../test/sandbox/index'
 import { SEEDED_AUDIENCES } from '../test/sandbox/seedAudiences'
-import { approveInBrowser } from '../test/support/authorizePage'
 import { startSandboxThread } from './sandboxThread'
 import type { Row } from './report'
 import { ok, typeAndTime } from './browser'
 import { alternatingKeys } from './keyToFrame'
+import { connectSandboxProfile } from './sandboxProfile'
 
 const run = promisify(execFile)
 
@@ -152,17 +152,7 @@ async function throughputRow(dir: string): Promise<Row> {
   try {
     const handlers = services.handlers as Record<string, (request: unknown) => Promise<unknown>>
     const call = <T>(channel: string, request: unknown) => handlers[channel]!(request) as Promise<T>
-    const started = await call<{ profileId: string; authorizeUrl: string }>('connect.begin', {
-      environment: 'local_sandbox',
-      hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
-      consumerKey: sandbox.demo.consumerKey,
-      consumerSecret: sandbox.demo.consumerSecret,
-      accessLevel: 'write',
-      forceLogin: false,
-    })
-    const pin = await approveInBrowser(started.authorizeUrl)
-    const profileId = (await call<{ id: string }>('connect.complete', { profileId: started.profileId, pin }))
-      .id
+    const profileId = await connectSandboxProfile(handlers, sandbox)
     await call('accounts.select', { profileId, accountId: sandbox.demo.accountIds[0] })
     const opened = await call<{ listId: string; mapping: unknown }>('audiences.openList', {
       profileId,
@@ -249,17 +239,7 @@ async function typingRow(dir: string): Promise<Row> {
   try {
     const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
     const call = <T>(channel: string, request: unknown) => handlers[channel]!(request) as Promise<T>
-    const started = await call<{ profileId: string; authorizeUrl: string }>('connect.begin', {
-      environment: 'local_sandbox',
-      hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
-      consumerKey: sandbox.demo.consumerKey,
-      consumerSecret: sandbox.demo.consumerSecret,
-      accessLevel: 'write',
-      forceLogin: false,
-    })
-    const pin = await approveInBrowser(started.authorizeUrl)
-    const profileId = (await call<{ id: string }>('connect.complete', { profileId: started.profileId, pin }))
-      .id
+    const profileId = await connectSandboxProfile(handlers, sandbox)
     await call('accounts.select', { profileId, accountId: sandbox.demo.accountIds[0] })
     const { page } = app
     const draft = await ok<{ id: string; content: Record<string, unknown> }>(

@@ -27,7 +27,7 @@ import { createCatalogStores } from '../src/main/catalog/catalogStores'
 import type { ServicesConfig, Services } from '../src/main/services'
 import { createMemorySecretStore } from '../src/main/vault/memoryStore'
 import { startSandbox } from '../test/sandbox/index'
-import { approveInBrowser } from '../test/support/authorizePage'
+import { connectSandboxProfile } from './sandboxProfile'
 
 const PRODUCTS = 10_000
 const PARSE_SAMPLES = 7
@@ -159,18 +159,7 @@ export async function benchCatalog(): Promise<Row[]> {
     try {
       const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
       const call = <T>(channel: string, request: unknown) => handlers[channel]!(request) as Promise<T>
-      const started = await call<{ profileId: string; authorizeUrl: string }>('connect.begin', {
-        environment: 'local_sandbox',
-        hosts: { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl },
-        consumerKey: sandbox.demo.consumerKey,
-        consumerSecret: sandbox.demo.consumerSecret,
-        accessLevel: 'write',
-        forceLogin: false,
-      })
-      const pin = await approveInBrowser(started.authorizeUrl)
-      const profileId = (
-        await call<{ id: string }>('connect.complete', { profileId: started.profileId, pin })
-      ).id
+      const profileId = await connectSandboxProfile(handlers, sandbox)
       await call('catalog.save', { profileId, name: 'Bench' })
       await app.services.outbox.idle()
 
