@@ -27,6 +27,8 @@ import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore
 import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
+import type { CatalogDialogs } from './catalog/catalogService'
+import type { AudienceDialogs } from './audiences/audiencesService'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')
@@ -106,6 +108,15 @@ function createElectronSettingsStore(dataDir: string): KeyValueStore {
 
 const DRAFT_FILE_FILTERS = [{ name: 'Ads Studio draft', extensions: ['json'] }]
 
+/** Electron's open-file dialog, attached to the window when there is one; null when cancelled. */
+async function chooseFile(filters: Electron.FileFilter[]): Promise<string | null> {
+  const options = { properties: ['openFile' as const], filters }
+  const result = mainWindow
+    ? await dialog.showOpenDialog(mainWindow, options)
+    : await dialog.showOpenDialog(options)
+  return result.canceled ? null : (result.filePaths[0] ?? null)
+}
+
 function fileDialogs(): FileDialogs {
   return {
     async chooseExportPath(defaultFileName) {
@@ -115,13 +126,7 @@ function fileDialogs(): FileDialogs {
         : await dialog.showSaveDialog(options)
       return result.canceled || !result.filePath ? null : result.filePath
     },
-    async chooseImportFile() {
-      const options = { properties: ['openFile' as const], filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow
-        ? await dialog.showOpenDialog(mainWindow, options)
-        : await dialog.showOpenDialog(options)
-      return result.canceled ? null : (result.filePaths[0] ?? null)
-    },
+    chooseImportFile: () => chooseFile(DRAFT_FILE_FILTERS),
   }
 }
 
@@ -129,31 +134,15 @@ const MEDIA_FILE_FILTERS = [
   { name: 'Images and videos', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'mov'] },
 ]
 
-function mediaDialogs(): MediaDialogs {
-  return {
-    async chooseMediaFile() {
-      const options = { properties: ['openFile' as const], filters: MEDIA_FILE_FILTERS }
-      const result = mainWindow
-        ? await dialog.showOpenDialog(mainWindow, options)
-        : await dialog.showOpenDialog(options)
-      return result.canceled ? null : (result.filePaths[0] ?? null)
-    },
-  }
-}
+const mediaDialogs = (): MediaDialogs => ({ chooseMediaFile: () => chooseFile(MEDIA_FILE_FILTERS) })
+
+const FEED_FILE_FILTERS = [{ name: 'Product feeds', extensions: ['csv', 'json'] }]
+
+const catalogDialogs = (): CatalogDialogs => ({ chooseFeedFile: () => chooseFile(FEED_FILE_FILTERS) })
 
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
-function audienceDialogs(): { chooseListFile(): Promise<string | null> } {
-  return {
-    async chooseListFile() {
-      const options = { properties: ['openFile' as const], filters: LIST_FILE_FILTERS }
-      const result = mainWindow
-        ? await dialog.showOpenDialog(mainWindow, options)
-        : await dialog.showOpenDialog(options)
-      return result.canceled ? null : (result.filePaths[0] ?? null)
-    },
-  }
-}
+const audienceDialogs = (): AudienceDialogs => ({ chooseListFile: () => chooseFile(LIST_FILE_FILTERS) })
 
 function wireIpc(services: Services): void {
   const dispatcher = services.createDispatcher(createSenderPolicy(rendererUrl))
@@ -214,6 +203,7 @@ if (!app.requestSingleInstanceLock()) {
       secretStore: createKeytarSecretStore('Ads Studio'),
       dialogs: fileDialogs(),
       mediaDialogs: mediaDialogs(),
+      catalogDialogs: catalogDialogs(),
       audienceDialogs: audienceDialogs(),
       openExternal: (url) => shell.openExternal(url),
       notify: (title, body) => {

@@ -227,6 +227,22 @@ describe('IPC', () => {
   })
 })
 
+describe('file choosers', () => {
+  it("opens Electron's open-file dialog, with its file types, for every import the app offers", async () => {
+    const app = await launch()
+    const profileId = '00000000-0000-4000-8000-000000000001'
+    // Each chooser is cancelled by the stand-in: main answers "nothing picked" and reads no file.
+    expect(await app.invoke('drafts.import', {})).toMatchObject({ ok: true })
+    expect(await app.invoke('media.pickLocal', {})).toMatchObject({ ok: true })
+    expect(await app.invoke('catalog.importOpen', { profileId })).toMatchObject({
+      ok: true,
+      value: { picked: false },
+    })
+    const offered = app.standIn.record.openDialogs.map((filters) => filters.flatMap((f) => f.extensions))
+    expect(offered).toEqual([['json'], ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'mov'], ['csv', 'json']])
+  })
+})
+
 describe('every WebContents', () => {
   const foreignUrls = [
     'https://evil.example/',

@@ -137,6 +137,8 @@ export function createElectronStandIn(options: StandInOptions) {
     /** Every URL main passed to net.fetch. */
     fetched: [] as string[],
     openedExternally: [] as string[],
+    /** The file filters of every open-file dialog main showed (each is cancelled). */
+    openDialogs: [] as Array<Array<{ name: string; extensions: string[] }>>,
     applicationMenu: undefined as { template: MenuItem[] } | undefined,
   }
 
@@ -268,7 +270,12 @@ export function createElectronStandIn(options: StandInOptions) {
   }
 
   const dialog = {
-    showOpenDialog: async () => ({ canceled: true, filePaths: [] as string[] }),
+    async showOpenDialog(...args: unknown[]) {
+      // Electron takes (window, options) or (options).
+      const options = args.at(-1) as { filters?: Array<{ name: string; extensions: string[] }> }
+      record.openDialogs.push(options.filters ?? [])
+      return { canceled: true, filePaths: [] as string[] }
+    },
     showSaveDialog: async () => ({ canceled: true, filePath: undefined }),
   }
 
