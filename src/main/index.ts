@@ -117,18 +117,19 @@ async function chooseFile(filters: Electron.FileFilter[]): Promise<string | null
   return result.canceled ? null : (result.filePaths[0] ?? null)
 }
 
-function fileDialogs(): FileDialogs {
-  return {
-    async chooseExportPath(defaultFileName) {
-      const options = { defaultPath: defaultFileName, filters: DRAFT_FILE_FILTERS }
-      const result = mainWindow
-        ? await dialog.showSaveDialog(mainWindow, options)
-        : await dialog.showSaveDialog(options)
-      return result.canceled || !result.filePath ? null : result.filePath
-    },
-    chooseImportFile: () => chooseFile(DRAFT_FILE_FILTERS),
-  }
+/** Electron's save dialog, attached to the window when there is one; null when cancelled. */
+async function chooseSavePath(defaultPath: string, filters: Electron.FileFilter[]): Promise<string | null> {
+  const options = { defaultPath, filters }
+  const result = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options)
+  return result.canceled || !result.filePath ? null : result.filePath
 }
+
+const fileDialogs = (): FileDialogs => ({
+  chooseExportPath: (defaultFileName) => chooseSavePath(defaultFileName, DRAFT_FILE_FILTERS),
+  chooseImportFile: () => chooseFile(DRAFT_FILE_FILTERS),
+})
 
 const MEDIA_FILE_FILTERS = [
   { name: 'Images and videos', extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', 'mov'] },
@@ -138,7 +139,12 @@ const mediaDialogs = (): MediaDialogs => ({ chooseMediaFile: () => chooseFile(ME
 
 const FEED_FILE_FILTERS = [{ name: 'Product feeds', extensions: ['csv', 'json'] }]
 
-const catalogDialogs = (): CatalogDialogs => ({ chooseFeedFile: () => chooseFile(FEED_FILE_FILTERS) })
+const CSV_FILE_FILTERS = [{ name: 'CSV', extensions: ['csv'] }]
+
+const catalogDialogs = (): CatalogDialogs => ({
+  chooseFeedFile: () => chooseFile(FEED_FILE_FILTERS),
+  chooseCsvExportPath: (defaultFileName) => chooseSavePath(defaultFileName, CSV_FILE_FILTERS),
+})
 
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
