@@ -174,6 +174,17 @@ describe('the media picker', () => {
     expect(media.inspectPath).not.toHaveBeenCalled()
   })
 
+  it('does not ask to choose the file again on a published creative (a disabled fieldset)', async () => {
+    const { token: _token, ...untokened } = local()
+    render(
+      <fieldset disabled>
+        <Harness initial={untokened} />
+      </fieldset>,
+    )
+    expect(await screen.findByText('banner.png')).toBeInTheDocument()
+    expect(screen.queryByText(/Choose this file again/)).not.toBeInTheDocument()
+  })
+
   it('accepts a library media key typed in', () => {
     render(<Harness />)
     fireEvent.click(screen.getByRole('button', { name: /^(Media key|Key) for card media$/ }))

@@ -1,5 +1,5 @@
 import { FileImage, Film, ImageUp, Library, LoaderCircle, Upload, X } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { MediaUse } from '../../../shared/creatives/mediaChecks'
@@ -70,6 +70,13 @@ export function MediaPicker({
   const [browsing, setBrowsing] = useState(false)
   const preview = useMediaPreview(value)
   const rootRef = useRef<HTMLDivElement>(null)
+  // A picker inside a disabled fieldset belongs to a published creative: its media can no longer
+  // change, so "choose this file again" would ask for something the designer cannot do.
+  const [readOnly, setReadOnly] = useState(false)
+  const problem = preview.state === 'problem'
+  useLayoutEffect(() => {
+    if (problem) setReadOnly(Boolean(rootRef.current?.closest('fieldset:disabled')))
+  }, [problem])
   // After a pick, a removal or a key, the button that was pressed is gone: focus the picker's
   // main action in its new state ("Replace" once chosen, "Choose file…" once empty).
   const refocus = useRef(false)
@@ -263,7 +270,7 @@ export function MediaPicker({
           </Button>
         </div>
       ) : null}
-      {preview.state === 'problem' ? (
+      {preview.state === 'problem' && !readOnly ? (
         <InlineIssues issues={[{ severity: 'warning', message: preview.message }]} />
       ) : null}
       {failure ? <InlineIssues issues={[{ severity: 'error', message: failure }]} /> : null}
