@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogState } from '../../src/shared/ipc/contracts/catalogs'
-import { mergeCatalogState } from '../../src/renderer/features/catalog/catalogClient'
+import { mergeCatalogState } from '../../src/renderer/features/catalog/catalogState'
 
 function state(overrides: Partial<CatalogState> = {}): CatalogState {
   return {
