@@ -71,17 +71,24 @@ const ProductFilters = memo(function ProductFilters({
   itemGroups: readonly string[]
   onQueryChange(update: (current: ProductQuery) => ProductQuery): void
 }) {
+  // The same search again (typed, then erased before the pause) keeps the query object, so the
+  // table does not start over and fetch the rows it shows.
   const onSearch = useCallback(
-    (q: string) => onQueryChange((current) => ({ ...current, q })),
+    (q: string) => onQueryChange((current) => (current.q === q ? current : { ...current, q })),
     [onQueryChange],
   )
   const onItemGroup = useCallback(
-    (value: string) => onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value })),
+    (value: string) => {
+      const itemGroup = value === ALL ? '' : value
+      onQueryChange((current) => (current.itemGroup === itemGroup ? current : { ...current, itemGroup }))
+    },
     [onQueryChange],
   )
   const onStatus = useCallback(
-    (value: string) =>
-      onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) })),
+    (value: string) => {
+      const status = value === ALL ? '' : (value as ProductStatus)
+      onQueryChange((current) => (current.status === status ? current : { ...current, status }))
+    },
     [onQueryChange],
   )
   return (
