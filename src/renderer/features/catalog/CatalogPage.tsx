@@ -13,7 +13,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
 import { failureOf } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
-import { useCatalogState } from './catalogClient'
+import { useCatalogState, useReloadWhile } from './catalogClient'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
@@ -171,10 +171,8 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
   useEffect(() => {
     if (lastWaiting.current !== waiting) setVersion((value) => value + 1)
     lastWaiting.current = waiting
-    if (waiting === 0) return
-    const timer = setTimeout(() => void reload(), 1_000)
-    return () => clearTimeout(timer)
-  }, [waiting, state, reload])
+  }, [waiting])
+  useReloadWhile(waiting > 0, reload)
 
   const open = useCallback(
     async (id: string) => {
