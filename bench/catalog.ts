@@ -189,7 +189,10 @@ export async function benchCatalog(): Promise<Row[]> {
       void idle.then(() => (sending = false))
       const search = page.locator('input[type="search"]')
       await search.focus()
-      const profile = process.env.CATALOG_PROFILE === '1' ? await startRendererProfile(page) : undefined
+      const profile =
+        process.env.CATALOG_PROFILE === '1'
+          ? await startRendererProfile(page, 25, 'catalog-sending')
+          : undefined
       const trace =
         process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
       const clock = await rendererCpuClock(page)
@@ -243,6 +246,10 @@ export async function benchCatalog(): Promise<Row[]> {
       // The same typing once the send is over, same page, moments later: what the machine gives
       // a keystroke with nothing sending. On a shared machine the figure above is read against it.
       const quiet: number[] = []
+      const quietProfile =
+        process.env.CATALOG_PROFILE === '1'
+          ? await startRendererProfile(page, 25, 'catalog-quiet')
+          : undefined
       const quietClock = await rendererCpuClock(page)
       const quietStart = await quietClock.read()
       for (let batch = 0; quiet.length < INPUT_SAMPLES; batch++) {
@@ -251,6 +258,11 @@ export async function benchCatalog(): Promise<Row[]> {
       }
       const quietEnd = await quietClock.read()
       await quietClock.detach()
+      if (quietProfile) {
+        console.log('renderer JavaScript self time typing with nothing sending (ms), top functions:')
+        for (const [where, ms] of await quietProfile.stop())
+          console.log(`  ${ms.toFixed(1).padStart(8)}  ${where}`)
+      }
       rows.push({
         name: 'reference, nothing sending: key → frame painted (ms)',
         samples: quiet.length,
@@ -263,7 +275,10 @@ export async function benchCatalog(): Promise<Row[]> {
       // The table with the 10,000 products just sent: a fresh page, the search empty.
       await page.reload()
       await page.getByTestId('product-table').getByText('10,000 products').waitFor()
-      const scrollProfile = process.env.CATALOG_PROFILE === '1' ? await startRendererProfile(page) : undefined
+      const scrollProfile =
+        process.env.CATALOG_PROFILE === '1'
+          ? await startRendererProfile(page, 25, 'catalog-scrolling')
+          : undefined
       const scrollTrace =
         process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
       rows.push(...scrollRows(await benchProductScroll(page)))

@@ -2,6 +2,8 @@
  * The renderer's JavaScript self time per function over a stretch of a bench, from a V8 CPU
  * profile taken through the DevTools protocol: where the main thread's script time goes.
  */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 
 interface ProfileNode {
@@ -9,7 +11,11 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number }
 }
 
-export async function startRendererProfile(page: Page, top = 25) {
+/**
+ * With RENDERER_PROFILE_DIR set, the whole profile is also written there as `<label>.cpuprofile`
+ * (open it in Chromium's DevTools, Performance panel, for the call tree).
+ */
+export async function startRendererProfile(page: Page, top = 25, label = 'renderer') {
   const session = await page.context().newCDPSession(page)
   await session.send('Profiler.enable')
   await session.send('Profiler.setSamplingInterval', { interval: 200 })
@@ -20,6 +26,8 @@ export async function startRendererProfile(page: Page, top = 25) {
         profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
       }
       await session.detach()
+      const dir = process.env.RENDERER_PROFILE_DIR
+      if (dir) writeFileSync(join(dir, `${label}.cpuprofile`), JSON.stringify(profile))
       const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
       const self = new Map<string, number>()
       profile.samples.forEach((id, index) => {

@@ -3,6 +3,7 @@ import {
   blockRange,
   BLOCK_ROWS,
   maxRowsMounted,
+  mountedKey,
   OVERSCAN_ROWS,
   ROW_HEIGHT,
 } from '../../src/renderer/features/catalog/tableWindow'
@@ -49,5 +50,25 @@ describe('the product table mounts rows in blocks', () => {
     ])
     expect(blockRange({ startIndex: 0, endIndex: 0, overscan: OVERSCAN_ROWS, count: 0 })).toEqual([])
     expect(blockRange(visible(count * ROW_HEIGHT - height, height, count)).at(-1)).toBe(count - 1)
+  })
+
+  it('re-renders the table (a new mounted key) only when the blocks or the scrolling state change', () => {
+    const keyAt = (scrollTop: number, scrolling: boolean) =>
+      mountedKey(blockRange(visible(scrollTop, height, count)), scrolling)
+    const keys = new Set<string>()
+    let visibleRanges = 0
+    let lastVisible = ''
+    for (let scrollTop = 0; scrollTop < 10 * BLOCK_ROWS * ROW_HEIGHT; scrollTop += 100) {
+      keys.add(keyAt(scrollTop, true))
+      const range = visible(scrollTop, height, count)
+      if (`${range.startIndex}:${range.endIndex}` !== lastVisible) visibleRanges += 1
+      lastVisible = `${range.startIndex}:${range.endIndex}`
+    }
+    // A fast wheel (100 px a frame) changes the visible range every frame, the blocks twice a
+    // block's height (one added below, one dropped above): a render every few frames.
+    expect(visibleRanges).toBeGreaterThan(2 * keys.size)
+    expect(keys.size).toBeLessThanOrEqual(2 * 10 + 1)
+    expect(keyAt(0, true)).not.toBe(keyAt(0, false))
+    expect(mountedKey([], false)).not.toBe(mountedKey([0], false))
   })
 })

@@ -192,18 +192,33 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     }
   }
 
+  /**
+   * The sorted item groups last answered per profile. The state is read every second while the
+   * outbox sends, and a big catalog has thousands of groups: sorting them is most of the read,
+   * and sending changes none of them.
+   */
+  const sortedGroups = new Map<string, string[]>()
+  function itemGroupsOf(profileId: string, records: readonly StoredProduct[]): string[] {
+    const groups = new Set<string>()
+    for (const record of records) if (record.product.item_group_id) groups.add(record.product.item_group_id)
+    const cached = sortedGroups.get(profileId)
+    if (cached && cached.length === groups.size && cached.every((group) => groups.has(group))) return cached
+    // Intl.Collator's compare is localeCompare's order, without its per-call setup.
+    const sorted = [...groups].sort(new Intl.Collator().compare)
+    sortedGroups.set(profileId, sorted)
+    return sorted
+  }
+
   async function state(profileId: string): Promise<CatalogState> {
     const store = await deps.stores.open(profileId)
     const records = store.all()
     const catalog = store.catalog()
-    const groups = new Set<string>()
-    for (const record of records) if (record.product.item_group_id) groups.add(record.product.item_group_id)
     return {
       catalog: catalog
         ? { name: catalog.name, status: catalog.status, ...(catalog.id ? { id: catalog.id } : {}) }
         : null,
       counts: countsOf(records),
-      itemGroups: [...groups].sort((a, b) => a.localeCompare(b)),
+      itemGroups: itemGroupsOf(profileId, records),
       sets: await Promise.all(store.sets().map(setView)),
       resendable: records.filter((record) => record.status === 'refused' || record.status === 'fixed').length,
     }

@@ -1,8 +1,8 @@
 import { Plug, Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
-import type { ProductRow } from '../../../shared/ipc/contracts/catalogs'
+import type { ProductRow, ProductSetView } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -13,7 +13,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
 import { failureOf } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
-import { useCatalogState } from './catalogClient'
+import { useCatalogState, useReloadWhile } from './catalogClient'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
@@ -23,7 +23,11 @@ import { ProductTable } from './ProductTable'
 import '../library/library.css'
 import './catalog.css'
 
-function CatalogName({
+const NO_ITEM_GROUPS: string[] = []
+const NO_SETS: ProductSetView[] = []
+
+/** Memoized, as are the page's other parts: the page re-renders every second while sending. */
+const CatalogName = memo(function CatalogName({
   profileId,
   current,
   onSaved,
@@ -82,7 +86,42 @@ function CatalogName({
       </Button>
     </form>
   )
-}
+})
+
+const ProductActions = memo(function ProductActions({
+  selectedCount,
+  onAdd,
+  onDelete,
+}: {
+  selectedCount: number
+  onAdd(): void
+  onDelete(): void
+}) {
+  return (
+    <div className="actions product-actions">
+      <Button variant="primary" onClick={onAdd} data-testid="product-add">
+        <Plus size={16} aria-hidden="true" />
+        Add a product
+      </Button>
+      <ConfirmDialog
+        trigger={
+          <Button
+            variant={selectedCount === 0 ? 'secondary' : 'danger'}
+            disabled={selectedCount === 0}
+            data-testid="product-delete"
+          >
+            <Trash2 size={16} aria-hidden="true" />
+            Delete {selectedCount > 0 ? selectedCount.toLocaleString('en-US') : ''} selected
+          </Button>
+        }
+        title={`Delete ${selectedCount} ${selectedCount === 1 ? 'product' : 'products'}?`}
+        description="Products on the platform are deleted there permanently, through the outbox. Products never sent are removed here."
+        confirmLabel="Delete"
+        onConfirm={onDelete}
+      />
+    </div>
+  )
+})
 
 /** The Catalog page: the user's one catalog, its products (browse, edit, import, delete) and product sets. */
 export default function CatalogPage({ route }: { route: RouteInfo }) {
@@ -132,19 +171,21 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
   useEffect(() => {
     if (lastWaiting.current !== waiting) setVersion((value) => value + 1)
     lastWaiting.current = waiting
-    if (waiting === 0) return
-    const timer = setTimeout(() => void reload(), 1_000)
-    return () => clearTimeout(timer)
-  }, [waiting, state, reload])
+  }, [waiting])
+  useReloadWhile(waiting > 0, reload)
 
-  const open = async (id: string) => {
-    try {
-      const { product, row } = await unwrap(studio().catalog.product({ profileId, id }))
-      setEditing({ product, isNew: false, messages: row.messages })
-    } catch (error) {
-      setFailure(failureOf(error))
-    }
-  }
+  const open = useCallback(
+    async (id: string) => {
+      try {
+        const { product, row } = await unwrap(studio().catalog.product({ profileId, id }))
+        setEditing({ product, isNew: false, messages: row.messages })
+      } catch (error) {
+        setFailure(failureOf(error))
+      }
+    },
+    [profileId, setFailure],
+  )
+  const openProduct = useCallback((id: string) => void open(id), [open])
 
   const saved = (row: ProductRow, jobId?: string) => {
     setEditing(null)
@@ -158,7 +199,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     changed()
   }
 
-  const remove = async () => {
+  const remove = useCallback(async () => {
     try {
       const result = await unwrap(studio().catalog.deleteProducts({ profileId, ids: [...selected] }))
       setSelected(new Set())
@@ -174,9 +215,14 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     } catch (error) {
       setFailure(failureOf(error))
     }
-  }
+  }, [profileId, selected, changed, setFailure])
+  const removeSelected = useCallback(() => void remove(), [remove])
+  const addProduct = useCallback(
+    () => setEditing({ product: { availability: 'in stock', condition: 'new' }, isNew: true }),
+    [],
+  )
 
-  const refresh = async () => {
+  const refresh = useCallback(async () => {
     setRefreshing(true)
     try {
       await unwrap(studio().catalog.refresh({ profileId }))
@@ -186,7 +232,22 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     } finally {
       setRefreshing(false)
     }
-  }
+  }, [profileId, changed, setFailure])
+  const header = useMemo(
+    () => (
+      <PageHeader
+        title={route.label}
+        summary={route.summary}
+        actions={
+          <Button onClick={() => void refresh()} busy={refreshing} data-testid="catalog-refresh">
+            <RefreshCw size={16} aria-hidden="true" />
+            Read from the platform
+          </Button>
+        }
+      />
+    ),
+    [route.label, route.summary, refresh, refreshing],
+  )
 
   const resend = async () => {
     try {
@@ -203,16 +264,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
 
   return (
     <>
-      <PageHeader
-        title={route.label}
-        summary={route.summary}
-        actions={
-          <Button onClick={() => void refresh()} busy={refreshing} data-testid="catalog-refresh">
-            <RefreshCw size={16} aria-hidden="true" />
-            Read from the platform
-          </Button>
-        }
-      />
+      {header}
       <div className="catalog-page stack">
         <section className="catalog-summary nested-card" aria-label="Catalog">
           <CatalogName profileId={profileId} current={state?.catalog ?? null} onSaved={changed} />
@@ -284,41 +336,14 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
           <Tabs.Content value="products" className="library-tabs__panel">
             {hasCatalog ? (
               <>
-                <div className="actions product-actions">
-                  <Button
-                    variant="primary"
-                    onClick={() =>
-                      setEditing({ product: { availability: 'in stock', condition: 'new' }, isNew: true })
-                    }
-                    data-testid="product-add"
-                  >
-                    <Plus size={16} aria-hidden="true" />
-                    Add a product
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant={selected.size === 0 ? 'secondary' : 'danger'}
-                        disabled={selected.size === 0}
-                        data-testid="product-delete"
-                      >
-                        <Trash2 size={16} aria-hidden="true" />
-                        Delete {selected.size > 0 ? selected.size.toLocaleString('en-US') : ''} selected
-                      </Button>
-                    }
-                    title={`Delete ${selected.size} ${selected.size === 1 ? 'product' : 'products'}?`}
-                    description="Products on the platform are deleted there permanently, through the outbox. Products never sent are removed here."
-                    confirmLabel="Delete"
-                    onConfirm={() => void remove()}
-                  />
-                </div>
+                <ProductActions selectedCount={selected.size} onAdd={addProduct} onDelete={removeSelected} />
                 <ProductTable
                   profileId={profileId}
-                  itemGroups={state?.itemGroups ?? []}
+                  itemGroups={state?.itemGroups ?? NO_ITEM_GROUPS}
                   version={version}
                   selected={selected}
                   onSelectedChange={setSelected}
-                  onOpen={(id) => void open(id)}
+                  onOpen={openProduct}
                 />
               </>
             ) : (
@@ -334,12 +359,13 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
               onEdit={setEditing}
               onChanged={changed}
               version={version}
+              visible={tab === 'import'}
             />
           </Tabs.Content>
           <Tabs.Content value="sets" className="library-tabs__panel">
             <ProductSets
               profileId={profileId}
-              sets={state?.sets ?? []}
+              sets={state?.sets ?? NO_SETS}
               hasCatalog={hasCatalog}
               onChanged={changed}
             />

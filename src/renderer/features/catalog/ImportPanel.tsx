@@ -1,5 +1,5 @@
 import { FileUp, RotateCcw } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { validateMapping, type FeedMapping } from '../../../shared/catalog/feed'
 import {
   PRODUCT_FIELDS,
@@ -8,7 +8,7 @@ import {
   type ProductField,
 } from '../../../shared/catalog/product'
 import type { ImportReport, ProductCounts, ProductRow } from '../../../shared/ipc/contracts/catalogs'
-import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
+import type { OutboxState } from '../../../shared/ipc/contracts/outbox'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
@@ -16,6 +16,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
 import { ACTIVE_STATES } from '../outbox/outboxModel'
+import { followJob, type JobFollower } from './followJob'
 import type { EditorTarget } from './ProductEditor'
 
 interface OpenedFeed {
@@ -28,7 +29,6 @@ interface OpenedFeed {
 }
 
 const SKIP = '__skip__'
-const POLL_MS = 500
 const ROWS_SHOWN = 50
 const OPTIONAL_FIELDS = PRODUCT_FIELDS.filter((field) => !REQUIRED_PRODUCT_FIELDS.includes(field))
 
@@ -98,23 +98,43 @@ function Progress({ done, total, label }: { done: number; total: number; label: 
   )
 }
 
+/** What the panel shows of the import's outbox job: a few numbers, not its hundreds of steps. */
+interface JobProgress {
+  state: OutboxState
+  /** Batches in the job, and batches the platform has answered (sent, or refused). */
+  total: number
+  answered: number
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** Keeps the current value when the new one reads the same, so polling re-renders only on news. */
+function unlessSame<T>(next: T): (current: T | null) => T | null {
+  return (current) => (sameJson(current, next) ? current : next)
+}
+
 /**
  * Import a product feed: choose a file (main reads it), map columns to fields, see a preview
  * and a per-row report, then send the valid rows in batches of 25 through the outbox, with
  * per-item status as the platform answers and a way to fix and re-send only what it refused.
  */
-export function ImportPanel({
+export const ImportPanel = memo(function ImportPanel({
   profileId,
   hasCatalog,
   onEdit,
   onChanged,
   version,
+  visible,
 }: {
   profileId: string
   hasCatalog: boolean
   onEdit(target: EditorTarget): void
   onChanged(): void
   version: number
+  /** Whether the Import tab shows: a hidden panel follows its job at a slower pace. */
+  visible: boolean
 }) {
   const [feed, setFeed] = useState<OpenedFeed | null>(null)
   const [mapping, setMapping] = useState<FeedMapping>({})
@@ -122,7 +142,7 @@ export function ImportPanel({
   const [busy, setBusy] = useState<'open' | 'send' | 'resend' | null>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
   const [jobId, setJobId] = useState<string | null>(null)
-  const [job, setJob] = useState<OutboxJobView | null>(null)
+  const [job, setJob] = useState<JobProgress | null>(null)
   const [counts, setCounts] = useState<ProductCounts | null>(null)
   const [refused, setRefused] = useState<ProductRow[]>([])
 
@@ -168,13 +188,25 @@ export function ImportPanel({
         studio().catalog.products({ profileId, jobId, status: 'refused', offset: 0, limit: ROWS_SHOWN }),
       ),
     ])
-    const fixed = await unwrap(
-      studio().catalog.products({ profileId, jobId, status: 'fixed', offset: 0, limit: ROWS_SHOWN }),
-    )
-    setJob(view.job)
-    setCounts(rows.counts)
-    setRefused([...rows.rows, ...fixed.rows])
-    return view.job
+    // The counts are the job's: fixed rows are asked for only when there are some.
+    const fixed =
+      rows.counts.fixed > 0
+        ? await unwrap(
+            studio().catalog.products({ profileId, jobId, status: 'fixed', offset: 0, limit: ROWS_SHOWN }),
+          )
+        : { rows: [] }
+    const progress: JobProgress = {
+      state: view.job.state,
+      total: view.job.steps.length,
+      answered: view.job.stepsDone + view.job.steps.filter((step) => step.error).length,
+    }
+    // Each answer is a new object; state changes only with news, so a poll that finds nothing
+    // new renders nothing.
+    setJob(unlessSame(progress))
+    setCounts(unlessSame(rows.counts))
+    const listed = [...rows.rows, ...fixed.rows]
+    setRefused((current) => (sameJson(current, listed) ? current : listed))
+    return progress
   }, [jobId, profileId])
 
   // Poll while the job runs (the outbox has no push); tell the page once it has finished.
@@ -189,31 +221,31 @@ export function ImportPanel({
   useEffect(() => {
     if (!polling.current) setPollRound((round) => round + 1)
   }, [version])
+  const visibleRef = useRef(visible)
+  const follower = useRef<JobFollower | null>(null)
+  useEffect(() => {
+    visibleRef.current = visible
+    if (visible) follower.current?.poke()
+  }, [visible])
   useEffect(() => {
     if (!jobId) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let wasActive = false
     polling.current = true
-    const tick = async () => {
-      const current = await loadStatus().catch(() => undefined)
-      if (stopped) return
-      const active = current
-        ? ACTIVE_STATES.has(current.state) || current.state === 'needs_connection'
-        : false
-      if (active) {
-        wasActive = true
-        timer = setTimeout(() => void tick(), POLL_MS)
-        return
-      }
-      polling.current = false
-      if (wasActive) onChangedRef.current()
-    }
-    void tick()
+    const following = followJob({
+      look: async () => {
+        const current = await loadStatus()
+        return current ? ACTIVE_STATES.has(current.state) || current.state === 'needs_connection' : undefined
+      },
+      isVisible: () => visibleRef.current,
+      onEnd: (wasActive) => {
+        polling.current = false
+        if (wasActive) onChangedRef.current()
+      },
+    })
+    follower.current = following
     return () => {
-      stopped = true
+      following.stop()
+      if (follower.current === following) follower.current = null
       polling.current = false
-      clearTimeout(timer)
     }
   }, [jobId, loadStatus, pollRound])
 
@@ -257,7 +289,7 @@ export function ImportPanel({
     }
   }
 
-  const total = job?.steps.length ?? 0
+  const total = job?.total ?? 0
   const running = job ? ACTIVE_STATES.has(job.state) : false
   const fixedCount = counts?.fixed ?? 0
   const refusedCount = counts?.refused ?? 0
@@ -463,7 +495,7 @@ export function ImportPanel({
       {jobId && job ? (
         <div className="nested-card" data-testid="import-status">
           <Progress
-            done={job.stepsDone + job.steps.filter((step) => step.error).length}
+            done={job.answered}
             total={total}
             label={running ? 'Sending in batches of 25' : 'Batches answered'}
           />
@@ -563,4 +595,4 @@ export function ImportPanel({
       ) : null}
     </section>
   )
-}
+})

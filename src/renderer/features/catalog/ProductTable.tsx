@@ -1,13 +1,18 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
 import { Search } from 'lucide-react'
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
-import { blockRange, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
+import { ROW_HEIGHT } from './tableWindow'
+import { useBlockVirtualizer } from './useBlockVirtualizer'
 
-const PAGE = 200
+/**
+ * Rows per request. Small, so the answer that lands while the table scrolls is a short task
+ * on the renderer's main thread (200 rows took a frame's worth of time to receive); a page
+ * lasts 50 rows, a third of a second of a fast flick, and is asked for 100 rows ahead.
+ */
+const PAGE = 50
 const PREFETCH_ROWS = 100
 const ALL = '__all__'
 const SEARCH_DELAY_MS = 150
@@ -66,17 +71,24 @@ const ProductFilters = memo(function ProductFilters({
   itemGroups: readonly string[]
   onQueryChange(update: (current: ProductQuery) => ProductQuery): void
 }) {
+  // The same search again (typed, then erased before the pause) keeps the query object, so the
+  // table does not start over and fetch the rows it shows.
   const onSearch = useCallback(
-    (q: string) => onQueryChange((current) => ({ ...current, q })),
+    (q: string) => onQueryChange((current) => (current.q === q ? current : { ...current, q })),
     [onQueryChange],
   )
   const onItemGroup = useCallback(
-    (value: string) => onQueryChange((current) => ({ ...current, itemGroup: value === ALL ? '' : value })),
+    (value: string) => {
+      const itemGroup = value === ALL ? '' : value
+      onQueryChange((current) => (current.itemGroup === itemGroup ? current : { ...current, itemGroup }))
+    },
     [onQueryChange],
   )
   const onStatus = useCallback(
-    (value: string) =>
-      onQueryChange((current) => ({ ...current, status: value === ALL ? '' : (value as ProductStatus) })),
+    (value: string) => {
+      const status = value === ALL ? '' : (value as ProductStatus)
+      onQueryChange((current) => (current.status === status ? current : { ...current, status }))
+    },
     [onQueryChange],
   )
   return (
@@ -210,7 +222,7 @@ const ProductRowView = memo(function ProductRowView({
  * fetched from main a page at a time as they scroll into view. No row carries a menu; a row
  * opens the editor, and actions apply to the checked rows.
  */
-export function ProductTable({
+export const ProductTable = memo(function ProductTable({
   profileId,
   itemGroups,
   version,
@@ -236,6 +248,13 @@ export function ProductTable({
   // Which catalog version each loaded page shows: a newer version reloads the pages on screen
   // in place (no flash of placeholders); a new query starts over.
   const pageVersions = useRef(new Map<number, number>())
+  // A page that was on its way when the version moved on is asked for again (see the effect
+  // below); a reload that changed nothing leaves `rows` alone, so this says it arrived.
+  const latestVersion = useRef(version)
+  const [staleLoads, setStaleLoads] = useState(0)
+  useEffect(() => {
+    latestVersion.current = version
+  }, [version])
   const loadPage = useCallback(
     async (page: number, gen: number, ver: number) => {
       if (loading.current.has(page)) return
@@ -253,18 +272,30 @@ export function ProductTable({
         )
         if (gen !== generation.current) return
         pageVersions.current.set(page, ver)
+        if (ver !== latestVersion.current) setStaleLoads((count) => count + 1)
         setTotal(result.total)
         setRows((current) => {
           const next = new Map(current)
-          for (let index = page * PAGE; index < (page + 1) * PAGE; index++) next.delete(index)
+          let changed = false
+          for (let index = page * PAGE; index < (page + 1) * PAGE; index++) {
+            if (index - page * PAGE >= result.rows.length && next.delete(index)) changed = true
+          }
           // A reloaded row that shows the same keeps its object, so its memoized view is not
-          // rendered again (pages reload every second while the outbox sends).
+          // rendered again (pages reload every second while the outbox sends); a page that
+          // shows the same keeps the map, so the table is not rendered again either.
           result.rows.forEach((row, index) => {
             const before = current.get(page * PAGE + index)
-            next.set(page * PAGE + index, before && sameShown(before, row) ? before : row)
+            if (before && sameShown(before, row)) return
+            next.set(page * PAGE + index, row)
+            changed = true
           })
-          for (const index of next.keys()) if (index >= result.total) next.delete(index)
-          return next
+          for (const index of next.keys()) {
+            if (index >= result.total) {
+              next.delete(index)
+              changed = true
+            }
+          }
+          return changed ? next : current
         })
       } finally {
         loading.current.delete(page)
@@ -281,28 +312,24 @@ export function ProductTable({
     setTotal(null)
   }, [loadPage])
 
-  const virtualizer = useVirtualizer({
-    count: total ?? 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN_ROWS,
-    rangeExtractor: blockRange,
-    // React batches the scroll's re-render instead of rendering inside each scroll event; the
-    // overscan covers the frame it may trail by.
-    useFlushSync: false,
-  })
+  const virtualizer = useBlockVirtualizer({ count: total ?? 0, getScrollElement: () => scrollRef.current })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
   useEffect(() => {
-    // The page ahead (or behind) is asked for before it scrolls into view, so a steady scroll
-    // meets loaded rows rather than placeholders.
+    // The pages ahead (or behind) are asked for before they scroll into view, so a steady
+    // scroll meets loaded rows rather than placeholders. A newer version (every second while
+    // the outbox sends) reloads only the pages with rows mounted; the others reload when they
+    // come into view.
     const from = Math.max(0, first - PREFETCH_ROWS)
     const to = Math.min(last + PREFETCH_ROWS, Math.max(0, (total ?? 1) - 1))
     for (let page = Math.floor(from / PAGE); page <= Math.floor(to / PAGE); page++) {
-      if (pageVersions.current.get(page) !== version) void loadPage(page, generation.current, version)
+      const loadedAt = pageVersions.current.get(page)
+      const mounted = page * PAGE <= last && (page + 1) * PAGE > first
+      if (loadedAt === undefined || (loadedAt !== version && mounted))
+        void loadPage(page, generation.current, version)
     }
-  }, [first, last, rows, total, loadPage, version])
+  }, [first, last, rows, staleLoads, total, loadPage, version])
 
   // Stable callbacks, so a scroll re-renders only the rows that came into view.
   const latest = useRef({ selected, onSelectedChange, onOpen })
@@ -371,4 +398,4 @@ export function ProductTable({
       </p>
     </div>
   )
-}
+})

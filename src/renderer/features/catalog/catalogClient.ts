@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import type { CatalogState } from '../../../shared/ipc/contracts/catalogs'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../accounts/failures'
-
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index])
-}
+import { mergeCatalogState } from './catalogState'
 
 /** The catalog's summary for a profile, reloaded on demand (after a save, a send, a refresh). */
 export function useCatalogState(profileId: string) {
@@ -14,13 +11,7 @@ export function useCatalogState(profileId: string) {
   const reload = useCallback(async () => {
     try {
       const next = await unwrap(studio().catalog.state({ profileId }))
-      // The state is read again every second while the outbox sends; an unchanged list of item
-      // groups (thousands in a big catalog) keeps its identity, so the filter is not rebuilt.
-      setState((current) =>
-        current && sameList(current.itemGroups, next.itemGroups)
-          ? { ...next, itemGroups: current.itemGroups }
-          : next,
-      )
+      setState((current) => mergeCatalogState(current, next))
       setFailure(null)
     } catch (error) {
       setFailure(failureOf(error))
@@ -30,6 +21,31 @@ export function useCatalogState(profileId: string) {
     void reload()
   }, [reload])
   return { state, setState, failure, setFailure, reload }
+}
+
+/** How often the page reads the catalog's state again while the outbox has catalog work. */
+export const RELOAD_MS = 1_000
+
+/**
+ * Reads again every RELOAD_MS while `active`, each look RELOAD_MS after the last one ended. Its
+ * own loop: a read that finds nothing new keeps the state object (mergeCatalogState) and so
+ * renders nothing, which must not stop the looking.
+ */
+export function useReloadWhile(active: boolean, reload: () => Promise<void>): void {
+  useEffect(() => {
+    if (!active) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const tick = async () => {
+      await reload()
+      if (!stopped) timer = setTimeout(() => void tick(), RELOAD_MS)
+    }
+    timer = setTimeout(() => void tick(), RELOAD_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [active, reload])
 }
 
 export const STATUS_WORDS = {

@@ -28,3 +28,11 @@ export function maxRowsMounted(height: number): number {
   const span = Math.ceil(height / ROW_HEIGHT) + 1 + 2 * OVERSCAN_ROWS
   return (Math.ceil(span / BLOCK_ROWS) + 1) * BLOCK_ROWS
 }
+
+/**
+ * What a render of the table shows for these mounted indexes: their first and last, and whether
+ * the view is scrolling (the table drops row hover while it scrolls). Equal keys, same DOM.
+ */
+export function mountedKey(indexes: readonly number[], scrolling: boolean): string {
+  return `${indexes[0] ?? -1}:${indexes.at(-1) ?? -1}:${scrolling ? 1 : 0}`
+}

@@ -1,0 +1,52 @@
+import {
+  elementScroll,
+  observeElementOffset,
+  observeElementRect,
+  Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual'
+import { useLayoutEffect, useReducer, useRef, useState } from 'react'
+import { blockRange, mountedKey, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
+
+/**
+ * tanstack's virtualizer for the product table, re-rendering the table only when what it
+ * mounts changes: the block of rows (tableWindow.blockRange) or whether it is scrolling.
+ * useVirtualizer re-renders on every change of the visible range, about every frame of a fast
+ * scroll, though the mounted blocks change only every dozen rows; those renders changed
+ * nothing on screen and were the table's main per-frame cost while scrolling.
+ */
+export function useBlockVirtualizer({
+  count,
+  getScrollElement,
+}: {
+  count: number
+  getScrollElement(): HTMLDivElement | null
+}): Virtualizer<HTMLDivElement, Element> {
+  const rerender = useReducer((value: number) => value + 1, 0)[1]
+  /** What the last render mounted; see mountedKey. */
+  const rendered = useRef('')
+  const options: VirtualizerOptions<HTMLDivElement, Element> = {
+    count,
+    getScrollElement,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    rangeExtractor: blockRange,
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    // React batches the re-render instead of rendering inside the scroll event; the overscan
+    // covers the frame it may trail by.
+    onChange: (instance) => {
+      if (mountedKey(instance.getVirtualIndexes(), instance.isScrolling) !== rendered.current) rerender()
+    },
+  }
+  const [instance] = useState(() => new Virtualizer(options))
+  instance.setOptions(options)
+  const key = mountedKey(instance.getVirtualIndexes(), instance.isScrolling)
+  useLayoutEffect(() => instance._didMount(), [instance])
+  useLayoutEffect(() => {
+    rendered.current = key
+    return instance._willUpdate()
+  })
+  return instance
+}
