@@ -170,7 +170,9 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         <PostAsField
           accessRevoked={accessRevoked}
           isSelf={isSelf}
-          author={previewAuthor}
+          // Name and handle, not the object: usePreviewAuthor makes a new one on every render.
+          authorName={previewAuthor.name}
+          authorHandle={previewAuthor.handle}
           asUserId={content.asUserId}
           // The cause replaces the rule's words, shown when the rule's would be (touched, or
           // Show problems): an untouched draft says it once, under Post as.
@@ -263,7 +265,8 @@ type Touch = (path: IssuePath) => void
 const PostAsField = memo(function PostAsField({
   accessRevoked,
   isSelf,
-  author,
+  authorName,
+  authorHandle,
   asUserId,
   message,
   hasConnectedUser,
@@ -272,7 +275,8 @@ const PostAsField = memo(function PostAsField({
 }: {
   accessRevoked: boolean
   isSelf: boolean
-  author: PreviewAuthor
+  authorName: string
+  authorHandle: string
   asUserId: string
   message: FieldMessage | undefined
   hasConnectedUser: boolean
@@ -293,10 +297,10 @@ const PostAsField = memo(function PostAsField({
       {isSelf ? (
         <p className="post-as__who" data-testid="post-as">
           <span className="post-as__avatar" aria-hidden="true">
-            {author.name.trim().charAt(0).toUpperCase()}
+            {authorName.trim().charAt(0).toUpperCase()}
           </span>
-          <span className="post-as__name">{author.name}</span>
-          <span className="muted">{author.handle}</span>
+          <span className="post-as__name">{authorName}</span>
+          <span className="muted">{authorHandle}</span>
         </p>
       ) : null}
       <details className="post-as__advanced" open={!isSelf}>
