@@ -3,7 +3,10 @@
  * slides) under a Chromium trace and sums the renderer main thread's work per kind (script,
  * style, layout, paint…) and the script's self time per function. Prints a table per key.
  *
- *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|builder|drafts
+ *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/profile.ts composer|connected|builder|drafts
+ *
+ * (`connected`: an empty new post with a sandbox profile connected and its account selected, as
+ * bench/audiences.ts types into: the composer's fixed cost per key, whatever the text's length.)
  *
  * (PROFILE_BUILD=1 keeps function names; PROFILE_OUT=<file> also saves the V8 CPU profile,
  * PROFILE_TRACE=<file> the Chromium trace, which chrome://tracing or Perfetto opens.)
@@ -13,10 +16,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { seedDrafts } from '../test/support/seedDrafts'
-import { startBenchBrowser, typeAndTime, type BenchApp } from './browser'
+import { ok, startBenchBrowser, typeAndTime, type BenchApp } from './browser'
 import { SEARCH_WARMUP, searchKeys } from './draftsScale'
 import { alternatingKeys, benchBuilder, benchComposer } from './keyToFrame'
 import { summarize } from './stats'
+import { startSandboxThread } from './sandboxThread'
+import { connectSandboxProfile, type ServiceHandlers } from './sandboxProfile'
 
 interface TraceEvent {
   name: string
@@ -148,6 +153,28 @@ async function benchDraftsSearch(app: BenchApp): Promise<number[]> {
   return typeAndTime(page, searchKeys(KEYS))
 }
 
+/** An empty new post, a sandbox profile connected and its account selected (bench/audiences.ts typingRow). */
+async function benchConnectedComposer(
+  app: BenchApp,
+  sandbox: Awaited<ReturnType<typeof startSandboxThread>>,
+) {
+  const handlers = app.services.handlers as ServiceHandlers
+  const profileId = await connectSandboxProfile(handlers, sandbox)
+  await handlers['accounts.select']!({ profileId, accountId: sandbox.demo.accountIds[0] })
+  const { page } = app
+  const draft = await ok<{ id: string }>(
+    page,
+    `window.studio.drafts.create({ kind: 'post', name: 'Connected' })`,
+  )
+  await page.reload()
+  await page.goto(page.url().replace(/#.*$/, `#/composer/${draft.id}`))
+  const area = page.getByTestId('post-text')
+  await area.waitFor()
+  await area.focus()
+  await typeAndTime(page, alternatingKeys(20))
+  return typeAndTime(page, alternatingKeys(KEYS))
+}
+
 const DRAFTS = 50_000
 const which = process.argv[2] ?? 'composer'
 const keys = which === 'drafts' ? searchKeys(KEYS) : alternatingKeys(KEYS)
@@ -157,6 +184,7 @@ if (which === 'drafts') {
   dataDir = join(tmpdir(), 'ads-studio-profile-drafts-50000')
   if (!existsSync(dataDir)) await seedDrafts({ dataDir, count: DRAFTS })
 }
+const sandbox = which === 'connected' ? await startSandboxThread({ port: 0 }) : undefined
 const bench = await startBenchBrowser()
 try {
   const app = await bench.launch(dataDir ? { dataDir } : {})
@@ -167,7 +195,9 @@ try {
         ? await benchBuilder(app)
         : which === 'drafts'
           ? await benchDraftsSearch(app)
-          : await benchComposer(app)
+          : which === 'connected'
+            ? await benchConnectedComposer(app, sandbox!)
+            : await benchComposer(app)
     const { timings, totals, self } = await traceTyping(app.page, bench.browser, keys)
     console.log(`${which}: key → frame before tracing ${JSON.stringify(summarize(figures))}`)
     console.log(`${which}: key → frame while tracing ${JSON.stringify(summarize(timings))}`)
@@ -189,4 +219,5 @@ try {
   }
 } finally {
   await bench.dispose()
+  await sandbox?.close()
 }

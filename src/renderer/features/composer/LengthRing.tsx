@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import type { PostLength } from '../../../shared/rules/postLength'
 import { formatNumber } from '../../../shared/rules/issues'
 import { counterState } from './counterState'
@@ -6,9 +7,30 @@ const SIZE = 28
 const STROKE = 3
 const RADIUS = (SIZE - STROKE) / 2
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS
+/**
+ * The ring eases only a move of at least a pixel of its arc (a paste, an undo). A typed
+ * character moves it by a fiftieth of a pixel at 4,000 and less at 25,000: easing that drew
+ * nothing one could see, but it started a 120 ms transition of an SVG attribute on every key,
+ * which the compositor cannot run, so the main thread painted frames all through the typing
+ * (bench/PROFILE.md, section 9).
+ */
+const EASE_MIN_PX = 1
+
+/** Whether the ring's latest move is eased: decided when its offset changes, kept until the next. */
+function useEased(offset: number): boolean {
+  const [last, setLast] = useState({ offset, eased: false })
+  if (last.offset === offset) return last.eased
+  const next = { offset, eased: Math.abs(offset - last.offset) >= EASE_MIN_PX }
+  // Derived from the previous render's offset, the way React documents it (no effect, no ref).
+  setLast(next)
+  return next.eased
+}
 
 /** The weighted length as a ring that fills up to the limit, and the characters left. */
 export function LengthRing({ length, unavailable }: { length: PostLength | null; unavailable: boolean }) {
+  const filled = length ? Math.min(length.weightedLength / length.limit, 1) : 0
+  const offset = CIRCUMFERENCE * (1 - filled)
+  const eased = useEased(offset)
   if (!length) {
     return (
       <span className="length-ring" data-state="loading" data-testid="post-counter">
@@ -17,7 +39,6 @@ export function LengthRing({ length, unavailable }: { length: PostLength | null;
     )
   }
   const state = counterState(length)
-  const filled = Math.min(length.weightedLength / length.limit, 1)
   const label =
     state === 'over'
       ? `${formatNumber(-length.remaining)} characters over the limit of ${formatNumber(length.limit)}`
@@ -49,7 +70,8 @@ export function LengthRing({ length, unavailable }: { length: PostLength | null;
           strokeWidth={STROKE}
           strokeLinecap="round"
           strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - filled)}
+          strokeDashoffset={offset}
+          data-eased={eased || undefined}
           transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}
         />
       </svg>

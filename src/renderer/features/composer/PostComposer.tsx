@@ -1,11 +1,11 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
 import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../shared/rules/limits'
-import { formatNumber } from '../../../shared/rules/issues'
+import { formatNumber, type IssuePath } from '../../../shared/rules/issues'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { navigate } from '../../app/useRoute'
@@ -95,7 +95,8 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
   const profileId = user.state === 'known' ? user.profileId : null
   const accountId = user.state === 'known' ? user.accountId : undefined
-  const [limit, setLimit] = usePostLengthLimit(postLengthKey(profileId, accountId))
+  const limitKey = postLengthKey(profileId, accountId)
+  const [limit] = usePostLengthLimit(limitKey)
   // The same text the field above counted a key ago: the shared counter answers from memory.
   const { length } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
@@ -135,12 +136,9 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   )
   const setCard = useCallback((card: PostContent['card']) => change((c) => ({ ...c, card })), [change])
   const sameMessage = useSameMessages()
+  const { name: authorName, handle: authorHandle } = authorOf(user, content.asUserId, previewAuthor)
+  const author = useMemo(() => ({ name: authorName, handle: authorHandle }), [authorName, authorHandle])
   const hasVideo = content.media.some((item) => mediaTypeOf(item.media) === 'VIDEO')
-  const videoFieldsSet =
-    content.videoTitle !== '' ||
-    content.videoDescription !== '' ||
-    content.videoCta !== null ||
-    content.videoCtaValue !== ''
 
   return (
     <EditorShell
@@ -163,75 +161,35 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         <PostPreview
           content={content}
           overflowStartIndex={length?.overflowStartIndex ?? null}
-          author={authorOf(user, content.asUserId, previewAuthor)}
+          author={author}
           drafts={drafts}
         />
       }
     >
       <Section title="Post">
-        {/* "Post as": the connected account by name and handle; a raw user id only under Advanced. */}
-        <div className="post-as">
-          <span className="field__label">Post as</span>
-          {accessRevoked ? (
-            <p className="field__error" role="alert" data-testid="post-as-revoked">
-              {ACCESS_REVOKED_MESSAGE}.{' '}
-              <button type="button" className="link-button" onClick={() => navigate('connect')}>
-                Go to Connect
-              </button>
-            </p>
-          ) : null}
-          {isSelf ? (
-            <p className="post-as__who" data-testid="post-as">
-              <span className="post-as__avatar" aria-hidden="true">
-                {previewAuthor.name.trim().charAt(0).toUpperCase()}
-              </span>
-              <span className="post-as__name">{previewAuthor.name}</span>
-              <span className="muted">{previewAuthor.handle}</span>
-            </p>
-          ) : null}
-          <details className="post-as__advanced" open={!isSelf}>
-            <summary className="post-as__summary">
-              {isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}
-            </summary>
-            <EditorField
-              label="Advertiser's user id"
-              value={content.asUserId}
-              inputMode="numeric"
-              placeholder="The user the post is made for"
-              message={
-                // The cause replaces the rule's words, shown when the rule's would be (touched, or
-                // Show problems): an untouched draft says it once, under Post as.
-                accessRevoked && !content.asUserId.trim() && messageAt(['asUserId'])
-                  ? { severity: 'error', text: ACCESS_REVOKED_MESSAGE }
-                  : messageAt(['asUserId'])
-              }
-              hint={
-                user.state === 'known' && user.userId
-                  ? 'Only for posts made on behalf of another advertiser; yours is filled in.'
-                  : 'Connect a profile to post as yourself.'
-              }
-              onChange={(event) => change((c) => ({ ...c, asUserId: event.target.value }), 'asUserId')}
-              onBlur={() => touch(['asUserId'])}
-              data-testid="post-advertiser"
-            />
-          </details>
-        </div>
+        <PostAsField
+          accessRevoked={accessRevoked}
+          isSelf={isSelf}
+          // Name and handle, not the object: usePreviewAuthor makes a new one on every render.
+          authorName={previewAuthor.name}
+          authorHandle={previewAuthor.handle}
+          asUserId={content.asUserId}
+          // The cause replaces the rule's words, shown when the rule's would be (touched, or
+          // Show problems): an untouched draft says it once, under Post as.
+          message={sameMessage(
+            accessRevoked && !content.asUserId.trim() && messageAt(['asUserId'])
+              ? { severity: 'error' as const, text: ACCESS_REVOKED_MESSAGE }
+              : messageAt(['asUserId']),
+          )}
+          hasConnectedUser={user.state === 'known' && !!user.userId}
+          change={change}
+          touch={touch}
+        />
         <PostTextField
           limit={limit}
-          message={messageAt(['text'])}
-          onBlur={() => touch(['text'])}
-          limitPicker={
-            <Segmented
-              label="Length limit for this account"
-              value={String(limit)}
-              options={POST_LENGTH_LIMITS.map((value) => ({
-                value: String(value),
-                label: `${LIMIT_LABELS[value]} ${formatNumber(value)}`,
-              }))}
-              onChange={(value) => setLimit(Number(value) as PostLengthLimit)}
-              testIdPrefix="post-limit"
-            />
-          }
+          limitKey={limitKey}
+          message={sameMessage(messageAt(['text']))}
+          touch={touch}
         />
       </Section>
 
@@ -242,68 +200,18 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
           onAdd={addMedia}
           onRemove={removeMedia}
         />
-        {hasVideo || videoFieldsSet ? (
-          <div className="post-video">
-            {!hasVideo ? (
-              <p className="field__warning">These show only with a video; the post has none.</p>
-            ) : null}
-            <EditorField
-              label="Video title"
-              value={content.videoTitle}
-              aside={<LengthCounter value={content.videoTitle} max={RULES.videoTitle.max} />}
-              message={messageAt(['videoTitle'])}
-              onChange={(event) => change((c) => ({ ...c, videoTitle: event.target.value }), 'videoTitle')}
-            />
-            <EditorField
-              label="Video description"
-              multiline
-              rows={2}
-              value={content.videoDescription}
-              aside={<LengthCounter value={content.videoDescription} max={RULES.videoDescription.max} />}
-              message={messageAt(['videoDescription'])}
-              onChange={(event) =>
-                change((c) => ({ ...c, videoDescription: event.target.value }), 'videoDescription')
-              }
-            />
-            <div className="grid-2">
-              <div className="field">
-                <label className="field__label" htmlFor="post-video-cta">
-                  Call to action
-                </label>
-                <select
-                  id="post-video-cta"
-                  className="input select"
-                  value={content.videoCta ?? ''}
-                  onChange={(event) =>
-                    change((c) => ({
-                      ...c,
-                      videoCta: event.target.value === '' ? null : (event.target.value as VideoCta),
-                    }))
-                  }
-                >
-                  <option value="">None</option>
-                  {RULES.videoCta.values.map((cta) => (
-                    <option key={cta} value={cta}>
-                      {CTA_LABELS[cta]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <EditorField
-                label="Call to action value"
-                value={content.videoCtaValue}
-                placeholder="https://example.com"
-                message={messageAt(['videoCtaValue'])}
-                onChange={(event) =>
-                  change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')
-                }
-                onBlur={() => touch(['videoCtaValue'])}
-              />
-            </div>
-          </div>
-        ) : (
-          <p className="field__hint">Add a video to give it a title, a description and a call to action.</p>
-        )}
+        <PostVideoFields
+          hasVideo={hasVideo}
+          videoTitle={content.videoTitle}
+          videoDescription={content.videoDescription}
+          videoCta={content.videoCta}
+          videoCtaValue={content.videoCtaValue}
+          titleMessage={sameMessage(messageAt(['videoTitle']))}
+          descriptionMessage={sameMessage(messageAt(['videoDescription']))}
+          ctaValueMessage={sameMessage(messageAt(['videoCtaValue']))}
+          change={change}
+          touch={touch}
+        />
       </Section>
 
       <Section title="Card">
@@ -314,69 +222,15 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         />
       </Section>
 
-      <Section title="Delivery">
-        <div className="field">
-          <span className="field__label" id="post-replies-label">
-            Who can reply
-          </span>
-          <Segmented
-            label="Who can reply"
-            value={content.conversationSettings}
-            options={RULES.conversationSettings.values.map((value) => ({
-              value,
-              label: REPLY_LABELS[value],
-            }))}
-            onChange={(conversationSettings) => change((c) => ({ ...c, conversationSettings }))}
-            testIdPrefix="post-replies"
-          />
-        </div>
-        <div className="field">
-          <div className="checkbox-row">
-            <Checkbox.Root
-              id="post-nullcast"
-              className="checkbox"
-              checked={content.nullcast}
-              aria-describedby="post-nullcast-note"
-              onCheckedChange={(checked) => change((c) => ({ ...c, nullcast: checked === true }))}
-              data-testid="post-nullcast"
-            >
-              <Checkbox.Indicator>
-                <Check size={14} aria-hidden="true" />
-              </Checkbox.Indicator>
-            </Checkbox.Root>
-            <label htmlFor="post-nullcast">Promoted-only (not shown to followers)</label>
-          </div>
-          <FieldNote
-            id="post-nullcast-note"
-            message={messageAt(['nullcast'])}
-            hint="Untick to post organically; only the connected user can post organically."
-          />
-        </div>
-        <EditorField
-          label="Post name (optional)"
-          value={content.name}
-          aside={<LengthCounter value={content.name} max={RULES.name.max} />}
-          message={messageAt(['name'])}
-          hint="Only you see it; it names the post in the account."
-          onChange={(event) => change((c) => ({ ...c, name: event.target.value }), 'name')}
-        />
-        <details className="card-attachment__advanced" open={content.postMode ? true : undefined}>
-          <summary>Advanced: how the platform answers</summary>
-          <div className="field">
-            <span className="field__label">Answer format</span>
-            <Segmented
-              label="Answer format"
-              value={content.postMode ?? 'default'}
-              options={(['default', ...RULES.postMode.values] as const).map((value) => ({
-                value,
-                label: MODE_LABELS[value],
-              }))}
-              onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
-              testIdPrefix="post-mode"
-            />
-          </div>
-        </details>
-      </Section>
+      <PostDeliveryFields
+        conversationSettings={content.conversationSettings}
+        nullcast={content.nullcast}
+        name={content.name}
+        postMode={content.postMode}
+        nullcastMessage={sameMessage(messageAt(['nullcast']))}
+        nameMessage={sameMessage(messageAt(['name']))}
+        change={change}
+      />
     </EditorShell>
   )
 })
@@ -400,30 +254,306 @@ function useSameMessages() {
   }
 }
 
-/** The text as typed (the store's, never deferred), its counter and the overflow highlight. */
-function PostTextField({
-  limit,
+type Change = State['change']
+type Touch = (path: IssuePath) => void
+
+/**
+ * "Post as": the connected account by name and handle; a raw user id only under Advanced.
+ * Memoised, as are the other sections below: the form renders on every key (deferred), a
+ * section only when what it shows changes.
+ */
+const PostAsField = memo(function PostAsField({
+  accessRevoked,
+  isSelf,
+  authorName,
+  authorHandle,
+  asUserId,
   message,
-  onBlur,
-  limitPicker,
+  hasConnectedUser,
+  change,
+  touch,
+}: {
+  accessRevoked: boolean
+  isSelf: boolean
+  authorName: string
+  authorHandle: string
+  asUserId: string
+  message: FieldMessage | undefined
+  hasConnectedUser: boolean
+  change: Change
+  touch: Touch
+}) {
+  return (
+    <div className="post-as">
+      <span className="field__label">Post as</span>
+      {accessRevoked ? (
+        <p className="field__error" role="alert" data-testid="post-as-revoked">
+          {ACCESS_REVOKED_MESSAGE}.{' '}
+          <button type="button" className="link-button" onClick={() => navigate('connect')}>
+            Go to Connect
+          </button>
+        </p>
+      ) : null}
+      {isSelf ? (
+        <p className="post-as__who" data-testid="post-as">
+          <span className="post-as__avatar" aria-hidden="true">
+            {authorName.trim().charAt(0).toUpperCase()}
+          </span>
+          <span className="post-as__name">{authorName}</span>
+          <span className="muted">{authorHandle}</span>
+        </p>
+      ) : null}
+      <details className="post-as__advanced" open={!isSelf}>
+        <summary className="post-as__summary">
+          {isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}
+        </summary>
+        <EditorField
+          label="Advertiser's user id"
+          value={asUserId}
+          inputMode="numeric"
+          placeholder="The user the post is made for"
+          message={message}
+          hint={
+            hasConnectedUser
+              ? 'Only for posts made on behalf of another advertiser; yours is filled in.'
+              : 'Connect a profile to post as yourself.'
+          }
+          onChange={(event) => change((c) => ({ ...c, asUserId: event.target.value }), 'asUserId')}
+          onBlur={() => touch(['asUserId'])}
+          data-testid="post-advertiser"
+        />
+      </details>
+    </div>
+  )
+})
+
+/** The length tier for this account: its own component, so the text's key leaves it alone. */
+const LengthLimitPicker = memo(function LengthLimitPicker({
+  limit,
+  limitKey,
 }: {
   limit: PostLengthLimit
+  limitKey: string
+}) {
+  const [, setLimit] = usePostLengthLimit(limitKey)
+  return (
+    <Segmented
+      label="Length limit for this account"
+      value={String(limit)}
+      options={LIMIT_OPTIONS}
+      onChange={(value) => setLimit(Number(value) as PostLengthLimit)}
+      testIdPrefix="post-limit"
+    />
+  )
+})
+
+const LIMIT_OPTIONS = POST_LENGTH_LIMITS.map((value) => ({
+  value: String(value),
+  label: `${LIMIT_LABELS[value]} ${formatNumber(value)}`,
+}))
+
+const PostVideoFields = memo(function PostVideoFields({
+  hasVideo,
+  videoTitle,
+  videoDescription,
+  videoCta,
+  videoCtaValue,
+  titleMessage,
+  descriptionMessage,
+  ctaValueMessage,
+  change,
+  touch,
+}: {
+  hasVideo: boolean
+  videoTitle: string
+  videoDescription: string
+  videoCta: VideoCta | null
+  videoCtaValue: string
+  titleMessage: FieldMessage | undefined
+  descriptionMessage: FieldMessage | undefined
+  ctaValueMessage: FieldMessage | undefined
+  change: Change
+  touch: Touch
+}) {
+  const videoFieldsSet =
+    videoTitle !== '' || videoDescription !== '' || videoCta !== null || videoCtaValue !== ''
+  if (!hasVideo && !videoFieldsSet)
+    return <p className="field__hint">Add a video to give it a title, a description and a call to action.</p>
+  return (
+    <div className="post-video">
+      {!hasVideo ? <p className="field__warning">These show only with a video; the post has none.</p> : null}
+      <EditorField
+        label="Video title"
+        value={videoTitle}
+        aside={<LengthCounter value={videoTitle} max={RULES.videoTitle.max} />}
+        message={titleMessage}
+        onChange={(event) => change((c) => ({ ...c, videoTitle: event.target.value }), 'videoTitle')}
+      />
+      <EditorField
+        label="Video description"
+        multiline
+        rows={2}
+        value={videoDescription}
+        aside={<LengthCounter value={videoDescription} max={RULES.videoDescription.max} />}
+        message={descriptionMessage}
+        onChange={(event) =>
+          change((c) => ({ ...c, videoDescription: event.target.value }), 'videoDescription')
+        }
+      />
+      <div className="grid-2">
+        <div className="field">
+          <label className="field__label" htmlFor="post-video-cta">
+            Call to action
+          </label>
+          <select
+            id="post-video-cta"
+            className="input select"
+            value={videoCta ?? ''}
+            onChange={(event) =>
+              change((c) => ({
+                ...c,
+                videoCta: event.target.value === '' ? null : (event.target.value as VideoCta),
+              }))
+            }
+          >
+            <option value="">None</option>
+            {RULES.videoCta.values.map((cta) => (
+              <option key={cta} value={cta}>
+                {CTA_LABELS[cta]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <EditorField
+          label="Call to action value"
+          value={videoCtaValue}
+          placeholder="https://example.com"
+          message={ctaValueMessage}
+          onChange={(event) => change((c) => ({ ...c, videoCtaValue: event.target.value }), 'videoCtaValue')}
+          onBlur={() => touch(['videoCtaValue'])}
+        />
+      </div>
+    </div>
+  )
+})
+
+const REPLY_OPTIONS = RULES.conversationSettings.values.map((value) => ({
+  value,
+  label: REPLY_LABELS[value],
+}))
+const MODE_OPTIONS = (['default', ...RULES.postMode.values] as const).map((value) => ({
+  value,
+  label: MODE_LABELS[value],
+}))
+
+const PostDeliveryFields = memo(function PostDeliveryFields({
+  conversationSettings,
+  nullcast,
+  name,
+  postMode,
+  nullcastMessage,
+  nameMessage,
+  change,
+}: {
+  conversationSettings: ConversationSettings
+  nullcast: boolean
+  name: string
+  postMode: PostMode | null
+  nullcastMessage: FieldMessage | undefined
+  nameMessage: FieldMessage | undefined
+  change: Change
+}) {
+  return (
+    <Section title="Delivery">
+      <div className="field">
+        <span className="field__label" id="post-replies-label">
+          Who can reply
+        </span>
+        <Segmented
+          label="Who can reply"
+          value={conversationSettings}
+          options={REPLY_OPTIONS}
+          onChange={(next) => change((c) => ({ ...c, conversationSettings: next }))}
+          testIdPrefix="post-replies"
+        />
+      </div>
+      <div className="field">
+        <div className="checkbox-row">
+          <Checkbox.Root
+            id="post-nullcast"
+            className="checkbox"
+            checked={nullcast}
+            aria-describedby="post-nullcast-note"
+            onCheckedChange={(checked) => change((c) => ({ ...c, nullcast: checked === true }))}
+            data-testid="post-nullcast"
+          >
+            <Checkbox.Indicator>
+              <Check size={14} aria-hidden="true" />
+            </Checkbox.Indicator>
+          </Checkbox.Root>
+          <label htmlFor="post-nullcast">Promoted-only (not shown to followers)</label>
+        </div>
+        <FieldNote
+          id="post-nullcast-note"
+          message={nullcastMessage}
+          hint="Untick to post organically; only the connected user can post organically."
+        />
+      </div>
+      <EditorField
+        label="Post name (optional)"
+        value={name}
+        aside={<LengthCounter value={name} max={RULES.name.max} />}
+        message={nameMessage}
+        hint="Only you see it; it names the post in the account."
+        onChange={(event) => change((c) => ({ ...c, name: event.target.value }), 'name')}
+      />
+      <details className="card-attachment__advanced" open={postMode ? true : undefined}>
+        <summary>Advanced: how the platform answers</summary>
+        <div className="field">
+          <span className="field__label">Answer format</span>
+          <Segmented
+            label="Answer format"
+            value={postMode ?? 'default'}
+            options={MODE_OPTIONS}
+            onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
+            testIdPrefix="post-mode"
+          />
+        </div>
+      </details>
+    </Section>
+  )
+})
+
+/**
+ * The text as typed (the store's, never deferred), its counter and the overflow highlight.
+ * Memoised: the deferred form's render passes the same props and leaves it alone; the key's own
+ * render comes from its subscription to the text.
+ */
+const PostTextField = memo(function PostTextField({
+  limit,
+  limitKey,
+  message,
+  touch,
+}: {
+  limit: PostLengthLimit
+  limitKey: string
   message: FieldMessage | undefined
-  onBlur: () => void
-  limitPicker: ReactNode
+  touch: Touch
 }) {
   const text = useDraftEditor((state: State) => state.content.text)
   const change = useDraftEditor((state: State) => state.change)
   const { length, unavailable } = usePostLength(text, limit)
+  const onChange = useCallback((next: string) => change((c) => ({ ...c, text: next }), 'text'), [change])
+  const onBlur = useCallback(() => touch(['text']), [touch])
   return (
     <PostTextEditor
       text={text}
       length={length}
       counterUnavailable={unavailable}
       message={message}
-      onChange={(next) => change((c) => ({ ...c, text: next }), 'text')}
+      onChange={onChange}
       onBlur={onBlur}
-      limitPicker={limitPicker}
+      limitPicker={<LengthLimitPicker limit={limit} limitKey={limitKey} />}
     />
   )
-}
+})

@@ -44,6 +44,15 @@ function useAttachedPoll(summary: DraftSummaryWithIssues | undefined): PollCardC
   return poll && poll.key === key ? poll.content : null
 }
 
+/** One element for every render: React skips it (same element), so a key builds no icons. */
+const PREVIEW_ACTIONS = (
+  <span className="post-preview__actions" aria-hidden="true">
+    <MessageCircle size={15} />
+    <Repeat2 size={15} />
+    <Heart size={15} />
+  </span>
+)
+
 /** The post as it will appear in a timeline: author, text (overflow marked), media, card. */
 export function PostPreview({
   content,
@@ -138,11 +147,7 @@ export function PostPreview({
           </div>
         ) : null}
         <footer className="post-preview__footer">
-          <span className="post-preview__actions" aria-hidden="true">
-            <MessageCircle size={15} />
-            <Repeat2 size={15} />
-            <Heart size={15} />
-          </span>
+          {PREVIEW_ACTIONS}
           {content.nullcast ? <span className="post-preview__promoted">Promoted</span> : null}
         </footer>
       </div>

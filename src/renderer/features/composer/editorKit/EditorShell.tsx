@@ -1,5 +1,5 @@
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { memo, useEffect, useRef, type ReactNode } from 'react'
 import type { ContentIssue } from '../../../../shared/creatives/check'
 import type { DraftKind } from '../../../../shared/drafts/envelope'
 import { untitledName } from '../../../../shared/drafts/envelope'
@@ -37,67 +37,13 @@ export function EditorShell({
   readOnly?: boolean
   children: ReactNode
 }) {
-  const name = useDraftEditor((state) => state.draft.name)
-  const published = useDraftEditor((state) => state.draft.status === 'published')
-  const canUndo = useDraftEditor((state) => state.past.length > 0)
-  const canRedo = useDraftEditor((state) => state.future.length > 0)
-  const undo = useDraftEditor((state) => state.undo)
-  const redo = useDraftEditor((state) => state.redo)
-  const draftId = useDraftEditor((state) => state.draft.id)
-  const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
-  const reveal = useDraftEditor((state) => state.reveal)
-  const errors = errorCount(issues)
-  const warnings = issues.length - errors
   const rootRef = useRef<HTMLDivElement>(null)
   useFocusKeeper(rootRef)
   const device = usePreviewDevice((state) => state.device)
 
   return (
     <div className="editor" ref={rootRef}>
-      <header className="editor__header sticky-header">
-        <div className="editor__title-block">
-          <a className="editor__back" href={`#/${route}`}>
-            <ArrowLeft size={14} aria-hidden="true" />
-            {listLabel}
-          </a>
-          <h1 id="page-title" className="editor__title">
-            {name}
-          </h1>
-          <div className="editor__status">
-            <LiveSaveStatus />
-            <ProblemsBadge issues={issues} formSelector=".editor__form">
-              {/* A published creative is not "ready to publish": it is out, and read-only. */}
-              {published
-                ? 'Published — read-only'
-                : errors > 0
-                  ? `${plural(errors, 'problem')} to fix before publishing`
-                  : warnings > 0
-                    ? `Ready, ${plural(warnings, 'note')}`
-                    : 'Ready to publish'}
-            </ProblemsBadge>
-          </div>
-        </div>
-        <div className="editor__tools" role="toolbar" aria-label="Edit history">
-          <Button variant="ghost" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
-            <Undo2 size={16} aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            onClick={redo}
-            disabled={!canRedo}
-            aria-label="Redo"
-            title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
-          >
-            <Redo2 size={16} aria-hidden="true" />
-          </Button>
-          <PublishButton
-            draftId={draftId}
-            errorCount={errors}
-            onShowProblems={reveal}
-            onError={reportServerIssue}
-          />
-        </div>
-      </header>
+      <EditorHeader route={route} listLabel={listLabel} issues={issues} />
       {banner}
       <div className="editor__body" data-device={device}>
         <div className="editor__form">
@@ -120,6 +66,79 @@ export function EditorShell({
     </div>
   )
 }
+
+/**
+ * The name, save status, problems and tools. Memoised: a key that changes no rule's answer (the
+ * issues keep their identity, useContentIssues) does not render the header, its Radix badge and
+ * its icons again.
+ */
+const EditorHeader = memo(function EditorHeader({
+  route,
+  listLabel,
+  issues,
+}: {
+  route: RouteId
+  listLabel: string
+  issues: readonly ContentIssue[]
+}) {
+  const name = useDraftEditor((state) => state.draft.name)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
+  const canUndo = useDraftEditor((state) => state.past.length > 0)
+  const canRedo = useDraftEditor((state) => state.future.length > 0)
+  const undo = useDraftEditor((state) => state.undo)
+  const redo = useDraftEditor((state) => state.redo)
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const reportServerIssue = useDraftEditor((state) => state.reportServerIssue)
+  const reveal = useDraftEditor((state) => state.reveal)
+  const errors = errorCount(issues)
+  const warnings = issues.length - errors
+  return (
+    <header className="editor__header sticky-header">
+      <div className="editor__title-block">
+        <a className="editor__back" href={`#/${route}`}>
+          <ArrowLeft size={14} aria-hidden="true" />
+          {listLabel}
+        </a>
+        <h1 id="page-title" className="editor__title">
+          {name}
+        </h1>
+        <div className="editor__status">
+          <LiveSaveStatus />
+          <ProblemsBadge issues={issues} formSelector=".editor__form">
+            {/* A published creative is not "ready to publish": it is out, and read-only. */}
+            {published
+              ? 'Published — read-only'
+              : errors > 0
+                ? `${plural(errors, 'problem')} to fix before publishing`
+                : warnings > 0
+                  ? `Ready, ${plural(warnings, 'note')}`
+                  : 'Ready to publish'}
+          </ProblemsBadge>
+        </div>
+      </div>
+      <div className="editor__tools" role="toolbar" aria-label="Edit history">
+        <Button variant="ghost" onClick={undo} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
+          <Undo2 size={16} aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={redo}
+          disabled={!canRedo}
+          aria-label="Redo"
+          title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        >
+          <Redo2 size={16} aria-hidden="true" />
+        </Button>
+        <PublishButton
+          draftId={draftId}
+          errorCount={errors}
+          onShowProblems={reveal}
+          onError={reportServerIssue}
+        />
+      </div>
+    </header>
+  )
+})
 
 /** Subscribes on its own: a save finishing re-renders the status, not the whole shell. */
 function LiveSaveStatus() {

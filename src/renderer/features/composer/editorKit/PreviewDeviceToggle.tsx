@@ -1,4 +1,5 @@
 import { Monitor, Smartphone } from 'lucide-react'
+import { memo } from 'react'
 import { Segmented, type SegmentedOption } from '../../../components/Segmented'
 import { usePreviewDevice, type PreviewDevice } from './previewDevice'
 
@@ -7,8 +8,11 @@ const DEVICE_OPTIONS: readonly SegmentedOption<PreviewDevice>[] = [
   { value: 'desktop', label: 'Desktop', icon: Monitor },
 ]
 
-/** Phone or desktop: the layout around it reads the choice from `data-device`. */
-export function PreviewDeviceToggle() {
+/**
+ * Phone or desktop: the layout around it reads the choice from `data-device`. Memoised (no
+ * props): the editor shell renders on every key, the toggle only when the choice changes.
+ */
+export const PreviewDeviceToggle = memo(function PreviewDeviceToggle() {
   const device = usePreviewDevice((state) => state.device)
   const setDevice = usePreviewDevice((state) => state.setDevice)
   return (
@@ -22,4 +26,4 @@ export function PreviewDeviceToggle() {
       />
     </div>
   )
-}
+})

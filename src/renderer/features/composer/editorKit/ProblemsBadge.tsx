@@ -36,6 +36,9 @@ function focusable(element: HTMLElement): HTMLElement | null {
   )
 }
 
+/** One element for every render: React skips it, so the badge builds no icon on a key. */
+const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
+
 /**
  * "Ready to publish", or how many problems stand in the way. With problems it opens a list;
  * choosing one moves focus to its field.
@@ -58,7 +61,7 @@ export function ProblemsBadge({
   if (issues.length === 0) {
     return (
       <span className="badge badge--success" data-testid="issue-summary">
-        <CircleCheck size={12} aria-hidden="true" />
+        {READY_ICON}
         {children}
       </span>
     )

@@ -25,6 +25,11 @@ function useSlowSave(saving: boolean): boolean {
   return saving && slow
 }
 
+// One element each: the status renders twice a key ("saving", then "saved") and React skips an
+// element it has seen, so the key builds no icon (lucide builds its SVG children on each render).
+const SAVED_ICON = <CircleCheck size={14} aria-hidden="true" />
+const ERROR_ICON = <CircleAlert size={14} aria-hidden="true" />
+
 /**
  * Editors save on every change; this says where the last change is. `data-state` is always the
  * true state (tests and tools wait on it); the words change to "Saving…" only for a slow save.
@@ -47,14 +52,14 @@ export function SaveStatus({ save }: { save: SaveState }) {
         data-testid="save-status"
         data-state="error"
       >
-        <CircleAlert size={14} aria-hidden="true" />
+        {ERROR_ICON}
         {save.message}
       </span>
     )
   }
   return (
     <span className="save-status" role="status" data-testid="save-status" data-state={save.state}>
-      <CircleCheck size={14} aria-hidden="true" />
+      {SAVED_ICON}
       Saved as draft
     </span>
   )

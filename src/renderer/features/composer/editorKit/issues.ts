@@ -1,5 +1,5 @@
 import { useDraftEditor } from '../../../lib/draftEditor'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useRef } from 'react'
 import type { CheckOptions, ContentIssue } from '../../../../shared/creatives/check'
 import { checkContent } from '../../../../shared/creatives/check'
 import type { ContentByKind, DraftKind } from '../../../../shared/creatives/content'
@@ -13,9 +13,37 @@ export function useContentIssues<K extends DraftKind>(
   options: CheckOptions,
 ): ContentIssue[] {
   const serverIssues = useDraftEditor((state) => state.serverIssues)
-  return useMemo(
+  const issues = useMemo(
     () => [...checkContent(kind, content, options).issues, ...serverIssues],
     [kind, content, options, serverIssues],
+  )
+  return useSameIssues(issues)
+}
+
+/**
+ * The previous list while the rules say the same thing: most keys change no rule's answer, and a
+ * list that keeps its identity lets the editor's header and problems badge skip that key's render.
+ */
+function useSameIssues(issues: ContentIssue[]): ContentIssue[] {
+  const last = useRef(issues)
+  if (last.current !== issues && !sameIssues(last.current, issues)) last.current = issues
+  return last.current
+}
+
+function sameIssues(a: readonly ContentIssue[], b: readonly ContentIssue[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((issue, index) => {
+      const other = b[index]!
+      return (
+        issue.code === other.code &&
+        issue.severity === other.severity &&
+        issue.message === other.message &&
+        issue.limit === other.limit &&
+        pathKey(issue.path) === pathKey(other.path) &&
+        pathKey(issue.contentPath) === pathKey(other.contentPath)
+      )
+    })
   )
 }
 
@@ -42,9 +70,11 @@ export function useTouchedFields(settledContent?: unknown) {
   const openedContent = useDraftEditor((state) => state.openedContent)
   const isTouched = (path: IssuePath) =>
     touched.has(pathKey(path)) || differs(valueAt(content, path), valueAt(openedContent, path))
+  // Stable: memoised sections take it as a prop.
+  const touch = useCallback((path: IssuePath) => touchKey(pathKey(path)), [touchKey])
   return {
     isTouched,
-    touch: (path: IssuePath) => touchKey(pathKey(path)),
+    touch,
     /** Whether this issue shows next to its field now. */
     isShown: (path: IssuePath, code: ContentIssue['code']) =>
       revealAll || isTouched(path) || (!openedNew && code !== 'required'),
