@@ -80,7 +80,11 @@ export function DraftsList({
     dismissRemoved,
     exportDraft,
   } = useDraftsStore()
-  const [query, setQuery] = useState<ListQuery>({ ...DEFAULT_QUERY, kind: kind ?? 'all' })
+  const [query, setQuery] = useState<Omit<ListQuery, 'search'>>({
+    kind: kind ?? DEFAULT_QUERY.kind,
+    status: DEFAULT_QUERY.status,
+    sort: DEFAULT_QUERY.sort,
+  })
   // The search box shows each key at once, re-rendering itself alone; the list follows once
   // that frame is painted, in a transition the next key can interrupt (50,000 drafts to filter).
   const [search, setSearch] = useState('')
