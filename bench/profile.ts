@@ -54,7 +54,12 @@ async function traceTyping(
   keys: readonly string[],
 ) {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'disabled-by-default-v8.gc',
+    ],
   })
   const timings = await typeAndTime(page, keys)
   const buffer = await browser.stopTracing()
