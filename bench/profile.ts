@@ -59,7 +59,12 @@ async function traceTyping(
   keys: readonly string[],
 ) {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'disabled-by-default-v8.gc',
+    ],
   })
   const timings = await typeAndTime(page, keys)
   const buffer = await browser.stopTracing()
@@ -138,6 +143,38 @@ async function profileTyping(page: Page, keys: readonly string[]) {
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)
 }
 
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number }
+  selfSize: number
+  children: HeapNode[]
+}
+
+/** Bytes the renderer's JavaScript allocates per function while typing (V8 sampling heap profiler). */
+async function allocationsWhileTyping(page: Page, keys: readonly string[]) {
+  const session = await page.context().newCDPSession(page)
+  await session.send('HeapProfiler.enable')
+  // Objects collected before the profile stops count too: per-key garbage is what we look for.
+  await session.send('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as never)
+  await typeAndTime(page, keys)
+  const { profile } = (await session.send('HeapProfiler.stopSampling')) as unknown as {
+    profile: { head: HeapNode }
+  }
+  await session.detach()
+  const self = new Map<string, number>()
+  const visit = (node: HeapNode) => {
+    const frame = node.callFrame
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').at(-1) ?? ''}:${frame.lineNumber + 1}`
+    self.set(where, (self.get(where) ?? 0) + node.selfSize)
+    node.children.forEach(visit)
+  }
+  visit(profile.head)
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)
+}
+
 /** The drafts page at 50,000 (bench/draftsScale.ts): types into its search box. */
 async function benchDraftsSearch(app: BenchApp): Promise<number[]> {
   const { page } = app
@@ -214,6 +251,9 @@ try {
     console.log(`JavaScript self time per key (ms), over ${KEYS} more keys, top functions:`)
     for (const [where, ms] of await profileTyping(app.page, keys))
       console.log(`  ${(ms / KEYS).toFixed(2).padStart(6)}  ${where}`)
+    console.log(`JavaScript allocation per key (KB, sampled), over ${KEYS} more keys, top functions:`)
+    for (const [where, bytes] of await allocationsWhileTyping(app.page, keys))
+      console.log(`  ${(bytes / 1024 / KEYS).toFixed(1).padStart(8)}  ${where}`)
   } finally {
     await app.close()
   }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
 import type { StudioApi } from '../../../src/shared/ipc/api'
@@ -60,6 +60,56 @@ describe('the drafts list model', () => {
       'Spring boots',
       'Sale: spring',
     ])
+  })
+
+  it('gives a fresh filter’s answer after any edit of the search: typing, Backspace, paste, select-and-replace, clear', () => {
+    // A seeded PRNG (mulberry32): the same edits every run.
+    let state = 7
+    const random = () => {
+      state = (state + 0x6d2b79f5) | 0
+      let t = Math.imul(state ^ (state >>> 15), 1 | state)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+    const words = ['Spring', 'sale', 'Summer', 'spa', 'Sprout', 'post', 'Card', 'a', 'Ä']
+    const kinds = ['card', 'poll_card', 'post', 'video_conversation_card'] as const
+    const sorted = Array.from({ length: 400 }, (_, index) =>
+      summary({
+        name: `${pick(words)} ${pick(words)} ${index}`,
+        kind: pick(kinds),
+        status: pick(['draft', 'published', 'failed'] as const),
+      }),
+    )
+    const texts = searchTexts(sorted)
+    const filter = createDraftFilter(sorted, texts)
+    const letters = [...'spring sale cardpoä ']
+    let search = ''
+    const edits: Record<string, () => string> = {
+      type: () => search + pick(letters),
+      backspace: () => search.slice(0, -1),
+      paste: () => search + pick(words).toLowerCase() + pick(['', ' ']),
+      replace: () => pick(words),
+      clear: () => '',
+      upperCase: () => search.toUpperCase(),
+      spaces: () => `  ${search}  `,
+    }
+    const editNames = Object.keys(edits)
+    // 600 edits: far more distinct queries than the filter remembers, so it also starts over.
+    for (let step = 0; step < 600; step++) {
+      const edit = pick(editNames)
+      search = edits[edit]!()
+      const query = {
+        ...DEFAULT_QUERY,
+        search,
+        kind: step % 50 < 40 ? ('all' as const) : pick(kinds),
+        status: step % 70 < 50 ? ('all' as const) : pick(['draft', 'published'] as const),
+      }
+      expect(
+        filter(query).map((d) => d.id),
+        `step ${step}, ${edit} → “${search}” ${query.kind} ${query.status}`,
+      ).toEqual(filterDrafts(sorted, texts, query).map((d) => d.id))
+    }
   })
 
   it('searches by name, filters by kind and status, and sorts', () => {
@@ -210,8 +260,11 @@ describe('the drafts page', () => {
     // A draft from a newer version is said, not silently skipped (issue #10, defect 8).
     expect(screen.getByText('Draft file future.json was saved by a newer Ads Studio')).toBeInTheDocument()
 
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'trail' } })
-    expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull()
+    // The field shows the key at once; the list follows once that frame is painted.
+    const search = screen.getByRole('searchbox', { name: 'Search drafts' })
+    fireEvent.change(search, { target: { value: 'trail' } })
+    expect(search).toHaveValue('trail')
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Boots carousel' })).toBeNull())
     expect(screen.getByRole('link', { name: 'Which trail?' })).toBeInTheDocument()
   })
 
@@ -279,6 +332,26 @@ describe('the drafts page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Undo' })))
     expect(calls.undoRemove).toHaveBeenCalledWith({ id: boots.id })
     expect(await screen.findByRole('link', { name: 'Boots carousel' })).toBeInTheDocument()
+  })
+
+  it('after a search moves a draft to another row, that row is the draft’s throughout: link, cells and menu', async () => {
+    render(<DraftsPage route={route} />)
+    await screen.findByRole('link', { name: 'Which trail?' })
+    // Rows are reused by place: “Boots carousel” moves up into the first row, the poll's.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts' }), { target: { value: 'boots' } })
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Which trail?' })).toBeNull())
+    const link = screen.getByRole('link', { name: 'Boots carousel' })
+    const row = link.closest('tr')!
+    expect(row).toHaveAttribute('aria-rowindex', '2')
+    expect(row).toHaveAttribute('data-draft-id', boots.id)
+    expect(link).toHaveAttribute('href', `#/cards/${boots.id}`)
+    expect(within(row).getByText('Card')).toBeInTheDocument()
+    expect(within(row).getByText('Draft')).toBeInTheDocument()
+    expect(within(row).getByText('2 problems')).toBeInTheDocument()
+    expect(within(row).queryByText('Poll card')).toBeNull()
+    const menu = await openActions('Boots carousel')
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: /Export as .json/ })))
+    expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
   })
 
   it('exports a draft and says where to', async () => {

@@ -1,5 +1,5 @@
-import { FileText, Search, Trash2, type LucideIcon } from 'lucide-react'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { FileText, Trash2, type LucideIcon } from 'lucide-react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { navigate } from '../../app/useRoute'
@@ -21,6 +21,8 @@ import {
 } from './draftListModel'
 import { DraftsTable, type RowAction } from './DraftsTable'
 import { useDraftsStore } from './draftsStore'
+import { latestAfterPaint } from './latestAfterPaint'
+import { SearchField } from './SearchField'
 import '../media/controls.css'
 import './drafts.css'
 
@@ -78,10 +80,19 @@ export function DraftsList({
     dismissRemoved,
     exportDraft,
   } = useDraftsStore()
-  const [query, setQuery] = useState<ListQuery>({ ...DEFAULT_QUERY, kind: kind ?? 'all' })
-  // The search box shows each key at once; the list follows in a transition React can interrupt
-  // and that does not hold up the frame painting the key (50,000 drafts to filter per key).
-  const search = useDeferredValue(query.search)
+  const [query, setQuery] = useState<Omit<ListQuery, 'search'>>({
+    kind: kind ?? DEFAULT_QUERY.kind,
+    status: DEFAULT_QUERY.status,
+    sort: DEFAULT_QUERY.sort,
+  })
+  // The search box shows each key at once, re-rendering itself alone; the list follows once
+  // that frame is painted, in a transition the next key can interrupt (50,000 drafts to filter).
+  const [search, setSearch] = useState('')
+  const searchLater = useMemo(
+    () => latestAfterPaint<string>((value) => startTransition(() => setSearch(value))),
+    [],
+  )
+  useEffect(() => () => searchLater.cancel(), [searchLater])
   const [ownNotice, setOwnNotice] = useState<ListNotice>(null)
   const shownNotice = notice === undefined ? ownNotice : notice
   const say = onNotice ?? setOwnNotice
@@ -184,20 +195,7 @@ export function DraftsList({
       ) : (
         <>
           <div className="drafts__toolbar" role="search" aria-label="Filter drafts">
-            <div className="search">
-              <Search size={16} className="search__icon" aria-hidden="true" />
-              <input
-                className="input search__input"
-                type="search"
-                aria-label="Search drafts"
-                placeholder="Search by name"
-                value={query.search}
-                onChange={(event) => {
-                  const value = event.target.value
-                  setQuery((old) => ({ ...old, search: value }))
-                }}
-              />
-            </div>
+            <SearchField initial={search} onSearch={searchLater.push} />
             {kind ? null : (
               <FilterSelect label="Kind" value={query.kind} options={KIND_OPTIONS} onChange={onKind} />
             )}

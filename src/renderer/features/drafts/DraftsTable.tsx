@@ -77,7 +77,7 @@ export const DraftsTable = memo(function DraftsTable({
 
   // Every row is as tall as the first (no per-row measuring), so the virtualizer keys its
   // positions by index, its default: a search that changes the rows then costs it one pass over
-  // the count, not a new key per draft (React keys the rows by draft id below).
+  // the count, not a new key per draft.
   const estimateSize = useCallback(() => rowHeight, [rowHeight])
   const virtualizer: Virtualizer<HTMLElement, Element> = useVirtualizer({
     count: rows.length,
@@ -143,9 +143,13 @@ export const DraftsTable = memo(function DraftsTable({
       </thead>
       <tbody ref={bodyRef}>
         {before > 0 ? <Spacer height={before} columns={columns} /> : null}
+        {/* Rows are keyed by their place, not by draft: a search key that changes which drafts
+            are in view updates the rows on screen in place instead of building new ones (new DOM
+            on every key fed the garbage collector's pauses). What belongs to one draft, its
+            thumbnail's timer and its open actions menu, is keyed by the draft inside the row. */}
         {items.map((item) => (
           <DraftRow
-            key={rows[item.index]!.id}
+            key={item.index}
             index={item.index}
             draft={rows[item.index]!}
             showKind={!kind}
@@ -183,7 +187,7 @@ const DraftRow = memo(function DraftRow({
       <th scope="row" className="drafts-table__name">
         <span className="drafts-table__title">
           {/* Only rows in view are drawn, so only they ask for a thumbnail. */}
-          <ListThumb media={draft.cover} kind={draft.kind} />
+          <ListThumb key={draft.id} media={draft.cover} kind={draft.kind} />
           {route ? (
             <a href={hashFor(route, draft.id)} className="draft-link">
               {draft.name}
@@ -211,7 +215,7 @@ const DraftRow = memo(function DraftRow({
       </td>
       <td className="drafts-table__actions">
         {/* Radix mounts the menu's content only while it is open. */}
-        <DropdownMenu.Root>
+        <DropdownMenu.Root key={draft.id}>
           <DropdownMenu.Trigger className="icon-button" aria-label={`Actions for ${draft.name}`}>
             <MoreHorizontal size={16} aria-hidden="true" />
           </DropdownMenu.Trigger>
