@@ -37,7 +37,7 @@ function preloadStartPage(): Plugin {
         const bundle = context.bundle
         if (!bundle) return []
         const chunks = Object.values(bundle).filter((output) => output.type === 'chunk')
-        const page = chunks.find((chunk) => chunk.facadeModuleId === START_PAGE)
+        const page = chunks.find((chunk) => chunk.moduleIds.includes(START_PAGE))
         if (!page) throw new Error(`preloadStartPage: no chunk for ${START_PAGE}`)
         const entry = chunks.find((chunk) => chunk.isEntry)
         const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])])
@@ -69,6 +69,55 @@ function preloadStartPage(): Plugin {
   }
 }
 
+/**
+ * The start page's code in two chunks instead of ~20: every file is a request to app:// and a
+ * module to instantiate, and at start the ~20 requests queued behind each other (six at a time)
+ * for ~200 ms while the page waited. Found by walking the module graph once the build has it
+ * (buildEnd); the chunking then asks per module.
+ * - `start-page`: the page's own modules (its static imports, less what the entry imports). It
+ *   carries the page's CSS, which so still applies after the entry's, as before.
+ * - `start-vendor`: the packages the page uses (React, Radix, icons…), whether the entry uses them
+ *   too or not (the module graph cannot tell: `lucide-react` and `radix-ui` import every icon and
+ *   primitive, tree-shaking keeps the used ones). No CSS comes from there, so no order changes.
+ * Other pages that share a module with the drafts page load these chunks too: they are already in
+ * memory, as every start loads them. The page itself keeps its own small chunk, the lazy entry
+ * PageFor imports (test/e2e/bundle.e2e.ts).
+ */
+function startPageChunks() {
+  const pageModules = new Set<string>()
+  const vendorModules = new Set<string>()
+  const plugin: Plugin = {
+    name: 'ads-studio-start-page-chunks',
+    apply: 'build',
+    buildEnd() {
+      const closure = (from: string[]) => {
+        const into = new Set<string>()
+        const stack = [...from]
+        while (stack.length > 0) {
+          const id = stack.pop()!
+          if (into.has(id)) continue
+          into.add(id)
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return into
+      }
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
+      const initial = closure(entries)
+      for (const id of closure([START_PAGE])) {
+        if (id === START_PAGE) continue
+        if (/[\\/]node_modules[\\/]/.test(id)) vendorModules.add(id)
+        else if (!initial.has(id)) pageModules.add(id)
+      }
+    },
+  }
+  const groups = [
+    { name: 'start-page', test: (id: string) => pageModules.has(id), priority: 2 },
+    { name: 'start-vendor', test: (id: string) => vendorModules.has(id), priority: 1 },
+  ].map((group) => ({ ...group, includeDependenciesRecursively: false }))
+  return { plugin, groups }
+}
+const startPage = startPageChunks()
+
 export default defineConfig({
   main: {
     build: {
@@ -94,14 +143,21 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), devContentSecurityPolicy(), preloadStartPage()],
+    plugins: [react(), devContentSecurityPolicy(), preloadStartPage(), startPage.plugin],
     build: {
       // electron-vite leaves the renderer unminified by default; the startup budget needs it small.
       // PROFILE_BUILD=1 keeps the names readable in CPU profiles (bench/profile.ts); never shipped.
       minify: process.env.PROFILE_BUILD !== '1',
       // out/renderer/.vite/manifest.json: which chunks the first page loads (the bundle budget test).
       manifest: true,
-      rolldownOptions: { input: { index: resolve('src/renderer/index.html') } },
+      rolldownOptions: {
+        input: { index: resolve('src/renderer/index.html') },
+        output: {
+          codeSplitting: {
+            groups: startPage.groups,
+          },
+        },
+      },
     },
   },
 })

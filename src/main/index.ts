@@ -201,6 +201,14 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   void app.whenReady().then(() => {
+    hardenAllWebContents()
+    serveRenderer()
+    installMenu()
+    // The window first: its renderer process starts and loads the page while main builds the
+    // services. Nothing is lost to that order: the page's first IPC call comes only after its
+    // scripts have loaded, and wireIpc() registers every handler later in this same task.
+    mainWindow = createWindow()
+    mainWindow.on('closed', () => (mainWindow = null))
     const dataDir = app.getPath('userData')
     const services = createServices({
       dataDir,
@@ -219,12 +227,7 @@ if (!app.requestSingleInstanceLock()) {
       onUnexpectedError: (channel, error) =>
         console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
     })
-    hardenAllWebContents()
-    serveRenderer()
-    installMenu()
     wireIpc(services)
-    mainWindow = createWindow()
-    mainWindow.on('closed', () => (mainWindow = null))
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()

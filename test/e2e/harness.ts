@@ -63,6 +63,15 @@ export async function startE2e(): Promise<E2eEnvironment> {
     const openedExternally: string[] = []
     /** The next answers the native file dialogs give, in order (a path, or null for Cancel). */
     const dialogAnswers: (string | null)[] = []
+    // As src/main/index.ts does: the window (here a browser context and page) is under way while
+    // createServices() runs, and the page is loaded once the IPC bridge is in place.
+    const contextCreated = browser.newContext({
+      viewport: { width: 1280, height: 820 },
+      colorScheme: options.colorScheme ?? 'light',
+    })
+    // One turn of the event loop lets Playwright send that request to Chromium before the
+    // synchronous createServices() holds this thread (Electron's BrowserWindow starts at once).
+    await new Promise((resolve) => setImmediate(resolve))
     const services = createServices({
       dataDir,
       hosts: PRODUCTION_HOSTS,
@@ -80,10 +89,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
       appInfo: { name: 'Ads Studio', version: 'e2e' },
       ...options.config,
     })
-    const context: BrowserContext = await browser.newContext({
-      viewport: { width: 1280, height: 820 },
-      colorScheme: options.colorScheme ?? 'light',
-    })
+    const context: BrowserContext = await contextCreated
     const page = await context.newPage()
     gateScreenshots(page)
     const consoleErrors: string[] = []

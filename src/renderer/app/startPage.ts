@@ -10,7 +10,16 @@ let draftsPage: typeof DraftsPage | undefined
  * The page's chunk stays lazy (test/e2e/bundle.e2e.ts); index.html preloads it with the entry.
  */
 export async function loadStartPage(): Promise<void> {
-  draftsPage = (await import('../features/drafts/DraftsPage')).DraftsPage
+  const [page, store] = await Promise.all([
+    import('../features/drafts/DraftsPage'),
+    import('../features/drafts/draftsStore'),
+  ])
+  draftsPage = page.DraftsPage
+  // The list starts loading now, taking the first page main.tsx asked for, rather than from the
+  // list's first effect after the first render: when that page is back before React renders
+  // (the usual case), the first render already shows the rows, instead of a render and a frame
+  // without them and a second render with them. The list's own load() then only catches up.
+  void store.useDraftsStore.getState().load()
 }
 
 /** The drafts page if loadStartPage() finished before the first render; else PageFor's lazy one. */

@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest'
+import type { StudioApi } from '../../../src/shared/ipc/api'
+import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
+import { loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
+import { FIRST_PAGE, requestFirstDraftsPage } from '../../../src/renderer/features/drafts/firstDraftsPage'
+import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
+
+const draft = (index: number): DraftSummaryWithIssues => ({
+  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+  kind: 'card',
+  name: `Draft ${index}`,
+  status: 'draft',
+  updatedAt: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString(),
+  errorCount: 0,
+  warningCount: 0,
+})
+
+describe('starting on the drafts list', () => {
+  it('fills the drafts store from the first page asked for at start, before anything renders', async () => {
+    const all = Array.from({ length: FIRST_PAGE + 20 }, (_, index) => draft(index))
+    const list = vi.fn(({ offset = 0, limit = 5_000 }: { offset?: number; limit?: number }) =>
+      Promise.resolve({
+        ok: true,
+        value: {
+          revision: 1,
+          total: all.length,
+          offset,
+          drafts: all.slice(offset, offset + limit),
+          loading: false,
+          trash: [],
+          quarantined: [],
+        },
+      }),
+    )
+    Object.defineProperty(window, 'studio', {
+      value: { drafts: { list } } as unknown as StudioApi,
+      configurable: true,
+    })
+
+    // What main.tsx does when the app opens on the drafts list.
+    requestFirstDraftsPage()
+    await loadStartPage()
+
+    expect(loadedDraftsPage()).toBeDefined()
+    await vi.waitFor(() => expect(useDraftsStore.getState().loaded).toBe(true))
+    expect(useDraftsStore.getState().drafts.map((shown) => shown.id)).toEqual(
+      all.slice(0, FIRST_PAGE).map((first) => first.id),
+    )
+    // The store took the answer already asked for: the first page is asked for once.
+    expect(list.mock.calls.filter(([request]) => request.offset === 0)).toHaveLength(1)
+    // The rest follows once the first rows are painted, and then the list is whole.
+    await vi.waitFor(() => expect(useDraftsStore.getState().drafts).toHaveLength(all.length))
+  })
+})
