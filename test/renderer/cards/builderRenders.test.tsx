@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CardContent, ComponentDraft } from '../../../src/shared/creatives/card'
 import type * as ComponentEditorModule from '../../../src/renderer/features/cards/ComponentEditor'
+import type * as SortableListModule from '../../../src/renderer/features/cards/SortableList'
 import { cardDraft, installStudio, lastSaved, renderBuilder } from './builderHarness'
 
 // Counts renders of each component editor, by component id (the module's own editor does the work).
@@ -14,6 +15,19 @@ vi.mock('../../../src/renderer/features/cards/ComponentEditor', async (importOri
     ComponentEditor: (props: Parameters<typeof original.ComponentEditor>[0]) => {
       renders.set(props.component.id, (renders.get(props.component.id) ?? 0) + 1)
       return original.ComponentEditor(props)
+    },
+  }
+})
+
+// Counts renders of each sortable list (with its dnd-kit contexts), by its accessible label.
+const listRenders = vi.hoisted(() => new Map<string, number>())
+vi.mock('../../../src/renderer/features/cards/SortableList', async (importOriginal) => {
+  const original = await importOriginal<typeof SortableListModule>()
+  return {
+    ...original,
+    SortableList: <T extends { id: string }>(props: Parameters<typeof original.SortableList<T>>[0]) => {
+      listRenders.set(props.label, (listRenders.get(props.label) ?? 0) + 1)
+      return original.SortableList(props)
     },
   }
 })
@@ -55,6 +69,30 @@ describe('the card builder while typing', () => {
     const slideThree = screen.getByRole('region', { name: 'Slide 3' })
     expect(within(slideThree).getByLabelText('Title')).not.toHaveAttribute('aria-invalid')
     expect(screen.getByRole('heading', { name: 'Slide 2' })).toBeInTheDocument()
+  })
+
+  it('renders no list on a key: the slides list renders when the slides change', async () => {
+    const draft = cardDraft({ name: 'Five', mode: 'multi_destination', slides: slides(5) })
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    const slideTwo = screen.getByRole('region', { name: 'Slide 2' })
+    listRenders.clear()
+
+    fireEvent.change(within(slideTwo).getByLabelText('Title'), { target: { value: 'Slide 2 sale' } })
+    fireEvent.change(within(slideTwo).getByLabelText('Website URL'), {
+      target: { value: 'https://sale.example.com' },
+    })
+    expect(lastSaved(fake).slides[1]!.components[1]).toMatchObject({
+      title: 'Slide 2 sale',
+      destination: { url: 'https://sale.example.com' },
+    })
+    expect(within(slideTwo).getByLabelText('Title')).toHaveValue('Slide 2 sale')
+    expect([...listRenders.keys()]).toEqual([])
+
+    // Adding a slide changes the slides' outline: the list renders.
+    fireEvent.click(screen.getByRole('button', { name: 'Add slide' }))
+    expect(screen.getByRole('region', { name: 'Slide 6' })).toBeInTheDocument()
+    expect(listRenders.get('Slides')).toBeGreaterThan(0)
   })
 
   it('keeps the memoised preview and header in step with the key typed', async () => {

@@ -18,7 +18,7 @@ import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
 import {
-  addOptions,
+  addOptionsFor,
   addComponent,
   addSlide,
   moveComponent,
@@ -26,11 +26,14 @@ import {
   removeComponent,
   removeSlide,
   canRemoveSlide,
+  componentsOf,
   swapComponent,
 } from './cardEdits'
 import { CardPreview } from './CardPreview'
 import type { ChangeContent } from './ComponentEditor'
 import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
+import { outlineOf, sameItems, sameOutline, useCardSelection, useComponent } from './cardSelection'
+import type { ComponentOutline } from './cardSelection'
 import { IssueField } from './fields'
 import { IssueIndex } from './issueIndex'
 import { cardPreviewModel, type CardPreviewModel } from './previewModel'
@@ -101,9 +104,9 @@ export function CardBuilder() {
           <CardSection name={content.name} mode={content.mode} issues={issues} change={change} />
 
           {content.mode === 'multi_destination' ? (
-            <SlidesEditor content={content} issues={issues} change={change} />
+            <SlidesEditor issues={issues} change={change} />
           ) : (
-            <CardComponentsSection content={content} issues={issues} change={change} />
+            <CardComponentsSection issues={issues} change={change} />
           )}
         </fieldset>
         <PreviewPane model={preview} name={settled.name} />
@@ -239,11 +242,9 @@ const CardSection = memo(function CardSection({
 })
 
 const CardComponentsSection = memo(function CardComponentsSection({
-  content,
   issues,
   change,
 }: {
-  content: CardContent
   issues: IssueIndex
   change: ChangeContent
 }) {
@@ -257,7 +258,6 @@ const CardComponentsSection = memo(function CardComponentsSection({
       </div>
       <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
       <ComponentList
-        content={content}
         owner={null}
         basePath={['components']}
         issues={issues}
@@ -268,6 +268,13 @@ const CardComponentsSection = memo(function CardComponentsSection({
   )
 })
 
+/**
+ * One element for every render: React skips an element it has seen, so the settled content
+ * reaching the preview does not render the toggle's Radix radio group (it subscribes to the
+ * device on its own).
+ */
+const DEVICE_TOGGLE = <PreviewDeviceToggle />
+
 /** The preview column: renders with the settled content (a key behind), not with the key itself. */
 const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPreviewModel; name: string }) {
   return (
@@ -277,7 +284,7 @@ const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPrev
         <span className="editor__preview-label" aria-hidden="true">
           Preview
         </span>
-        <PreviewDeviceToggle />
+        {DEVICE_TOGGLE}
       </div>
       <div className="editor__preview-frame">
         <CardPreview model={model} name={name} />
@@ -303,8 +310,12 @@ function IssueSummaryText({ errors, warnings }: { errors: number; warnings: numb
   )
 }
 
+/**
+ * A card's or a slide's components. It subscribes to their outline (ids and types) only, and
+ * each editor to its own component: a key typed in a component renders that editor alone, not
+ * this list, its dnd-kit contexts or its siblings.
+ */
 function ComponentList({
-  content,
   owner,
   basePath,
   issues,
@@ -312,7 +323,6 @@ function ComponentList({
   where,
   carouselSiblings,
 }: {
-  content: CardContent
   owner: ComponentListOwner
   basePath: (string | number)[]
   issues: IssueIndex
@@ -330,10 +340,9 @@ function ComponentList({
       change((current) => swapComponent(current, owner, replacedId, type)),
     [change, owner],
   )
-  const components =
-    owner === null
-      ? content.components
-      : (content.slides.find((slide) => slide.id === owner)?.components ?? [])
+  const components = useCardSelection((content) => outlineOf(componentsOf(content, owner)), sameOutline)
+  const mode = useDraftEditor<'card', CardMode>((state) => state.content.mode)
+  const options = useMemo(() => addOptionsFor(components, mode, owner), [components, mode, owner])
   return (
     <div className="component-list">
       {components.length > 0 ? (
@@ -351,8 +360,8 @@ function ComponentList({
             ...(carouselSiblings ?? []),
           ]}
           renderItem={(component, index, controls) => (
-            <ComponentEditor
-              component={component}
+            <ComponentEditorById
+              id={component.id}
               owner={owner}
               path={[...basePath, index]}
               issues={issues}
@@ -367,16 +376,22 @@ function ComponentList({
         <p className="muted component-list__empty">No components yet.</p>
       )}
       <div>
-        <AddComponentMenu
-          options={addOptions(content, owner)}
-          owner={owner}
-          where={where}
-          onAdd={onAdd}
-          onSwap={onSwap}
-        />
+        <AddComponentMenu options={options} owner={owner} where={where} onAdd={onAdd} onSwap={onSwap} />
       </div>
     </div>
   )
+}
+
+/** A component's editor, subscribed to that component alone (found by its id in its list). */
+function ComponentEditorById({
+  id,
+  owner,
+  ...rest
+}: Omit<Parameters<typeof ComponentEditor>[0], 'component'> & { id: ComponentOutline['id'] }) {
+  const component = useComponent(owner, id)
+  // Removed: the list renders without it in the same pass.
+  if (!component) return null
+  return <ComponentEditor component={component} owner={owner} {...rest} />
 }
 
 function slideMedia(slide: SlideDraft): MediaRef | null {
@@ -384,17 +399,22 @@ function slideMedia(slide: SlideDraft): MediaRef | null {
   return media?.type === 'MEDIA' ? media.media : null
 }
 
+/**
+ * The slides. Subscribes to the slides' ids and media only (the media are what the other slides'
+ * ratio checks read); what is inside a slide renders from its own subscriptions.
+ */
 const SlidesEditor = memo(function SlidesEditor({
-  content,
   issues,
   change,
 }: {
-  content: CardContent
   issues: IssueIndex
   change: ChangeContent
 }) {
   const { min, max } = LIMITS.card.slides
-  const media = content.slides.map(slideMedia)
+  const ids = useCardSelection((content) => content.slides.map((slide) => slide.id), sameItems)
+  const media = useCardSelection((content) => content.slides.map(slideMedia), sameItems)
+  const removable = useDraftEditor<'card', boolean>((state) => canRemoveSlide(state.content))
+  const slides = useMemo(() => ids.map((id) => ({ id })), [ids])
   return (
     <section className="builder-section" aria-labelledby="slides-title">
       <div className="builder-section__head">
@@ -402,14 +422,14 @@ const SlidesEditor = memo(function SlidesEditor({
           Slides
         </h2>
         <span className="muted builder-section__hint">
-          {content.slides.length} of {min}–{max} · each slide links to its own website
+          {slides.length} of {min}–{max} · each slide links to its own website
         </span>
       </div>
       <InlineIssues issues={issues.atAny(['slides'], ['components'])} />
       <SortableList
         label="Slides"
         className="slides-list"
-        items={content.slides}
+        items={slides}
         describe={(_slide, index) => `slide ${index + 1}`}
         onMove={(from, to) => change((current) => moveSlide(current, from, to))}
         // What a slide shows: its own components, its issues and the other slides' media.
@@ -425,12 +445,8 @@ const SlidesEditor = memo(function SlidesEditor({
                   type="button"
                   className="icon-button icon-button--danger"
                   aria-label={`Remove slide ${index + 1}`}
-                  title={
-                    canRemoveSlide(content)
-                      ? 'Remove slide'
-                      : `A multi-destination card needs at least ${min} slides`
-                  }
-                  disabled={!canRemoveSlide(content)}
+                  title={removable ? 'Remove slide' : `A multi-destination card needs at least ${min} slides`}
+                  disabled={!removable}
                   onClick={() => change((current) => removeSlide(current, slide.id))}
                 >
                   <Trash2 size={16} aria-hidden="true" />
@@ -439,7 +455,6 @@ const SlidesEditor = memo(function SlidesEditor({
             </header>
             <InlineIssues issues={issues.atAny(['slides', index], ['slides', index, 'components'])} />
             <ComponentList
-              content={content}
               owner={slide.id}
               basePath={['slides', index, 'components']}
               issues={issues}
@@ -457,9 +472,9 @@ const SlidesEditor = memo(function SlidesEditor({
           type="button"
           className="button button--secondary"
           onClick={() => change((current) => addSlide(current))}
-          disabled={content.slides.length >= max}
+          disabled={slides.length >= max}
           title={
-            content.slides.length >= max
+            slides.length >= max
               ? `A multi-destination carousel usually has at most ${max} slides`
               : undefined
           }

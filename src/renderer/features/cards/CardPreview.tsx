@@ -13,7 +13,8 @@ function frameRatio(media: MediaRef | null, carousel: boolean): number {
   return carousel ? 1 : 1.91
 }
 
-function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number }) {
+/** Memoised: a key typed in a slide's title renders its footer, not its media frame. */
+const PreviewMedia = memo(function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number }) {
   const preview = useMediaPreview(media)
   const url = preview.state === 'ready' ? preview.url : null
   const video = media ? mediaTypeOf(media) === 'VIDEO' : false
@@ -33,7 +34,7 @@ function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number 
       )}
     </div>
   )
-}
+})
 
 function SlideFooter({ slide }: { slide: PreviewSlide }) {
   if (slide.button) {
@@ -102,6 +103,11 @@ const PreviewSlideView = memo(
     before.ratio === after.ratio &&
     sameSlide(before.slide, after.slide),
 )
+
+// Constant elements: the preview renders on every settled key, and React skips an element it
+// has already rendered instead of building the icon's SVG again.
+const PREVIOUS_ICON = <ChevronLeft size={16} aria-hidden="true" />
+const NEXT_ICON = <ChevronRight size={16} aria-hidden="true" />
 
 /**
  * The card as it will look in a timeline: media, title and domain, or the app button; a
@@ -178,7 +184,7 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
                 disabled={current === 0}
                 onClick={() => go(current - 1)}
               >
-                <ChevronLeft size={16} aria-hidden="true" />
+                {PREVIOUS_ICON}
               </button>
               <div className="tl-dots" aria-hidden="true">
                 {model.slides.map((slide, index) => (
@@ -195,7 +201,7 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
                 disabled={current === count - 1}
                 onClick={() => go(current + 1)}
               >
-                <ChevronRight size={16} aria-hidden="true" />
+                {NEXT_ICON}
               </button>
             </div>
           ) : null}

@@ -1,5 +1,6 @@
 import { Globe, Image as ImageIcon, GalleryHorizontal, Plus, Smartphone, Trash2, X } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
+import { memo } from 'react'
 import type {
   AppDestinationDraft,
   CardContent,
@@ -90,7 +91,6 @@ export function ComponentEditor({
   carouselSiblings,
 }: ComponentEditorProps) {
   const info = COMPONENT_INFO[component.type]
-  const Icon = info.icon
   const own = issues.at(path)
   return (
     <section
@@ -98,28 +98,7 @@ export function ComponentEditor({
       aria-label={`${info.title} component`}
       data-type={component.type}
     >
-      <header className="component-card__head">
-        {controls.handle}
-        <span className="component-card__icon" aria-hidden="true">
-          <Icon size={16} />
-        </span>
-        <div className="component-card__title">
-          <span className="component-card__name">{info.title}</span>
-          <span className="component-card__summary">{info.summary}</span>
-        </div>
-        <div className="component-card__actions">
-          {controls.moveButtons}
-          <button
-            type="button"
-            className="icon-button icon-button--danger"
-            aria-label={`Remove ${info.title.toLowerCase()} component`}
-            title="Remove"
-            onClick={onRemove}
-          >
-            <Trash2 size={16} aria-hidden="true" />
-          </button>
-        </div>
-      </header>
+      <ComponentCardHead type={component.type} controls={controls} onRemove={onRemove} />
       <InlineIssues issues={own} />
       <div className="component-card__body">
         <ComponentFields
@@ -134,6 +113,47 @@ export function ComponentEditor({
     </section>
   )
 }
+
+/**
+ * The component's title bar: the same while its fields are typed in (the list gives the same
+ * controls and remove handler until the list itself changes), so a key does not render it.
+ */
+const ComponentCardHead = memo(function ComponentCardHead({
+  type,
+  controls,
+  onRemove,
+}: {
+  type: ComponentDraftType
+  controls: ReorderControls
+  onRemove(): void
+}) {
+  const info = COMPONENT_INFO[type]
+  const Icon = info.icon
+  return (
+    <header className="component-card__head">
+      {controls.handle}
+      <span className="component-card__icon" aria-hidden="true">
+        <Icon size={16} />
+      </span>
+      <div className="component-card__title">
+        <span className="component-card__name">{info.title}</span>
+        <span className="component-card__summary">{info.summary}</span>
+      </div>
+      <div className="component-card__actions">
+        {controls.moveButtons}
+        <button
+          type="button"
+          className="icon-button icon-button--danger"
+          aria-label={`Remove ${info.title.toLowerCase()} component`}
+          title="Remove"
+          onClick={onRemove}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+        </button>
+      </div>
+    </header>
+  )
+})
 
 function ComponentFields({
   component,

@@ -5,6 +5,7 @@
 import { LIMITS } from '../../../shared/rules/limits'
 import type {
   CardContent,
+  CardMode,
   ComponentDraft,
   ComponentDraftType,
   SlideDraft,
@@ -160,11 +161,18 @@ export interface AddOption {
  * when the rules allow only one of its kind.
  */
 export function addOptions(content: CardContent, owner: ComponentListOwner): AddOption[] {
-  const components = componentsOf(content, owner)
+  return addOptionsFor(componentsOf(content, owner), content.mode, owner)
+}
+
+/** addOptions from what it reads: the list's component ids and types, and the card's mode. */
+export function addOptionsFor(
+  components: readonly Pick<ComponentDraft, 'id' | 'type'>[],
+  mode: CardMode,
+  owner: ComponentListOwner,
+): AddOption[] {
   const hasMedia = components.some((c) => c.type === 'MEDIA' || c.type === 'SWIPEABLE_MEDIA')
   const destination = components.find((c) => c.type === 'DETAILS' || c.type === 'BUTTON')
-  const mediaType: ComponentDraftType =
-    owner === null && content.mode === 'carousel' ? 'SWIPEABLE_MEDIA' : 'MEDIA'
+  const mediaType: ComponentDraftType = owner === null && mode === 'carousel' ? 'SWIPEABLE_MEDIA' : 'MEDIA'
   const destinationBlock = destination
     ? `This ${owner === null ? 'card' : 'slide'} already has a ${destination.type === 'DETAILS' ? 'website' : 'app'} destination`
     : null
