@@ -213,6 +213,26 @@ async function benchConnectedComposer(
 }
 
 const DRAFTS = 50_000
+
+/**
+ * Counts the keys whose preview changed before the key's frame ended: a listener after the
+ * probe's (bench/probe.js) checks, in the task right after the probe's frame-end timer, whether
+ * the preview's DOM changed since the key. The composer's rules and preview render after the
+ * key's frame (useContentAfterPaint); any key counted here had that render inside its figure.
+ * Only in `connected`: the 25,000-character post's preview folds after 1,000 characters
+ * (PostPreview), so a key at its end changes nothing there to see.
+ */
+const COUNT_EARLY_PREVIEW = `(() => {
+  const preview = document.querySelector('.editor__preview-frame')
+  if (!preview) throw new Error('no .editor__preview-frame on the page')
+  let changed = false
+  new MutationObserver(() => { changed = true }).observe(preview, { childList: true, subtree: true, characterData: true, attributes: true })
+  const counts = (window.__earlyPreview = { keys: 0, early: 0 })
+  window.addEventListener('keydown', () => {
+    changed = false
+    requestAnimationFrame(() => setTimeout(() => { counts.keys++; if (changed) counts.early++ }, 0))
+  }, true)
+})()`
 const which = process.argv[2] ?? 'composer'
 const keys = which === 'drafts' ? searchKeys(KEYS) : alternatingKeys(KEYS)
 let dataDir: string | undefined
@@ -235,7 +255,16 @@ try {
           : which === 'connected'
             ? await benchConnectedComposer(app, sandbox!)
             : await benchComposer(app)
+    const composer = which === 'connected'
+    if (composer) await app.page.evaluate(COUNT_EARLY_PREVIEW)
     const { timings, totals, self } = await traceTyping(app.page, bench.browser, keys)
+    if (composer) {
+      const { keys: counted, early } = (await app.page.evaluate('window.__earlyPreview')) as {
+        keys: number
+        early: number
+      }
+      console.log(`${which}: the preview changed before the key's frame ended in ${early} of ${counted} keys`)
+    }
     console.log(`${which}: key → frame before tracing ${JSON.stringify(summarize(figures))}`)
     console.log(`${which}: key → frame while tracing ${JSON.stringify(summarize(timings))}`)
     console.log(

@@ -1,6 +1,6 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/media'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
@@ -24,6 +24,7 @@ import { postLengthKey, usePostLengthLimit } from './postLengthLimit'
 import { usePreviewAuthor, type PreviewAuthor } from '../accounts/previewAuthor'
 import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
 import { usePostLength } from './usePostLength'
+import { useContentAfterPaint } from './useContentAfterPaint'
 import './composer.css'
 import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
@@ -73,13 +74,15 @@ function authorOf(
  * The post composer. Publishing arrives with the outbox; until then every post is a saved draft.
  *
  * A keystroke renders only the text field and its counter (PostTextField subscribes to the
- * text itself); the rest of the form, the rules and the preview follow a keystroke behind
- * (useDeferredValue), in a render React may interrupt for the next key. At 25,000 characters
- * this keeps each key's own frame as cheap as the textarea (bench/PROFILE.md).
+ * text itself); the rest of the form, the rules and the preview follow once the key's frame has
+ * been painted (useContentAfterPaint), one render per frame however fast the keys come. At
+ * 25,000 characters this keeps each key's own frame as cheap as the textarea (bench/PROFILE.md
+ * section 9). Publishing reads the saved draft in main, which every key saves at once, never
+ * this content.
  */
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)
-  const settled = useDeferredValue(content)
+  const settled = useContentAfterPaint(content)
   return <PostComposerForm content={settled} />
 }
 
@@ -97,7 +100,7 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   const accountId = user.state === 'known' ? user.accountId : undefined
   const limitKey = postLengthKey(profileId, accountId)
   const [limit] = usePostLengthLimit(limitKey)
-  // The same text the field above counted a key ago: the shared counter answers from memory.
+  // The same text the field above counted on its key: the shared counter answers from memory.
   const { length } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
   useDraftNameFollows('post', content.name)
@@ -259,7 +262,7 @@ type Touch = (path: IssuePath) => void
 
 /**
  * "Post as": the connected account by name and handle; a raw user id only under Advanced.
- * Memoised, as are the other sections below: the form renders on every key (deferred), a
+ * Memoised, as are the other sections below: the form renders after every key's frame, a
  * section only when what it shows changes.
  */
 const PostAsField = memo(function PostAsField({
@@ -526,7 +529,7 @@ const PostDeliveryFields = memo(function PostDeliveryFields({
 
 /**
  * The text as typed (the store's, never deferred), its counter and the overflow highlight.
- * Memoised: the deferred form's render passes the same props and leaves it alone; the key's own
+ * Memoised: the form's render after the frame passes the same props and leaves it alone; the key's own
  * render comes from its subscription to the text.
  */
 const PostTextField = memo(function PostTextField({

@@ -21,7 +21,7 @@ import {
 } from './draftListModel'
 import { DraftsTable, type RowAction } from './DraftsTable'
 import { useDraftsStore } from './draftsStore'
-import { latestAfterPaint } from './latestAfterPaint'
+import { latestAfterPaint } from '../../lib/latestAfterPaint'
 import { SearchField } from './SearchField'
 import '../media/controls.css'
 import './drafts.css'

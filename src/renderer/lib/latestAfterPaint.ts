@@ -12,6 +12,11 @@ export interface LatestAfterPaint<T> {
  * from requestAnimationFrame), or after PAINT_WAIT_MS when no frame comes. The drafts search uses
  * it so the frame that shows a typed letter never waits for 50,000 drafts to be filtered: the
  * list follows in the next frame, and keys typed faster than frames cost one filter per frame.
+ * The composer uses it the same way for its rules and preview (PostComposer).
+ *
+ * Why not useDeferredValue: React queues the deferred render as a task during the key's own
+ * commit, and that task often runs before the browser paints the key's frame, so the frame
+ * waits for it (bench/PROFILE.md section 9).
  */
 export function latestAfterPaint<T>(apply: (value: T) => void): LatestAfterPaint<T> {
   let latest: { value: T } | undefined
