@@ -1,29 +1,16 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { emptyPostContent, type PostContent } from '../../../src/shared/creatives/post'
 import { useContentAfterPaint } from '../../../src/renderer/features/composer/useContentAfterPaint'
+import { installFakeFrames } from '../fakeFrames'
 
 describe('useContentAfterPaint', () => {
-  let frames: (FrameRequestCallback | undefined)[]
-  beforeEach(() => {
-    vi.useFakeTimers()
-    frames = []
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-      frames[id - 1] = undefined
-    })
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.useRealTimers()
-  })
+  const frames = installFakeFrames()
   /** The browser paints a frame, then runs the tasks queued for after it. */
   const paintFrame = () =>
     act(() => {
-      const now = frames
-      frames = []
-      for (const callback of now) callback?.(0)
+      frames.runFrame()
       vi.advanceTimersByTime(0)
     })
   const render = (first: PostContent) =>
@@ -61,6 +48,6 @@ describe('useContentAfterPaint', () => {
     expect(vi.getTimerCount()).toBe(1)
     unmount()
     expect(vi.getTimerCount()).toBe(0)
-    expect(frames.filter(Boolean)).toEqual([])
+    expect(frames.pending()).toBe(0)
   })
 })

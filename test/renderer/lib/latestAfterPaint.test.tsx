@@ -1,27 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { latestAfterPaint } from '../../../src/renderer/lib/latestAfterPaint'
+import { installFakeFrames } from '../fakeFrames'
 
 describe('latestAfterPaint', () => {
-  let frames: (FrameRequestCallback | undefined)[]
-  beforeEach(() => {
-    vi.useFakeTimers()
-    frames = []
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-    vi.stubGlobal('cancelAnimationFrame', (id: number) => {
-      frames[id - 1] = undefined
-    })
-  })
-  afterEach(() => {
-    vi.unstubAllGlobals()
-    vi.useRealTimers()
-  })
-  /** Runs the frame's requestAnimationFrame callbacks, as the browser does before painting it. */
-  const paintFrame = () => {
-    const now = frames
-    frames = []
-    for (const callback of now) callback?.(0)
-  }
+  const frames = installFakeFrames()
+  const paintFrame = frames.runFrame
 
   it('applies the newest value once, in a task after the next frame, for all values pushed within it', () => {
     const applied: string[] = []
@@ -29,7 +13,7 @@ describe('latestAfterPaint', () => {
     later.push('s')
     later.push('sp')
     later.push('spr')
-    expect(frames.filter(Boolean)).toHaveLength(1)
+    expect(frames.pending()).toBe(1)
     expect(applied).toEqual([])
     paintFrame()
     // The frame's own work (style, layout, paint) comes first: applied in a task after it.
