@@ -1,20 +1,17 @@
 import { afterEach, beforeEach, vi } from 'vitest'
 
-/** requestAnimationFrame's callback (this file is also type-checked without the DOM's types). */
-type FrameCallback = (time: number) => void
-
 /**
  * A frame clock the test drives, for code that waits for the browser's next frame: jsdom never
  * paints, so requestAnimationFrame callbacks run only when the test calls runFrame(). Timers are
  * faked too, for the tasks such code queues after a frame. Call at the top of a describe block.
  */
 export function installFakeFrames(): { runFrame(): void; pending(): number } {
-  let frames = new Map<number, FrameCallback>()
+  let frames = new Map<number, FrameRequestCallback>()
   let lastId = 0
   beforeEach(() => {
     vi.useFakeTimers()
     frames = new Map()
-    vi.stubGlobal('requestAnimationFrame', (callback: FrameCallback) => {
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
       lastId += 1
       frames.set(lastId, callback)
       return lastId
