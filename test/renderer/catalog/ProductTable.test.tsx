@@ -16,27 +16,29 @@ beforeEach(() => {
     configurable: true,
     value: {
       catalog: {
-        products: vi.fn(async (request: { q?: string; itemGroup?: string; offset: number; limit: number }) => {
-          asked.push(request)
-          return {
-            ok: true,
-            value: {
-              total: 1,
-              rows: [
-                {
-                  id: 'a',
-                  title: 'Trail shoe',
-                  price: '9 USD',
-                  availability: 'in stock',
-                  status: 'sent',
-                  onPlatform: true,
-                  messages: [],
-                },
-              ],
-              counts: { total: 1, pending: 0, sent: 1, refused: 0, fixed: 0, deleting: 0 },
-            },
-          }
-        }),
+        products: vi.fn(
+          async (request: { q?: string; itemGroup?: string; offset: number; limit: number }) => {
+            asked.push(request)
+            return {
+              ok: true,
+              value: {
+                total: 1,
+                rows: [
+                  {
+                    id: 'a',
+                    title: 'Trail shoe',
+                    price: '9 USD',
+                    availability: 'in stock',
+                    status: 'sent',
+                    onPlatform: true,
+                    messages: [],
+                  },
+                ],
+                counts: { total: 1, pending: 0, sent: 1, refused: 0, fixed: 0, deleting: 0 },
+              },
+            }
+          },
+        ),
       },
     },
   })
