@@ -169,7 +169,9 @@ async function sendAndType(browser: Browser, page: Page, services: Services, rou
   const processCpuStart = process.cpuUsage()
   await page.getByTestId('import-send').click()
   await page.getByTestId('import-status').waitFor()
-  const idle = services.outbox.idle().then(() => ({ at: performance.now(), cpu: process.cpuUsage(processCpuStart) }))
+  const idle = services.outbox
+    .idle()
+    .then(() => ({ at: performance.now(), cpu: process.cpuUsage(processCpuStart) }))
   await page.getByTestId('tab-products').click()
 
   let sending = true
