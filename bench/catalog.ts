@@ -5,7 +5,8 @@
  * 2. Sending those 10,000 products through the outbox to the local sandbox (400 keyed PUTs of
  *    25): bound by the platform, reported as time and throughput.
  * 3. The UI while that send runs, in Chromium on the built renderer: typing into the product
- *    search; input handled (event → React done) and input → next painted frame, p95 ≤ 16 ms.
+ *    search; input → next painted frame, p95 ≤ 16 ms. The send runs twice (create, then a new
+ *    version of the feed: the same 400 keyed PUTs as updates), every key of both counted.
  * 4. The product table with those 10,000 products, scrolled by real wheel input: frame
  *    intervals and dropped frames against 60 Hz, rows and menus mounted (bench/catalogScroll.ts).
  * `npx electron-vite build && npx tsx bench/catalog.ts`, or call `benchCatalog()`.
@@ -32,6 +33,12 @@ import { connectSandboxProfile } from './sandboxProfile'
 const PRODUCTS = 10_000
 const PARSE_SAMPLES = 7
 const INPUT_SAMPLES = 120
+/**
+ * Sends of the 400 PUTs typed through (see benchCatalog). Two: the sandbox allows 900 requests
+ * per endpoint and user in its 15-minute window, as the platform does, and a third send would
+ * wait for the window to reset.
+ */
+const SEND_ROUNDS = 2
 
 export interface Row {
   name: string
@@ -60,7 +67,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
-function feedCsv(imageUrl: string): string {
+/** The feed; `version` > 0 changes every description, so a re-import updates every product. */
+function feedCsv(imageUrl: string, version = 0): string {
   const lines = [
     'id,title,description,availability,condition,price,link,image_link,brand,product_type,item_group_id,size',
   ]
@@ -71,7 +79,7 @@ function feedCsv(imageUrl: string): string {
       [
         `SKU-${String(i).padStart(5, '0')}`,
         `"Product ${i}, ${types[i % types.length]}"`,
-        `"A plain description of product ${i}, long enough to look like a real one."`,
+        `"A plain description of product ${i}, long enough to look like a real one.${version > 0 ? ` Version ${version + 1}.` : ''}"`,
         i % 7 === 0 ? 'preorder' : 'in stock',
         'new',
         `${(5 + (i % 200) * 0.75).toFixed(2)} USD`,
@@ -137,6 +145,67 @@ async function benchParse(dir: string, file: string): Promise<Row> {
   }
 }
 
+/**
+ * One send of the feed, started the way a designer starts it: Import, choose the feed (the
+ * dialog answers with the file), see the report, Send; then back to Products while it runs, so
+ * the import panel follows the job (it polls it) as it would. While it sends: real key events
+ * (the DevTools protocol, as a person's keyboard) into the product search, each timed to the end
+ * of its painted frame by the shared probe. Only keys typed while the job was still sending count.
+ */
+async function sendAndType(browser: Browser, page: Page, services: Services, round: number) {
+  await page.getByTestId('tab-import').click()
+  await page.getByTestId('import-choose').click()
+  await page
+    .getByTestId('import-report')
+    .getByText(`${PRODUCTS.toLocaleString('en-US')} ready`)
+    .waitFor()
+  // The profilers start before the send, so the keys start as soon as the send does.
+  const label = `catalog-sending-${round + 1}`
+  const profile =
+    process.env.CATALOG_PROFILE === '1' ? await startRendererProfile(page, 25, label) : undefined
+  const trace = process.env.CATALOG_TRACE === '1' ? await startRendererTrace(browser, page, label) : undefined
+  const clock = await rendererCpuClock(page)
+  const sendStart = performance.now()
+  const processCpuStart = process.cpuUsage()
+  await page.getByTestId('import-send').click()
+  await page.getByTestId('import-status').waitFor()
+  const idle = services.outbox
+    .idle()
+    .then(() => ({ at: performance.now(), cpu: process.cpuUsage(processCpuStart) }))
+  await page.getByTestId('tab-products').click()
+
+  let sending = true
+  void idle.then(() => (sending = false))
+  const search = page.locator('input[type="search"]')
+  await search.focus()
+  const cpuStart = await clock.read()
+  const frame: number[] = []
+  for (let batch = 0; sending && frame.length < INPUT_SAMPLES; batch++) {
+    const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
+    const timed = await typeAndTime(page, keys)
+    if (sending) frame.push(...timed)
+  }
+  const cpuEnd = await clock.read()
+  await clock.detach()
+  const done = await idle
+  if (trace) printTrace(`while sending (send ${round + 1})`, await trace.stop())
+  if (profile) {
+    console.log(`renderer JavaScript self time while sending (send ${round + 1}, ms), top functions:`)
+    for (const [where, ms] of await profile.stop()) console.log(`  ${ms.toFixed(1).padStart(8)}  ${where}`)
+  }
+  // The panel has seen the job end (its last look), so the next round starts from a settled page.
+  await page.getByTestId('tab-import').click()
+  await page.getByTestId('import-status').getByText('Batches answered').waitFor()
+  return {
+    frame,
+    seconds: (done.at - sendStart) / 1000,
+    benchCpuMs: (done.cpu.user + done.cpu.system) / 1000,
+    typingMs: cpuEnd.wall - cpuStart.wall,
+    threadMs: cpuEnd.thread - cpuStart.thread,
+    processMs: cpuEnd.process - cpuStart.process,
+  }
+}
+
 export async function benchCatalog(): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-catalog-'))
   const sandbox = await startSandbox({ port: 0 })
@@ -167,61 +236,47 @@ export async function benchCatalog(): Promise<Row[]> {
       await page.goto(`${env.server.origin}/index.html#/catalog`)
       await page.getByTestId('product-table').waitFor()
 
-      // The send is started the way a designer starts it: Import, choose the feed (the dialog
-      // answers with the file), see the report, Send; then back to Products while it runs, so
-      // the import panel follows the job (it polls it) as it would.
-      await page.getByTestId('tab-import').click()
-      await page.getByTestId('import-choose').click()
-      await page
-        .getByTestId('import-report')
-        .getByText(`${PRODUCTS.toLocaleString('en-US')} ready`)
-        .waitFor()
-      const sendStart = performance.now()
-      await page.getByTestId('import-send').click()
-      await page.getByTestId('import-status').waitFor()
-      const idle = app.services.outbox.idle().then(() => performance.now())
-      await page.getByTestId('tab-products').click()
-
-      // While it sends: real key events (the DevTools protocol, as a person's keyboard) into the
-      // product search, each timed to the end of its painted frame by the shared probe. Only keys
-      // typed while the job was still sending count.
-      let sending = true
-      void idle.then(() => (sending = false))
-      const search = page.locator('input[type="search"]')
-      await search.focus()
-      const profile =
-        process.env.CATALOG_PROFILE === '1'
-          ? await startRendererProfile(page, 25, 'catalog-sending')
-          : undefined
-      const trace =
-        process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
-      const clock = await rendererCpuClock(page)
-      const cpuStart = await clock.read()
+      // The send runs SEND_ROUNDS times, each typed through and every key counted: one send
+      // lasts only a few seconds (30-40 keys), too few for a p95. The first creates the 10,000
+      // products; each later one imports a new version of the same feed (every description
+      // changed), so the same 400 keyed PUTs go out again, as updates, on the same real path.
       const frame: number[] = []
-      for (let batch = 0; sending && frame.length < INPUT_SAMPLES; batch++) {
-        const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
-        const timed = await typeAndTime(page, keys)
-        if (sending) frame.push(...timed)
+      const sendSeconds: number[] = []
+      const benchCpuMs: number[] = []
+      let typingMs = 0
+      let typingThreadMs = 0
+      let typingProcessMs = 0
+      for (let round = 0; round < SEND_ROUNDS; round++) {
+        if (round > 0) await writeFile(file, feedCsv('https://cdn.example.com/product.jpg', round))
+        const sent = await sendAndType(env.browser, page, app.services, round)
+        frame.push(...sent.frame)
+        sendSeconds.push(sent.seconds)
+        benchCpuMs.push(sent.benchCpuMs)
+        typingMs += sent.typingMs
+        typingThreadMs += sent.threadMs
+        typingProcessMs += sent.processMs
+        const { counts } = await call<{ counts: { sent: number; total: number } }>('catalog.state', {
+          profileId,
+        })
+        if (counts.sent !== PRODUCTS || counts.total !== PRODUCTS)
+          throw new Error(`${counts.sent} of ${PRODUCTS} products reached the platform in send ${round + 1}`)
       }
-      const cpuEnd = await clock.read()
-      await clock.detach()
-      const done = await idle
-      if (trace) printTrace('while sending', await trace.stop())
-      if (profile) {
-        console.log('renderer JavaScript self time while sending (ms), top functions:')
-        for (const [where, ms] of await profile.stop())
-          console.log(`  ${ms.toFixed(1).padStart(8)}  ${where}`)
-      }
-      const { counts } = await call<{ counts: { sent: number } }>('catalog.state', { profileId })
-      if (counts.sent !== PRODUCTS)
-        throw new Error(`${counts.sent} of ${PRODUCTS} products reached the platform`)
-      const seconds = (done - sendStart) / 1000
       rows.push({
         name: `send 10,000 products (400 PUTs) to the sandbox: total s`,
-        samples: 1,
-        p50: seconds,
-        p95: seconds,
-        target: `bound by the platform; ${(PRODUCTS / seconds).toFixed(0)} products/s`,
+        samples: sendSeconds.length,
+        p50: percentile(sendSeconds, 50),
+        p95: Math.max(...sendSeconds),
+        target: `bound by the platform; first send (creates) ${(PRODUCTS / sendSeconds[0]!).toFixed(0)} products/s, ${sendSeconds.map((s) => s.toFixed(1)).join(' / ')} s`,
+        pass: null,
+      })
+      // Main's services, the sandbox and the browser driver share this process and the
+      // renderer's two cores: what the send costs the machine besides the page.
+      rows.push({
+        name: 'send 10,000 products: CPU of this process per send (s)',
+        samples: benchCpuMs.length,
+        p50: percentile(benchCpuMs, 50) / 1000,
+        p95: Math.max(...benchCpuMs) / 1000,
+        target: `info; main's services + sandbox + browser driver, ${benchCpuMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s`,
         pass: null,
       })
       const frameP95 = percentile(frame, 95)
@@ -230,19 +285,20 @@ export async function benchCatalog(): Promise<Row[]> {
         samples: frame.length,
         p50: percentile(frame, 50),
         p95: frameP95,
-        target: '≤ 16 ms',
+        target: `≤ 16 ms (keys typed during ${SEND_ROUNDS} sends of the 400 PUTs: create, then ${SEND_ROUNDS - 1} feed updates)`,
         pass: frame.length > 0 && frameP95 <= 16,
       })
-      const typingMs = cpuEnd.wall - cpuStart.wall
       rows.push({
         name: 'while sending and typing: renderer main-thread CPU (%)',
-        samples: 1,
-        p50: ((cpuEnd.thread - cpuStart.thread) / typingMs) * 100,
-        p95: ((cpuEnd.thread - cpuStart.thread) / typingMs) * 100,
-        target: `info; over ${(typingMs / 1000).toFixed(1)} s, whole renderer ${(((cpuEnd.process - cpuStart.process) / typingMs) * 100).toFixed(0)} %`,
+        samples: SEND_ROUNDS,
+        p50: (typingThreadMs / typingMs) * 100,
+        p95: (typingThreadMs / typingMs) * 100,
+        target: `info; over ${(typingMs / 1000).toFixed(1)} s, whole renderer ${((typingProcessMs / typingMs) * 100).toFixed(0)} %`,
         pass: null,
       })
 
+      await page.getByTestId('tab-products').click()
+      await page.locator('input[type="search"]').focus()
       // The same typing once the send is over, same page, moments later: what the machine gives
       // a keystroke with nothing sending. On a shared machine the figure above is read against it.
       const quiet: number[] = []
@@ -280,7 +336,9 @@ export async function benchCatalog(): Promise<Row[]> {
           ? await startRendererProfile(page, 25, 'catalog-scrolling')
           : undefined
       const scrollTrace =
-        process.env.CATALOG_TRACE === '1' ? await startRendererTrace(env.browser, page) : undefined
+        process.env.CATALOG_TRACE === '1'
+          ? await startRendererTrace(env.browser, page, 'catalog-scrolling')
+          : undefined
       rows.push(...scrollRows(await benchProductScroll(page)))
       if (scrollTrace) printTrace('while scrolling (idle 2 s, then 5 s of wheel)', await scrollTrace.stop())
       if (scrollProfile) {

@@ -73,9 +73,10 @@ const KINDS: Record<string, string> = {
 /**
  * A Chromium timeline trace of a stretch of a bench: the renderer main thread's time per kind
  * of work, and its tasks longer than a 60 Hz frame (each one a frame that could not begin on
- * time). Needs the browser, as tracing is the browser's.
+ * time). Needs the browser, as tracing is the browser's. With RENDERER_TRACE_DIR set, the raw
+ * trace is written there too.
  */
-export async function startRendererTrace(browser: Browser, page: Page) {
+export async function startRendererTrace(browser: Browser, page: Page, label = 'renderer') {
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
   })
@@ -83,9 +84,12 @@ export async function startRendererTrace(browser: Browser, page: Page) {
   return {
     async stop() {
       const seconds = (Date.now() - started) / 1000
-      const { traceEvents } = JSON.parse((await browser.stopTracing()).toString('utf8')) as {
-        traceEvents: TraceEvent[]
-      }
+      const raw = (await browser.stopTracing()).toString('utf8')
+      // RENDERER_TRACE_DIR keeps the whole trace as `<label>.json` (DevTools' Performance panel
+      // opens it), for the tasks around one slow key.
+      const dir = process.env.RENDERER_TRACE_DIR
+      if (dir) writeFileSync(join(dir, `${label}.json`), raw)
+      const { traceEvents } = JSON.parse(raw) as { traceEvents: TraceEvent[] }
       // The renderer main thread: the one that ran the most Layout events.
       const layouts = new Map<string, number>()
       for (const event of traceEvents)

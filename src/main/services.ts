@@ -311,7 +311,7 @@ export function createServices(config: ServicesConfig): Services {
       outbox,
     }),
     // Catalog and keyword insights (spec part A).
-    'catalog.state': ({ profileId }) => catalog.state(profileId),
+    'catalog.state': ({ profileId, itemGroupsRevision }) => catalog.stateRead(profileId, itemGroupsRevision),
     'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
     'catalog.save': ({ profileId, name }) => catalog.save(profileId, name),
     'catalog.products': ({ profileId, ...query }) => catalog.products(profileId, query),

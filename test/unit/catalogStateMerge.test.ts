@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { CatalogState } from '../../src/shared/ipc/contracts/catalogs'
-import { mergeCatalogState } from '../../src/renderer/features/catalog/catalogState'
+import { canMerge, mergeCatalogState } from '../../src/renderer/features/catalog/catalogState'
 
 function state(overrides: Partial<CatalogState> = {}): CatalogState {
   return {
     catalog: { name: 'Shop', status: 'created', id: 'c1' },
     counts: { total: 3, pending: 1, sent: 2, refused: 0, fixed: 0, deleting: 0 },
     itemGroups: ['g1', 'g2'],
+    itemGroupsRevision: 1,
     sets: [],
     resendable: 0,
     ...overrides,
@@ -46,12 +47,14 @@ describe('the catalog state read again every second while sending', () => {
       current,
       state({
         itemGroups: ['g1', 'g2', 'g3'],
+        itemGroupsRevision: 2,
         catalog: { name: 'Shop 2', status: 'created', id: 'c1' },
         sets: [set],
         resendable: 2,
       }),
     )
     expect(next.itemGroups).toEqual(['g1', 'g2', 'g3'])
+    expect(next.itemGroupsRevision).toBe(2)
     expect(next.catalog?.name).toBe('Shop 2')
     expect(next.sets).toEqual([set])
     expect(next.resendable).toBe(2)
@@ -61,5 +64,26 @@ describe('the catalog state read again every second while sending', () => {
   it('takes the first state as it is', () => {
     const first = state()
     expect(mergeCatalogState(null, first)).toBe(first)
+  })
+
+  it('keeps the list held when a read left it out because its revision is the one held', () => {
+    const current = state()
+    const { itemGroups: _left, ...read } = state({
+      counts: { total: 3, pending: 0, sent: 3, refused: 0, fixed: 0, deleting: 0 },
+    })
+    expect(canMerge(current, read)).toBe(true)
+    const next = mergeCatalogState(current, read)
+    expect(next.itemGroups).toBe(current.itemGroups)
+    expect(next.counts.sent).toBe(3)
+    // Nothing new at all: the same state.
+    const { itemGroups: _same, ...unchanged } = state()
+    expect(mergeCatalogState(current, unchanged)).toBe(current)
+  })
+
+  it('cannot merge a read without the list when the list held is of another revision, or none is held', () => {
+    const { itemGroups: _left, ...read } = state({ itemGroupsRevision: 7 })
+    expect(canMerge(state(), read)).toBe(false)
+    expect(canMerge(null, read)).toBe(false)
+    expect(() => mergeCatalogState(state(), read)).toThrow(/revision/)
   })
 })

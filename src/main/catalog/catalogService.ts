@@ -5,6 +5,7 @@ import { matchesAll, validateFilters, type ProductFilter } from '../../shared/ca
 import { normaliseProduct, PRODUCT_FIELDS, validateProduct, type Product } from '../../shared/catalog/product'
 import type {
   CatalogState,
+  CatalogStateRead,
   ImportReport,
   IssueView,
   ProductCounts,
@@ -193,35 +194,51 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   }
 
   /**
-   * The sorted item groups last answered per profile. The state is read every second while the
-   * outbox sends, and a big catalog has thousands of groups: sorting them is most of the read,
-   * and sending changes none of them.
+   * The sorted item groups last answered per profile, and their revision. The state is read
+   * every second while the outbox sends, and a big catalog has thousands of groups: sorting
+   * them is most of the read, sending changes none of them, and a reader that names the
+   * revision it holds is not sent them again.
    */
-  const sortedGroups = new Map<string, string[]>()
-  function itemGroupsOf(profileId: string, records: readonly StoredProduct[]): string[] {
+  const sortedGroups = new Map<string, { revision: number; groups: string[] }>()
+  let lastGroupsRevision = 0
+  function itemGroupsOf(
+    profileId: string,
+    records: readonly StoredProduct[],
+  ): { revision: number; groups: string[] } {
     const groups = new Set<string>()
     for (const record of records) if (record.product.item_group_id) groups.add(record.product.item_group_id)
     const cached = sortedGroups.get(profileId)
-    if (cached && cached.length === groups.size && cached.every((group) => groups.has(group))) return cached
+    if (cached && cached.groups.length === groups.size && cached.groups.every((group) => groups.has(group)))
+      return cached
     // Intl.Collator's compare is localeCompare's order, without its per-call setup.
     const sorted = [...groups].sort(new Intl.Collator().compare)
-    sortedGroups.set(profileId, sorted)
-    return sorted
+    // One counter for every profile of this process, so no two lists share a revision.
+    const next = { revision: ++lastGroupsRevision, groups: sorted }
+    sortedGroups.set(profileId, next)
+    return next
   }
 
-  async function state(profileId: string): Promise<CatalogState> {
+  async function stateRead(profileId: string, knownGroupsRevision?: number): Promise<CatalogStateRead> {
     const store = await deps.stores.open(profileId)
     const records = store.all()
     const catalog = store.catalog()
+    const groups = itemGroupsOf(profileId, records)
     return {
       catalog: catalog
         ? { name: catalog.name, status: catalog.status, ...(catalog.id ? { id: catalog.id } : {}) }
         : null,
       counts: countsOf(records),
-      itemGroups: itemGroupsOf(profileId, records),
+      ...(groups.revision === knownGroupsRevision ? {} : { itemGroups: groups.groups }),
+      itemGroupsRevision: groups.revision,
       sets: await Promise.all(store.sets().map(setView)),
       resendable: records.filter((record) => record.status === 'refused' || record.status === 'fixed').length,
     }
+  }
+
+  /** The whole state, item groups included. */
+  async function state(profileId: string): Promise<CatalogState> {
+    const read = await stateRead(profileId)
+    return { ...read, itemGroups: read.itemGroups ?? [] }
   }
 
   function checkFeed(feed: ParsedFeed, mapping: FeedMapping): { report: ImportReport; valid: Product[] } {
@@ -320,6 +337,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   return {
     state,
+    stateRead,
 
     /** Reads the catalog and its products from the platform and merges them with what is here. */
     async refresh(profileId: string): Promise<CatalogState> {

@@ -226,6 +226,42 @@ describe('feed import', () => {
     expect(sandbox.list('products').filter((p) => p.id === 'sku-03')).toHaveLength(1)
   })
 
+  it('the state read with the item groups held leaves them out until they change', async () => {
+    type StateRead = Omit<CatalogState, 'itemGroups'> & { itemGroups?: string[] }
+    const read = (itemGroupsRevision?: number) =>
+      app.call<StateRead>('catalog.state', {
+        profileId: profileId(),
+        ...(itemGroupsRevision === undefined ? {} : { itemGroupsRevision }),
+      })
+    const first = await read()
+    expect(first.itemGroups).toEqual(expect.any(Array))
+    expect(first.itemGroups).not.toContain('grp-new')
+
+    // Unchanged: the answer says which revision is current and leaves the list out.
+    const again = await read(first.itemGroupsRevision)
+    expect(again).not.toHaveProperty('itemGroups')
+    expect(again.itemGroupsRevision).toBe(first.itemGroupsRevision)
+    expect(again.counts).toEqual(first.counts)
+
+    // A product in a new item group: a new revision, and the list comes with it.
+    const { product } = await app.call<{ product: Record<string, unknown> }>('catalog.product', {
+      profileId: profileId(),
+      id: 'sku-04',
+    })
+    await app.call('catalog.saveProduct', {
+      profileId: profileId(),
+      isNew: false,
+      product: { ...product, item_group_id: 'grp-new' },
+    })
+    const changed = await read(first.itemGroupsRevision)
+    expect(changed.itemGroupsRevision).not.toBe(first.itemGroupsRevision)
+    expect(changed.itemGroups).toContain('grp-new')
+    // A revision this process never gave out (the app restarted under the page) gets the list too.
+    expect((await read(changed.itemGroupsRevision + 1000)).itemGroups).toContain('grp-new')
+    // The edit's PUT goes out before the next test counts what the platform has.
+    await idle()
+  })
+
   it('refuses unreadable files as a whole and sends nothing', async () => {
     const before = sandbox.created().products
     const utf16 = join(dir, 'utf16.csv')

@@ -133,7 +133,7 @@ export const ImportPanel = memo(function ImportPanel({
   onEdit(target: EditorTarget): void
   onChanged(): void
   version: number
-  /** Whether the Import tab shows: a hidden panel follows its job at a slower pace. */
+  /** Whether the Import tab shows: a hidden panel does not look at its job until shown again. */
   visible: boolean
 }) {
   const [feed, setFeed] = useState<OpenedFeed | null>(null)

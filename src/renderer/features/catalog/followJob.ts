@@ -1,15 +1,8 @@
 /** How often a running import is looked at while its panel shows (the outbox has no push). */
 export const POLL_MS = 500
-/**
- * ... and while another tab of the page shows: nobody sees the progress then, and each look is
- * two or three IPC answers (the job view has a step per batch, 400 for 10,000 products) handled
- * on the renderer's main thread, which typing in the product search shares. Showing the panel
- * again looks at once (poke).
- */
-export const HIDDEN_POLL_MS = 2_000
 
 export interface JobFollower {
-  /** Look now instead of at the next tick (the panel was shown again). */
+  /** Look now instead of at the next tick, or at all if parked (the panel was shown again). */
   poke(): void
   stop(): void
 }
@@ -18,7 +11,13 @@ export interface JobFollower {
  * Follows an outbox job by polling: `look` reads the job's status, shows it and says whether
  * the job is still on the move (undefined when it could not be read, which ends the loop as
  * before). The loop ends only after a look that found the job finished, so the last state is
- * always shown, whatever the pace; then `onEnd` says whether the job was seen running.
+ * always shown; then `onEnd` says whether the job was seen running.
+ *
+ * While the panel is hidden it does not look at all: nobody sees the progress, each look is two
+ * or three IPC answers (the job view has a step per batch, 400 for 10,000 products) received on
+ * the renderer's main thread, which typing in the product search shares, and the page follows
+ * the sending on its own (its counts, and the table's rows). Showing the panel looks at once
+ * (poke) and follows on from there.
  */
 export function followJob({
   look,
@@ -46,7 +45,9 @@ export function followJob({
       wasActive = true
       const poked = pokedWhileLooking
       pokedWhileLooking = false
-      timer = setTimeout(() => void tick(), poked ? 0 : isVisible() ? POLL_MS : HIDDEN_POLL_MS)
+      if (poked) timer = setTimeout(() => void tick(), 0)
+      else if (isVisible()) timer = setTimeout(() => void tick(), POLL_MS)
+      // Hidden: parked until poke().
       return
     }
     ended = true

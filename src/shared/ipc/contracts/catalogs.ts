@@ -114,11 +114,26 @@ export const catalogStateSchema = z.object({
   catalog: catalogViewSchema.nullable(),
   counts: countsSchema,
   itemGroups: z.array(z.string()),
+  /**
+   * Changes whenever the list of item groups does: a reader that holds the list of this
+   * revision asks with it and gets the state without the list (see 'catalog.state').
+   */
+  itemGroupsRevision: z.number(),
   sets: z.array(productSetViewSchema),
   /** Failed catalog jobs whose refused products can be re-sent once fixed. */
   resendable: z.number(),
 })
 export type CatalogState = z.infer<typeof catalogStateSchema>
+
+/**
+ * The state as 'catalog.state' answers it: without the item groups when the request named
+ * their current revision. The page reads the state every second while the outbox sends, and a
+ * big catalog has thousands of groups that sending never changes.
+ */
+export const catalogStateReadSchema = catalogStateSchema.extend({
+  itemGroups: z.array(z.string()).optional(),
+})
+export type CatalogStateRead = z.infer<typeof catalogStateReadSchema>
 
 export const rowReportSchema = z.object({
   /** 1-based, the header not counted. */
@@ -168,7 +183,16 @@ export type KeywordResult = z.infer<typeof keywordResultSchema>
 const profileOnly = z.object({ profileId: profileIdSchema }).strict()
 
 export const catalogsContract = {
-  'catalog.state': { request: profileOnly, response: catalogStateSchema },
+  'catalog.state': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        /** The revision of the item groups the reader holds: an unchanged list is not sent again. */
+        itemGroupsRevision: z.number().int().nonnegative().optional(),
+      })
+      .strict(),
+    response: catalogStateReadSchema,
+  },
   'catalog.refresh': { request: profileOnly, response: catalogStateSchema },
   'catalog.save': {
     request: z
