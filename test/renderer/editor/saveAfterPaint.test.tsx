@@ -109,11 +109,12 @@ describe('typing is saved after the key’s frame', () => {
     const { update } = installStudio(draft)
     const store = createDraftEditorStore(draft)
     typeText(store, 'Spring')
+    const nullcastBefore = store.getState().content.nullcast
     store.getState().change((content) => ({ ...content, nullcast: !content.nullcast }))
     expect(update).toHaveBeenCalledTimes(1)
     expect(update.mock.calls[0]![0].content).toMatchObject({
       text: 'Spring',
-      nullcast: !draft.content.nullcast,
+      nullcast: !nullcastBefore,
     })
     paintFrame()
     expect(update).toHaveBeenCalledTimes(1)
