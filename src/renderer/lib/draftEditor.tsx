@@ -1,10 +1,11 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { createStore, useStore, type StoreApi } from 'zustand'
 import type { ContentIssue } from '../../shared/creatives/check'
 import type { ContentByKind } from '../../shared/creatives/content'
 import { emptyContent } from '../../shared/creatives/content'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { IpcFailure, studio, unwrap } from './ipc'
+import { latestAfterPaint } from './latestAfterPaint'
 
 /** Typing in one field within this window is one undo step, as in any text editor. */
 const COALESCE_MS = 800
@@ -24,14 +25,28 @@ export interface DraftEditorState<K extends DraftKind> {
   future: ContentByKind[K][]
   save: SaveState
   /**
+   * The last change was typing (a change with a coalesceKey): what follows the content (rules,
+   * preview) may wait for the key's frame to be painted.
+   */
+  typing: boolean
+  /**
    * What the platform refused when this draft was last published (an API error mapped back to
    * a draft field). Shown with the local rules until the designer changes something.
    */
   serverIssues: ContentIssue[]
   reportServerIssue(issue: { message: string; contentPath?: (string | number)[] | undefined }): void
-  /** Applies a change, records it for undo and autosaves it (main writes within 300 ms). */
+  /**
+   * Applies a change, records it for undo and autosaves it (main writes within 300 ms). A change
+   * with a coalesceKey (typing) is sent after the key's frame is painted; flush() sends it sooner.
+   */
   change(update: (content: ContentByKind[K]) => ContentByKind[K], coalesceKey?: string): void
   rename(name: string): void
+  /**
+   * Sends any change not sent yet and resolves once main has answered every save; rejects with
+   * the save's error. Anything that reads the draft from main (publish, review, reload) or ends
+   * the editor (navigation, closing the window) calls it first.
+   */
+  flush(): Promise<void>
   undo(): void
   redo(): void
   /**
@@ -56,19 +71,36 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
   let inFlight = 0
 
   return createStore<DraftEditorState<K>>((set, get) => {
-    const persist = (patch: { content?: ContentByKind[K]; name?: string }) => {
+    // What is typed but not sent yet: the latest content and name (each patch carries the whole
+    // value, so the newest replaces the one before it).
+    let pending: { content?: ContentByKind[K]; name?: string } | null = null
+    let failure: unknown = null
+    let idle: (() => void)[] = []
+
+    const answered = () => {
+      inFlight -= 1
+      if (inFlight > 0) return
+      const waiting = idle
+      idle = []
+      for (const resolve of waiting) resolve()
+    }
+    const send = () => {
+      afterPaint.cancel()
+      const patch = pending
+      pending = null
+      if (!patch) return
       inFlight += 1
-      if (get().save !== SAVING) set({ save: SAVING })
       unwrap(studio().drafts.update({ id: meta.id, ...patch }))
         .then(({ updatedAt }) => {
-          inFlight -= 1
+          answered()
           set((state) => ({
             draft: { ...state.draft, updatedAt },
-            save: inFlight === 0 && state.save.state !== 'error' ? SAVED : state.save,
+            save: inFlight === 0 && pending === null && state.save.state !== 'error' ? SAVED : state.save,
           }))
         })
         .catch((error: unknown) => {
-          inFlight -= 1
+          failure = error
+          answered()
           set({
             save: {
               state: 'error',
@@ -80,16 +112,37 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
           })
         })
     }
-    const apply = (next: ContentByKind[K], past: ContentByKind[K][], future: ContentByKind[K][]) => {
+    // Typing is sent once the key's frame is painted, and keys typed within one frame make one
+    // save: the key's own task never serialises the draft for IPC (bench/PROFILE.md section 14).
+    const afterPaint = latestAfterPaint<void>(send)
+    /**
+     * Records a change for main. `later` (typing) waits for the frame; anything else is sent at
+     * once, with whatever typing is pending. `save` turns "saving" in the same update as the
+     * content, so `data-state` is true from the key on (tests and tools wait on it).
+     */
+    const persist = (patch: { content?: ContentByKind[K]; name?: string }, later: boolean) => {
+      pending = { ...pending, ...patch }
+      if (later) afterPaint.push()
+      else send()
+    }
+    const apply = (
+      next: ContentByKind[K],
+      past: ContentByKind[K][],
+      future: ContentByKind[K][],
+      later: boolean,
+    ) => {
       // serverIssues keeps its identity when already empty: a new [] per key re-rendered every
-      // component that selects it.
+      // component that selects it. One update for the content and the save state: each update
+      // runs every subscriber's selector.
       set((state) => ({
         content: next,
-        past: past.slice(-HISTORY_LIMIT),
+        past: past.length > HISTORY_LIMIT ? past.slice(-HISTORY_LIMIT) : past,
         future,
         serverIssues: state.serverIssues.length === 0 ? state.serverIssues : [],
+        save: SAVING,
+        typing: later,
       }))
-      persist({ content: next })
+      persist({ content: next }, later)
     }
 
     return {
@@ -98,7 +151,18 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
       past: [],
       future: [],
       save: SAVED,
+      typing: false,
       serverIssues: [],
+      flush() {
+        send()
+        // Rejects while the status shows the error: what main has is not what the designer sees.
+        const settled = () => {
+          const { save } = get()
+          if (save.state === 'error') throw failure ?? new Error(save.message)
+        }
+        if (inFlight === 0) return Promise.resolve().then(settled)
+        return new Promise<void>((resolve) => idle.push(resolve)).then(settled)
+      },
       touched: new Set<string>(),
       openedNew: isBlank(meta.kind, content),
       openedContent: content as ContentByKind[K],
@@ -131,25 +195,26 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
           lastCoalesce?.key === coalesceKey &&
           now - lastCoalesce.at < COALESCE_MS
         lastCoalesce = coalesceKey !== undefined ? { key: coalesceKey, at: now } : null
-        apply(next, coalesce ? past : [...past, current], [])
+        apply(next, coalesce ? past : [...past, current], [], coalesceKey !== undefined)
       },
       rename(name) {
-        set((state) => ({ draft: { ...state.draft, name } }))
-        persist({ name })
+        // The list's name follows the typed card or post name: it is sent with that typing.
+        set((state) => ({ draft: { ...state.draft, name }, save: SAVING }))
+        persist({ name }, true)
       },
       undo() {
         const { past, future, content: current } = get()
         const previous = past.at(-1)
         if (previous === undefined) return
         lastCoalesce = null
-        apply(previous, past.slice(0, -1), [current, ...future])
+        apply(previous, past.slice(0, -1), [current, ...future], false)
       },
       redo() {
         const { past, future, content: current } = get()
         const next = future[0]
         if (next === undefined) return
         lastCoalesce = null
-        apply(next, [...past, current], future.slice(1))
+        apply(next, [...past, current], future.slice(1), false)
       },
     }
   })
@@ -188,12 +253,48 @@ export function useOptionalDraftEditorStore<K extends DraftKind>(): DraftEditorS
  */
 export async function reloadDraftFromMain<K extends DraftKind>(store: DraftEditorStore<K>): Promise<void> {
   const id = store.getState().draft.id
+  // Typing not sent yet would otherwise be replaced by main's older copy.
+  await store.getState().flush()
   const draft = await unwrap(studio().drafts.get({ id }))
   if (store.getState().draft.id !== id) return
   const { content, ...meta } = draft
   // Main answered for this draft id, so the content is of this editor's kind.
   const next = content as ContentByKind[K]
-  store.setState({ draft: meta, content: next, openedContent: next, past: [], future: [] })
+  store.setState({ draft: meta, content: next, openedContent: next, past: [], future: [], typing: false })
+}
+
+/**
+ * Sends typing still waiting for its frame whenever the editor may stop being the place it
+ * lands: focus leaves a field, the window loses focus or is hidden (no frame comes), the page
+ * is closed or reloaded, and the editor unmounts (navigation, another draft opened).
+ */
+function useFlushOnLeave(store: DraftEditorStore<DraftKind> | null) {
+  // A layout effect: its cleanup runs in the commit that removes the editor, before the next
+  // page's effects can ask main for the draft.
+  useLayoutEffect(() => {
+    if (!store) return
+    const flush = () =>
+      void store
+        .getState()
+        .flush()
+        .catch(() => undefined)
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush()
+    }
+    document.addEventListener('focusout', flush, true)
+    document.addEventListener('visibilitychange', onHidden)
+    window.addEventListener('blur', flush)
+    window.addEventListener('pagehide', flush)
+    window.addEventListener('beforeunload', flush)
+    return () => {
+      document.removeEventListener('focusout', flush, true)
+      document.removeEventListener('visibilitychange', onHidden)
+      window.removeEventListener('blur', flush)
+      window.removeEventListener('pagehide', flush)
+      window.removeEventListener('beforeunload', flush)
+      flush()
+    }
+  }, [store])
 }
 
 /** Ctrl/Cmd+Z undoes, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, anywhere in the editor. */
@@ -255,6 +356,7 @@ export function DraftEditorProvider({
 
   const store = loaded && loaded.id === draftId && 'store' in loaded ? loaded.store : null
   useUndoShortcuts(store)
+  useFlushOnLeave(store)
 
   if (!loaded || loaded.id !== draftId) return <>{fallback({ loading: true })}</>
   if ('error' in loaded) return <>{fallback({ loading: false, error: loaded.error })}</>

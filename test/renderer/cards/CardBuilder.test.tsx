@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest'
 import { newComponent } from '../../../src/shared/creatives/card'
 import { LIMITS } from '../../../src/shared/rules/limits'
-import { cardDraft, installStudio, lastSaved, renderBuilder } from './builderHarness'
+import { cardDraft, installStudio, lastSaved, paint, renderBuilder } from './builderHarness'
 
 afterEach(cleanup)
 
@@ -104,22 +104,26 @@ describe('the card builder', () => {
     await renderBuilder(draft)
     const url = screen.getByLabelText('Website URL')
     fireEvent.change(url, { target: { value: 'not a website' } })
+    await paint()
     const message = within(fieldOf(url)).getByText(/Website URL must be a web address/)
     expect(message.closest('[data-severity]')).toHaveAttribute('data-severity', 'error')
     expect(url).toHaveAttribute('aria-invalid', 'true')
     expect(url.getAttribute('aria-describedby')).toContain(message.closest('ul')!.id)
     fireEvent.change(url, { target: { value: 'https://shop.example.com/autumn' } })
+    await paint()
     expect(url).not.toHaveAttribute('aria-invalid')
     // The preview shows the domain of the URL.
     expect(screen.getByText('shop.example.com')).toBeInTheDocument()
 
     const name = screen.getByLabelText('Card name')
     fireEvent.change(name, { target: { value: 'x'.repeat(LIMITS.card.name.max + 1) } })
+    await paint()
     expect(screen.getByText(`${LIMITS.card.name.max + 1}/${LIMITS.card.name.max}`)).toHaveAttribute(
       'data-over',
     )
     expect(name).toHaveAttribute('aria-invalid', 'true')
     fireEvent.change(name, { target: { value: 'x'.repeat(LIMITS.card.name.max) } })
+    await paint()
     expect(name).not.toHaveAttribute('aria-invalid')
   })
 
@@ -135,10 +139,12 @@ describe('the card builder', () => {
     fireEvent.change(screen.getByLabelText('Google Play app id'), { target: { value: 'com.example.boots' } })
     expect(androidLink).toBeEnabled()
     fireEvent.change(androidLink, { target: { value: 'boots://product/42' } })
+    await paint()
     expect(screen.queryByText('Add a Google Play app id or an App Store id (or both)')).toBeNull()
 
     // Clearing the id keeps the link editable (it has a value) and flags it on the spot.
     fireEvent.change(screen.getByLabelText('Google Play app id'), { target: { value: '' } })
+    await paint()
     expect(androidLink).toBeEnabled()
     expect(
       within(fieldOf(androidLink)).getByText('An Android deep link needs a Google Play app id'),

@@ -53,13 +53,26 @@ export function installStudio(
   return fake
 }
 
-/** The content of the last autosave the builder sent to main. */
+/**
+ * The content of the last autosave the builder sent to main. Typing is sent after the key's
+ * frame, or as soon as the window loses focus: this blurs the window first, so what was typed
+ * has been sent (jsdom paints no frames).
+ */
 export function lastSaved(fake: Fake): CardContent {
+  act(() => void window.dispatchEvent(new Event('blur')))
   const calls = fake.drafts!.update!.mock.calls as [{ content?: CardContent }][]
   const withContent = calls.filter(([request]) => request.content !== undefined)
   const last = withContent.at(-1)
   if (!last) throw new Error('Nothing was saved')
   return last[0].content!
+}
+
+/**
+ * Lets the browser paint the coming frame and run the tasks queued after it: typing shows its
+ * rules and preview then (the builder's settled content).
+ */
+export async function paint() {
+  await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))
 }
 
 export async function renderBuilder(draft: Draft) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { CardContent, ComponentDraft } from '../../../src/shared/creatives/card'
 import type * as ComponentEditorModule from '../../../src/renderer/features/cards/ComponentEditor'
 import type * as SortableListModule from '../../../src/renderer/features/cards/SortableList'
-import { cardDraft, installStudio, lastSaved, renderBuilder } from './builderHarness'
+import { cardDraft, installStudio, lastSaved, paint, renderBuilder } from './builderHarness'
 
 // Counts renders of each component editor, by component id (the module's own editor does the work).
 const renders = vi.hoisted(() => new Map<string, number>())
@@ -65,6 +65,7 @@ describe('the card builder while typing', () => {
 
     // An emptied title is an error on that field only; the memoised siblings stay as they were.
     fireEvent.change(title, { target: { value: '' } })
+    await paint()
     expect(title).toHaveAttribute('aria-invalid', 'true')
     const slideThree = screen.getByRole('region', { name: 'Slide 3' })
     expect(within(slideThree).getByLabelText('Title')).not.toHaveAttribute('aria-invalid')
@@ -105,6 +106,8 @@ describe('the card builder while typing', () => {
     fireEvent.change(within(slideThree).getByLabelText('Website URL'), {
       target: { value: 'https://tents.example.org/sale' },
     })
+    // The rules and the preview follow once the key's frame is painted.
+    await paint()
     // The preview's third slide shows the new title and domain; the others keep theirs.
     // Off-screen slides are aria-hidden, so the third is found by its label.
     const third = preview.querySelector<HTMLElement>('[aria-label="3 of 6"]')!
@@ -115,9 +118,11 @@ describe('the card builder while typing', () => {
     const summary = () => document.querySelector('.builder__toolbar')!.textContent
     const before = summary()
     fireEvent.change(within(slideThree).getByLabelText('Title'), { target: { value: '' } })
+    await paint()
     expect(summary()).not.toBe(before)
     expect(within(third).getByText('Your title')).toBeInTheDocument()
     fireEvent.change(within(slideThree).getByLabelText('Title'), { target: { value: 'Tents' } })
+    await paint()
     expect(summary()).toBe(before)
     expect(screen.getByRole('heading', { level: 1, name: 'Six' })).toBeInTheDocument()
   })

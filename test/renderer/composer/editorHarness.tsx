@@ -89,10 +89,15 @@ export async function renderEditor(draft: Draft, editor: ReactNode) {
   return view
 }
 
-/** The content the editor last sent to drafts.update. */
+/**
+ * The content the editor last sent to drafts.update. Typing is sent after the key's frame, or
+ * as soon as the window loses focus: this blurs the window first, so what was typed has been
+ * sent (jsdom paints no frames).
+ */
 export function lastSavedContent<K extends DraftKind>(
   calls: ReturnType<typeof fakeStudio>,
 ): ContentByKind[K] | undefined {
+  act(() => void window.dispatchEvent(new Event('blur')))
   const withContent = calls.update.mock.calls
     .map(([request]) => request)
     .filter((request) => request.content !== undefined)

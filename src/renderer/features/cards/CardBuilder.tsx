@@ -1,5 +1,5 @@
 import { ArrowLeft, GalleryHorizontal, Layers, Plus, Redo2, Square, Trash2, Undo2 } from 'lucide-react'
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { CardContent, CardMode, ComponentDraftType, SlideDraft } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
@@ -14,6 +14,7 @@ import { hashFor } from '../../app/routes'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState, type SaveState } from '../../lib/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
+import { useValueAfterPaint } from '../../lib/useValueAfterPaint'
 import { InlineIssues } from '../media/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
 import type { ComponentListOwner } from './cardEdits'
@@ -68,9 +69,11 @@ export function CardBuilder() {
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
 
   // A keystroke renders the field typed in and the parts given the content (the memoised
-  // sections below skip the rest); the rules and the preview follow a keystroke behind, in a
-  // render React may interrupt for the next key (bench/PROFILE.md).
-  const settled = useDeferredValue(content)
+  // sections below skip the rest); the rules and the preview follow once the key's frame is
+  // painted, once per frame however fast the keys come (bench/PROFILE.md sections 12 and 14);
+  // any other change (a click, undo) shows them in the same render.
+  const typing = useDraftEditor<'card', boolean>((state) => state.typing)
+  const settled = useValueAfterPaint(content, typing)
   const check = useMemo(() => checkContent('card', settled), [settled])
   const issues = useSameIssues(
     useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues]),

@@ -105,6 +105,8 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
     setBusy(true)
     setRefusal(null)
     try {
+      // Main plans the draft it has: the typing of the last frame lands first.
+      await editor?.getState().flush()
       setReview((await unwrap(studio().outbox.review({ draftId }))).review)
     } catch (failure) {
       refused(failure)
@@ -116,6 +118,7 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
   const publish = async () => {
     setBusy(true)
     try {
+      await editor?.getState().flush()
       const { job: queued } = await unwrap(studio().outbox.enqueue({ draftId }))
       setJob(queued)
     } catch (failure) {
