@@ -117,9 +117,11 @@ export function createJobStore(dataDir: string): JobStore {
     const previous = chains.get(jobId) ?? Promise.resolve()
     const next = previous.catch(() => undefined).then(write)
     chains.set(jobId, next)
-    void next.finally(() => {
+    // Both ways: a failed write is its caller's to handle, not an unhandled rejection here.
+    const forget = () => {
       if (chains.get(jobId) === next) chains.delete(jobId)
-    })
+    }
+    next.then(forget, forget)
     return next
   }
 

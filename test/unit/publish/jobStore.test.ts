@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { appendFile, mkdtemp, open, readdir, readFile, readlink, rm, stat } from 'node:fs/promises'
+import { appendFile, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -161,4 +161,19 @@ describe('the outbox job store (a journal of snapshots per job)', () => {
       expect(lastJobRecord(await readFile(path, 'utf8'))?.steps[0]?.attempts).toBe(5)
     },
   )
+
+  it('a save that cannot be written fails for its caller, and the next save writes the file whole', async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    await store.save(job(1))
+    // Something in the file's place that cannot be opened for writing (any user, root too).
+    await rm(fileOf(dir))
+    await mkdir(fileOf(dir))
+    // (vitest fails the run on an unhandled rejection, which the write chain once raised too.)
+    await expect(store.save(job(2))).rejects.toMatchObject({ code: 'EISDIR' })
+    await rm(fileOf(dir), { recursive: true })
+    await store.save(job(3))
+    expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(1)
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(3)
+  })
 })
