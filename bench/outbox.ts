@@ -76,6 +76,7 @@ function observedJobStore(inner: JobStore, onSave: (job: OutboxJob) => void): Jo
     dir: inner.dir,
     loadAll: () => inner.loadAll(),
     remove: (id) => inner.remove(id),
+    close: () => inner.close(),
     async save(job) {
       await inner.save(job)
       onSave(job)

@@ -139,12 +139,24 @@ export function createOutbox(deps: OutboxDeps) {
   let disposed = false
   let seq = 0
 
+  /**
+   * Per job: how many of its creating steps (anything but an upload) were done in the last
+   * snapshot given to the store. Done steps never go back, so a higher count in memory means a
+   * result the disk does not have yet.
+   */
+  const resultsSaved = new WeakMap<OutboxJob, number>()
+  const creatingDone = (job: OutboxJob) =>
+    (job.steps as readonly (Step | OperationStep)[]).filter(
+      (step) => step.status === 'done' && step.kind !== 'upload',
+    ).length
+
   const ready: Promise<void> = (async () => {
     await deps.drafts.ready
     await ledger.load()
     const loaded = await store.loadAll()
     for (const job of loaded.jobs) {
       jobs.set(job.id, job)
+      resultsSaved.set(job, creatingDone(job))
       seq = Math.max(seq, job.seq)
     }
     await publishedDraftsRepaired()
@@ -156,9 +168,20 @@ export function createOutbox(deps: OutboxDeps) {
 
   const ordered = () => [...jobs.values()].sort((a, b) => a.seq - b.seq)
 
+  /** Durable when it resolves. */
+  function saveJob(job: OutboxJob): Promise<void> {
+    resultsSaved.set(job, creatingDone(job))
+    return store.save(job)
+  }
+
   async function persist(job: OutboxJob): Promise<void> {
     job.updatedAt = new Date(now()).toISOString()
-    await store.save(job)
+    await saveJob(job)
+  }
+
+  /** Persists the job only when it knows a creating step's result that the disk does not. */
+  async function persistUnsavedResults(job: OutboxJob): Promise<void> {
+    if ((resultsSaved.get(job) ?? -1) < creatingDone(job)) await persist(job)
   }
 
   async function draftStatus(draftId: string, status: DraftStatus, refs?: PublishedRefs): Promise<void> {
@@ -232,9 +255,14 @@ export function createOutbox(deps: OutboxDeps) {
     return claimed
   }
 
-  /** A job file is removed only once its ids are durably in the ledger. */
+  /**
+   * A job file is removed only once its ids are durably in the ledger, and its drafts' status
+   * durably in the draft store: until then the file is what repairs them after a crash
+   * (publishedDraftsRepaired).
+   */
   async function forget(job: OutboxJob): Promise<void> {
     await ledger.record(createdIdsOf(job).map((id) => ({ id, accountId: job.accountId })))
+    if (isDraftJob(job)) await deps.drafts.flush(Object.keys(job.drafts))
     jobs.delete(job.id)
     await store.remove(job.id)
   }
@@ -443,6 +471,7 @@ export function createOutbox(deps: OutboxDeps) {
       ctx,
       job,
       save: () => persist(job),
+      saveUnsavedResults: () => persistUnsavedResults(job),
       now,
       sleep: (ms) => sleep(job, ms),
       readFile: read,
@@ -486,15 +515,19 @@ export function createOutbox(deps: OutboxDeps) {
       }
     }
     // A job shown as published always has a published draft behind it: in memory the draft
-    // changes first; on disk both writes go at once (one wait, not two), and a crash between
-    // them is repaired from the job file when the outbox loads (publishedDraftsRepaired).
+    // changes first. On disk the job goes first, alone: the last step's result is durable with
+    // one write, with no draft write competing for the disk and the thread pool. The drafts
+    // follow before the runner moves on; a crash between the two is repaired from the job file
+    // when the outbox loads (publishedDraftsRepaired), and the file is not removed before the
+    // drafts are on disk (forget).
     noteDraftStatus(job, job.draftId, 'published', {
       accountId: job.accountId,
       publishedAt: new Date(now()).toISOString(),
     })
     job.state = 'published'
     delete job.cancelRequested
-    await Promise.all([settleDrafts(job), persist(job)])
+    await persist(job)
+    await settleDrafts(job)
     batch.published += 1
   }
 
@@ -762,7 +795,7 @@ export function createOutbox(deps: OutboxDeps) {
     }
     if (previous && previous.state !== 'published' && previous.accountId === job.accountId)
       carryOver(previous, job)
-    await store.save(job)
+    await saveJob(job)
     jobs.set(job.id, job)
     if (previous && previous.state !== 'published') {
       // The new job owns whatever the old one created; keeping both would show it twice.
@@ -895,7 +928,7 @@ export function createOutbox(deps: OutboxDeps) {
       state: deps.access.status(request.profileId) === 'connected' ? 'active' : 'needs_connection',
       steps,
     }
-    await store.save(job)
+    await saveJob(job)
     jobs.set(job.id, job)
     wake()
     return view(job)
@@ -989,6 +1022,7 @@ export function createOutbox(deps: OutboxDeps) {
         Promise.all([...runners.values()]),
         new Promise((resolve) => setTimeout(resolve, 3_000)),
       ])
+      await store.close()
     },
   }
 }

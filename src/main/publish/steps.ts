@@ -22,7 +22,9 @@ import { findCard, findLibraryObject, findPollCard, findPost, findVideoConversat
  * - a step is marked 'attempting' (with the time) on disk before a request that may create
  *   something is sent; that same write carries the results of the steps before it, so no
  *   request ever leaves before everything learnt so far is on disk (one fsync'd write per
- *   request instead of two; the runner also writes before any wait and when a job ends);
+ *   creating request instead of two; an upload's INIT, which creates nothing on the account,
+ *   writes only when a result is not on disk yet; the runner also writes before any wait and
+ *   when a job ends);
  * - a step found 'attempting' looks for what it may have created before it sends again;
  * - an upload whose INIT answer was lost is abandoned: an upload is not an object of the
  *   account until it is in the media library.
@@ -33,6 +35,8 @@ export interface StepEnv {
   job: Job
   /** Resolves once the job, as it is now, is on disk. */
   save(): Promise<void>
+  /** As save, but only when the job holds a creating step's result the disk does not have yet. */
+  saveUnsavedResults(): Promise<void>
   now(): number
   sleep(ms: number): Promise<void>
   readFile(path: string): Promise<Uint8Array>
@@ -76,7 +80,12 @@ async function markAttempting(env: StepEnv, step: Step): Promise<void> {
   step.status = 'attempting'
   step.attemptStartedAt ??= env.now()
   step.attempts += 1
-  await env.save()
+  // An upload is not an object of the account until it is in the media library: a crash after
+  // its INIT leaves a session nothing uses, and the step starts a new one. So its mark need not
+  // be on disk first, only the results learnt before it (a card's id, a library entry) must be.
+  // That saves a durable write per medium: the library step's mark carries the upload's state.
+  if (step.kind === 'upload') await env.saveUnsavedResults()
+  else await env.save()
 }
 
 /** The result is written with the next step's 'attempting' mark, before its request. */

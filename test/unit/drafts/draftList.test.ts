@@ -118,6 +118,30 @@ describe('drafts.list from the summary index', () => {
     }
   })
 
+  it('counts issues again after an edit, and keeps them through a status change (the outbox’s)', async () => {
+    const dataDir = await tempDir()
+    const drafts = createDraftsService({ dataDir, dialogs })
+    try {
+      const poll = await drafts.create('poll_card', 'Poll')
+      const countsOf = async () => {
+        const row = (await drafts.list({})).drafts.find((d) => d.id === poll.id)!
+        return { errors: row.errorCount, status: row.status }
+      }
+      const empty = await countsOf()
+      expect(empty.errors).toBeGreaterThan(0)
+      await drafts.update(poll.id, {
+        content: { ...emptyPollCardContent(), name: 'Poll', choices: ['Yes', 'No'] },
+      })
+      expect(await countsOf()).toEqual({ errors: 0, status: 'draft' })
+      await drafts.store.setStatus(poll.id, 'publishing', undefined, { durable: false })
+      expect(await countsOf()).toEqual({ errors: 0, status: 'publishing' })
+      await drafts.update(poll.id, { content: emptyPollCardContent() })
+      expect(await countsOf()).toEqual({ errors: empty.errors, status: 'publishing' })
+    } finally {
+      await drafts.close()
+    }
+  })
+
   it('carries each draft’s cover for its thumbnail, saved with the index, and reads rows saved without one', async () => {
     const dataDir = await tempDir()
     const firstRun = createDraftsService({ dataDir, dialogs })

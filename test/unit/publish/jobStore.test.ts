@@ -1,7 +1,8 @@
-import { appendFile, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { appendFile, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Job } from '../../../src/main/publish/job'
 import { JOB_SCHEMA_VERSION } from '../../../src/main/publish/job'
 import { COMPACT_BYTES, createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
@@ -17,7 +18,7 @@ async function dataDir(): Promise<string> {
   return dir
 }
 
-function job(attempts: number, note = ''): Job {
+function job(attempts: number, note = '', state: Job['state'] = 'active'): Job {
   return {
     schema: JOB_SCHEMA_VERSION,
     id: '10000000-0000-4000-8000-00000000000a',
@@ -29,7 +30,7 @@ function job(attempts: number, note = ''): Job {
     accountId: 'acc',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-    state: 'active',
+    state,
     drafts: {},
     publishedCards: {},
     steps: [{ kind: 'card', id: 's1', status: 'attempting', attempts, draftId: 'd', cardKind: 'poll_card' }],
@@ -101,5 +102,78 @@ describe('the outbox job store (a journal of snapshots per job)', () => {
   it('reads a job file written whole by an earlier version (one JSON text)', () => {
     expect(lastJobRecord(JSON.stringify(job(3)))?.steps[0]?.attempts).toBe(3)
     expect(lastJobRecord('{"schema":1,')).toBeUndefined()
+  })
+
+  it('saves a running job with one write to a file it keeps open', async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    await store.save(job(1)) // the first save of the process: the file written whole
+    const probe = await open(fileOf(dir), 'r')
+    const fileHandle = Object.getPrototypeOf(probe) as Record<
+      'write' | 'writeFile' | 'datasync' | 'sync',
+      () => unknown
+    >
+    await probe.close()
+    const calls = {
+      write: vi.spyOn(fileHandle, 'write'),
+      writeFile: vi.spyOn(fileHandle, 'writeFile'),
+      datasync: vi.spyOn(fileHandle, 'datasync'),
+      sync: vi.spyOn(fileHandle, 'sync'),
+    }
+    try {
+      for (let attempts = 2; attempts <= 6; attempts++) await store.save(job(attempts))
+      expect(calls.write).toHaveBeenCalledTimes(5)
+      expect(calls.writeFile).not.toHaveBeenCalled()
+      // O_DSYNC makes the write itself durable; without it (Windows) each write is fdatasync'd.
+      const syncsPerSave = typeof constants.O_DSYNC === 'number' ? 0 : 1
+      expect(calls.datasync).toHaveBeenCalledTimes(5 * syncsPerSave)
+      expect(calls.sync).not.toHaveBeenCalled()
+    } finally {
+      for (const spy of Object.values(calls)) spy.mockRestore()
+    }
+    await store.close()
+    expect((await createJobStore(dir).loadAll()).jobs[0]?.steps[0]?.attempts).toBe(6)
+  })
+
+  // Which files a process holds open is read from /proc, which Linux has.
+  it.runIf(process.platform === 'linux')(
+    'closes a job file once its job is at rest, and on close()',
+    async () => {
+      const dir = await dataDir()
+      const path = fileOf(dir)
+      const openOnFile = async () => {
+        let count = 0
+        for (const fd of await readdir('/proc/self/fd'))
+          if ((await readlink(`/proc/self/fd/${fd}`).catch(() => '')) === path) count += 1
+        return count
+      }
+      const store = createJobStore(dir)
+      await store.save(job(1))
+      await store.save(job(2))
+      await store.save(job(3))
+      expect(await openOnFile()).toBe(1)
+      await store.save(job(4, '', 'published'))
+      await vi.waitFor(async () => expect(await openOnFile()).toBe(0))
+      await store.save(job(5))
+      expect(await openOnFile()).toBe(1)
+      await store.close()
+      expect(await openOnFile()).toBe(0)
+      expect(lastJobRecord(await readFile(path, 'utf8'))?.steps[0]?.attempts).toBe(5)
+    },
+  )
+
+  it('a save that cannot be written fails for its caller, and the next save writes the file whole', async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    await store.save(job(1))
+    // Something in the file's place that cannot be opened for writing (any user, root too).
+    await rm(fileOf(dir))
+    await mkdir(fileOf(dir))
+    // (vitest fails the run on an unhandled rejection, which the write chain once raised too.)
+    await expect(store.save(job(2))).rejects.toMatchObject({ code: 'EISDIR' })
+    await rm(fileOf(dir), { recursive: true })
+    await store.save(job(3))
+    expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(1)
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(3)
   })
 })

@@ -1,14 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PublishAccess } from '../../../src/main/publish/access'
-import type { Job } from '../../../src/main/publish/job'
-import { createJobStore } from '../../../src/main/publish/jobStore'
+import type { Job, OutboxJob } from '../../../src/main/publish/job'
+import { createJobStore, lastJobRecord, type JobStore } from '../../../src/main/publish/jobStore'
 import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { localMedium, pngOf } from '../../support/mediaFixtures'
-import { pollCard, singleCard } from '../../integration/publish/fixtures'
+import { pollCard, post, singleCard } from '../../integration/publish/fixtures'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import { createFakeAds, type FakeAds } from './fakeAds'
 
@@ -320,5 +321,145 @@ describe('the step state machine', () => {
     await outbox.dispose()
     const loaded = await createJobStore(dataDir).loadAll()
     expect(loaded).toEqual({ jobs: [], unreadable: ['broken.json'] })
+  })
+})
+
+describe('durable writes on the way (one per step)', () => {
+  type Entry = { saved: OutboxJob } | { request: string }
+
+  /** The outbox over a job store that logs each snapshot once it is on disk, and an API that logs each request. */
+  async function recorded(drafts: Draft[]) {
+    const { dataDir, store, fake } = await setup(drafts)
+    const log: Entry[] = []
+    const inner = createJobStore(dataDir)
+    const jobStore: JobStore = {
+      dir: inner.dir,
+      loadAll: () => inner.loadAll(),
+      remove: (id) => inner.remove(id),
+      close: () => inner.close(),
+      async save(job) {
+        const snapshot = structuredClone(job)
+        await inner.save(job)
+        log.push({ saved: snapshot })
+      },
+    }
+    const send = fake.send.bind(fake)
+    fake.send = (req) => {
+      const path = new URL(req.url).pathname
+      const command = req.body?.kind === 'form' ? req.body.fields.command : undefined
+      log.push({
+        request: `${req.method} ${path.split('/').slice(5).join('/') || path}${command ? ` ${String(command)}` : ''}`,
+      })
+      return send(req)
+    }
+    const outbox = createOutbox({ dataDir, drafts: store, access: access(fake), store: jobStore })
+    return { outbox, log, fake }
+  }
+
+  const creating = (request: string) =>
+    /^POST (media_library|cards|cards\/poll|cards\/video_conversation|post)$/.test(request)
+  const resultsIn = (job: OutboxJob) =>
+    (job.steps as Job['steps']).filter((step) => step.kind !== 'upload' && step.status === 'done').length
+
+  /**
+   * The exactly-once rules, read off the log: a creating request leaves only once a snapshot with
+   * a step 'attempting' is on disk, and no request leaves before every result already answered
+   * is on disk.
+   */
+  function expectSafeOrder(log: Entry[]): void {
+    let lastSaved: OutboxJob | undefined
+    let answered = 0
+    for (const entry of log) {
+      if ('saved' in entry) {
+        lastSaved = entry.saved
+        continue
+      }
+      expect(lastSaved, entry.request).toBeDefined()
+      expect(resultsIn(lastSaved!), `results on disk before ${entry.request}`).toBe(answered)
+      if (creating(entry.request)) {
+        const marked = (lastSaved!.steps as Job['steps']).filter(
+          (step) => step.kind !== 'upload' && step.status === 'attempting',
+        )
+        expect(marked, `an attempting mark before ${entry.request}`).toHaveLength(1)
+        answered += 1
+      }
+    }
+  }
+
+  it('a card with a local image: the enqueue and one write per step, each before its request', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outbox-writes-'))
+    dirs.push(dir)
+    const d = draft('card', singleCard('Counted', await localMedium(dir, 'a.png', pngOf(1200, 628, 'a'))))
+    const { outbox, log, fake } = await recorded([d])
+    const view = await outbox.enqueue(d.id)
+    await outbox.idle()
+    expect((await outbox.job(view.id)).state).toBe('published')
+    expect(view.steps.map((step) => step.kind)).toEqual(['upload', 'library', 'card'])
+    // upload (no write of its own: nothing is learnt yet), library, card, and the job's end.
+    expect(log.filter((entry) => 'saved' in entry)).toHaveLength(view.steps.length + 1)
+    expectSafeOrder(log)
+    expect(fake.created.cards).toHaveLength(1)
+    await outbox.dispose()
+  })
+
+  it("a post with its card: the post's upload waits for the card's id to be on disk", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'outbox-writes-'))
+    dirs.push(dir)
+    const card = draft('card', singleCard('Its card', await localMedium(dir, 'c.png', pngOf(1200, 628, 'c'))))
+    const p = draft(
+      'post',
+      post('42', 'With card', 'Hello', {
+        media: [await localMedium(dir, 'p.png', pngOf(1200, 628, 'p'))],
+        cardDraftId: card.id,
+      }),
+    )
+    const { outbox, log, fake } = await recorded([card, p])
+    const view = await outbox.enqueue(p.id)
+    await outbox.idle()
+    expect((await outbox.job(view.id)).state).toBe('published')
+    expect(view.steps.map((step) => step.kind)).toEqual([
+      'upload',
+      'library',
+      'card',
+      'upload',
+      'library',
+      'post',
+    ])
+    expect(log.filter((entry) => 'saved' in entry)).toHaveLength(view.steps.length + 1)
+    expectSafeOrder(log)
+    expect(fake.created.posts).toHaveLength(1)
+    await outbox.dispose()
+  })
+
+  it("writes the published job before its draft's status, and removes the job only once the draft is on disk", async () => {
+    const d = draft('poll_card', pollCard('Settled', ['A', 'B']))
+    const { store, open, dataDir } = await setup([d])
+    // Read at once (synchronously): what the disk holds at the instant the draft's write starts.
+    const jobOnDisk = () => {
+      const [name] = readdirSync(join(dataDir, 'outbox'))
+      return name ? lastJobRecord(readFileSync(join(dataDir, 'outbox', name), 'utf8')) : undefined
+    }
+    // The draft store's writes of chosen drafts (the outbox's), held until released.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const flushes: (string | undefined)[] = []
+    store.flush = async (ids) => {
+      if (!ids) return
+      flushes.push(jobOnDisk()?.state)
+      await held
+    }
+    const outbox = open()
+    const view = await outbox.enqueue(d.id)
+    await vi.waitFor(() => expect(flushes).toHaveLength(1))
+    expect(flushes[0]).toBe('published')
+
+    const dismissed = outbox.dismiss(view.id)
+    await vi.waitFor(() => expect(flushes).toHaveLength(2))
+    // The draft's write has not landed: the job file, which would repair it after a crash, stays.
+    expect(jobOnDisk()?.state).toBe('published')
+    release()
+    await dismissed
+    expect(jobOnDisk()).toBeUndefined()
+    await outbox.dispose()
   })
 })
