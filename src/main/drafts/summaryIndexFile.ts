@@ -1,5 +1,6 @@
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
 import { mediaRefSchema } from '../../shared/creatives/media'
 import { isDraftKind, isDraftStatus, publishedRefsSchema } from '../../shared/drafts/envelope'
@@ -46,6 +47,15 @@ function entryFromRow(raw: unknown): DraftListEntry | undefined {
 }
 const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.array(z.unknown()) })
 
+/**
+ * Longest stretch of row checks between two turns of main's event loop, in ms. The index is read
+ * right after the window is created (src/main/index.ts), while main also answers what the
+ * starting window asks for (its files, its navigation, its first IPC calls): 10,000 rows in one
+ * go held the event loop for ~100 ms on a cold start (the checks still run unoptimised then),
+ * and each of those requests, several turns of the loop each, waited behind it.
+ */
+export const ROW_CHECKS_SLICE_MS = 4
+
 export interface SummaryIndexFile {
   read(): Promise<DraftListEntry[] | undefined>
   write(entries: readonly DraftListEntry[]): Promise<void>
@@ -69,9 +79,15 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
       const file = fileSchema.safeParse(parsed)
       if (!file.success) return undefined
       const entries: DraftListEntry[] = []
-      for (const raw of file.data.rows) {
+      const rows = file.data.rows
+      let sliceStart = performance.now()
+      for (let at = 0; at < rows.length; at++) {
+        if (performance.now() - sliceStart > ROW_CHECKS_SLICE_MS) {
+          await nextTurn()
+          sliceStart = performance.now()
+        }
         // A row this version cannot read is skipped; the full load brings its draft back.
-        const entry = entryFromRow(raw)
+        const entry = entryFromRow(rows[at])
         if (entry) entries.push(entry)
       }
       return entries
