@@ -8,8 +8,9 @@ let draftsPage: typeof DraftsPage | undefined
  * Usually the page is already back (it was asked for before the page's code ran, and main
  * answers from its saved index in a few ms), so this wait is 0. When it is not (the very first
  * start, when main must read every draft file first), the shell renders after this and the rows
- * follow, as before. Rendering twice costs about as much as this wait (a render of the shell
- * without rows, then a second render with them), so it is never worse by more than that.
+ * follow, as before: the shell then shows up to this much later than it did. The usual wait is
+ * shorter than what it saves: a render without rows, then a second render (and frame) with them
+ * (in one trace 114 ms, then 65 ms once the page had come; bench/PROFILE.md section 13).
  */
 export const FIRST_ROWS_WAIT_MS = 80
 
