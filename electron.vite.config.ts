@@ -152,6 +152,9 @@ export default defineConfig({
       manifest: true,
       rolldownOptions: {
         input: { index: resolve('src/renderer/index.html') },
+        // zod schemas are values without side effects (no z.config or registry in src): one the
+        // renderer does not use is dropped from its bundle instead of being built at start-up.
+        treeshake: { manualPureFunctions: ['z'] },
         output: {
           codeSplitting: {
             groups: startPage.groups,

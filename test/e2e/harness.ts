@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { createSenderPolicy } from '../../src/main/ipc/senderPolicy'
 import { createServices, type Services, type ServicesConfig } from '../../src/main/services'
 import { PRODUCTION_HOSTS } from '../../src/shared/hosts'
@@ -47,6 +47,20 @@ export async function startE2e(): Promise<E2eEnvironment> {
   const preloadSource = await readFile(join(OUT, 'preload/index.cjs'), 'utf8').catch(() => {
     throw new Error('out/preload/index.cjs is missing: run `npx electron-vite build` before the E2E suite.')
   })
+  // The built preload, run in the page against a stand-in for `electron` (see startE2e).
+  const preloadScript = `(() => {
+    const invoke = window.__adsStudioInvoke;
+    delete window.__adsStudioInvoke;
+    const electron = {
+      contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
+      ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
+      // Chromium gives dropped files no path; tests name one with window.__e2eDropPaths[file.name].
+      webUtils: { getPathForFile: (file) => (window.__e2eDropPaths || {})[file.name] || '' },
+    };
+    const module = { exports: {} };
+    const require = (name) => { if (name === 'electron') return electron; throw new Error('preload required ' + name); };
+    (function (module, exports, require) {\n${preloadSource}\n})(module, module.exports, require);
+  })()`
   const server = await serveDirectory(join(OUT, 'renderer'))
   // Playwright gives every launch a fresh, throw-away user data directory of its own.
   const browser = await chromium.launch({
@@ -63,13 +77,33 @@ export async function startE2e(): Promise<E2eEnvironment> {
     const openedExternally: string[] = []
     /** The next answers the native file dialogs give, in order (a path, or null for Cancel). */
     const dialogAnswers: (string | null)[] = []
-    // As src/main/index.ts does: the window (here a browser context and page) is under way while
-    // createServices() runs, and the page is loaded once the IPC bridge is in place.
-    const contextCreated = browser.newContext({
-      viewport: { width: 1280, height: 820 },
-      colorScheme: options.colorScheme ?? 'light',
-    })
-    // One turn of the event loop lets Playwright send that request to Chromium before the
+    // As src/main/index.ts does: the window is under way while createServices() runs. Here the
+    // window is a fresh browser context and page (a fresh renderer process), set up as Electron
+    // sets up a BrowserWindow: the preload (and the bench's probes, in one script) and the IPC
+    // bridge belong to the context before its page exists, as webPreferences.preload and
+    // ipcMain's handlers do, rather than being added to the page afterwards, one protocol round
+    // trip each. Nothing reaches the bridge before the page is loaded, below, after
+    // createServices() and the dispatcher exist (index.ts: wireIpc() in the same task).
+    const bridge: { dispatcher?: ReturnType<Services['createDispatcher']> } = {}
+    const windowCreated = (async () => {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 820 },
+        colorScheme: options.colorScheme ?? 'light',
+      })
+      await Promise.all([
+        context.exposeBinding('__adsStudioInvoke', (source, channel: string, payload: unknown) => {
+          if (!bridge.dispatcher) throw new Error('IPC before the services were created')
+          return bridge.dispatcher.dispatch(
+            channel,
+            { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() },
+            payload,
+          )
+        }),
+        context.addInitScript({ content: [preloadScript, ...(options.initScripts ?? [])].join(';\n') }),
+      ])
+      return { context, page: await context.newPage() }
+    })()
+    // One turn of the event loop lets Playwright send the context request to Chromium before the
     // synchronous createServices() holds this thread (Electron's BrowserWindow starts at once).
     await new Promise((resolve) => setImmediate(resolve))
     const services = createServices({
@@ -89,39 +123,14 @@ export async function startE2e(): Promise<E2eEnvironment> {
       appInfo: { name: 'Ads Studio', version: 'e2e' },
       ...options.config,
     })
-    const context: BrowserContext = await contextCreated
-    const page = await context.newPage()
+    bridge.dispatcher = services.createDispatcher(createSenderPolicy(`${server.origin}/index.html`))
+    const { context, page } = await windowCreated
     gateScreenshots(page)
     const consoleErrors: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text())
     })
     page.on('pageerror', (error) => consoleErrors.push(`${error.name}: ${error.message}`))
-
-    const dispatcher = services.createDispatcher(createSenderPolicy(`${server.origin}/index.html`))
-    await page.exposeBinding('__adsStudioInvoke', (source, channel: string, payload: unknown) =>
-      dispatcher.dispatch(
-        channel,
-        { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() },
-        payload,
-      ),
-    )
-    await page.addInitScript({
-      content: `(() => {
-        const invoke = window.__adsStudioInvoke;
-        delete window.__adsStudioInvoke;
-        const electron = {
-          contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
-          ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
-          // Chromium gives dropped files no path; tests name one with window.__e2eDropPaths[file.name].
-          webUtils: { getPathForFile: (file) => (window.__e2eDropPaths || {})[file.name] || '' },
-        };
-        const module = { exports: {} };
-        const require = (name) => { if (name === 'electron') return electron; throw new Error('preload required ' + name); };
-        (function (module, exports, require) {\n${preloadSource}\n})(module, module.exports, require);
-      })();`,
-    })
-    for (const content of options.initScripts ?? []) await page.addInitScript({ content })
     await page.goto(`${server.origin}/index.html#/drafts`)
     await page.getByRole('navigation', { name: 'Main' }).waitFor()
     return {

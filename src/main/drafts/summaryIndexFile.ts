@@ -1,5 +1,6 @@
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
 import { mediaRefSchema } from '../../shared/creatives/media'
 import { isDraftKind, isDraftStatus, publishedRefsSchema } from '../../shared/drafts/envelope'
@@ -44,15 +45,35 @@ function entryFromRow(raw: unknown): DraftListEntry | undefined {
   }
   return entry
 }
-const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.array(z.unknown()) })
+// `rows` is only checked to be an array here: each row is checked below, a slice at a time (a zod
+// array of unknowns walked and copied all 10,000 rows in one go first).
+const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.unknown().refine(Array.isArray) })
+
+/**
+ * Longest stretch of row checks between two turns of main's event loop, in ms. The index is read
+ * right after the window is created (src/main/index.ts), while main also answers what the
+ * starting window asks for (its files, its navigation, its first IPC calls): 10,000 rows in one
+ * go held the event loop for ~100 ms on a cold start (the checks still run unoptimised then),
+ * and each of those requests, several turns of the loop each, waited behind it.
+ */
+export const ROW_CHECKS_SLICE_MS = 4
 
 export interface SummaryIndexFile {
   read(): Promise<DraftListEntry[] | undefined>
   write(entries: readonly DraftListEntry[]): Promise<void>
 }
 
-export function summaryIndexFile(storeDir: string): SummaryIndexFile {
+export interface SummaryIndexReadOptions {
+  /** Row checks between two turns of the event loop, in ms (ROW_CHECKS_SLICE_MS). */
+  sliceMs?: number
+  /** Gives the event loop a turn; tests count the turns. */
+  nextTurn?: () => Promise<unknown>
+}
+
+export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOptions = {}): SummaryIndexFile {
   const path = join(storeDir, SUMMARY_INDEX_FILE)
+  const sliceMs = options.sliceMs ?? ROW_CHECKS_SLICE_MS
+  const yieldTurn = options.nextTurn ?? (() => nextTurn())
   return {
     async read() {
       // A write the process did not live to finish leaves its temp file; the index itself is whole.
@@ -69,9 +90,15 @@ export function summaryIndexFile(storeDir: string): SummaryIndexFile {
       const file = fileSchema.safeParse(parsed)
       if (!file.success) return undefined
       const entries: DraftListEntry[] = []
-      for (const raw of file.data.rows) {
+      const rows = file.data.rows as unknown[]
+      let sliceStart = performance.now()
+      for (let at = 0; at < rows.length; at++) {
+        if (at > 0 && performance.now() - sliceStart >= sliceMs) {
+          await yieldTurn()
+          sliceStart = performance.now()
+        }
         // A row this version cannot read is skipped; the full load brings its draft back.
-        const entry = entryFromRow(raw)
+        const entry = entryFromRow(rows[at])
         if (entry) entries.push(entry)
       }
       return entries

@@ -1,6 +1,35 @@
 import type { DraftsPage } from '../features/drafts/DraftsPage'
+import type { useDraftsStore } from '../features/drafts/draftsStore'
 
 let draftsPage: typeof DraftsPage | undefined
+
+/**
+ * How long the first render waits for the first page of drafts once the page's code is in.
+ * Usually the page is already back (it was asked for before the page's code ran, and main
+ * answers from its saved index in a few ms), so this wait is 0. When it is not (the very first
+ * start, when main must read every draft file first), the shell renders after this and the rows
+ * follow, as before: the shell then shows up to this much later than it did. The usual wait is
+ * shorter than what it saves: a render without rows, then a second render (and frame) with them
+ * (in one trace 114 ms, then 65 ms once the page had come; bench/PROFILE.md section 13).
+ */
+export const FIRST_ROWS_WAIT_MS = 80
+
+/** Resolves when the drafts store has its first page (or an error), or after `ms`. */
+function firstRowsIn(store: typeof useDraftsStore, ms: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const ready = () => store.getState().loaded || store.getState().error !== null
+    if (ready()) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      unsubscribe()
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    const unsubscribe = store.subscribe(() => {
+      if (ready()) done()
+    })
+  })
+}
 
 /**
  * Loads the drafts page's code (the usual start page) before the app's first render, so that
@@ -16,10 +45,12 @@ export async function loadStartPage(): Promise<void> {
   ])
   draftsPage = page.DraftsPage
   // The list starts loading now, taking the first page main.tsx asked for, rather than from the
-  // list's first effect after the first render: when that page is back before React renders
-  // (the usual case), the first render already shows the rows, instead of a render and a frame
-  // without them and a second render with them. The list's own load() then only catches up.
+  // list's first effect after the first render, and the first render waits (briefly) for it, so
+  // it already shows the rows instead of a render and a frame without them and a second render
+  // with them. The list's own load() then only catches up.
   void store.useDraftsStore.getState().load()
+  // One render with the rows rather than one without and one with them: see FIRST_ROWS_WAIT_MS.
+  await firstRowsIn(store.useDraftsStore, FIRST_ROWS_WAIT_MS)
 }
 
 /** The drafts page if loadStartPage() finished before the first render; else PageFor's lazy one. */

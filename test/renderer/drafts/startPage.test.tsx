@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { StudioApi } from '../../../src/shared/ipc/api'
 import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
-import { loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
+import { FIRST_ROWS_WAIT_MS, loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
 import { FIRST_PAGE, requestFirstDraftsPage } from '../../../src/renderer/features/drafts/firstDraftsPage'
 import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
 
@@ -51,5 +51,51 @@ describe('starting on the drafts list', () => {
     expect(list.mock.calls.filter(([request]) => request.offset === 0)).toHaveLength(1)
     // The rest follows once the first rows are painted, and then the list is whole.
     await vi.waitFor(() => expect(useDraftsStore.getState().drafts).toHaveLength(all.length))
+  })
+
+  it('has the first page in the store when the first render may begin, if it comes in time', async () => {
+    let answer!: (value: unknown) => void
+    const list = vi.fn(() => new Promise((resolve) => (answer = resolve)))
+    Object.defineProperty(window, 'studio', {
+      value: { drafts: { list } } as unknown as StudioApi,
+      configurable: true,
+    })
+    useDraftsStore.setState({ drafts: [], loaded: false, revision: null, error: null })
+
+    requestFirstDraftsPage()
+    const started = loadStartPage()
+    // main answers while the page's code is being loaded and run.
+    setTimeout(() =>
+      answer({
+        ok: true,
+        value: {
+          revision: 2,
+          total: 1,
+          offset: 0,
+          drafts: [draft(7)],
+          loading: false,
+          trash: [],
+          quarantined: [],
+        },
+      }),
+    )
+    await started
+    // main.tsx renders once this resolves: that first render has the rows.
+    expect(useDraftsStore.getState().loaded).toBe(true)
+    expect(useDraftsStore.getState().drafts.map((shown) => shown.name)).toEqual(['Draft 7'])
+  })
+
+  it(`renders without the rows after ${FIRST_ROWS_WAIT_MS} ms when main is slow to answer (its very first start)`, async () => {
+    const list = vi.fn(() => new Promise(() => undefined))
+    Object.defineProperty(window, 'studio', {
+      value: { drafts: { list } } as unknown as StudioApi,
+      configurable: true,
+    })
+    useDraftsStore.setState({ drafts: [], loaded: false, revision: null, error: null })
+
+    requestFirstDraftsPage()
+    await loadStartPage()
+    expect(list).toHaveBeenCalled()
+    expect(useDraftsStore.getState().loaded).toBe(false)
   })
 })

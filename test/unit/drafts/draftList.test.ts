@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createDraftsService } from '../../../src/main/drafts/draftsService'
 import { createSummaryIndex, type DraftListEntry } from '../../../src/main/drafts/summaryIndex'
-import { SUMMARY_INDEX_FILE } from '../../../src/main/drafts/summaryIndexFile'
+import { SUMMARY_INDEX_FILE, summaryIndexFile } from '../../../src/main/drafts/summaryIndexFile'
 import { emptyPollCardContent } from '../../../src/shared/creatives/pollCard'
 import { seedDrafts } from '../../support/seedDrafts'
 import { useTempDirs } from './helpers'
@@ -180,6 +180,55 @@ describe('drafts.list from the summary index', () => {
       expect((await secondRun.list({})).drafts.find((d) => d.id === poll.id)?.cover).toMatchObject({
         mediaKey: '3_1700',
       })
+    } finally {
+      await secondRun.close()
+    }
+  })
+})
+
+describe('starting with a saved summary index', () => {
+  it('reads the saved rows a slice at a time, giving main’s event loop a turn between slices', async () => {
+    const dir = await tempDir()
+    const saved = Array.from({ length: 40 }, (_, index) =>
+      entry(
+        `draft-${String(index).padStart(2, '0')}`,
+        new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(),
+        {
+          ...(index % 3 === 0 ? { cover: { source: 'library' as const, mediaKey: `3_${index}` } } : {}),
+        },
+      ),
+    )
+    await summaryIndexFile(dir).write(saved)
+
+    const nextTurn = vi.fn(() => new Promise((resolve) => setImmediate(resolve)))
+    // A slice of 0 ms: a turn before every row after the first.
+    const sliced = await summaryIndexFile(dir, { sliceMs: 0, nextTurn }).read()
+    expect(nextTurn).toHaveBeenCalledTimes(saved.length - 1)
+    expect(sliced).toEqual(saved)
+    // The usual slices read the same rows.
+    expect(await summaryIndexFile(dir).read()).toEqual(saved)
+  })
+
+  it('does not start reading every draft file for the quarantine panel while the first list shows', async () => {
+    const dataDir = await tempDir()
+    await seedDrafts({ dataDir, count: 12 })
+    const firstRun = createDraftsService({ dataDir, dialogs })
+    await firstRun.ready
+    await firstRun.close()
+
+    const secondRun = createDraftsService({ dataDir, dialogs })
+    const load = vi.spyOn(secondRun.store, 'load')
+    try {
+      // The drafts page asks for its quarantined files as it first shows, beside its first page.
+      const quarantined = secondRun.quarantineList()
+      const first = await secondRun.list({ limit: 5 })
+      expect(first.loading).toBe(true)
+      expect(load).not.toHaveBeenCalled()
+      // The next list call (the rest of the list, once the first rows are painted) starts the
+      // load; the quarantine panel's answer follows it.
+      await secondRun.list({ offset: 5, limit: 5 })
+      expect(await quarantined).toEqual({ files: [] })
+      expect(load).toHaveBeenCalledTimes(1)
     } finally {
       await secondRun.close()
     }

@@ -1,8 +1,13 @@
 import type { DraftListResponse } from '../../../shared/ipc/contracts/drafts'
 import { studio, unwrap } from '../../lib/ipc'
 
-/** Enough rows to fill the first screen; the rest follows in large pages (draftsStore). */
-export const FIRST_PAGE = 100
+/**
+ * Enough rows to fill the first screen, and a few more: a 49 px row and 8 rows of overscan make
+ * 60 rows a window ~2,500 px tall. The rest follows in large pages once they are painted
+ * (draftsStore). Each row is a summary that crosses IPC and is copied into the page before the
+ * first render, so the first answer carries no more than the first screen needs (it was 100).
+ */
+export const FIRST_PAGE = 60
 
 let early: Promise<DraftListResponse> | undefined
 
