@@ -5,15 +5,23 @@ import { latestAfterPaint } from './latestAfterPaint'
  * The value as it was when the last frame was painted: a new value reaches it in a task after
  * the frame that shows the change (latestAfterPaint), once per frame however fast it changes.
  * For what may follow an edit by a frame (rules, a preview) but should never delay the frame
- * showing the edit; `waitForPaint` false applies it in the same render. Unlike useDeferredValue, whose render React queues during the key's commit
+ * showing the edit. Unlike useDeferredValue, whose render React queues during the key's commit
  * and which often runs before that frame is painted (bench/PROFILE.md sections 9 and 14).
+ *
+ * `waitForPaint` says whether a change waits for the frame (typing does; a click does not), as
+ * a flag or as a test of the new value against the settled one. A change that does not wait is
+ * applied in the same render, so no control ever shows a stale value.
  */
-export function useValueAfterPaint<T>(value: T, waitForPaint = true): T {
+export function useValueAfterPaint<T>(
+  value: T,
+  waitForPaint: boolean | ((next: T, settled: T) => boolean) = true,
+): T {
   const [settled, setSettled] = useState(value)
   const [later] = useState(() => latestAfterPaint<T>(setSettled))
-  const waits = waitForPaint && value !== settled
-  // Not waiting (a click, not a key): derived during render, so no frame shows a stale value.
-  if (!waitForPaint && value !== settled) setSettled(value)
+  const changed = value !== settled
+  const waits = changed && (typeof waitForPaint === 'function' ? waitForPaint(value, settled) : waitForPaint)
+  // Derived during render (React's "adjusting state when a prop changes"): no frame with a stale value.
+  if (changed && !waits) setSettled(value)
   useEffect(() => {
     // Pushed from the edit's own commit: the frame requested now is the one that shows the edit.
     if (waits) later.push(value)

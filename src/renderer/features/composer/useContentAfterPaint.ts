@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { PostContent } from '../../../shared/creatives/post'
-import { latestAfterPaint } from '../../lib/latestAfterPaint'
+import { useValueAfterPaint } from '../../lib/useValueAfterPaint'
 
 /** True when `next` differs from `before` in its text alone (edits keep the other fields' identity). */
 function onlyTextChanged(next: PostContent, before: PostContent): boolean {
@@ -12,23 +11,11 @@ function onlyTextChanged(next: PostContent, before: PostContent): boolean {
 /**
  * The content the composer's rules, preview and form render from. A change of the text alone
  * (typing, a paste, undo of typing) reaches it after the frame that shows the typed character
- * has been painted (latestAfterPaint): the key's own frame renders only the text field and its
- * counter, and keys typed faster than frames cost one render of the rest per frame. Any other
- * change (a checkbox, media, the name and video fields, which render from this content) applies
- * in the same render, so those controls never show a stale value.
+ * has been painted: the key's own frame renders only the text field and its counter, and keys
+ * typed faster than frames cost one render of the rest per frame. Any other change (a checkbox,
+ * media, the name and video fields, which render from this content) applies in the same render,
+ * so those controls never show a stale value.
  */
 export function useContentAfterPaint(content: PostContent): PostContent {
-  const [settled, setSettled] = useState(content)
-  const [later] = useState(() => latestAfterPaint<PostContent>(setSettled))
-  const waitsForPaint = content !== settled && onlyTextChanged(content, settled)
-  // Derived during render (React's "adjusting state when a prop changes"): no frame with a stale value.
-  if (content !== settled && !waitsForPaint) setSettled(content)
-  useEffect(() => {
-    // Pushed from the key's own commit: the frame requested now is the one that paints the key.
-    if (waitsForPaint) later.push(content)
-    // Applied already: a text value still waiting would be older than this content.
-    else later.cancel()
-  }, [content, waitsForPaint, later])
-  useEffect(() => () => later.cancel(), [later])
-  return waitsForPaint ? settled : content
+  return useValueAfterPaint(content, onlyTextChanged)
 }
