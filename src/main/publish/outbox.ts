@@ -55,6 +55,12 @@ export interface OutboxOptions {
   reconnectCheckMs: number
 }
 
+/**
+ * How long the progress of an operation job's repeatable steps may go unwritten: after a crash,
+ * at most this much of it is sent again, which a repeatable write allows.
+ */
+const REPEATABLE_MARK_INTERVAL_MS = 1000
+
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   chunkBytes: 1024 * 1024,
   backoffBaseMs: 500,
@@ -544,12 +550,23 @@ export function createOutbox(deps: OutboxDeps) {
     const ctx = await contextFor(job)
     if (!ctx) return
     const failures = { count: 0 }
+    // When this loop last wrote the job, and whether a creating step's result is not on disk
+    // yet: the next write, whatever its step, must carry it before anything else is sent.
+    let lastSavedAt = -Infinity
+    let creationUnsaved = false
+    const save = () => {
+      lastSavedAt = now()
+      creationUnsaved = false
+      return persist(job)
+    }
     const env: OperationEnv = {
       ctx,
       accountId: job.accountId,
       now,
       sleep: (ms) => sleep(job, ms),
-      save: () => persist(job),
+      save,
+      saveBeforeRepeatable: () =>
+        creationUnsaved || now() - lastSavedAt >= REPEATABLE_MARK_INTERVAL_MS ? save() : Promise.resolve(),
       claimed: () => claimedExcept(job),
       progress: (progress) => live.set(job.id, { phase: 'running', progress }),
       cancelRequested: () => job.cancelRequested === true,
@@ -562,7 +579,9 @@ export function createOutbox(deps: OutboxDeps) {
         const progress = live.get(job.id)?.progress
         live.set(job.id, { phase: 'running', ...(progress ? { progress } : {}) })
         try {
-          await runOperationStep(env, lookupExecutor(executors, step.op), step)
+          const executor = lookupExecutor(executors, step.op)
+          await runOperationStep(env, executor, step)
+          if (executor.retry === 'reconcile') creationUnsaved = true
           failures.count = 0
         } catch (error) {
           if (disposed) return

@@ -172,7 +172,7 @@ function noDrafts(drafts: Draft[] = []): OutboxDrafts {
   }
 }
 
-async function setup(remote = createRemote(), drafts: Draft[] = []) {
+async function setup(remote = createRemote(), drafts: Draft[] = [], now?: () => number) {
   const dataDir = await mkdtemp(join(tmpdir(), 'outbox-ops-'))
   dirs.push(dataDir)
   const open = (extra: AnyOperationExecutor[] = []) =>
@@ -182,6 +182,7 @@ async function setup(remote = createRemote(), drafts: Draft[] = []) {
       access: access(),
       operations: [...executors(remote), ...extra],
       options: { backoffBaseMs: 1, backoffMaxMs: 5 },
+      ...(now ? { now } : {}),
     })
   return { dataDir, remote, open }
 }
@@ -385,6 +386,113 @@ describe('operation jobs', () => {
     await second.idle()
     expect((await second.job(queued.id)).state).toBe('done')
     expect(remote.chunks).toEqual([0, 1, 2, 3, 4, 5])
+    await second.dispose()
+  })
+
+  /** Every snapshot of a job in its file, oldest first (a save appends one). */
+  const snapshotsOf = async (dataDir: string, jobId: string) =>
+    (await readFile(join(dataDir, 'outbox', `${jobId}.json`), 'utf8'))
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as OperationJob)
+
+  it('writes a run of repeatable steps once a second, not once per step, and every step is done', async () => {
+    // Each reading of the clock moves it on by `step` ms.
+    let clock = 1_000_000
+    let step = 0
+    const { open, remote, dataDir } = await setup(createRemote(), [], () => (clock += step))
+    const outbox = open()
+    const ids = Array.from({ length: 12 }, (_, index) => `li${index + 1}`)
+    const queued = await outbox.enqueueOperations(
+      queue(ids.map((id) => ({ op: 'test.setStatus', params: { id, status: 'PAUSED' } }))),
+    )
+    await outbox.idle()
+    expect((await outbox.job(queued.id)).state).toBe('done')
+    expect([...remote.status.keys()]).toEqual(ids)
+    // The clock stood still: the enqueue, the first step's mark and the end.
+    const frozen = await snapshotsOf(dataDir, queued.id)
+    expect(frozen.map((job) => job.state)).toEqual(['active', 'active', 'done'])
+
+    // A second passes between steps: every mark is written.
+    remote.status.clear()
+    const again = await outbox.enqueueOperations(
+      queue(ids.slice(0, 3).map((id) => ({ op: 'test.setStatus', params: { id, status: 'ACTIVE' } }))),
+    )
+    step = 1_000
+    await outbox.idle()
+    const ticking = await snapshotsOf(dataDir, again.id)
+    expect(ticking.map((job) => job.state)).toEqual(['active', 'active', 'active', 'active', 'done'])
+    await outbox.dispose()
+  })
+
+  it("writes a creating step's result to disk before the repeatable step after it is sent", async () => {
+    // The clock stands still, so only the creation's result can make the repeatable mark write.
+    const { open, remote, dataDir } = await setup(createRemote(), [], () => 1_000_000)
+    const seenOnDisk: unknown[] = []
+    const peek: AnyOperationExecutor = {
+      op: 'test.peek',
+      params: z.object({}).strict(),
+      label: () => 'Look at the job file',
+      retry: 'repeatable',
+      async run() {
+        const [file] = await readdir(join(dataDir, 'outbox'))
+        const onDisk = (await snapshotsOf(dataDir, file!.replace(/\.json$/, ''))).at(-1)
+        seenOnDisk.push(onDisk?.steps[0]?.result)
+        return { peeked: true }
+      },
+    }
+    const outbox = open([peek])
+    const queued = await outbox.enqueueOperations(
+      queue([
+        { op: 'test.create', params: { name: 'Spring' } },
+        { op: 'test.peek', params: {} },
+      ]),
+    )
+    await outbox.idle()
+    expect((await outbox.job(queued.id)).state).toBe('done')
+    expect(remote.created).toHaveLength(1)
+    expect(seenOnDisk).toEqual([{ id: 'c1', name: 'Spring' }])
+    await outbox.dispose()
+  })
+
+  it('after a crash, sends again only repeatable steps not yet written, and never a creation', async () => {
+    const { open, remote } = await setup(createRemote(), [], () => 1_000_000)
+    let hang = true
+    const stall: AnyOperationExecutor = {
+      op: 'test.stall',
+      params: z.object({}).strict(),
+      label: () => 'Stall',
+      retry: 'repeatable',
+      run: () => (hang ? new Promise(() => undefined) : Promise.resolve({ stalled: false })),
+    }
+    const first = open([stall])
+    const queued = await first.enqueueOperations(
+      queue([
+        { op: 'test.create', params: { name: 'Spring' } },
+        { op: 'test.setStatus', params: { id: 'li1', status: 'PAUSED' } },
+        { op: 'test.setStatus', params: { id: 'li2', status: 'PAUSED' } },
+        { op: 'test.stall', params: {} },
+      ]),
+    )
+    await vi.waitFor(() => expect(remote.status.size).toBe(2))
+    // The first process is gone mid-job (its stalled step never returns).
+    void first.dispose()
+    hang = false
+    const second = open([stall])
+    await second.idle()
+    const job = await second.job(queued.id)
+    expect(job.state).toBe('done')
+    // The creation was on disk before li1 was sent, so it is not made again; li1's and li2's
+    // results were not written (the clock stood still), so both go again, as a repeatable
+    // write allows.
+    expect(remote.created).toHaveLength(1)
+    expect(remote.sent.filter((op) => op === 'test.create')).toHaveLength(1)
+    expect(remote.sent.filter((op) => op === 'test.setStatus')).toEqual([
+      'test.setStatus',
+      'test.setStatus',
+      'test.setStatus',
+      'test.setStatus',
+    ])
     await second.dispose()
   })
 

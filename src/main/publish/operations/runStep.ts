@@ -3,8 +3,8 @@ import type { OperationStep } from '../job'
 import type { AnyOperationExecutor, Json, OperationEnv, OperationStepRun } from './types'
 
 /**
- * Runs one step of an operation job, with the same safety rules as a draft's steps: the step
- * is marked 'attempting' on disk before its request leaves, and a step found 'attempting'
+ * Runs one step of an operation job, with the same safety rules as a draft's steps: a creating
+ * step is marked 'attempting' on disk before its request leaves, and a step found 'attempting'
  * (its answer was lost, or the app stopped mid-request) is settled before anything is sent
  * again — by sending again when the write is repeatable, by reconciling when it creates.
  */
@@ -87,7 +87,9 @@ export async function runOperationStep(
   step.status = 'attempting'
   step.attemptStartedAt ??= env.now()
   step.attempts += 1
-  await env.save()
+  // A creating write's mark is on disk before its request leaves, so a lost answer is
+  // reconciled, never sent twice; a repeatable write may simply be sent again.
+  await (executor.retry === 'repeatable' ? env.saveBeforeRepeatable() : env.save())
   let result: Json
   try {
     result = await executor.run(env, run)

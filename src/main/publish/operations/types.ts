@@ -31,6 +31,13 @@ export interface OperationEnv {
   sleep(ms: number): Promise<void>
   /** Writes the job, as it is now, to disk: call after moving `step.state` forward. */
   save(): Promise<void>
+  /**
+   * The 'attempting' mark of a repeatable step: written only when something not repeatable is
+   * not on disk yet, or when the last write is a while ago. Sending a repeatable write again
+   * after a crash is safe by definition, so a mark per step buys nothing, and a bulk job (400
+   * product batches) wrote its whole self 400 times per send (bench/PROFILE.md section 15).
+   */
+  saveBeforeRepeatable(): Promise<void>
   /** Remote ids this app has already recorded: reconciliation must never adopt one of them. */
   claimed(): ReadonlySet<string>
   /** Live progress for the outbox view; kept in memory only. */
