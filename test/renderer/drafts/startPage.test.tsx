@@ -5,6 +5,7 @@ import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/d
 import { FIRST_ROWS_WAIT_MS, loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
 import { FIRST_PAGE, requestFirstDraftsPage } from '../../../src/renderer/features/drafts/firstDraftsPage'
 import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
+import { pagedDraftsList } from '../draftsListFake'
 
 const draft = (index: number): DraftSummaryWithIssues => ({
   id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
@@ -19,20 +20,7 @@ const draft = (index: number): DraftSummaryWithIssues => ({
 describe('starting on the drafts list', () => {
   it('fills the drafts store from the first page asked for at start, before anything renders', async () => {
     const all = Array.from({ length: FIRST_PAGE + 20 }, (_, index) => draft(index))
-    const list = vi.fn(({ offset = 0, limit = 5_000 }: { offset?: number; limit?: number }) =>
-      Promise.resolve({
-        ok: true,
-        value: {
-          revision: 1,
-          total: all.length,
-          offset,
-          drafts: all.slice(offset, offset + limit),
-          loading: false,
-          trash: [],
-          quarantined: [],
-        },
-      }),
-    )
+    const list = vi.fn(pagedDraftsList(all))
     Object.defineProperty(window, 'studio', {
       value: { drafts: { list } } as unknown as StudioApi,
       configurable: true,

@@ -7,6 +7,7 @@ import { DraftListPage } from '../../../src/renderer/features/composer/editorKit
 import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
 import type { StudioApi } from '../../../src/shared/ipc/api'
 import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
+import { pagedDraftsList } from '../draftsListFake'
 
 const COUNT = 5_000
 
@@ -26,20 +27,7 @@ function seeded(): DraftSummaryWithIssues[] {
 
 describe('a per-kind drafts list (polls, video conversations, posts)', () => {
   beforeEach(() => {
-    const drafts = seeded()
-    const list = ({ offset = 0, limit = 5_000 }: { offset?: number; limit?: number }) =>
-      Promise.resolve({
-        ok: true,
-        value: {
-          revision: 1,
-          total: drafts.length,
-          offset,
-          drafts: drafts.slice(offset, offset + limit),
-          loading: false,
-          trash: [],
-          quarantined: [],
-        },
-      })
+    const list = pagedDraftsList(seeded())
     Object.defineProperty(window, 'studio', {
       value: { drafts: { list } } as unknown as StudioApi,
       configurable: true,
