@@ -40,21 +40,26 @@ interface ChildRun {
   signal: NodeJS.Signals | null
 }
 
-/** Starts a writer, lets it write for `killAfterMs` once it is ready, then SIGKILLs it. */
-function runAndKill(dataDir: string, killAfterMs: number): Promise<ChildRun> {
+/**
+ * Starts a writer and SIGKILLs it `killAfterMs` after its `acksBeforeKill`-th acknowledgement
+ * (or after `ready` when that is 0). Counting acknowledgements rather than only time keeps the
+ * kills landing among writes on a loaded machine, where a child may need far longer than 25 ms
+ * for its first write.
+ */
+function runAndKill(dataDir: string, acksBeforeKill: number, killAfterMs: number): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [childScript, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     let killTimer: ReturnType<typeof setTimeout> | undefined
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), 20_000)
     child.stdout.setEncoding('utf8')
     child.stderr.setEncoding('utf8')
     child.stdout.on('data', (chunk: string) => {
       stdout += chunk
-      if (killTimer === undefined && stdout.startsWith('ready\n')) {
-        killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-      }
+      if (killTimer !== undefined || !stdout.startsWith('ready\n')) return
+      const acksSoFar = stdout.split('\n').filter((line) => line.startsWith('ack ')).length
+      if (acksSoFar >= acksBeforeKill) killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
     })
     child.stderr.on('data', (chunk: string) => {
       stderr += chunk
@@ -82,7 +87,7 @@ describe('draft store under SIGKILL', () => {
     let totalAcks = 0
 
     for (let kill = 0; kill < KILLS; kill++) {
-      const run = await runAndKill(dataDir, 1 + Math.floor(Math.random() * 25))
+      const run = await runAndKill(dataDir, Math.floor(Math.random() * 3), Math.floor(Math.random() * 25))
       expect(run.stderr).toBe('')
       expect(run.signal).toBe('SIGKILL')
       if (run.acks.length > 0) killsWithWritesInFlight++
@@ -109,5 +114,5 @@ describe('draft store under SIGKILL', () => {
     expect(lost).toEqual([])
     expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
     await store.close()
-  }, 120_000)
+  }, 300_000)
 })
