@@ -303,6 +303,30 @@ describe('feed import', () => {
     expect(report).toMatchObject({ total: 3, valid: 1, invalid: 2 })
     expect(report.rows[0]?.issues.at(-1)?.message).toMatch(/ID j1 is on rows 1, 3/)
   })
+
+  it('sends what its own mapping allows, whatever mapping the last check had', async () => {
+    const longType = 'Apparel > Shoes > '.repeat(9) // 162 characters: a fine product type, too long for a title (150)
+    const opened = await openFeed(
+      await feedFile('remap.csv', [HEADER, csvRow('remap-1'), csvRow('remap-2', { type: longType })]),
+    )
+    const checked = await app.call<ImportReport>('catalog.importCheck', {
+      importId: opened.importId,
+      mapping: opened.mapping,
+    })
+    expect(checked).toMatchObject({ total: 2, valid: 2, invalid: 0 })
+
+    const { product_type: _unmapped, ...rest } = opened.mapping as Record<string, string>
+    const titleFromType = { ...rest, title: 'product_type' }
+    const sent = await app.call<{ jobId: string; sent: number; skipped: number }>('catalog.importSend', {
+      profileId: profileId(),
+      importId: opened.importId,
+      mapping: titleFromType,
+    })
+    expect(sent).toMatchObject({ sent: 1, skipped: 1 })
+    await idle()
+    const rows = await products({ jobId: sent.jobId })
+    expect(rows.rows.map((row) => row.id)).toEqual(['remap-1'])
+  })
 })
 
 describe('product sets', () => {
