@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
@@ -26,19 +27,25 @@ const FORMAT = 1
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0
 
-function entryFromRow(raw: unknown): DraftListEntry | undefined {
+/**
+ * `sealed`: the row is one this version of main wrote (see sealOf), so its nested objects were
+ * checked by these very schemas before they were written, and are taken as they are.
+ */
+function entryFromRow(raw: unknown, sealed: boolean): DraftListEntry | undefined {
   if (!Array.isArray(raw) || raw.length < 8 || raw.length > 9) return undefined
   const [id, kind, name, status, updatedAt, errorCount, warningCount, published, cover] = raw as unknown[]
   if (typeof id !== 'string' || typeof name !== 'string' || typeof updatedAt !== 'string') return undefined
   if (!isDraftKind(kind) || !isDraftStatus(status) || !isCount(errorCount) || !isCount(warningCount))
     return undefined
   const entry: DraftListEntry = { id, kind, name, status, updatedAt, errorCount, warningCount }
-  if (published !== null) {
+  if (published !== null && sealed) entry.published = published as DraftListEntry['published']
+  else if (published !== null) {
     const refs = publishedRefsSchema.safeParse(published)
     if (!refs.success) return undefined
     entry.published = refs.data
   }
-  if (cover !== null && cover !== undefined) {
+  if (cover !== null && cover !== undefined && sealed) entry.cover = cover as DraftListEntry['cover']
+  else if (cover !== null && cover !== undefined) {
     const ref = mediaRefSchema.safeParse(cover)
     if (!ref.success) return undefined
     entry.cover = ref.data
@@ -47,7 +54,37 @@ function entryFromRow(raw: unknown): DraftListEntry | undefined {
 }
 // `rows` is only checked to be an array here: each row is checked below, a slice at a time (a zod
 // array of unknowns walked and copied all 10,000 rows in one go first).
-const fileSchema = z.object({ format: z.literal(FORMAT), rows: z.unknown().refine(Array.isArray) })
+const fileSchema = z.object({
+  format: z.literal(FORMAT),
+  seal: z.string().optional(),
+  rows: z.unknown().refine(Array.isArray),
+})
+
+/**
+ * The nested objects' zod checks were most of the read (~80 ms of main's CPU for 10,000 rows on a
+ * cold start, while the window starts; bench/PROFILE.md section 17), yet the rows are main's own
+ * output, built from drafts those schemas had checked. So main seals what it writes: a digest of
+ * the rows' exact text together with the JSON Schema of the nested objects' schemas. A file that
+ * was changed after it was written, or written under other schemas (another version of the
+ * app), does not match, and its rows are checked one by one as before.
+ */
+let nestedSchemas: string | undefined
+function sealOf(rowsText: string): string {
+  nestedSchemas ??= JSON.stringify([
+    FORMAT,
+    z.toJSONSchema(publishedRefsSchema, { unrepresentable: 'any' }),
+    z.toJSONSchema(mediaRefSchema, { unrepresentable: 'any' }),
+  ])
+  return createHash('sha256').update(nestedSchemas).update('\n').update(rowsText).digest('base64url')
+}
+
+const ROWS_KEY = ',"rows":'
+
+/** The rows' text as write() put it, last in the file: what the seal covers. */
+function rowsTextOf(fileText: string): string | undefined {
+  const at = fileText.indexOf(ROWS_KEY)
+  return at < 0 || !fileText.endsWith('}') ? undefined : fileText.slice(at + ROWS_KEY.length, -1)
+}
 
 /**
  * Longest stretch of row checks between two turns of main's event loop, in ms. The index is read
@@ -81,14 +118,18 @@ export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOpti
         if (name.startsWith(`.${SUMMARY_INDEX_FILE}.`) && name.endsWith('.tmp'))
           await unlink(join(storeDir, name)).catch(() => undefined)
       }
+      let text: string
       let parsed: unknown
       try {
-        parsed = JSON.parse(await readFile(path, 'utf8'))
+        text = await readFile(path, 'utf8')
+        parsed = JSON.parse(text)
       } catch {
         return undefined
       }
       const file = fileSchema.safeParse(parsed)
       if (!file.success) return undefined
+      const rowsText = file.data.seal === undefined ? undefined : rowsTextOf(text)
+      const sealed = rowsText !== undefined && file.data.seal === sealOf(rowsText)
       const entries: DraftListEntry[] = []
       const rows = file.data.rows as unknown[]
       let sliceStart = performance.now()
@@ -98,7 +139,7 @@ export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOpti
           sliceStart = performance.now()
         }
         // A row this version cannot read is skipped; the full load brings its draft back.
-        const entry = entryFromRow(rows[at])
+        const entry = entryFromRow(rows[at], sealed)
         if (entry) entries.push(entry)
       }
       return entries
@@ -117,7 +158,8 @@ export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOpti
       ])
       const temp = tempPathFor(path)
       try {
-        await writeFile(temp, JSON.stringify({ format: FORMAT, rows }))
+        const rowsText = JSON.stringify(rows)
+        await writeFile(temp, `{"format":${FORMAT},"seal":"${sealOf(rowsText)}"${ROWS_KEY}${rowsText}}`)
         await rename(temp, path)
       } catch (error) {
         await unlink(temp).catch(() => undefined)

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createDraftsService } from '../../../src/main/drafts/draftsService'
 import { createSummaryIndex, type DraftListEntry } from '../../../src/main/drafts/summaryIndex'
 import { SUMMARY_INDEX_FILE, summaryIndexFile } from '../../../src/main/drafts/summaryIndexFile'
+import { mediaRefSchema } from '../../../src/shared/creatives/media'
 import { emptyPollCardContent } from '../../../src/shared/creatives/pollCard'
 import { seedDrafts } from '../../support/seedDrafts'
 import { useTempDirs } from './helpers'
@@ -207,6 +208,32 @@ describe('starting with a saved summary index', () => {
     expect(sliced).toEqual(saved)
     // The usual slices read the same rows.
     expect(await summaryIndexFile(dir).read()).toEqual(saved)
+  })
+
+  it('takes the rows of a file it wrote as they are, and checks each row of a file changed since', async () => {
+    const dir = await tempDir()
+    const saved = Array.from({ length: 6 }, (_, index) =>
+      entry(`draft-${index}`, new Date(Date.UTC(2025, 0, 1, 0, index)).toISOString(), {
+        cover: { source: 'library' as const, mediaKey: `3_${index}` },
+      }),
+    )
+    await summaryIndexFile(dir).write(saved)
+    const coverChecks = vi.spyOn(mediaRefSchema, 'safeParse')
+    try {
+      expect(await summaryIndexFile(dir).read()).toEqual(saved)
+      expect(coverChecks).not.toHaveBeenCalled()
+
+      // Changed after it was written (the seal kept): a cover the schema refuses.
+      const path = join(dir, SUMMARY_INDEX_FILE)
+      const text = await readFile(path, 'utf8')
+      expect(text).toContain('"mediaKey":"3_2"')
+      await writeFile(path, text.replace('"mediaKey":"3_2"', '"mediaKey":""'))
+      const read = await summaryIndexFile(dir).read()
+      expect(coverChecks).toHaveBeenCalledTimes(saved.length)
+      expect(read?.map((row) => row.id)).toEqual(saved.filter((_, index) => index !== 2).map((row) => row.id))
+    } finally {
+      coverChecks.mockRestore()
+    }
   })
 
   it('does not start reading every draft file for the quarantine panel while the first list shows', async () => {
