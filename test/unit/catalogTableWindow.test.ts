@@ -6,6 +6,7 @@ import {
   mountedKey,
   OVERSCAN_ROWS,
   ROW_HEIGHT,
+  slotKey,
 } from '../../src/renderer/features/catalog/tableWindow'
 
 /** What tanstack's virtualizer reports as visible for a scroll position (rows partly shown count). */
@@ -18,20 +19,21 @@ function visible(scrollTop: number, height: number, count: number) {
 describe('the product table mounts rows in blocks', () => {
   const height = 459
   const count = 10_000
+  const span = maxRowsMounted(height)
 
   it('mounts every visible row and the overscan, within the bound the bench checks, at every scroll position', () => {
     for (let scrollTop = 0; scrollTop <= count * ROW_HEIGHT - height; scrollTop += 7) {
       const range = visible(scrollTop, height, count)
-      const mounted = blockRange(range)
+      const mounted = blockRange(range, span)
       expect(mounted[0]).toBeLessThanOrEqual(Math.max(0, range.startIndex - OVERSCAN_ROWS))
       expect(mounted.at(-1)).toBeGreaterThanOrEqual(Math.min(count - 1, range.endIndex + OVERSCAN_ROWS))
-      expect(mounted.length).toBeLessThanOrEqual(maxRowsMounted(height))
+      expect(mounted.length).toBe(span)
       expect(mounted).toEqual(Array.from({ length: mounted.length }, (_, i) => mounted[0]! + i))
     }
   })
 
   it('keeps the same rows mounted while the view moves inside a block', () => {
-    const at = (scrollTop: number) => blockRange(visible(scrollTop, height, count)).join()
+    const at = (scrollTop: number) => blockRange(visible(scrollTop, height, count), span).join()
     const changes = new Set<string>()
     for (
       let scrollTop = 10 * BLOCK_ROWS * ROW_HEIGHT;
@@ -45,16 +47,16 @@ describe('the product table mounts rows in blocks', () => {
   })
 
   it('stops at the ends of the list and mounts nothing for an empty one', () => {
-    expect(blockRange({ startIndex: 0, endIndex: 4, overscan: OVERSCAN_ROWS, count: 5 })).toEqual([
+    expect(blockRange({ startIndex: 0, endIndex: 4, overscan: OVERSCAN_ROWS, count: 5 }, span)).toEqual([
       0, 1, 2, 3, 4,
     ])
-    expect(blockRange({ startIndex: 0, endIndex: 0, overscan: OVERSCAN_ROWS, count: 0 })).toEqual([])
-    expect(blockRange(visible(count * ROW_HEIGHT - height, height, count)).at(-1)).toBe(count - 1)
+    expect(blockRange({ startIndex: 0, endIndex: 0, overscan: OVERSCAN_ROWS, count: 0 }, span)).toEqual([])
+    expect(blockRange(visible(count * ROW_HEIGHT - height, height, count), span).at(-1)).toBe(count - 1)
   })
 
   it('re-renders the table (a new mounted key) only when the blocks or the scrolling state change', () => {
     const keyAt = (scrollTop: number, scrolling: boolean) =>
-      mountedKey(blockRange(visible(scrollTop, height, count)), scrolling)
+      mountedKey(blockRange(visible(scrollTop, height, count), span), scrolling)
     const keys = new Set<string>()
     let visibleRanges = 0
     let lastVisible = ''
@@ -70,5 +72,15 @@ describe('the product table mounts rows in blocks', () => {
     expect(keys.size).toBeLessThanOrEqual(2 * 10 + 1)
     expect(keyAt(0, true)).not.toBe(keyAt(0, false))
     expect(mountedKey([], false)).not.toBe(mountedKey([0], false))
+  })
+
+  it('gives the rows leaving one end to the rows entering the other: the same keys, new content', () => {
+    for (let scrollTop = 0; scrollTop < 40 * BLOCK_ROWS * ROW_HEIGHT; scrollTop += 100) {
+      const before = blockRange(visible(scrollTop, height, count), span)
+      const after = blockRange(visible(scrollTop + 100, height, count), span)
+      const keys = (indexes: number[]) => indexes.map((index) => slotKey(index, span)).sort((a, b) => a - b)
+      expect(new Set(keys(before)).size).toBe(span)
+      expect(keys(after)).toEqual(keys(before))
+    }
   })
 })

@@ -1,10 +1,20 @@
 import { Search } from 'lucide-react'
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react'
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type SyntheticEvent,
+} from 'react'
 import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
-import { ROW_HEIGHT } from './tableWindow'
+import { ROW_HEIGHT, slotKey } from './tableWindow'
 import { useBlockVirtualizer } from './useBlockVirtualizer'
 
 /**
@@ -199,8 +209,21 @@ const ProductRowView = memo(function ProductRowView({
   onToggle(id: string): void
   onOpen(id: string): void
 }) {
+  // A row that scrolls out is given the content of a row scrolling in (slotKey). If it held the
+  // keyboard focus, the focus would now be on another product's checkbox or ID: it goes to the
+  // table instead, as it would leave a row that was removed.
+  const rowRef = useRef<HTMLDivElement>(null)
+  const shownIndex = useRef(index)
+  useLayoutEffect(() => {
+    if (shownIndex.current === index) return
+    shownIndex.current = index
+    const element = rowRef.current
+    if (element?.contains(document.activeElement))
+      element.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true })
+  }, [index])
   return (
     <div
+      ref={rowRef}
       role="row"
       aria-rowindex={index + 1}
       className={`product-row${selected ? ' product-row--selected' : ''}`}
@@ -341,7 +364,10 @@ export const ProductTable = memo(function ProductTable({
     setTotal(null)
   }, [loadPage])
 
-  const virtualizer = useBlockVirtualizer({ count: total ?? 0, getScrollElement: () => scrollRef.current })
+  const { virtualizer, span } = useBlockVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+  })
   const items = virtualizer.getVirtualItems()
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? 0
@@ -407,7 +433,7 @@ export const ProductTable = memo(function ProductTable({
             const row = rows.get(item.index)
             return (
               <ProductRowView
-                key={item.key}
+                key={slotKey(item.index, span)}
                 index={item.index}
                 start={item.start}
                 row={row}

@@ -14,12 +14,25 @@ export interface VisibleRange {
   count: number
 }
 
-/** The indexes to mount: the visible rows plus the overscan, widened to whole blocks. */
-export function blockRange({ startIndex, endIndex, overscan, count }: VisibleRange): number[] {
+/**
+ * The indexes to mount: `span` rows (maxRowsMounted of the view's height) from the block that
+ * holds the first row wanted, the overscan included; fewer only when the list is shorter. The
+ * span is the same wherever the view is, so when the view moves by a block, the block leaving one
+ * end and the block entering the other are as many rows: the table gives the leaving rows the new
+ * content (slotKey) instead of removing 12 rows and creating 12 (removeChild was the largest
+ * single cost of a scroll; bench/PROFILE.md section 17).
+ */
+export function blockRange({ startIndex, overscan, count }: VisibleRange, span: number): number[] {
   if (count === 0) return []
-  const start = Math.floor(Math.max(0, startIndex - overscan) / BLOCK_ROWS) * BLOCK_ROWS
-  const end = Math.min(count - 1, Math.ceil((endIndex + overscan + 1) / BLOCK_ROWS) * BLOCK_ROWS - 1)
-  return Array.from({ length: end - start + 1 }, (_, offset) => start + offset)
+  const length = Math.min(span, count)
+  const blockStart = Math.floor(Math.max(0, startIndex - overscan) / BLOCK_ROWS) * BLOCK_ROWS
+  const start = Math.min(blockStart, count - length)
+  return Array.from({ length }, (_, offset) => start + offset)
+}
+
+/** A mounted row's key: its place among the `span` rows, which a row entering takes over from one leaving. */
+export function slotKey(index: number, span: number): number {
+  return index % span
 }
 
 /** The most rows mounted at once for a view `height` px tall: what the bench holds the table to. */

@@ -6,7 +6,7 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/react-virtual'
 import { useLayoutEffect, useReducer, useRef, useState } from 'react'
-import { blockRange, mountedKey, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
+import { blockRange, maxRowsMounted, mountedKey, OVERSCAN_ROWS, ROW_HEIGHT } from './tableWindow'
 
 /**
  * tanstack's virtualizer for the product table, re-rendering the table only when what it
@@ -21,8 +21,10 @@ export function useBlockVirtualizer({
 }: {
   count: number
   getScrollElement(): HTMLDivElement | null
-}): Virtualizer<HTMLDivElement, Element> {
+}): { virtualizer: Virtualizer<HTMLDivElement, Element>; span: number } {
   const rerender = useReducer((value: number) => value + 1, 0)[1]
+  /** How many rows are mounted (tableWindow.blockRange), for the view's last known height. */
+  const span = useRef(maxRowsMounted(0))
   /** What the last render mounted; see mountedKey. */
   const rendered = useRef('')
   const options: VirtualizerOptions<HTMLDivElement, Element> = {
@@ -30,23 +32,26 @@ export function useBlockVirtualizer({
     getScrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN_ROWS,
-    rangeExtractor: blockRange,
+    rangeExtractor: (range) => blockRange(range, span.current),
     observeElementRect,
     observeElementOffset,
     scrollToFn: elementScroll,
     // React batches the re-render instead of rendering inside the scroll event; the overscan
     // covers the frame it may trail by.
     onChange: (instance) => {
+      span.current = maxRowsMounted(instance.scrollRect?.height ?? 0)
       if (mountedKey(instance.getVirtualIndexes(), instance.isScrolling) !== rendered.current) rerender()
     },
   }
   const [instance] = useState(() => new Virtualizer(options))
   instance.setOptions(options)
+  // Read before the range below: a new height (the window resized) mounts a new span at once.
+  span.current = maxRowsMounted(instance.scrollRect?.height ?? 0)
   const key = mountedKey(instance.getVirtualIndexes(), instance.isScrolling)
   useLayoutEffect(() => instance._didMount(), [instance])
   useLayoutEffect(() => {
     rendered.current = key
     return instance._willUpdate()
   })
-  return instance
+  return { virtualizer: instance, span: span.current }
 }
