@@ -63,11 +63,18 @@ export async function installProbe(page: Page): Promise<void> {
  * event, and returns the key → end-of-next-frame time of each. Keys do not wait for the app to
  * catch up beyond their own frame: work the app defers lands on the next keys' figures.
  */
-export async function typeAndTime(page: Page, keys: readonly string[], intervalMs = 80): Promise<number[]> {
+export async function typeAndTime(
+  page: Page,
+  keys: readonly string[],
+  intervalMs = 80,
+  /** Asked before each key: false stops the typing there. */
+  keepTyping: () => boolean = () => true,
+): Promise<number[]> {
   await installProbe(page)
   const first = (await page.evaluate('window.__benchProbe.count()')) as number
   const timings: number[] = []
   for (const [index, key] of keys.entries()) {
+    if (!keepTyping()) break
     const started = Date.now()
     const sample = page.evaluate(`window.__benchProbe.sample(${first + index + 1})`) as Promise<number>
     await page.keyboard.press(key)

@@ -180,14 +180,12 @@ async function sendAndType(browser: Browser, page: Page, services: Services, rou
   await search.focus()
   const cpuStart = await clock.read()
   const frame: number[] = []
-  // Key by key, so every key pressed while the job was still sending counts (whole batches of
-  // ten used to drop the keys of the batch the send ended in: a third of them, sends being ~2 s).
+  // Every key pressed while the job was still sending counts: the typing stops at the first key
+  // after the send ended (whole batches of ten used to drop the keys of the batch the send ended
+  // in: a third of them, sends being ~2 s).
   for (let batch = 0; sending && frame.length < INPUT_SAMPLES; batch++) {
     const keys = alternatingKeys(10).map((key) => (key === 'x' ? String(batch % 10) : key))
-    for (const key of keys) {
-      if (!sending) break
-      frame.push(...(await typeAndTime(page, [key])))
-    }
+    frame.push(...(await typeAndTime(page, keys, undefined, () => sending)))
   }
   const cpuEnd = await clock.read()
   await clock.detach()

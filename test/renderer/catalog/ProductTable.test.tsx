@@ -1,9 +1,8 @@
 // The product table's search on its own, with window.studio answering pages from plain data.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ProductTable } from '../../../src/renderer/features/catalog/ProductTable'
+import { productTable } from './productTableFixture'
 
-const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
 const asked: { q?: string; itemGroup?: string; offset: number; limit: number }[] = []
 
 beforeEach(() => {
@@ -51,16 +50,7 @@ const pause = () => act(() => new Promise((done) => setTimeout(done, 300)))
 
 describe('the product table search', () => {
   it('asks again for a new search, and not for one typed and erased before the pause', async () => {
-    render(
-      <ProductTable
-        profileId={PROFILE_ID}
-        itemGroups={[]}
-        version={0}
-        selected={new Set()}
-        onSelectedChange={() => {}}
-        onOpen={() => {}}
-      />,
-    )
+    render(productTable())
     await screen.findByText('1 product')
     expect(asked).toHaveLength(1)
     const search = screen.getByRole('searchbox', { name: 'Search products by title or ID' })
@@ -80,16 +70,7 @@ describe('the product table search', () => {
 
 describe('the item-group filter of a big catalog', () => {
   const groups = Array.from({ length: 150 }, (_, index) => `group-${String(index).padStart(3, '0')}`)
-  const table = (itemGroups: string[]) => (
-    <ProductTable
-      profileId={PROFILE_ID}
-      itemGroups={itemGroups}
-      version={0}
-      selected={new Set()}
-      onSelectedChange={() => {}}
-      onOpen={() => {}}
-    />
-  )
+  const table = productTable
 
   it('lists every group when opened with the pointer, and filters by the one picked', async () => {
     render(table(groups))

@@ -1,10 +1,9 @@
 // The product table gives the rows scrolling out the content of the rows scrolling in.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ProductTable } from '../../../src/renderer/features/catalog/ProductTable'
+import { productTable } from './productTableFixture'
 import { ROW_HEIGHT } from '../../../src/renderer/features/catalog/tableWindow'
 
-const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
 const TOTAL = 500
 
 const productRow = (index: number) => ({
@@ -57,16 +56,7 @@ async function scrollTo(table: HTMLElement, top: number) {
 
 describe('the product table while it scrolls', () => {
   it('keeps its rows, showing new products in them, and moves the focus off a row that now shows another', async () => {
-    render(
-      <ProductTable
-        profileId={PROFILE_ID}
-        itemGroups={[]}
-        version={0}
-        selected={new Set()}
-        onSelectedChange={() => {}}
-        onOpen={() => {}}
-      />,
-    )
+    render(productTable())
     const checkbox = await screen.findByRole('checkbox', { name: 'Select Product 0' })
     const firstRow = checkbox.closest('[role="row"]')!
     const rowsBefore = screen.getAllByRole('row')

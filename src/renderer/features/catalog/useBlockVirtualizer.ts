@@ -15,6 +15,10 @@ import { blockRange, maxRowsMounted, mountedKey, OVERSCAN_ROWS, ROW_HEIGHT } fro
  * scroll, though the mounted blocks change only every dozen rows; those renders changed
  * nothing on screen and were the table's main per-frame cost while scrolling.
  */
+/** The rows to mount for the view's height as last measured (none yet: the least). */
+const spanOf = (instance: Virtualizer<HTMLDivElement, Element>) =>
+  maxRowsMounted(instance.scrollRect?.height ?? 0)
+
 export function useBlockVirtualizer({
   count,
   getScrollElement,
@@ -39,14 +43,14 @@ export function useBlockVirtualizer({
     // React batches the re-render instead of rendering inside the scroll event; the overscan
     // covers the frame it may trail by.
     onChange: (instance) => {
-      span.current = maxRowsMounted(instance.scrollRect?.height ?? 0)
+      span.current = spanOf(instance)
       if (mountedKey(instance.getVirtualIndexes(), instance.isScrolling) !== rendered.current) rerender()
     },
   }
   const [instance] = useState(() => new Virtualizer(options))
   instance.setOptions(options)
   // Read before the range below: a new height (the window resized) mounts a new span at once.
-  span.current = maxRowsMounted(instance.scrollRect?.height ?? 0)
+  span.current = spanOf(instance)
   const key = mountedKey(instance.getVirtualIndexes(), instance.isScrolling)
   useLayoutEffect(() => instance._didMount(), [instance])
   useLayoutEffect(() => {
