@@ -142,11 +142,14 @@ afterAll(async () => {
 })
 
 describe('the BrowserWindow', () => {
-  it('sandboxes every renderer and makes app:// a secure standard scheme before ready', async () => {
+  it('sandboxes every renderer and makes app:// a secure standard scheme, with V8 code cache, before ready', async () => {
     const { beforeReady } = await launch()
     expect(beforeReady.sandboxEnabled).toBe(true)
     expect(beforeReady.privilegedSchemes).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }),
+      },
     ])
   })
 
