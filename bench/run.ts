@@ -19,6 +19,7 @@ import { benchBuilder, benchComposer, benchComposerTextFloor, benchFloor } from 
 import { benchOutboxSteps, benchRateLimit } from './outbox'
 import { benchCatalog } from './catalog'
 import { benchAudiences } from './audiences'
+import { measureMachine } from './machine'
 import { formatTable, writeResults, type Row } from './report'
 import { summarize } from './stats'
 
@@ -64,7 +65,10 @@ const load = () =>
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`)
 
 const loadAtStart = load()
-log(`load average ${loadAtStart}`)
+const machineAtStart = measureMachine()
+log(
+  `load average ${loadAtStart}; ${machineAtStart.cores} × ${machineAtStart.cpu}, fixed workload ${machineAtStart.workloadMs} ms`,
+)
 const rows: Row[] = []
 const root = await mkdtemp(join(tmpdir(), 'ads-bench-'))
 const seeded = { 10_000: join(root, 'n10000'), 50_000: join(root, 'n50000') }
@@ -296,13 +300,23 @@ try {
 }
 
 const loadAtEnd = load()
-console.log(`\nAds Studio bench — load average at start ${loadAtStart}, at end ${loadAtEnd}\n`)
+const machineAtEnd = measureMachine()
+console.log(`\nAds Studio bench — load average at start ${loadAtStart}, at end ${loadAtEnd}`)
+console.log(
+  `Machine: ${machineAtStart.cores} × ${machineAtStart.cpu}; bench/machine.ts's fixed workload ` +
+    `${machineAtStart.workloadMs} ms at start, ${machineAtEnd.workloadMs} ms at end (compare runs only where this compares)\n`,
+)
 console.log(formatTable(rows))
 // A partial run is for working on a figure: it never replaces the full run's results.
 const resultsFile = partial ? 'bench-results.partial.json' : 'bench-results.json'
 await writeResults(resultsFile, rows, {
   date: new Date().toISOString(),
   loadAverage: { start: loadAtStart, end: loadAtEnd },
+  machine: {
+    cpu: machineAtStart.cpu,
+    cores: machineAtStart.cores,
+    workloadMs: { start: machineAtStart.workloadMs, end: machineAtEnd.workloadMs },
+  },
   ...(partial ? { only: [...only] } : {}),
 })
 console.log(`\nWritten to ${resultsFile}`)
