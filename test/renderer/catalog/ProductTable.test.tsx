@@ -69,32 +69,79 @@ describe('the product table search', () => {
 })
 
 describe('the item-group filter of a big catalog', () => {
-  const groups = Array.from({ length: 150 }, (_, index) => `group-${String(index).padStart(3, '0')}`)
+  const groups = Array.from({ length: 3_000 }, (_, index) => `group-${String(index).padStart(4, '0')}`)
   const table = productTable
 
-  it('lists every group when opened with the pointer, and filters by the one picked', async () => {
+  it('lists none of the groups until it is used, then at most fifty, and says how many more match', async () => {
     render(table(groups))
     await screen.findByText('1 product')
-    const trigger = screen.getByTestId('filter-item-group')
-    expect(trigger.textContent).toContain('All item groups')
-    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false, pointerType: 'mouse' })
-    const listbox = await screen.findByRole('listbox')
-    expect(within(listbox).getAllByRole('option')).toHaveLength(groups.length + 1)
-    fireEvent.click(within(listbox).getByRole('option', { name: 'group-123' }))
-    await waitFor(() => expect(asked.at(-1)?.itemGroup).toBe('group-123'))
-    expect(trigger.textContent).toContain('group-123')
+    const field = screen.getByRole('combobox', { name: 'Item group' })
+    expect(field).toHaveProperty('value', 'All item groups')
+    expect(screen.queryAllByRole('option')).toHaveLength(0)
+
+    fireEvent.click(field)
+    const listbox = screen.getByRole('listbox', { name: 'Item groups' })
+    const options = within(listbox).getAllByRole('option')
+    expect(options).toHaveLength(50)
+    expect(options[0]!.textContent).toBe('All item groups')
+    expect(screen.getByText('50 of 3,001 shown — type to narrow')).toBeTruthy()
   })
 
-  it('has every group, the new ones of a changed list too, once the trigger has focus (keyboard)', async () => {
+  it('finds a group by part of its name and filters by the one picked with the keyboard', async () => {
+    render(table(groups))
+    await screen.findByText('1 product')
+    const field = screen.getByRole('combobox', { name: 'Item group' })
+    act(() => field.focus())
+    fireEvent.change(field, { target: { value: '123' } })
+    const listbox = screen.getByRole('listbox')
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'group-0123',
+      'group-1123',
+      'group-1230',
+      'group-1231',
+      'group-1232',
+      'group-1233',
+      'group-1234',
+      'group-1235',
+      'group-1236',
+      'group-1237',
+      'group-1238',
+      'group-1239',
+      'group-2123',
+    ])
+    fireEvent.keyDown(field, { key: 'ArrowDown' })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() => expect(asked.at(-1)?.itemGroup).toBe('group-1123'))
+    expect(field).toHaveProperty('value', 'group-1123')
+    expect(field.getAttribute('aria-expanded')).toBe('false')
+
+    fireEvent.change(field, { target: { value: 'nothing like it' } })
+    expect(screen.getByText('No item group matches “nothing like it”.')).toBeTruthy()
+    fireEvent.keyDown(field, { key: 'Escape' })
+    // Escape keeps the group that was chosen.
+    expect(field).toHaveProperty('value', 'group-1123')
+  })
+
+  it('has the new groups of a changed list (an import adds groups while it sends)', async () => {
     const { rerender } = render(table(groups))
     await screen.findByText('1 product')
-    const more = [...groups, 'group-new']
-    rerender(table(more))
-    const trigger = screen.getByTestId('filter-item-group')
-    act(() => trigger.focus())
-    fireEvent.keyDown(trigger, { key: 'ArrowDown' })
-    const listbox = await screen.findByRole('listbox')
-    expect(within(listbox).getAllByRole('option')).toHaveLength(more.length + 1)
-    expect(within(listbox).getByRole('option', { name: 'group-new' })).toBeTruthy()
+    rerender(table([...groups, 'summer-new']))
+    const field = screen.getByRole('combobox', { name: 'Item group' })
+    fireEvent.change(field, { target: { value: 'summer' } })
+    fireEvent.mouseDown(screen.getByRole('option', { name: 'summer-new' }))
+    await waitFor(() => expect(asked.at(-1)?.itemGroup).toBe('summer-new'))
+  })
+
+  it('goes back to every group when "All item groups" is picked', async () => {
+    render(table(groups))
+    await screen.findByText('1 product')
+    const field = screen.getByRole('combobox', { name: 'Item group' })
+    fireEvent.change(field, { target: { value: 'group-0007' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() => expect(asked.at(-1)?.itemGroup).toBe('group-0007'))
+    fireEvent.change(field, { target: { value: 'all' } })
+    fireEvent.keyDown(field, { key: 'Enter' })
+    await waitFor(() => expect(asked.at(-1)?.itemGroup).toBeFalsy())
+    expect(field).toHaveProperty('value', 'All item groups')
   })
 })

@@ -8,9 +8,9 @@ import {
   useMemo,
   useRef,
   useState,
-  type SyntheticEvent,
 } from 'react'
 import type { ProductRow, ProductStatus } from '../../../shared/ipc/contracts/catalogs'
+import { Combobox } from '../../components/Combobox'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
@@ -68,9 +68,8 @@ export interface ProductQuery {
 
 /**
  * The table's filters, kept apart so scrolling (which re-renders the table) leaves them alone,
- * and each filter apart from the others so typing a search leaves the item-group list alone:
- * a catalog can have thousands of item groups, and a Radix Select renders every option even
- * while closed (it needs them for typeahead and the shown value).
+ * and each filter apart from the others so typing a search leaves the item-group filter (and its
+ * thousands of options) alone.
  */
 const ProductFilters = memo(function ProductFilters({
   query,
@@ -101,26 +100,10 @@ const ProductFilters = memo(function ProductFilters({
     },
     [onQueryChange],
   )
-  // The item-group filter lists every group only once it is used (see ItemGroupFilter): the
-  // list it was used with, so a new list (an import's new groups, read during the send) is not
-  // rendered until the filter is used again.
-  const groupFilterId = useId()
-  const [groupsInUse, setGroupsInUse] = useState<readonly string[] | null>(null)
-  const onFilterUsed = (event: SyntheticEvent) => {
-    const trigger = (event.target as Element).closest?.('button')
-    if (trigger?.id === groupFilterId && groupsInUse !== itemGroups) setGroupsInUse(itemGroups)
-  }
   return (
-    // Focus (keyboard) or pointer down (before Radix opens the list) on the filter's trigger.
-    <div className="product-table__filters" onFocus={onFilterUsed} onPointerDown={onFilterUsed}>
+    <div className="product-table__filters">
       <SearchBox onSearch={onSearch} />
-      <ItemGroupFilter
-        id={groupFilterId}
-        value={query.itemGroup}
-        itemGroups={itemGroups}
-        listed={groupsInUse === itemGroups}
-        onChange={onItemGroup}
-      />
+      <ItemGroupFilter value={query.itemGroup} itemGroups={itemGroups} onChange={onItemGroup} />
       <Select
         aria-label="Status"
         value={query.status || ALL}
@@ -132,41 +115,38 @@ const ProductFilters = memo(function ProductFilters({
   )
 })
 
+const ALL_GROUPS = { value: ALL, label: 'All item groups' }
+
 /**
- * The item-group filter. A Radix Select renders all its items even while closed, and a big
- * catalog has thousands of groups (3,334 in the bench's feed: 0.7 s of CPU on the renderer's
- * main thread, each time the list changed, e.g. during an import's send). Until the filter is
- * used (`listed`: its trigger focused or pressed), it holds only what the closed trigger shows
- * (all, or the chosen group); it looks the same, and the whole list is there before the first
- * key or click reaches it, typeahead on the closed trigger included.
+ * The item-group filter: a combobox rather than a select, as a big catalog has thousands of
+ * groups (3,334 in the bench's feed). A Radix Select renders every item, even while closed (0.7 s
+ * of the renderer's main thread each time the list changed, e.g. during an import's send), and a
+ * list of thousands is no way to find one; here the designer types part of a group's name, and
+ * the list holds at most fifty matches.
  */
 const ItemGroupFilter = memo(function ItemGroupFilter({
-  id,
   value,
   itemGroups,
-  listed,
   onChange,
 }: {
-  id: string
   value: string
   itemGroups: readonly string[]
-  listed: boolean
   onChange(value: string): void
 }) {
   const options = useMemo(
-    () => [
-      { value: ALL, label: 'All item groups' },
-      ...(listed ? itemGroups : value ? [value] : []).map((group) => ({ value: group, label: group })),
-    ],
-    [itemGroups, listed, value],
+    () => [ALL_GROUPS, ...itemGroups.map((group) => ({ value: group, label: group }))],
+    [itemGroups],
   )
   return (
-    <Select
-      id={id}
-      aria-label="Item group"
+    <Combobox
+      label="Item group"
+      hideLabel
       value={value || ALL}
-      onChange={onChange}
       options={options}
+      onChange={onChange}
+      placeholder="Item group"
+      listLabel="Item groups"
+      noMatch={(query) => `No item group matches “${query}”.`}
       data-testid="filter-item-group"
     />
   )
