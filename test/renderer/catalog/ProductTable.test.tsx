@@ -94,7 +94,11 @@ describe('the item-group filter of a big catalog', () => {
     act(() => field.focus())
     fireEvent.change(field, { target: { value: '123' } })
     const listbox = screen.getByRole('listbox')
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'group-0123',
       'group-1123',
       'group-1230',
