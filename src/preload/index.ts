@@ -1,10 +1,12 @@
 /**
- * The whole preload: window.studio with one method per contract channel, nothing else.
+ * The whole preload: window.studio with one method per contract channel, and the dropped
+ * files' paths; nothing else is exposed. (It also warms ICU for the page's start: warmIcu.ts.)
  * It is bundled into one CommonJS file because a sandboxed preload can only require electron.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
 import { createStudioApi } from '../shared/ipc/api'
 import { PAGE_CHANNELS } from '../shared/ipc/channels'
+import { warmIcuWhenIdle } from './warmIcu'
 
 contextBridge.exposeInMainWorld(
   'studio',
@@ -20,3 +22,5 @@ contextBridge.exposeInMainWorld('studioFiles', {
     return path ? ipcRenderer.invoke('media.inspectDropped', { path }) : Promise.resolve(null)
   },
 })
+
+warmIcuWhenIdle()
