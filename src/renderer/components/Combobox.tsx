@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
+import { formatNumber } from '../../shared/rules/issues'
 import './combobox.css'
 
 export interface ComboboxOption {
@@ -163,7 +164,7 @@ export function Combobox<T extends ComboboxOption>({
         </ul>
         {matching.length > listed.length ? (
           <p id={moreId} className="combobox__more">
-            {listed.length.toLocaleString()} of {matching.length.toLocaleString()} shown — type to narrow
+            {formatNumber(listed.length)} of {formatNumber(matching.length)} shown — type to narrow
           </p>
         ) : null}
       </div>

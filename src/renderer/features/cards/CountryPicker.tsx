@@ -43,7 +43,7 @@ export function CountryPicker({
       listLabel="Countries"
       noMatch={(query) => `No country matches “${query}”.`}
       describedBy={describedBy}
-      invalid={invalid ?? false}
+      invalid={invalid}
     />
   )
 }
