@@ -38,6 +38,7 @@ function ChipInput({
   invalid,
   describedBy,
   testId,
+  onLeave,
 }: {
   label: string
   chips: string[]
@@ -46,6 +47,7 @@ function ChipInput({
   invalid: boolean
   describedBy: string
   testId: string
+  onLeave?(): void
 }) {
   const id = useId()
   const [text, setText] = useState('')
@@ -98,7 +100,10 @@ function ChipInput({
               onChange(chips.slice(0, -1))
             }
           }}
-          onBlur={() => text.trim() && add(text)}
+          onBlur={() => {
+            if (text.trim()) add(text)
+            onLeave?.()
+          }}
           data-testid={testId}
         />
       </div>
@@ -130,7 +135,10 @@ export default function KeywordsPage({ route }: { route: RouteInfo }) {
         <PageHeader title={route.label} summary={route.summary} />
         <EmptyState icon={Plug} title="Connect a profile first">
           <p>
-            Keyword insights come from the platform. <a href="#/connect" className="inline-link">Go to Connect</a>
+            Keyword insights come from the platform.{' '}
+            <a href="#/connect" className="inline-link">
+              Go to Connect
+            </a>
           </p>
         </EmptyState>
       </>
@@ -139,8 +147,11 @@ export default function KeywordsPage({ route }: { route: RouteInfo }) {
   return <KeywordInsights key={profile.id} route={route} profileId={profile.id} />
 }
 
-function KeywordInsights({ route, profileId }: { route: RouteInfo; profileId: string }) {
+export function KeywordInsights({ route, profileId }: { route: RouteInfo; profileId: string }) {
   const [keywords, setKeywords] = useState<string[]>([])
+  // "Add at least one keyword" waits until the designer has been in the field (or emptied it):
+  // a form that opens already red scolds before anything was asked of them.
+  const [keywordsVisited, setKeywordsVisited] = useState(false)
   const [negatives, setNegatives] = useState<string[]>([])
   const [range, setRange] = useState<Range>('7')
   const [customStart, setCustomStart] = useState(() => toLocalInput(Date.now() - 3 * DAY_MS))
@@ -180,6 +191,7 @@ function KeywordInsights({ route, profileId }: { route: RouteInfo; profileId: st
   const count = keywordCount(query)
   const overLimit = count > MAX
   const rangeIssue = issueAt('end') ?? issueAt('start')
+  const keywordsIssue = keywords.length > 0 || keywordsVisited ? issueAt('keywords') : undefined
 
   const run = async (next: KeywordQuery) => {
     setBusy(true)
@@ -237,9 +249,13 @@ function KeywordInsights({ route, profileId }: { route: RouteInfo; profileId: st
           <ChipInput
             label="Keywords"
             chips={keywords}
-            onChange={setKeywords}
+            onChange={(next) => {
+              setKeywords(next)
+              setKeywordsVisited(true)
+            }}
+            onLeave={() => setKeywordsVisited(true)}
             full={count >= MAX}
-            invalid={overLimit || Boolean(issueAt('keywords'))}
+            invalid={overLimit || Boolean(keywordsIssue)}
             describedBy={counterId}
             testId="keyword-input"
           />
@@ -254,13 +270,18 @@ function KeywordInsights({ route, profileId }: { route: RouteInfo; profileId: st
           />
           <p
             id={counterId}
-            className={overLimit ? 'field__error' : 'field__hint'}
+            className={
+              overLimit || keywordsIssue || issueAt('negativeKeywords') ? 'field__error' : 'field__hint'
+            }
             aria-live="polite"
             data-testid="keyword-count"
           >
             {count} of {MAX} keywords, negative keywords included
             {overLimit ? ` — remove ${count - MAX}` : ''}
-            {!overLimit && issueAt('negativeKeywords') ? ` — ${issueAt('negativeKeywords')}` : ''}
+            {!overLimit && keywordsIssue ? ` — ${keywordsIssue}` : ''}
+            {!overLimit && !keywordsIssue && issueAt('negativeKeywords')
+              ? ` — ${issueAt('negativeKeywords')}`
+              : ''}
           </p>
           <div className="field">
             <span className="field__label" id={`${rangeNoteId}-label`}>
