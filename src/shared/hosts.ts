@@ -11,7 +11,11 @@ export const apiHostsSchema = z.object({
 })
 export type ApiHosts = z.infer<typeof apiHostsSchema>
 
-export const API_HOST_KEYS = ['apiUrl', 'adsUrl', 'adsSandboxUrl'] as const satisfies readonly (keyof ApiHosts)[]
+export const API_HOST_KEYS = [
+  'apiUrl',
+  'adsUrl',
+  'adsSandboxUrl',
+] as const satisfies readonly (keyof ApiHosts)[]
 
 /** What the connect form calls each URL; errors name the URL the way the person saw it. */
 export const HOST_LABELS: Record<keyof ApiHosts, string> = {
@@ -55,7 +59,11 @@ const hostUrlSchema = z
   })
 
 /** Hosts as a person (or a page) asks to connect to: held to the rules above. Other keys are dropped. */
-export const apiHostsInputSchema = z.object({ apiUrl: hostUrlSchema, adsUrl: hostUrlSchema, adsSandboxUrl: hostUrlSchema })
+export const apiHostsInputSchema = z.object({
+  apiUrl: hostUrlSchema,
+  adsUrl: hostUrlSchema,
+  adsSandboxUrl: hostUrlSchema,
+})
 
 /** One spelling per base URL (no trailing slash), so two host sets compare as their owner means. */
 export function normaliseBaseUrl(value: string): string {

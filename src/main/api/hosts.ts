@@ -24,7 +24,9 @@ export function resolveHosts(profileHosts: ApiHosts, env: Record<string, string 
     const problem = hostUrlProblem(value)
     if (problem) {
       const source = override ? HOST_ENV_VARS[key] : `The profile's ${key}`
-      throw new AppFailure(appError('invalid_input', `${source} cannot be used: ${problem}`, { field: `hosts.${key}` }))
+      throw new AppFailure(
+        appError('invalid_input', `${source} cannot be used: ${problem}`, { field: `hosts.${key}` }),
+      )
     }
     return normaliseBaseUrl(value)
   }

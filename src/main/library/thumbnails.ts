@@ -94,7 +94,8 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
     }
   }
 
-  const fileOf = (url: string) => join(options.diskDir!, `${createHash('sha256').update(url).digest('hex')}.img`)
+  const fileOf = (url: string) =>
+    join(options.diskDir!, `${createHash('sha256').update(url).digest('hex')}.img`)
 
   async function fromDisk(url: string): Promise<Uint8Array | undefined> {
     if (!options.diskDir) return undefined

@@ -35,7 +35,9 @@ export function createExternalOpener(
   return async (url) => {
     if (!isAllowedExternalUrl(url, apiHosts())) {
       throw new AppFailure(
-        appError('forbidden', 'Ads Studio only opens pages on the ads platform you connected to.', { field: 'url' }),
+        appError('forbidden', 'Ads Studio only opens pages on the ads platform you connected to.', {
+          field: 'url',
+        }),
       )
     }
     await open(url)

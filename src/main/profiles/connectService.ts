@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import { HOST_LABELS, sameHosts, type ApiHosts } from '../../shared/hosts'
-import { usesAdsSandboxHost, type AccessLevel, type Environment, type ProfileList, type ProfileSummary } from '../../shared/profiles'
+import {
+  usesAdsSandboxHost,
+  type AccessLevel,
+  type Environment,
+  type ProfileList,
+  type ProfileSummary,
+} from '../../shared/profiles'
 import { collectAll, paginate } from '../api/cursor'
 import { listAccounts, type AdsContext } from '../api/ads'
 import { resolveHosts } from '../api/hosts'
@@ -63,7 +69,10 @@ export function createConnectService(deps: ConnectServiceDeps) {
 
   function requireProfile(profileId: string): ProfileSummary {
     const profile = deps.profiles.get(profileId)
-    if (!profile) throw new AppFailure(appError('not_found', 'That profile no longer exists — pick another or connect again'))
+    if (!profile)
+      throw new AppFailure(
+        appError('not_found', 'That profile no longer exists — pick another or connect again'),
+      )
     return profile
   }
 
@@ -86,7 +95,9 @@ export function createConnectService(deps: ConnectServiceDeps) {
     const profile = requireProfile(profileId)
     const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
     if (!credentials || profile.status === 'expired') {
-      throw new AppFailure(appError('token_expired', 'This profile is not authorized any more — authorize again'))
+      throw new AppFailure(
+        appError('token_expired', 'This profile is not authorized any more — authorize again'),
+      )
     }
     return { profile, http: deps.http, hosts: effectiveHosts(profile), credentials }
   }
@@ -116,7 +127,9 @@ export function createConnectService(deps: ConnectServiceDeps) {
     }
     const stored = existing ? (await deps.vault.read(existing.id)).consumerSecret : null
     if (!stored) {
-      throw new AppFailure(appError('invalid_input', 'Enter the app’s API key secret', { field: 'consumerSecret' }))
+      throw new AppFailure(
+        appError('invalid_input', 'Enter the app’s API key secret', { field: 'consumerSecret' }),
+      )
     }
     return stored
   }
@@ -148,8 +161,13 @@ export function createConnectService(deps: ConnectServiceDeps) {
   /** The platform URL is the first host a new key meets: a failure there names it. */
   function blameApiHost(error: unknown, hosts: ApiHosts): never {
     if (!isAppFailure(error) || error.field) throw error
-    if (error.code === 'bad_credentials') throw new AppFailure({ ...error.toAppError(), field: 'consumerSecret' })
-    if (error.code === 'not_found' || error.code === 'unexpected_response' || error.code === 'invalid_request') {
+    if (error.code === 'bad_credentials')
+      throw new AppFailure({ ...error.toAppError(), field: 'consumerSecret' })
+    if (
+      error.code === 'not_found' ||
+      error.code === 'unexpected_response' ||
+      error.code === 'invalid_request'
+    ) {
       throw new AppFailure(
         appError(
           'invalid_input',
@@ -190,7 +208,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         hosts: input.hosts,
         consumerKey: input.consumerKey,
         accessLevel: input.accessLevel,
-        status: kept?.status === 'connected' ? 'connected' : kept?.status ?? 'authorizing',
+        status: kept?.status === 'connected' ? 'connected' : (kept?.status ?? 'authorizing'),
         ...(kept?.screenName ? { screenName: kept.screenName } : {}),
         ...(kept?.userId ? { userId: kept.userId } : {}),
         ...(kept?.activeAccountId ? { activeAccountId: kept.activeAccountId } : {}),
@@ -227,13 +245,20 @@ export function createConnectService(deps: ConnectServiceDeps) {
       const request = pending.get(profileId)
       if (!request) {
         throw new AppFailure(
-          appError('invalid_input', 'This PIN belongs to an authorization that was not started here — open the authorization page again', {
-            field: 'pin',
-          }),
+          appError(
+            'invalid_input',
+            'This PIN belongs to an authorization that was not started here — open the authorization page again',
+            {
+              field: 'pin',
+            },
+          ),
         )
       }
       const { consumerSecret } = await deps.vault.read(profileId)
-      if (!consumerSecret) throw new AppFailure(appError('keychain_unavailable', 'The app secret is missing from the keychain — enter it again'))
+      if (!consumerSecret)
+        throw new AppFailure(
+          appError('keychain_unavailable', 'The app secret is missing from the keychain — enter it again'),
+        )
       const access = await exchangePin({
         hosts: effectiveHosts(profile),
         consumerKey: profile.consumerKey,
@@ -243,8 +268,18 @@ export function createConnectService(deps: ConnectServiceDeps) {
         pin,
         http: deps.http,
       }).catch((error: unknown) => {
-        if (isAppFailure(error) && !error.field && (error.code === 'token_expired' || error.code === 'invalid_request')) {
-          throw new AppFailure(appError(error.code, 'That PIN was not accepted — check it, or open the authorization page again', { field: 'pin' }))
+        if (
+          isAppFailure(error) &&
+          !error.field &&
+          (error.code === 'token_expired' || error.code === 'invalid_request')
+        ) {
+          throw new AppFailure(
+            appError(
+              error.code,
+              'That PIN was not accepted — check it, or open the authorization page again',
+              { field: 'pin' },
+            ),
+          )
         }
         throw error
       })
@@ -258,7 +293,10 @@ export function createConnectService(deps: ConnectServiceDeps) {
       }
       const wrongHost = await findWrongAdsHost(
         { http: deps.http, hosts, credentials: fresh },
-        { adsUrl: usesAdsSandboxHost(profile.environment) ? 'adsSandboxUrl' : 'adsUrl', adsSandboxUrl: 'adsSandboxUrl' },
+        {
+          adsUrl: usesAdsSandboxHost(profile.environment) ? 'adsSandboxUrl' : 'adsUrl',
+          adsSandboxUrl: 'adsSandboxUrl',
+        },
       )
       if (wrongHost) {
         // Not "connected" with a host that cannot work: the fresh token is handed back unused.
@@ -272,7 +310,10 @@ export function createConnectService(deps: ConnectServiceDeps) {
         }).catch(() => undefined)
         throw wrongHost
       }
-      await deps.vault.saveAccessToken(profileId, { accessToken: access.accessToken, accessTokenSecret: access.accessTokenSecret })
+      await deps.vault.saveAccessToken(profileId, {
+        accessToken: access.accessToken,
+        accessTokenSecret: access.accessTokenSecret,
+      })
       const connected: ProfileSummary = {
         ...profile,
         status: 'connected',
@@ -296,14 +337,22 @@ export function createConnectService(deps: ConnectServiceDeps) {
     async selectAccount(profileId: string, accountId: string): Promise<ProfileSummary> {
       const accounts = await this.listAccounts(profileId)
       if (!accounts.some((account) => account.id === accountId)) {
-        throw new AppFailure(appError('not_found', 'That ad account is not available to this profile', { field: 'accountId' }))
+        throw new AppFailure(
+          appError('not_found', 'That ad account is not available to this profile', { field: 'accountId' }),
+        )
       }
-      const updated = { ...requireProfile(profileId), activeAccountId: accountId, updatedAt: now().toISOString() }
+      const updated = {
+        ...requireProfile(profileId),
+        activeAccountId: accountId,
+        updatedAt: now().toISOString(),
+      }
       deps.profiles.put(updated)
       return updated
     },
 
-    async signOut(profileId: string): Promise<{ list: ProfileList; revokedOnServer: boolean; notice: string }> {
+    async signOut(
+      profileId: string,
+    ): Promise<{ list: ProfileList; revokedOnServer: boolean; notice: string }> {
       const profile = requireProfile(profileId)
       const held = (await deps.vault.userCredentials(profileId, profile.consumerKey)) !== null
       const revokedOnServer = held && (await revokeHeldTokens(profile))
@@ -353,7 +402,10 @@ export function createConnectService(deps: ConnectServiceDeps) {
       const profile = requireProfile(profileId)
       const secrets = await deps.vault.read(profileId)
       if (secrets.bearerToken) return { present: true, masked: maskToken(secrets.bearerToken) }
-      if (!secrets.consumerSecret) throw new AppFailure(appError('keychain_unavailable', 'The app secret is missing from the keychain — connect again'))
+      if (!secrets.consumerSecret)
+        throw new AppFailure(
+          appError('keychain_unavailable', 'The app secret is missing from the keychain — connect again'),
+        )
       const { bearerToken } = await createBearerToken({
         hosts: effectiveHosts(profile),
         consumerKey: profile.consumerKey,
@@ -384,11 +436,19 @@ export function createConnectService(deps: ConnectServiceDeps) {
       return { present: false }
     },
 
-    async deleteWebhook(profileId: string, webhookId: string): Promise<{ deleted: boolean; problem?: Problem }> {
+    async deleteWebhook(
+      profileId: string,
+      webhookId: string,
+    ): Promise<{ deleted: boolean; problem?: Problem }> {
       const profile = requireProfile(profileId)
       await this.bearerCreate(profileId)
       const { bearerToken } = await deps.vault.read(profileId)
-      const result = await deleteWebhook({ hosts: effectiveHosts(profile), bearerToken: bearerToken!, webhookId, http: deps.http })
+      const result = await deleteWebhook({
+        hosts: effectiveHosts(profile),
+        bearerToken: bearerToken!,
+        webhookId,
+        http: deps.http,
+      })
       return result.ok ? { deleted: result.deleted } : { deleted: false, problem: result.problem }
     },
   }

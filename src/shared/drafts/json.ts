@@ -70,16 +70,26 @@ export function scanJsonText(text: string, limits: typeof JSON_LIMITS = JSON_LIM
         else if (d === 0x22) break
       }
       if (i - start - 1 > limits.maxStringLength)
-        return { ok: false, reason: `it holds a text of more than ${limits.maxStringLength.toLocaleString('en-US')} characters` }
+        return {
+          ok: false,
+          reason: `it holds a text of more than ${limits.maxStringLength.toLocaleString('en-US')} characters`,
+        }
       if (++entries > limits.maxEntries)
-        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+        return {
+          ok: false,
+          reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries`,
+        }
       continue
     }
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       inScalar = false
-      if (++depth > limits.maxDepth) return { ok: false, reason: `it is nested more than ${limits.maxDepth} levels deep` }
+      if (++depth > limits.maxDepth)
+        return { ok: false, reason: `it is nested more than ${limits.maxDepth} levels deep` }
       if (++entries > limits.maxEntries)
-        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+        return {
+          ok: false,
+          reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries`,
+        }
       continue
     }
     if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
@@ -94,7 +104,10 @@ export function scanJsonText(text: string, limits: typeof JSON_LIMITS = JSON_LIM
     if (!inScalar) {
       inScalar = true
       if (++entries > limits.maxEntries)
-        return { ok: false, reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries` }
+        return {
+          ok: false,
+          reason: `it holds more than ${limits.maxEntries.toLocaleString('en-US')} entries`,
+        }
     }
   }
   return { ok: true }

@@ -35,7 +35,8 @@ function brokenText(payload: unknown): Issue[] {
   const walk = (value: unknown, path: IssuePath, depth: number): void => {
     if (depth > 64) return
     if (typeof value === 'string') {
-      if (hasLoneSurrogate(value)) issues.push(error(path, 'invalid_format', `This field ${BROKEN_CHARACTER_MESSAGE}`))
+      if (hasLoneSurrogate(value))
+        issues.push(error(path, 'invalid_format', `This field ${BROKEN_CHARACTER_MESSAGE}`))
     } else if (Array.isArray(value)) {
       value.forEach((item, index) => walk(item, [...path, index], depth + 1))
     } else if (typeof value === 'object' && value !== null) {

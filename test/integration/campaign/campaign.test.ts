@@ -11,7 +11,12 @@ import {
   listAdvertiserBusinessCategories,
   updateAccount,
 } from '../../../src/main/api/accountAdmin'
-import { createPollCard, createSandboxAccount, listMediaLibrary, type AdsContext } from '../../../src/main/api/ads'
+import {
+  createPollCard,
+  createSandboxAccount,
+  listMediaLibrary,
+  type AdsContext,
+} from '../../../src/main/api/ads'
 import {
   createLineItemCuratedCategory,
   deleteLineItem,

@@ -71,7 +71,9 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
     const secretStore = createKeytarSecretStore(keychainService)
     const logs: string[] = []
     for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' ')))
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void logs.push(args.map(String).join(' ')),
+      )
     }
     const app = openApp(dataDir, secretStore)
     const hosts = { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl }
@@ -89,21 +91,36 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
     expect(started.authorizeUrl.startsWith(`${sandbox.apiUrl}/oauth/authorize?oauth_token=`)).toBe(true)
 
     const pin = await approveInBrowser(started.authorizeUrl)
-    const profile = await app.call<{ status: string; screenName: string; userId: string }>('connect.complete', {
-      profileId: started.profileId,
-      pin: ` ${pin} `,
+    const profile = await app.call<{ status: string; screenName: string; userId: string }>(
+      'connect.complete',
+      {
+        profileId: started.profileId,
+        pin: ` ${pin} `,
+      },
+    )
+    expect(profile).toMatchObject({
+      status: 'connected',
+      screenName: sandbox.demo.screenName,
+      userId: sandbox.demo.userId,
     })
-    expect(profile).toMatchObject({ status: 'connected', screenName: sandbox.demo.screenName, userId: sandbox.demo.userId })
 
-    const { accounts } = await app.call<{ accounts: { id: string }[] }>('accounts.list', { profileId: started.profileId })
+    const { accounts } = await app.call<{ accounts: { id: string }[] }>('accounts.list', {
+      profileId: started.profileId,
+    })
     expect(accounts.map((account) => account.id).sort()).toEqual([...sandbox.demo.accountIds].sort())
     // A first ad account is chosen on connect; switching is checked against the profile's accounts.
     expect(sandbox.demo.accountIds).toContain((profile as { activeAccountId?: string }).activeAccountId)
-    const second = sandbox.demo.accountIds.find((id) => id !== (profile as { activeAccountId?: string }).activeAccountId)!
-    expect(await app.call('accounts.select', { profileId: started.profileId, accountId: second })).toMatchObject({
+    const second = sandbox.demo.accountIds.find(
+      (id) => id !== (profile as { activeAccountId?: string }).activeAccountId,
+    )!
+    expect(
+      await app.call('accounts.select', { profileId: started.profileId, accountId: second }),
+    ).toMatchObject({
       activeAccountId: second,
     })
-    await expect(app.call('accounts.select', { profileId: started.profileId, accountId: 'not-mine' })).rejects.toMatchObject({
+    await expect(
+      app.call('accounts.select', { profileId: started.profileId, accountId: 'not-mine' }),
+    ).rejects.toMatchObject({
       code: 'not_found',
       field: 'accountId',
     })
@@ -111,13 +128,16 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
     // Restart: new services on the same data directory are still connected, from the keychain alone.
     await app.services.dispose()
     const restarted = openApp(dataDir, createKeytarSecretStore(keychainService))
-    const afterRestart = await restarted.call<{ profiles: { id: string; status: string }[]; activeProfileId: string }>(
-      'profiles.list',
-      {},
-    )
+    const afterRestart = await restarted.call<{
+      profiles: { id: string; status: string }[]
+      activeProfileId: string
+    }>('profiles.list', {})
     expect(afterRestart.activeProfileId).toBe(started.profileId)
     expect(afterRestart.profiles[0]?.status).toBe('connected')
-    expect((await restarted.call<{ accounts: unknown[] }>('accounts.list', { profileId: started.profileId })).accounts).toHaveLength(2)
+    expect(
+      (await restarted.call<{ accounts: unknown[] }>('accounts.list', { profileId: started.profileId }))
+        .accounts,
+    ).toHaveLength(2)
 
     const vault = createProfileVault(secretStore)
     const secrets = await vault.read(started.profileId)
@@ -139,9 +159,12 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
     const expired = await restarted.call<{ profiles: { status: string }[] }>('profiles.list', {})
     expect(expired.profiles[0]?.status).toBe('expired')
 
-    const signedOut = await restarted.call<{ revokedOnServer: boolean; list: { profiles: unknown[] } }>('profiles.signOut', {
-      profileId: started.profileId,
-    })
+    const signedOut = await restarted.call<{ revokedOnServer: boolean; list: { profiles: unknown[] } }>(
+      'profiles.signOut',
+      {
+        profileId: started.profileId,
+      },
+    )
     expect(signedOut.list.profiles).toEqual([])
     expect(await vault.read(started.profileId)).toEqual({
       consumerSecret: null,
@@ -163,7 +186,9 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
         expect(JSON.stringify(response).includes(secret), `${channel} answered with a secret`).toBe(false)
       }
     }
-    const requestsWithSecret = everyIpc.filter(({ request }) => JSON.stringify(request).includes(secrets.consumerSecret!))
+    const requestsWithSecret = everyIpc.filter(({ request }) =>
+      JSON.stringify(request).includes(secrets.consumerSecret!),
+    )
     expect(requestsWithSecret.map(({ channel }) => channel)).toEqual(['connect.begin'])
     for (const token of [secrets.accessToken!, secrets.accessTokenSecret!]) {
       expect(everyIpc.some(({ request }) => JSON.stringify(request).includes(token))).toBe(false)
@@ -189,9 +214,13 @@ describe('connecting through the PIN flow, against the sandbox and the real keyc
         forceLogin: false,
       }),
     ).rejects.toMatchObject({ code: 'keychain_unavailable', message: expect.stringMatching(/keychain/i) })
-    expect(await app.call<{ profiles: unknown[] }>('profiles.list', {})).toEqual({ profiles: [], activeProfileId: null })
+    expect(await app.call<{ profiles: unknown[] }>('profiles.list', {})).toEqual({
+      profiles: [],
+      activeProfileId: null,
+    })
     expect(app.opened).toEqual([])
-    for (const file of await readAllFiles(dataDir)) expect(file.text).not.toContain(sandbox.demo.consumerSecret)
+    for (const file of await readAllFiles(dataDir))
+      expect(file.text).not.toContain(sandbox.demo.consumerSecret)
     await app.services.dispose()
   })
 })

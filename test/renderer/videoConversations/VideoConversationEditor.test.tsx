@@ -7,7 +7,10 @@ import { VideoConversationEditor } from '../../../src/renderer/features/video-co
 import { fakeStudio, lastSavedContent, makeDraft, renderEditor } from '../composer/editorHarness'
 import { image, pickQueue, video } from '../composer/mediaSlotStub'
 
-vi.mock('../../../src/renderer/features/composer/editorKit/MediaSlot', () => import('../composer/mediaSlotStub'))
+vi.mock(
+  '../../../src/renderer/features/composer/editorKit/MediaSlot',
+  () => import('../composer/mediaSlotStub'),
+)
 
 afterEach(cleanup)
 
@@ -44,12 +47,16 @@ describe('the video conversation card editor', () => {
     // A post without its hashtag: the hashtag is reported once it has been visited.
     fireEvent.change(post(2), { target: { value: 'A post with no hashtag' } })
     fireEvent.blur(hashtag(2))
-    await waitFor(() => expect(within(fieldOf(hashtag(2))).getByTestId('field-message').dataset.severity).toBe('error'))
+    await waitFor(() =>
+      expect(within(fieldOf(hashtag(2))).getByTestId('field-message').dataset.severity).toBe('error'),
+    )
     // A hashtag without its post: reported once the post field has been visited.
     fireEvent.change(post(2), { target: { value: '' } })
     fireEvent.change(hashtag(2), { target: { value: 'Second' } })
     fireEvent.blur(post(2))
-    await waitFor(() => expect(within(fieldOf(post(2))).getByTestId('field-message').dataset.severity).toBe('error'))
+    await waitFor(() =>
+      expect(within(fieldOf(post(2))).getByTestId('field-message').dataset.severity).toBe('error'),
+    )
     fireEvent.change(post(2), { target: { value: 'I pick the second' } })
     await waitFor(() => expect(within(fieldOf(post(2))).queryByTestId('field-message')).toBeNull())
   })
@@ -64,7 +71,9 @@ describe('the video conversation card editor', () => {
     const longest = 'a'.repeat(RULES.cta.max)
     fireEvent.change(hashtag(1), { target: { value: `#${longest}` } })
     expect(hashtag(1).value).toBe(longest)
-    expect(within(field).getByTestId('length-counter').textContent).toBe(`${RULES.cta.max} / ${RULES.cta.max}`)
+    expect(within(field).getByTestId('length-counter').textContent).toBe(
+      `${RULES.cta.max} / ${RULES.cta.max}`,
+    )
     expect(within(field).queryByTestId('field-message')).toBeNull()
     const saved = lastSavedContent<'video_conversation_card'>(calls)
     expect(saved?.options[0]?.hashtag).toBe(longest)
@@ -72,7 +81,9 @@ describe('the video conversation card editor', () => {
     expect(toHashtag(saved?.options[0]?.hashtag ?? '')).toHaveLength(RULES.cta.max + 1)
 
     fireEvent.change(hashtag(1), { target: { value: `${longest}b` } })
-    await waitFor(() => expect(within(field).getByTestId('field-message').textContent).toMatch(/not counting #/))
+    await waitFor(() =>
+      expect(within(field).getByTestId('field-message').textContent).toMatch(/not counting #/),
+    )
     expect(hashtag(1)).toHaveAttribute('aria-invalid', 'true')
   })
 
@@ -84,11 +95,15 @@ describe('the video conversation card editor', () => {
     fireEvent.change(thanks, { target: { value: 't'.repeat(RULES.thankYouText.max) } })
     expect(within(fieldOf(thanks)).queryByTestId('field-message')).toBeNull()
     fireEvent.change(thanks, { target: { value: 't'.repeat(RULES.thankYouText.max + 1) } })
-    await waitFor(() => expect(within(fieldOf(thanks)).getByTestId('field-message').dataset.severity).toBe('error'))
+    await waitFor(() =>
+      expect(within(fieldOf(thanks)).getByTestId('field-message').dataset.severity).toBe('error'),
+    )
 
     const title = screen.getByTestId('vc-title')
     fireEvent.change(title, { target: { value: 'T'.repeat(RULES.title.max + 1) } })
-    await waitFor(() => expect(within(fieldOf(title)).getByTestId('field-message').dataset.severity).toBe('error'))
+    await waitFor(() =>
+      expect(within(fieldOf(title)).getByTestId('field-message').dataset.severity).toBe('error'),
+    )
   })
 
   it('checks the thank-you URL', async () => {
@@ -119,14 +134,18 @@ describe('the video conversation card editor', () => {
     await renderEditor(draft, <VideoConversationEditor />)
     pickQueue.push({ source: 'library', mediaKey: '3_square', mediaType: 'VIDEO', width: 1080, height: 1080 })
     fireEvent.click(screen.getByRole('button', { name: 'Pick Video (16:9)' }))
-    await waitFor(() => expect(within(screen.getByTestId('slot-Video (16:9)')).getByText(/must be 16:9/)).toBeInTheDocument())
+    await waitFor(() =>
+      expect(within(screen.getByTestId('slot-Video (16:9)')).getByText(/must be 16:9/)).toBeInTheDocument(),
+    )
 
     pickQueue.push(video('3_wide'), image('3_poster'), image('3_unlock'), video('3_unlock_video'))
     fireEvent.click(screen.getByRole('button', { name: 'Pick Video (16:9)' }))
     fireEvent.click(screen.getByRole('button', { name: 'Pick Poster image (optional)' }))
     fireEvent.click(screen.getByRole('button', { name: 'Pick Unlock image' }))
     fireEvent.click(screen.getByRole('button', { name: 'Pick Unlock video' }))
-    await waitFor(() => expect(within(screen.getByTestId('slot-Video (16:9)')).queryByText(/must be 16:9/)).toBeNull())
+    await waitFor(() =>
+      expect(within(screen.getByTestId('slot-Video (16:9)')).queryByText(/must be 16:9/)).toBeNull(),
+    )
     expect(lastSavedContent<'video_conversation_card'>(calls)).toMatchObject({
       video: { mediaKey: '3_wide' },
       poster: { mediaKey: '3_poster' },

@@ -46,7 +46,12 @@ describe('resolveHosts', () => {
     expect(() => resolveHosts(profile, { ADS_STUDIO_API_URL: 'http://api.example.com' })).toThrow(/https/)
     expect(() => resolveHosts({ ...profile, adsUrl: 'http://10.1.2.3/ads' }, {})).toThrow(/adsUrl/)
     expect(() => resolveHosts({ ...profile, adsUrl: 'https://u:p@ads.example.com' }, {})).toThrow(/user name/)
-    expect(resolveHosts(profile, { ADS_STUDIO_ADS_URL: 'http://127.0.0.2:9/ads', ADS_STUDIO_API_URL: 'http://[::1]:8' })).toMatchObject({
+    expect(
+      resolveHosts(profile, {
+        ADS_STUDIO_ADS_URL: 'http://127.0.0.2:9/ads',
+        ADS_STUDIO_API_URL: 'http://[::1]:8',
+      }),
+    ).toMatchObject({
       adsUrl: 'http://127.0.0.2:9/ads',
       apiUrl: 'http://[::1]:8',
     })

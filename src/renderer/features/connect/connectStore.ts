@@ -35,7 +35,8 @@ export type WizardStep = (typeof WIZARD_STEPS)[number] | 'done'
 /** Which step shows the field an error names, so a rejected key sends the designer back to it. */
 function stepOfField(field: string): WizardStep | null {
   if (field.startsWith('hosts')) return 'where'
-  if (field === 'consumerKey' || field === 'consumerSecret' || field === 'label' || field === 'screenName') return 'app'
+  if (field === 'consumerKey' || field === 'consumerSecret' || field === 'label' || field === 'screenName')
+    return 'app'
   if (field === 'pin') return 'pin'
   return null
 }
@@ -107,7 +108,9 @@ interface ConnectState {
 /** A person-facing error goes on its field when it names one, otherwise on the page. */
 function placeError(error: unknown): Pick<ConnectState, 'fieldErrors' | 'pageError'> {
   const ipc: IpcError =
-    error instanceof IpcFailure ? error.error : { code: 'internal', message: 'Something went wrong. Try again.' }
+    error instanceof IpcFailure
+      ? error.error
+      : { code: 'internal', message: 'Something went wrong. Try again.' }
   if (ipc.field) return { fieldErrors: { [ipc.field]: ipc.message }, pageError: null }
   return { fieldErrors: {}, pageError: ipc.message }
 }
@@ -121,7 +124,9 @@ function placeErrorOnStep(error: unknown, current: WizardStep | null): Partial<C
 
 /** The hosts the form stands for: the sandbox's three URLs from its one address, else the preset or custom ones. */
 export function hostsOf(form: WizardForm): ApiHosts {
-  return form.environment === 'local_sandbox' ? sandboxHosts(form.sandboxAddress) : presetHosts(form.environment, form.hosts)
+  return form.environment === 'local_sandbox'
+    ? sandboxHosts(form.sandboxAddress)
+    : presetHosts(form.environment, form.hosts)
 }
 
 export const useConnectStore = create<ConnectState>((set, get) => ({
@@ -144,7 +149,10 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
   startPath(path) {
     set({
       step: 'where',
-      form: path === 'sandbox' ? { ...EMPTY_FORM, ...LOCAL_SANDBOX_DEMO_APP, label: 'Local sandbox' } : { ...EMPTY_FORM, environment: 'production' },
+      form:
+        path === 'sandbox'
+          ? { ...EMPTY_FORM, ...LOCAL_SANDBOX_DEMO_APP, label: 'Local sandbox' }
+          : { ...EMPTY_FORM, environment: 'production' },
       awaitingPin: null,
       reauthorizing: null,
       connectedProfileId: null,
@@ -166,7 +174,8 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
     const { fieldErrors } = get()
     const nextErrors = { ...fieldErrors }
     delete nextErrors[key]
-    if (key === 'hosts') for (const name of ['hosts.apiUrl', 'hosts.adsUrl', 'hosts.adsSandboxUrl']) delete nextErrors[name]
+    if (key === 'hosts')
+      for (const name of ['hosts.apiUrl', 'hosts.adsUrl', 'hosts.adsSandboxUrl']) delete nextErrors[name]
     set({ form: { ...get().form, [key]: value }, fieldErrors: nextErrors })
   },
 
@@ -188,7 +197,12 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
         }),
       )
       // The secret has reached the keychain: drop it from renderer memory at once.
-      set({ awaitingPin: started, form: { ...get().form, consumerSecret: '', pin: '' }, busy: null, step: 'pin' })
+      set({
+        awaitingPin: started,
+        form: { ...get().form, consumerSecret: '', pin: '' },
+        busy: null,
+        step: 'pin',
+      })
       await get().load()
       return true
     } catch (error) {
@@ -252,7 +266,14 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
   },
 
   cancelWizard() {
-    set({ awaitingPin: null, reauthorizing: null, form: EMPTY_FORM, fieldErrors: {}, pageError: null, step: null })
+    set({
+      awaitingPin: null,
+      reauthorizing: null,
+      form: EMPTY_FORM,
+      fieldErrors: {},
+      pageError: null,
+      step: null,
+    })
   },
 
   async activate(profileId) {

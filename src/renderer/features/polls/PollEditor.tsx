@@ -38,10 +38,15 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
 
   const mediaAllowed = features?.includes(MEDIA_FEATURE) ?? false
   const setChoice = (index: number, text: string) =>
-    change((c) => ({ ...c, choices: c.choices.map((choice, i) => (i === index ? text : choice)) }), `choice-${index}`)
+    change(
+      (c) => ({ ...c, choices: c.choices.map((choice, i) => (i === index ? text : choice)) }),
+      `choice-${index}`,
+    )
   const addChoice = () => change((c) => (canAddChoice(c.choices) ? { ...c, choices: [...c.choices, ''] } : c))
   const removeChoice = (index: number) =>
-    change((c) => (canRemoveChoice(c.choices, index) ? { ...c, choices: c.choices.filter((_, i) => i !== index) } : c))
+    change((c) =>
+      canRemoveChoice(c.choices, index) ? { ...c, choices: c.choices.filter((_, i) => i !== index) } : c,
+    )
 
   const banner = published ? <PublishedBanner draftId={draftId} /> : null
   const addHint =
@@ -52,7 +57,13 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
         : `Fill in choices 1–${content.choices.length} before adding another.`
 
   return (
-    <EditorShell route="polls" listLabel="Polls" issues={issues} banner={banner} preview={<PollPreview content={content} />}>
+    <EditorShell
+      route="polls"
+      listLabel="Polls"
+      issues={issues}
+      banner={banner}
+      preview={<PollPreview content={content} />}
+    >
       <fieldset disabled={published} aria-label="Poll card">
         <Section title="Card">
           <EditorField
@@ -168,8 +179,8 @@ function PublishedBanner({ draftId }: { draftId: string }) {
     <Banner tone="info">
       <div className="published-banner">
         <p>
-          <strong>This poll is published.</strong> Poll cards cannot be changed after they are created; duplicate it to
-          make a new one.
+          <strong>This poll is published.</strong> Poll cards cannot be changed after they are created;
+          duplicate it to make a new one.
         </p>
         <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
           <Copy size={16} aria-hidden="true" />

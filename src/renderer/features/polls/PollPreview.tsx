@@ -8,7 +8,12 @@ import { timeLeftLabel } from './pollRules'
 export function PollPreview({ content, inline = false }: { content: PollCardContent; inline?: boolean }) {
   const media = content.media
   return (
-    <div className={['preview-frame poll-preview', inline ? 'poll-preview--inline' : ''].filter(Boolean).join(' ')} data-testid="poll-preview">
+    <div
+      className={['preview-frame poll-preview', inline ? 'poll-preview--inline' : '']
+        .filter(Boolean)
+        .join(' ')}
+      data-testid="poll-preview"
+    >
       {media ? (
         <div className="poll-preview__media-frame">
           <MediaThumb media={media} className="poll-preview__media" iconSize={22} />
@@ -23,7 +28,9 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
         {content.choices.map((choice, index) => (
           <li key={index} className="poll-preview__choice" data-empty={choice.trim() === '' || undefined}>
             <span className="poll-preview__bar" aria-hidden="true" />
-            <span className="poll-preview__text">{choice.trim() === '' ? `Choice ${index + 1}` : choice}</span>
+            <span className="poll-preview__text">
+              {choice.trim() === '' ? `Choice ${index + 1}` : choice}
+            </span>
           </li>
         ))}
       </ol>

@@ -41,7 +41,9 @@ export function durationLabel(totalMinutes: number): string {
     [hours, 'hour'],
     [minutes, 'minute'],
   ] as const
-  const words = parts.filter(([count]) => count > 0).map(([count, word]) => `${count} ${word}${count === 1 ? '' : 's'}`)
+  const words = parts
+    .filter(([count]) => count > 0)
+    .map(([count, word]) => `${count} ${word}${count === 1 ? '' : 's'}`)
   return words.length > 0 ? words.join(', ') : '0 minutes'
 }
 

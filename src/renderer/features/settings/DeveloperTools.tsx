@@ -78,7 +78,9 @@ export function DeveloperTools() {
       if (result.deleted) setWebhookResult(`Webhook ${id} was deleted.`)
       else if (result.problem) {
         const { title, detail, status, message } = result.problem
-        setWebhookError([title ?? message, detail, status ? `(HTTP ${status})` : null].filter(Boolean).join(' — '))
+        setWebhookError(
+          [title ?? message, detail, status ? `(HTTP ${status})` : null].filter(Boolean).join(' — '),
+        )
       } else setWebhookResult(`The platform did not delete webhook ${id}.`)
     } catch (error) {
       setWebhookError(messageOf(error))
