@@ -1,5 +1,6 @@
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../src/main/api/http'
 import { failureFor } from '../../../src/main/api/http'
+import type { PublishAccess } from '../../../src/main/publish/access'
 import { AppFailure, appError } from '../../../src/shared/errors'
 
 /**
@@ -147,4 +148,18 @@ export function createFakeAds(): FakeAds {
     return ok({ data: item })
   }
   return fake
+}
+
+/** Publish access for a connected profile (account `acc`) whose every request goes to `http`. */
+export function fakeAccess(http: HttpClient = createFakeAds()): PublishAccess {
+  return {
+    status: () => 'connected',
+    context: async () => ({
+      http,
+      hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
+      credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
+    }),
+    markExpired: () => undefined,
+    active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
+  }
 }

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import type { PublishAccess } from '../../../src/main/publish/access'
 import { createLedger, LEDGER_FILE, LEDGER_RETENTION_MS } from '../../../src/main/publish/ledger'
 import type { AnyOperationExecutor } from '../../../src/main/publish/operations/types'
 import { createOutbox } from '../../../src/main/publish/outbox'
-import { createFakeAds } from './fakeAds'
+import { createFakeAds, fakeAccess } from './fakeAds'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -64,16 +63,7 @@ describe('the exactly-once ledger', () => {
       createdIds: (result: { id: string }) => [result.id],
     }
     const fake = createFakeAds()
-    const access: PublishAccess = {
-      status: () => 'connected',
-      context: async () => ({
-        http: fake,
-        hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
-        credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
-      }),
-      markExpired: () => undefined,
-      active: () => ({ profileId: 'p', accountId: 'acc', label: 'P' }),
-    }
+    const access = fakeAccess(fake)
     const open = () =>
       createOutbox({
         dataDir: dir,

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import type { PublishAccess } from '../../../src/main/publish/access'
 import { createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
 import type { OperationJob } from '../../../src/main/publish/job'
 import { OperationCanceled, type AnyOperationExecutor } from '../../../src/main/publish/operations/types'
@@ -11,7 +10,7 @@ import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbo
 import type { Draft } from '../../../src/shared/drafts/envelope'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import { pollCard } from '../../integration/publish/fixtures'
-import { createFakeAds } from './fakeAds'
+import { fakeAccess } from './fakeAds'
 
 /**
  * Operation jobs: API writes queued by a feature's service (line items, catalog, audiences)
@@ -145,20 +144,6 @@ function executors(remote: Remote): AnyOperationExecutor[] {
   return [setStatus, create, createBlind, remove, chunked]
 }
 
-function access(): PublishAccess {
-  const fake = createFakeAds()
-  return {
-    status: () => 'connected',
-    context: async () => ({
-      http: fake,
-      hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
-      credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
-    }),
-    markExpired: () => undefined,
-    active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
-  }
-}
-
 function noDrafts(drafts: Draft[] = []): OutboxDrafts {
   const all = new Map(drafts.map((d) => [d.id, d]))
   return {
@@ -179,7 +164,7 @@ async function setup(remote = createRemote(), drafts: Draft[] = [], now?: () => 
     createOutbox({
       dataDir,
       drafts: noDrafts(drafts),
-      access: access(),
+      access: fakeAccess(),
       operations: [...executors(remote), ...extra],
       options: { backoffBaseMs: 1, backoffMaxMs: 5 },
       ...(now ? { now } : {}),
@@ -589,7 +574,7 @@ describe('operation jobs', () => {
     const { jobs, unreadable } = await createJobStore(dataDir).loadAll()
     expect(unreadable).toEqual([])
     expect(jobs).toHaveLength(1)
-    const outbox = createOutbox({ dataDir, drafts: noDrafts(), access: access() })
+    const outbox = createOutbox({ dataDir, drafts: noDrafts(), access: fakeAccess() })
     expect(await outbox.list()).toMatchObject([{ type: 'draft', title: 'Old', state: 'published' }])
     await outbox.dispose()
   })

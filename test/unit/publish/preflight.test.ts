@@ -11,7 +11,7 @@ import { AppFailure, appError } from '../../../src/shared/errors'
 import type { OutboxError } from '../../../src/shared/ipc/contracts/outbox'
 import { emptyPostContent } from '../../../src/shared/creatives/post'
 import { pollCard } from '../../integration/publish/fixtures'
-import { createFakeAds, type FakeAds } from './fakeAds'
+import { createFakeAds, fakeAccess } from './fakeAds'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -58,19 +58,6 @@ function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft>
   }
 }
 
-function access(fake: FakeAds): PublishAccess {
-  return {
-    status: () => 'connected',
-    context: async () => ({
-      http: fake,
-      hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
-      credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
-    }),
-    markExpired: () => undefined,
-    active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
-  }
-}
-
 const poll: Draft = {
   id: '00000000-0000-4000-8000-00000000a001',
   kind: 'poll_card',
@@ -90,7 +77,7 @@ async function outboxWith(
   dirs.push(dataDir)
   const fake = createFakeAds()
   const drafts = memoryDrafts([structuredClone(poll)])
-  const outbox = createOutbox({ dataDir, drafts, access: access(fake), options, preflight })
+  const outbox = createOutbox({ dataDir, drafts, access: fakeAccess(fake), options, preflight })
   return { outbox, fake, drafts }
 }
 
@@ -180,7 +167,7 @@ describe('the runner and its preflight', () => {
       // A revoked profile has no user: a new post's advertiser stays empty.
       content: { ...emptyPostContent(''), text: 'Hello' },
     }
-    const revoked: PublishAccess = { ...access(fake), status: () => 'expired' }
+    const revoked: PublishAccess = { ...fakeAccess(fake), status: () => 'expired' }
     const outbox = createOutbox({ dataDir, drafts: memoryDrafts([post]), access: revoked })
     await expect(outbox.enqueue(post.id)).rejects.toMatchObject({
       code: 'token_expired',

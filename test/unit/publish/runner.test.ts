@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { PublishAccess } from '../../../src/main/publish/access'
 import type { Job, OutboxJob } from '../../../src/main/publish/job'
 import { createJobStore, lastJobRecord, type JobStore } from '../../../src/main/publish/jobStore'
 import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
@@ -11,7 +10,7 @@ import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { localMedium, pngOf } from '../../support/mediaFixtures'
 import { pollCard, post, singleCard } from '../../integration/publish/fixtures'
 import { AppFailure, appError } from '../../../src/shared/errors'
-import { createFakeAds, type FakeAds } from './fakeAds'
+import { createFakeAds, fakeAccess } from './fakeAds'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -29,19 +28,6 @@ function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft>
       const d = all.get(id)!
       all.set(id, { ...d, status, published: { ...d.published, ...published } })
     },
-  }
-}
-
-function access(fake: FakeAds): PublishAccess {
-  return {
-    status: () => 'connected',
-    context: async () => ({
-      http: fake,
-      hosts: { apiUrl: 'http://fake', adsUrl: 'http://fake/ads', adsSandboxUrl: 'http://fake/ads' },
-      credentials: { consumerKey: 'k', consumerSecret: 's', token: 't', tokenSecret: 'ts' },
-    }),
-    markExpired: () => undefined,
-    active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
   }
 }
 
@@ -69,7 +55,7 @@ async function setup(drafts: Draft[], fake = createFakeAds()) {
     createOutbox({
       dataDir,
       drafts: store,
-      access: access(fake),
+      access: fakeAccess(fake),
       options: { backoffBaseMs: 1, backoffMaxMs: 5 },
     })
   return { dataDir, store, fake, open }
@@ -257,7 +243,7 @@ describe('the step state machine', () => {
     const outbox = createOutbox({
       dataDir,
       drafts: memoryDrafts([d]),
-      access: access(fake),
+      access: fakeAccess(fake),
       options: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 },
     })
     await outbox.ready
@@ -352,7 +338,7 @@ describe('durable writes on the way (one per step)', () => {
       })
       return send(req)
     }
-    const outbox = createOutbox({ dataDir, drafts: store, access: access(fake), store: jobStore })
+    const outbox = createOutbox({ dataDir, drafts: store, access: fakeAccess(fake), store: jobStore })
     return { outbox, log, fake }
   }
 
