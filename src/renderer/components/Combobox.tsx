@@ -98,7 +98,7 @@ export function Combobox<T extends ComboboxOption>({
       <div className="combobox__control">
         <input
           id={id}
-          className="input combobox__input"
+          className="input input--icon-end combobox__input"
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
@@ -139,7 +139,7 @@ export function Combobox<T extends ComboboxOption>({
             }
           }}
         />
-        <ChevronDown size={16} className="combobox__chevron" aria-hidden="true" />
+        <ChevronDown size={16} className="input-icon input-icon--end" aria-hidden="true" />
       </div>
       <div className="combobox__popup" hidden={!open || listed.length === 0}>
         <ul id={listId} role="listbox" aria-label={listLabel} className="combobox__list">

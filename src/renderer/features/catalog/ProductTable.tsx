@@ -35,13 +35,13 @@ function SearchBox({ onSearch }: { onSearch(q: string): void }) {
   }, [text])
   return (
     <div className="search-field">
-      <Search size={16} aria-hidden="true" />
+      <Search size={16} className="input-icon input-icon--start" aria-hidden="true" />
       <label className="visually-hidden" htmlFor={id}>
         Search products by title or ID
       </label>
       <input
         id={id}
-        className="input"
+        className="input input--icon-start"
         type="search"
         placeholder="Search by title or ID"
         value={text}

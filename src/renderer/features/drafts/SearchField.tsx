@@ -2,7 +2,7 @@ import { Search } from 'lucide-react'
 import { memo, useState } from 'react'
 
 // Built once: a key re-renders the field, never its icon.
-const SEARCH_ICON = <Search size={16} className="search__icon" aria-hidden="true" />
+const SEARCH_ICON = <Search size={16} className="input-icon input-icon--start" aria-hidden="true" />
 
 /**
  * The drafts search box. It keeps what is typed itself, so a key re-renders this field alone;
@@ -21,7 +21,7 @@ export const SearchField = memo(function SearchField({
     <div className="search">
       {SEARCH_ICON}
       <input
-        className="input search__input"
+        className="input input--icon-start search__input"
         type="search"
         aria-label="Search drafts"
         placeholder="Search by name"
