@@ -230,3 +230,114 @@ describe('Catalog and keyword insights', () => {
     }
   })
 })
+
+/**
+ * The product table recycles its rows and keeps them in the DOM in slot order (no DOM moves as
+ * it scrolls), so the order people meet them in comes from CSS reading-flow and reading-order.
+ * This checks, in Chromium, that Tab and the accessibility tree still go row by row across the
+ * point where the slots wrap around.
+ */
+describe('Catalog product table order', () => {
+  it('keeps Tab and the accessibility tree in row order once rows are recycled', async () => {
+    const ownSandbox = await startSandbox({ port: 0 })
+    const bigFeed = join(workDir, 'big-feed.csv')
+    const header = 'id,title,description,availability,condition,price,link,image_link,brand'
+    const lines = Array.from({ length: 150 }, (_, i) =>
+      [
+        `SKU-${String(i).padStart(3, '0')}`,
+        `Product ${i}`,
+        `A plain product ${i}`,
+        'in stock',
+        'new',
+        '9.00 USD',
+        `https://shop.example.com/p/${i}`,
+        'https://cdn.example.com/product.jpg',
+        'Northwind',
+      ].join(','),
+    )
+    await writeFile(bigFeed, `${header}\n${lines.join('\n')}\n`)
+    const app = await env.launch({
+      config: {
+        catalogDialogs: { chooseFeedFile: async () => bigFeed, chooseCsvExportPath: async () => null },
+      },
+    })
+    try {
+      const { page } = app
+      expect((await connectThroughServices(app, ownSandbox)).activeAccountId).toBeTruthy()
+      await page.goto(`${env.server.origin}/index.html#/catalog`)
+      await page.getByTestId('catalog-name').fill('Order check')
+      await page.getByTestId('catalog-save').click()
+      await page.getByText('Your one catalog on the platform.').waitFor({ timeout: 15_000 })
+      await page.getByTestId('tab-import').click()
+      await page.getByTestId('import-choose').click()
+      await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('150 ready')
+      await page.getByTestId('import-send').click()
+      await expect
+        .poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 })
+        .toContain('Every product of this import is on the platform.')
+      await page.getByTestId('tab-products').click()
+      await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('150 products')
+
+      // 58 rows down: the mounted span starts at row 49 and its last block has wrapped around
+      // to the first slots, so the DOM no longer lists the rows in order.
+      const table = page.getByRole('table', { name: 'Products' })
+      await table.evaluate((element) => (element.scrollTop = 58 * 44))
+      await page.locator('[role="row"][aria-rowindex="73"] input[type="checkbox"]').waitFor()
+      const domOrder = await page
+        .locator('[role="rowgroup"] > [role="row"]')
+        .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('aria-rowindex'))))
+      expect(domOrder[0]).toBeGreaterThan(domOrder.at(-1)!)
+
+      // Tab from row 69 to row 74: checkbox, then ID button, row after row, across the wrap.
+      await page.locator('[role="row"][aria-rowindex="69"] input[type="checkbox"]').focus()
+      const visited: string[] = []
+      for (let step = 0; step < 11; step++) {
+        visited.push(
+          await page.evaluate(() => {
+            const active = document.activeElement!
+            return `${active.closest('[role="row"]')?.getAttribute('aria-rowindex')}:${active.tagName.toLowerCase()}`
+          }),
+        )
+        await page.keyboard.press('Tab')
+      }
+      expect(visited).toEqual(
+        [69, 70, 71, 72, 73, 74].flatMap((row) => [`${row}:input`, `${row}:button`]).slice(0, 11),
+      )
+
+      // The accessibility tree lists the mounted rows in row order too.
+      const rowOfTitle = new Map(
+        await page
+          .locator('[role="rowgroup"] > [role="row"]')
+          .evaluateAll((rows) =>
+            rows.map(
+              (row) =>
+                [
+                  row.querySelector('.product-row__title')?.textContent ?? '',
+                  Number(row.getAttribute('aria-rowindex')),
+                ] as [string, number],
+            ),
+          ),
+      )
+      const cdp = await page.context().newCDPSession(page)
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as unknown as {
+        nodes: { nodeId: string; childIds?: string[]; role?: { value: string }; name?: { value: string } }[]
+      }
+      await cdp.detach()
+      const byId = new Map(nodes.map((node) => [node.nodeId, node]))
+      const treeOrder: number[] = []
+      const walk = (id: string) => {
+        const node = byId.get(id)
+        if (!node) return
+        const title = node.role?.value === 'checkbox' ? node.name?.value.replace(/^Select /, '') : undefined
+        if (title && rowOfTitle.has(title)) treeOrder.push(rowOfTitle.get(title)!)
+        for (const child of node.childIds ?? []) walk(child)
+      }
+      walk(nodes[0]!.nodeId)
+      expect(treeOrder.length).toBe(rowOfTitle.size)
+      expect(treeOrder).toEqual([...treeOrder].sort((a, b) => a - b))
+    } finally {
+      await app.close()
+      await ownSandbox.close()
+    }
+  })
+})

@@ -198,7 +198,9 @@ const ProductRowView = memo(function ProductRowView({
       role="row"
       aria-rowindex={index + 1}
       className={`product-row${selected ? ' product-row--selected' : ''}`}
-      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      // The DOM holds the rows in slot order (see ProductTable); reading-order gives Tab and
+      // assistive technology the rows' own order. A string: React would add "px" to a number.
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT, readingOrder: String(index) }}
       data-testid={row ? `product-row-${row.id}` : undefined}
     >
       {row ? (
@@ -399,21 +401,32 @@ export const ProductTable = memo(function ProductTable({
               : 'No products yet: import a feed or add one.'}
           </p>
         ) : null}
-        <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows.get(item.index)
-            return (
-              <ProductRowView
-                key={slotKey(item.index, span)}
-                index={item.index}
-                start={item.start}
-                row={row}
-                selected={row ? selected.has(row.id) : false}
-                onToggle={toggle}
-                onOpen={open}
-              />
-            )
-          })}
+        <div
+          role="rowgroup"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative', readingFlow: 'source-order' }}
+        >
+          {/* In slot order, not row order: a block change then gives the leaving rows the
+              entering rows' content where they stand. In row order the slots' order rotates and
+              React moves the wrapped rows (insertBefore), which the browser styles, lays out and
+              paints again from scratch (bench/PROFILE.md section 19). Each row's transform
+              places it; reading-flow and reading-order keep Tab and the accessibility tree in
+              row order. */}
+          {[...items]
+            .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
+            .map((item) => {
+              const row = rows.get(item.index)
+              return (
+                <ProductRowView
+                  key={slotKey(item.index, span)}
+                  index={item.index}
+                  start={item.start}
+                  row={row}
+                  selected={row ? selected.has(row.id) : false}
+                  onToggle={toggle}
+                  onOpen={open}
+                />
+              )
+            })}
         </div>
       </div>
       <p className="product-table__count muted" aria-live="polite">
