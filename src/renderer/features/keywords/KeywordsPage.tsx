@@ -192,6 +192,8 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
   const overLimit = count > MAX
   const rangeIssue = issueAt('end') ?? issueAt('start')
   const keywordsIssue = keywords.length > 0 || keywordsVisited ? issueAt('keywords') : undefined
+  /** What the counter line under both fields says is wrong, the most pressing first. */
+  const countIssue = overLimit ? `remove ${count - MAX}` : (keywordsIssue ?? issueAt('negativeKeywords'))
 
   const run = async (next: KeywordQuery) => {
     setBusy(true)
@@ -270,18 +272,12 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
           />
           <p
             id={counterId}
-            className={
-              overLimit || keywordsIssue || issueAt('negativeKeywords') ? 'field__error' : 'field__hint'
-            }
+            className={countIssue ? 'field__error' : 'field__hint'}
             aria-live="polite"
             data-testid="keyword-count"
           >
             {count} of {MAX} keywords, negative keywords included
-            {overLimit ? ` — remove ${count - MAX}` : ''}
-            {!overLimit && keywordsIssue ? ` — ${keywordsIssue}` : ''}
-            {!overLimit && !keywordsIssue && issueAt('negativeKeywords')
-              ? ` — ${issueAt('negativeKeywords')}`
-              : ''}
+            {countIssue ? ` — ${countIssue}` : ''}
           </p>
           <div className="field">
             <span className="field__label" id={`${rangeNoteId}-label`}>
