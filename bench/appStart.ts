@@ -20,3 +20,14 @@ export async function coldStart(dataDir: string): Promise<AppStartFigures> {
   const line = stdout.split('\n').findLast((text) => text.startsWith('{"ms":')) ?? ''
   return JSON.parse(line) as AppStartFigures
 }
+
+/** The same window and a one-row static page with no app (bench/appStartFloorChild.ts). */
+export async function coldStartFloor(): Promise<{ ms: number; windowMs: number }> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', resolve('bench/appStartFloorChild.ts')],
+    { maxBuffer: 1 << 20, timeout: 180_000 },
+  )
+  const line = stdout.split('\n').findLast((text) => text.startsWith('{"ms":')) ?? ''
+  return JSON.parse(line) as { ms: number; windowMs: number }
+}

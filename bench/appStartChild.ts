@@ -13,6 +13,7 @@
  *   npx tsx bench/appStartChild.ts <data dir>
  */
 import { startBenchBrowser } from './browser'
+import { FIRST_ROW_PROBE } from './firstRowProbe'
 
 /** One start's figure and where it went (ms; the page's figures from its navigation start). */
 export interface AppStartFigures {
@@ -24,29 +25,6 @@ export interface AppStartFigures {
   lastScriptMs: number
   firstRowInsertedMs: number
 }
-
-const FIRST_ROW_PROBE = `(() => {
-  const painted = () => requestAnimationFrame(() => setTimeout(() => {
-    window.__benchFirstRowAt = performance.timeOrigin + performance.now()
-    const navigation = performance.getEntriesByType('navigation')[0]
-    const scripts = performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.js'))
-    window.__benchPhases = {
-      navigationStart: performance.timeOrigin,
-      domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
-      scripts: scripts.length,
-      lastScriptEnd: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
-      firstRowInserted: firstRowInserted,
-    }
-  }, 0))
-  let firstRowInserted = 0
-  const observer = new MutationObserver(() => {
-    if (!document.querySelector('[data-draft-id]')) return
-    observer.disconnect()
-    firstRowInserted = performance.now()
-    painted()
-  })
-  observer.observe(document, { childList: true, subtree: true })
-})()`
 
 const dataDir = process.argv[2]
 if (!dataDir) throw new Error('usage: tsx bench/appStartChild.ts <data dir>')

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDrafts } from '../test/support/seedDrafts'
-import { coldStart } from './appStart'
+import { coldStart, coldStartFloor } from './appStart'
 import type { AppStartFigures } from './appStartChild'
 import { startBenchBrowser } from './browser'
 import { benchBundle } from './bundle'
@@ -199,6 +199,23 @@ try {
     } finally {
       await bench.dispose()
     }
+  }
+
+  if (wants('start')) {
+    log('app start floor: the same window, a one-row static page, no app')
+    const floors: { ms: number; windowMs: number }[] = []
+    for (let run = 0; run < APP_STARTS[10_000]; run++) floors.push(await coldStartFloor())
+    rows.push({
+      what: 'Reference: start → a one-row static page painted',
+      target: '(reference)',
+      limit: Infinity,
+      compare: 'max',
+      unit: 'ms',
+      summary: summarize(floors.map((floor) => floor.ms)),
+      note:
+        `the start rows' window (browser context, binding, init script, page, navigation) with no app in it: ` +
+        `what no app can go under here; median ${summarize(floors.map((floor) => floor.windowMs)).p50.toFixed(0)} ms to the navigation`,
+    })
   }
 
   for (const size of wants('start') ? ([10_000, 50_000] as const) : []) {
