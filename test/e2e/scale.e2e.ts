@@ -22,7 +22,7 @@ afterAll(async () => {
 })
 
 describe('the drafts page with 50,000 drafts', () => {
-  it('lists them all, scrolls to the last, searches, and opens one', async () => {
+  it('lists them all, scrolls to the last, searches, and opens one, its columns staying put', async () => {
     const app = await env.launch({ dataDir })
     try {
       const { page } = app
@@ -37,6 +37,13 @@ describe('the drafts page with 50,000 drafts', () => {
       await expect.poll(() => newest.isVisible()).toBe(true)
       await page.mouse.move(1279, 819)
       await page.screenshot({ path: screenshotPath('drafts-50000-top') })
+      // The columns keep their widths whichever drafts are in view (an auto table resized them
+      // to the rows on screen, so they jumped on every scroll and search key).
+      const columnWidths = () =>
+        table
+          .locator('thead th')
+          .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)))
+      const widthsAtTop = await columnWidths()
 
       // Scroll to the end of the list: the oldest draft is drawn there.
       const last = page.locator(`[data-draft-id="${seeded.ids.at(-1)}"]`)
@@ -52,12 +59,14 @@ describe('the drafts page with 50,000 drafts', () => {
       expect(await last.getByRole('link').textContent()).toBe(seeded.names.at(-1))
       expect(await page.locator('[data-draft-id]').count()).toBeLessThan(80)
       await page.screenshot({ path: screenshotPath('drafts-50000-bottom') })
+      expect(await columnWidths()).toEqual(widthsAtTop)
 
       // Search by one draft's full name: exactly that draft is left.
       const wanted = 31_337
       await page.evaluate(() => (document.getElementById('main')!.scrollTop = 0))
       await page.getByRole('searchbox', { name: 'Search drafts' }).fill(seeded.names[wanted]!)
       await expect.poll(() => table.getAttribute('aria-rowcount')).toBe('2')
+      expect(await columnWidths()).toEqual(widthsAtTop)
       const row = page.locator(`[data-draft-id="${seeded.ids[wanted]}"]`)
       await row.getByRole('link').click()
       await expect.poll(() => page.url()).toContain(seeded.ids[wanted]!)

@@ -132,11 +132,21 @@ export const DraftsTable = memo(function DraftsTable({
       <thead>
         <tr aria-rowindex={1}>
           <th scope="col">Name</th>
-          {kind ? null : <th scope="col">Kind</th>}
-          <th scope="col">Status</th>
-          <th scope="col">Checks</th>
-          <th scope="col">Last changed</th>
-          <th scope="col">
+          {kind ? null : (
+            <th scope="col" className="drafts-table__col-kind">
+              Kind
+            </th>
+          )}
+          <th scope="col" className="drafts-table__col-status">
+            Status
+          </th>
+          <th scope="col" className="drafts-table__col-checks">
+            Checks
+          </th>
+          <th scope="col" className="drafts-table__col-changed">
+            Last changed
+          </th>
+          <th scope="col" className="drafts-table__col-actions">
             <span className="visually-hidden">Actions</span>
           </th>
         </tr>
