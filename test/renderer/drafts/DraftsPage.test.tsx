@@ -354,6 +354,28 @@ describe('the drafts page', () => {
     expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
   })
 
+  it('closes a row’s open menu when a search moves another draft into that row', async () => {
+    render(<DraftsPage route={route} />)
+    await screen.findByRole('link', { name: 'Which trail?' })
+    const row = screen.getByRole('link', { name: 'Which trail?' }).closest('tr')!
+    await openActions('Which trail?')
+    // The row (and its menu) is reused for “Boots carousel”: the poll's menu must not stay open
+    // over it, offering to act on a draft the designer did not open it for. (The open menu hides
+    // the rest of the page from the accessibility tree, hence `hidden`.)
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search drafts', hidden: true }), {
+      target: { value: 'boots' },
+    })
+    await waitFor(() =>
+      expect(within(row).queryByRole('link', { name: 'Which trail?', hidden: true })).toBeNull(),
+    )
+    expect(within(row).getByRole('link', { name: 'Boots carousel', hidden: true })).toBeInTheDocument()
+    expect(screen.queryByRole('menu')).toBeNull()
+    const menu = await openActions('Boots carousel')
+    await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: /Export as .json/ })))
+    expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
+    expect(calls.export).toHaveBeenCalledTimes(1)
+  })
+
   it('exports a draft and says where to', async () => {
     render(<DraftsPage route={route} />)
     await screen.findByRole('link', { name: 'Boots carousel' })

@@ -44,10 +44,20 @@ const clock = (() => {
   }
 })()
 
+// toLocaleString()'s own format, built once: toLocaleString builds a formatter on every call.
+const FULL_DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+})
+
 function RelativeTime({ iso }: { iso: string }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now)
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+    <time dateTime={iso} title={FULL_DATE_TIME.format(new Date(iso))}>
       {relativeTime(iso, new Date(now))}
     </time>
   )
@@ -180,6 +190,18 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
   )
 }
 
+// Built once and shared by every row: lucide builds an icon's SVG children on each render.
+const MORE_ICON = <MoreHorizontal size={16} aria-hidden="true" />
+const PROBLEMS_ICON = <CircleAlert size={12} aria-hidden="true" />
+const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
+
+/** What a row's thumbnail shows: its medium, or else its kind's icon. */
+function thumbKey(draft: DraftSummaryWithIssues): string {
+  const cover = draft.cover
+  if (!cover) return `kind:${draft.kind}`
+  return cover.source === 'library' ? `library:${cover.mediaKey}` : `local:${cover.path}:${cover.sha256}`
+}
+
 const DraftRow = memo(function DraftRow({
   index,
   draft,
@@ -192,12 +214,15 @@ const DraftRow = memo(function DraftRow({
   onAction(action: RowAction, draft: DraftSummaryWithIssues): void
 }) {
   const route = EDITOR_ROUTES[draft.kind]
+  const [menuOpenFor, setMenuOpenFor] = useState<string | null>(null)
   return (
     <tr data-draft-id={draft.id} data-index={index} aria-rowindex={index + 2}>
       <th scope="row" className="drafts-table__name">
         <span className="drafts-table__title">
-          {/* Only rows in view are drawn, so only they ask for a thumbnail. */}
-          <ListThumb key={draft.id} media={draft.cover} kind={draft.kind} />
+          {/* Only rows in view are drawn, so only they ask for a thumbnail. Keyed by what it
+              shows: a new medium starts its settle timer afresh, while a row that gets another
+              draft of the same kind and no medium keeps its icon as it is. */}
+          <ListThumb key={thumbKey(draft)} media={draft.cover} kind={draft.kind} />
           {route ? (
             <a href={hashFor(route, draft.id)} className="draft-link">
               {draft.name}
@@ -224,10 +249,16 @@ const DraftRow = memo(function DraftRow({
         <RelativeTime iso={draft.updatedAt} />
       </td>
       <td className="drafts-table__actions">
-        {/* Radix mounts the menu's content only while it is open. */}
-        <DropdownMenu.Root key={draft.id}>
+        {/* Radix mounts the menu's content only while it is open. The row is reused for
+            other drafts as the list scrolls or is searched, and the menu with it; it is open
+            only for the draft it was opened on, so it closes if another draft moves in and
+            never acts on that one. */}
+        <DropdownMenu.Root
+          open={menuOpenFor === draft.id}
+          onOpenChange={(open) => setMenuOpenFor(open ? draft.id : null)}
+        >
           <DropdownMenu.Trigger className="icon-button" aria-label={`Actions for ${draft.name}`}>
-            <MoreHorizontal size={16} aria-hidden="true" />
+            {MORE_ICON}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
             <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
@@ -265,7 +296,7 @@ function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
   if (draft.errorCount > 0) {
     return (
       <span className="badge badge--danger">
-        <CircleAlert size={12} aria-hidden="true" /> {plural(draft.errorCount, 'problem')}
+        {PROBLEMS_ICON} {plural(draft.errorCount, 'problem')}
       </span>
     )
   }
@@ -274,7 +305,7 @@ function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
       className="badge badge--success"
       title={draft.warningCount > 0 ? `${plural(draft.warningCount, 'note')} in the editor` : undefined}
     >
-      <CircleCheck size={12} aria-hidden="true" /> Ready
+      {READY_ICON} Ready
     </span>
   )
 }
