@@ -22,7 +22,7 @@ afterAll(async () => {
 })
 
 describe('the drafts page with 50,000 drafts', () => {
-  it('lists them all, scrolls to the last, searches, and opens one, its columns staying put', async () => {
+  it('lists them all, scrolls to the last, searches, and opens one, its columns staying put and its rows one line', async () => {
     const app = await env.launch({ dataDir })
     try {
       const { page } = app
@@ -44,6 +44,26 @@ describe('the drafts page with 50,000 drafts', () => {
           .locator('thead th')
           .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)))
       const widthsAtTop = await columnWidths()
+
+      // In the narrowest window the app allows, every row keeps one line (the list places rows
+      // at one height; "Video conversation" used to wrap there) and the table fits its page.
+      await page.setViewportSize({ width: 960, height: 820 })
+      const rowHeightSpread = () =>
+        page.locator('[data-draft-id]').evaluateAll((rows) => {
+          const heights = rows.map((row) => row.getBoundingClientRect().height)
+          return Math.max(...heights) - Math.min(...heights)
+        })
+      await expect.poll(rowHeightSpread).toBeLessThan(1)
+      expect(
+        await page.locator('[data-draft-id] .kind-chip', { hasText: 'Video conversation' }).count(),
+      ).toBeGreaterThan(0)
+      expect(
+        await page.evaluate(() => {
+          const main = document.getElementById('main')!
+          return main.scrollWidth - main.clientWidth
+        }),
+      ).toBe(0)
+      await page.setViewportSize({ width: 1280, height: 820 })
 
       // Scroll to the end of the list: the oldest draft is drawn there.
       const last = page.locator(`[data-draft-id="${seeded.ids.at(-1)}"]`)
