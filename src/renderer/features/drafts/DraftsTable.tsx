@@ -8,7 +8,7 @@ import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
 import { observeViewport, scrollParentOf } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
-import { EDITOR_ROUTES, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
+import { EDITOR_ROUTES, fullDateTime, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
 
 export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
 
@@ -44,20 +44,10 @@ const clock = (() => {
   }
 })()
 
-// toLocaleString()'s own format, built once: toLocaleString builds a formatter on every call.
-const FULL_DATE_TIME = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-})
-
 function RelativeTime({ iso }: { iso: string }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now)
   return (
-    <time dateTime={iso} title={FULL_DATE_TIME.format(new Date(iso))}>
+    <time dateTime={iso} title={fullDateTime(iso)}>
       {relativeTime(iso, new Date(now))}
     </time>
   )

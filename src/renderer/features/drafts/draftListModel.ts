@@ -167,6 +167,21 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
 
+// toLocaleString()'s own fields, in one formatter: toLocaleString builds a formatter per call.
+const FULL_DATE_TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+})
+
+/** The date and time in full, as `Date.prototype.toLocaleString()` writes it. */
+export function fullDateTime(iso: string): string {
+  return FULL_DATE_TIME.format(new Date(iso))
+}
+
 /** "just now", "5 minutes ago", "yesterday". */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = (new Date(iso).getTime() - now.getTime()) / 1000
