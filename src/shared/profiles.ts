@@ -1,12 +1,15 @@
 import { z } from 'zod'
+import { ENVIRONMENTS } from './environments'
 import { apiHostsSchema } from './hosts'
+
+export { ENVIRONMENTS, SANDBOX_ENVIRONMENTS, usesAdsSandboxHost } from './environments'
+export type { Environment } from './environments'
 
 /**
  * What the renderer may know about a connection profile: everything but its secrets. The
  * consumer secret, the access token pair and the bearer token live in the OS keychain only.
  */
-export const environmentSchema = z.enum(['production', 'ads_sandbox', 'local_sandbox', 'custom'])
-export type Environment = z.infer<typeof environmentSchema>
+export const environmentSchema = z.enum(ENVIRONMENTS)
 
 export const accessLevelSchema = z.enum(['read', 'write'])
 export type AccessLevel = z.infer<typeof accessLevelSchema>
@@ -38,14 +41,3 @@ export type ProfileList = z.infer<typeof profileListSchema>
 
 /** Profile ids are uuids; checking the shape keeps them safe as keychain account names. */
 export const profileIdSchema = z.string().uuid()
-
-/**
- * The ads host a profile publishes to. "Ads sandbox" authorizes against the production
- * platform but sends every ads call to the sandbox host.
- */
-export function usesAdsSandboxHost(environment: Environment): boolean {
-  return environment === 'ads_sandbox'
-}
-
-/** Profiles whose ads calls reach a sandbox host, where sandbox accounts and features can be made. */
-export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']

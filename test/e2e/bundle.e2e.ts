@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { entryKey, firstPageBundle, readManifest, staticClosure } from '../support/rendererBundle'
 
@@ -30,5 +32,29 @@ describe('the renderer bundle', () => {
     expect(manifest[twitterText[0]!]!.isDynamicEntry).toBe(true)
     const firstPage = staticClosure(manifest, 'features/drafts/DraftsPage.tsx', new Set(initial))
     expect(firstPage.has(twitterText[0]!)).toBe(false)
+  })
+
+  // zod's schemas are main's (every IPC payload) and the editors' (live rules). In the first
+  // page's code they were a third of its vendor chunk, parsed and built on every start for
+  // nothing (bench/PROFILE.md section 22): the list needs plain values (drafts/kinds.ts,
+  // apiHosts.ts, environments.ts, creatives/mediaType.ts).
+  it('keeps zod out of the code the first page loads', async () => {
+    const dir = resolve('out/renderer')
+    const hasZod = async (file: string) => (await readFile(join(dir, file), 'utf8')).includes('ZodError')
+    const chunks = (await readdir(join(dir, 'assets'))).filter((file) => file.endsWith('.js'))
+    const withZod: string[] = []
+    for (const file of chunks) if (await hasZod(join('assets', file))) withZod.push(file)
+    expect(
+      withZod.length,
+      'zod\'s marker ("ZodError") is in no chunk: the check below would prove nothing',
+    ).toBeGreaterThan(0)
+    const { firstPageFiles } = await firstPageBundle(dir)
+    for (const file of firstPageFiles) {
+      expect(
+        await hasZod(file),
+        `${file} (loaded for the first page) contains zod. Import the plain values the page needs from ` +
+          'a module without schemas (e.g. src/shared/drafts/kinds.ts rather than envelope.ts).',
+      ).toBe(false)
+    }
   })
 })

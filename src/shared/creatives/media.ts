@@ -3,9 +3,11 @@
 
 import { z } from 'zod'
 import type { MediaInfo } from '../rules/context'
-import type { MediaType } from '../rules/limits'
 import { enumTuple, LIMITS } from '../rules/limits'
 import { localMediaPlaceholder } from '../rules/placeholders'
+import { mediaTypeOf } from './mediaType'
+
+export { mediaTypeFromMime, mediaTypeOf } from './mediaType'
 
 const dimension = z.number().int().positive()
 
@@ -59,18 +61,6 @@ export type MediaResolver = (ref: LocalMediaRef) => string | undefined
 
 /** For editors working offline: nothing is uploaded yet. */
 export const unresolvedMedia: MediaResolver = () => undefined
-
-export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
-  const mime = mimeType.toLowerCase()
-  if (mime === 'image/gif') return 'GIF'
-  if (mime.startsWith('image/')) return 'IMAGE'
-  if (mime.startsWith('video/')) return 'VIDEO'
-  return undefined
-}
-
-export function mediaTypeOf(ref: MediaRef): MediaType | undefined {
-  return ref.source === 'library' ? ref.mediaType : mediaTypeFromMime(ref.mimeType)
-}
 
 /** The key a payload uses for this medium. */
 export function payloadMediaKey(ref: MediaRef, resolveMedia: MediaResolver): string {

@@ -1,5 +1,9 @@
 import { z } from 'zod'
 import { isJsonValue } from './json'
+import { DRAFT_KINDS, DRAFT_STATUSES, type DraftKind, type DraftStatus } from './kinds'
+
+export { DRAFT_KINDS, DRAFT_STATUSES, isDraftKind, isDraftStatus, untitledName } from './kinds'
+export type { DraftKind, DraftStatus } from './kinds'
 
 /**
  * The draft envelope: everything the store needs to know about a draft. The per-kind
@@ -9,12 +13,6 @@ import { isJsonValue } from './json'
 
 // Bump together with a new entry in migrations.ts.
 export const CURRENT_DRAFT_SCHEMA_VERSION = 2
-
-export const DRAFT_KINDS = ['card', 'poll_card', 'video_conversation_card', 'post', 'media_library'] as const
-export type DraftKind = (typeof DRAFT_KINDS)[number]
-
-export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published', 'failed'] as const
-export type DraftStatus = (typeof DRAFT_STATUSES)[number]
 
 export const draftKindSchema = z.enum(DRAFT_KINDS)
 export const draftStatusSchema = z.enum(DRAFT_STATUSES)
@@ -75,14 +73,6 @@ export function summarizeDraft(draft: Draft): DraftSummary {
   return summary
 }
 
-export function isDraftKind(value: unknown): value is DraftKind {
-  return typeof value === 'string' && (DRAFT_KINDS as readonly string[]).includes(value)
-}
-
-export function isDraftStatus(value: unknown): value is DraftStatus {
-  return typeof value === 'string' && (DRAFT_STATUSES as readonly string[]).includes(value)
-}
-
 /**
  * Checks the opaque `content` against the per-kind model. Returning `content` lets the
  * model normalise (or upgrade) it; omitting it keeps the content as is.
@@ -91,7 +81,3 @@ export type ContentValidator = (
   kind: DraftKind,
   content: unknown,
 ) => { ok: true; content?: unknown } | { ok: false; message: string }
-
-export function untitledName(kind: DraftKind): string {
-  return `Untitled ${kind.replaceAll('_', ' ')}`
-}

@@ -1,6 +1,6 @@
 import { ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
 import { useEffect, useId } from 'react'
-import { SANDBOX_ENVIRONMENTS } from '../../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { useAccountFeaturesSync } from './accountFeatures'

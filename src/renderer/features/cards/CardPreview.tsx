@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, ImageIcon, Play } from 'lucide-react'
 import { memo, useState, type KeyboardEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from '../media/mediaClient'
 import { usePreviewAuthor } from '../accounts/previewAuthor'
 import { LABEL_TEXT } from './fields'

@@ -5,7 +5,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { MediaThumb } from '../media/MediaThumb'
 import { PollPreview } from '../polls/PollPreview'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { PostContent } from '../../../shared/creatives/post'
 import { splitAtOverflow } from './counterState'
 

@@ -1,5 +1,5 @@
 import type { MediaRef } from '../../../shared/creatives/media'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { mediaChecks } from '../../../shared/creatives/mediaChecks'
 import { LIMITS } from '../../../shared/rules/limits'
 

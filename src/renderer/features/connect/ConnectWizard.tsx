@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { Checkbox, Collapsible, RadioGroup } from 'radix-ui'
 import { ArrowLeft, Check, ChevronRight, ExternalLink, FlaskConical, Globe, Plus, Server } from 'lucide-react'
-import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/hosts'
+import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/apiHosts'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'

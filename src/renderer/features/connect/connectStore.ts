@@ -1,6 +1,6 @@
 import { create } from 'zustand'
-import type { ApiHosts } from '../../../shared/hosts'
-import { PRODUCTION_HOSTS } from '../../../shared/hosts'
+import type { ApiHosts } from '../../../shared/apiHosts'
+import { PRODUCTION_HOSTS } from '../../../shared/apiHosts'
 import type { AccessLevel, Environment, ProfileList, ProfileSummary } from '../../../shared/profiles'
 import type { IpcError } from '../../../shared/ipc/result'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'

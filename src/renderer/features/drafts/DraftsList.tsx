@@ -1,6 +1,6 @@
 import { FileText, Trash2, type LucideIcon } from 'lucide-react'
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/envelope'
+import { DRAFT_STATUSES, type DraftKind } from '../../../shared/drafts/kinds'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { navigate } from '../../app/useRoute'
 import { Banner } from '../../components/Banner'

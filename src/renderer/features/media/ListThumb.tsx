@@ -1,7 +1,8 @@
 import { BarChart3, Film, ImageIcon, LayoutTemplate, MessageSquareText, MessagesSquare } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
-import { mediaTypeOf, type MediaRef } from '../../../shared/creatives/media'
+import type { MediaRef } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from './mediaClient'
 import './listThumb.css'
 

@@ -1,7 +1,7 @@
 import { FileImage, Film, ImageUp, Library, LoaderCircle, Upload, X } from 'lucide-react'
 import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { MediaUse } from '../../../shared/creatives/mediaChecks'
 import { mediaChecks } from '../../../shared/creatives/mediaChecks'
 import type { Issue } from '../../../shared/rules/issues'

@@ -1,5 +1,6 @@
 import { Film, ImageIcon } from 'lucide-react'
-import { mediaTypeOf, type MediaRef } from '../../../shared/creatives/media'
+import type { MediaRef } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from './mediaClient'
 
 /**

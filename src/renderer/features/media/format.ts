@@ -1,5 +1,5 @@
 import type { MediaRef } from '../../../shared/creatives/media'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { describeRatio } from '../../../shared/rules/media'
 
 export function formatBytes(bytes: number): string {

@@ -1,7 +1,7 @@
 import { Play } from 'lucide-react'
 import { MediaThumb } from '../media/MediaThumb'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
-import { mediaTypeOf } from '../../../shared/creatives/media'
+import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { timeLeftLabel } from './pollRules'
 
 /** The poll as people will see it before voting: media, one bar per choice, time left. `inline` sits inside a post preview. */

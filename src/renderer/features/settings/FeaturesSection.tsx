@@ -1,6 +1,6 @@
 import { Check, Plus } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { SANDBOX_ENVIRONMENTS } from '../../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { GRANTABLE_SANDBOX_FEATURES } from '../../../shared/rules/accountLimits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'

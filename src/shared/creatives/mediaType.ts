@@ -1,0 +1,22 @@
+import type { MediaType } from '../rules/limits'
+
+/**
+ * A medium's type from what a draft holds of it, with no schemas: the drafts list's thumbnails
+ * (in the first page's code) need this and none of media.ts's schemas, which would bring zod
+ * into that code (bench/PROFILE.md section 22). media.ts re-exports both.
+ */
+export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
+  const mime = mimeType.toLowerCase()
+  if (mime === 'image/gif') return 'GIF'
+  if (mime.startsWith('image/')) return 'IMAGE'
+  if (mime.startsWith('video/')) return 'VIDEO'
+  return undefined
+}
+
+/** The parts of a media reference (media.ts's MediaRef) that say what kind of medium it is. */
+export type MediaTypeSource =
+  { source: 'library'; mediaType?: MediaType | undefined } | { source: 'local'; mimeType: string }
+
+export function mediaTypeOf(ref: MediaTypeSource): MediaType | undefined {
+  return ref.source === 'library' ? ref.mediaType : mediaTypeFromMime(ref.mimeType)
+}

@@ -1,0 +1,18 @@
+/**
+ * The kinds of connection a profile can be, as plain values: the renderer's account switcher
+ * (in the first page's code) needs these and none of profiles.ts's schemas, which would bring
+ * zod into that code (bench/PROFILE.md section 22). profiles.ts builds its schemas from these.
+ */
+export const ENVIRONMENTS = ['production', 'ads_sandbox', 'local_sandbox', 'custom'] as const
+export type Environment = (typeof ENVIRONMENTS)[number]
+
+/**
+ * The ads host a profile publishes to. "Ads sandbox" authorizes against the production
+ * platform but sends every ads call to the sandbox host.
+ */
+export function usesAdsSandboxHost(environment: Environment): boolean {
+  return environment === 'ads_sandbox'
+}
+
+/** Profiles whose ads calls reach a sandbox host, where sandbox accounts and features can be made. */
+export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
