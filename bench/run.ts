@@ -5,6 +5,7 @@
  * into with the same probe in the same browser during the same run (headless Chromium paces
  * frames at 60 Hz, so the floor alone is about a frame).
  */
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,6 +79,9 @@ try {
     log('seeding 10,000 and 50,000 drafts (test/support/seedDrafts.ts)')
     await seedDrafts({ dataDir: seeded[10_000], count: 10_000 })
     await seedDrafts({ dataDir: seeded[50_000], count: 50_000 })
+    // ~250 MB just written, which the kernel would write back ~30 s later, inside the frames
+    // section (seen in /proc/meminfo's Dirty): flushed now, before anything is timed.
+    execFileSync('sync')
   }
 
   const bench = wants('bundle') || wants('frames') || wants('scale') ? await startBenchBrowser() : undefined
