@@ -1,10 +1,10 @@
-import type { MediaType } from '../rules/limits'
-
 /**
  * A medium's type from what a draft holds of it, with no schemas: the drafts list's thumbnails
  * (in the first page's code) need this and none of media.ts's schemas, which would bring zod
- * into that code (bench/PROFILE.md section 22). media.ts re-exports both.
+ * into that code (bench/PROFILE.md section 22). media.ts re-exports both functions.
  */
+import type { MediaType } from '../rules/limits'
+
 export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   const mime = mimeType.toLowerCase()
   if (mime === 'image/gif') return 'GIF'
