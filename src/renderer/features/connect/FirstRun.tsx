@@ -4,10 +4,6 @@ import { Button } from '../../components/Button'
 import { useConnectStore } from './connectStore'
 import './connect.css'
 
-/**
- * What a new designer sees first: the two ways in, instead of an empty list and a developer form.
- * Shown until a profile exists; drafts still work offline without one.
- */
 /** Whether the first-run choice is on screen (no profile yet). */
 export function useFirstRunShown(): boolean {
   const loaded = useConnectStore((state) => state.loaded)
@@ -15,6 +11,10 @@ export function useFirstRunShown(): boolean {
   return loaded && !hasProfiles
 }
 
+/**
+ * What a new designer sees first: the two ways in, instead of an empty list and a developer form.
+ * Shown until a profile exists; drafts still work offline without one.
+ */
 export function FirstRun() {
   const shown = useFirstRunShown()
   const startPath = useConnectStore((state) => state.startPath)
