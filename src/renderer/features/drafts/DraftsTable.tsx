@@ -185,13 +185,6 @@ const MORE_ICON = <MoreHorizontal size={16} aria-hidden="true" />
 const PROBLEMS_ICON = <CircleAlert size={12} aria-hidden="true" />
 const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 
-/** What a row's thumbnail shows: its medium, or else its kind's icon. */
-function thumbKey(draft: DraftSummaryWithIssues): string {
-  const cover = draft.cover
-  if (!cover) return `kind:${draft.kind}`
-  return cover.source === 'library' ? `library:${cover.mediaKey}` : `local:${cover.path}:${cover.sha256}`
-}
-
 const DraftRow = memo(function DraftRow({
   index,
   draft,
@@ -209,10 +202,9 @@ const DraftRow = memo(function DraftRow({
     <tr data-draft-id={draft.id} data-index={index} aria-rowindex={index + 2}>
       <th scope="row" className="drafts-table__name">
         <span className="drafts-table__title">
-          {/* Only rows in view are drawn, so only they ask for a thumbnail. Keyed by what it
-              shows: a new medium starts its settle timer afresh, while a row that gets another
-              draft of the same kind and no medium keeps its icon as it is. */}
-          <ListThumb key={thumbKey(draft)} media={draft.cover} kind={draft.kind} />
+          {/* Only rows in view are drawn, so only they ask for a thumbnail. Not keyed by the
+              draft: the thumbnail follows the row's new draft itself (ListThumb). */}
+          <ListThumb media={draft.cover} kind={draft.kind} />
           {route ? (
             <a href={hashFor(route, draft.id)} className="draft-link">
               {draft.name}

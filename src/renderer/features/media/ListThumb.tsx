@@ -31,16 +31,26 @@ function worthLoading(ref: MediaRef | undefined): ref is MediaRef {
   return ref.source === 'library' || mediaTypeOf(ref) !== 'VIDEO'
 }
 
-/** The small square thumbnail of a list row (drafts, cards, published posts). Decorative: the row names the item. */
+/** Which picture a reference shows: a library item, or a local file's path and content. */
+function pictureOf(ref: MediaRef): string {
+  return ref.source === 'library' ? `library:${ref.mediaKey}` : `local:${ref.path}:${ref.sha256}`
+}
+
+/**
+ * The small square thumbnail of a list row (drafts, cards, published posts). Decorative: the row
+ * names the item. A virtualized list reuses a row for other items, so each new picture settles
+ * afresh, while the same picture in a new object (a list refresh) keeps what it shows.
+ */
 export function ListThumb({ media, kind }: { media?: MediaRef | undefined; kind?: DraftKind | undefined }) {
   const wanted = worthLoading(media) ? media : undefined
-  const [settled, setSettled] = useState(false)
+  const picture = wanted ? pictureOf(wanted) : null
+  const [settledOn, setSettledOn] = useState<string | null>(null)
   useEffect(() => {
-    if (!wanted) return
-    const timer = setTimeout(() => setSettled(true), SETTLE_MS)
+    if (!picture) return
+    const timer = setTimeout(() => setSettledOn(picture), SETTLE_MS)
     return () => clearTimeout(timer)
-  }, [wanted])
-  const preview = useMediaPreview(settled && wanted ? wanted : null)
+  }, [picture])
+  const preview = useMediaPreview(wanted && settledOn === picture ? wanted : null)
   const url = preview.state === 'ready' ? preview.url : null
   if (url) return <img className="list-thumb" src={url} alt="" draggable={false} data-testid="list-thumb" />
   const Icon = media
