@@ -27,8 +27,8 @@ import { createCatalogService } from '../src/main/catalog/catalogService'
 import { createCatalogStores } from '../src/main/catalog/catalogStores'
 import type { ServicesConfig, Services } from '../src/main/services'
 import { createMemorySecretStore } from '../src/main/vault/memoryStore'
-import { startSandbox } from '../test/sandbox/index'
 import { connectSandboxProfile } from './sandboxProfile'
+import { startSandboxThread } from './sandboxThread'
 
 const PRODUCTS = 10_000
 const PARSE_SAMPLES = 7
@@ -210,7 +210,9 @@ async function sendAndType(browser: Browser, page: Page, services: Services, rou
 
 export async function benchCatalog(): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-catalog-'))
-  const sandbox = await startSandbox({ port: 0 })
+  // The platform's servers do not share the designer's two cores: the sandbox standing in for them
+  // runs on a thread that gets only CPU nobody else wants (bench/sandboxThread.ts).
+  const sandbox = await startSandboxThread({ port: 0 })
   const rows: Row[] = []
   try {
     // A remote image is not downloaded by the sandbox, so the send measures the API path alone.
@@ -278,7 +280,7 @@ export async function benchCatalog(): Promise<Row[]> {
         samples: benchCpuMs.length,
         p50: percentile(benchCpuMs, 50) / 1000,
         p95: Math.max(...benchCpuMs) / 1000,
-        target: `info; main's services + sandbox + browser driver, ${benchCpuMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s`,
+        target: `info; main's services + sandbox (on an idle-priority thread) + browser driver, ${benchCpuMs.map((ms) => (ms / 1000).toFixed(1)).join(' / ')} s`,
         pass: null,
       })
       const frameP95 = percentile(frame, 95)
