@@ -105,6 +105,7 @@ function feedCsv(imageUrl: string, version = 0): string {
  * so the two rows were not typed alike either (bench/PROFILE.md section 23).
  */
 const SEARCH_WORD = 'Shoes'
+/** feedCsv gives every fourth product the type "Apparel > Shoes", which its title repeats. */
 const SEARCH_MATCHES = PRODUCTS / 4
 
 async function searchFor(page: Page): Promise<void> {
