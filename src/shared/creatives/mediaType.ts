@@ -4,6 +4,8 @@
  * into that code (bench/PROFILE.md section 22). media.ts re-exports both functions.
  */
 import type { MediaType } from '../rules/limits'
+// A type only: erased from the built code, so it brings none of media.ts's schemas along.
+import type { MediaRef } from './media'
 
 export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   const mime = mimeType.toLowerCase()
@@ -13,10 +15,6 @@ export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   return undefined
 }
 
-/** The parts of a media reference (media.ts's MediaRef) that say what kind of medium it is. */
-export type MediaTypeSource =
-  { source: 'library'; mediaType?: MediaType | undefined } | { source: 'local'; mimeType: string }
-
-export function mediaTypeOf(ref: MediaTypeSource): MediaType | undefined {
+export function mediaTypeOf(ref: MediaRef): MediaType | undefined {
   return ref.source === 'library' ? ref.mediaType : mediaTypeFromMime(ref.mimeType)
 }
