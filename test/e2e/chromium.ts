@@ -27,6 +27,38 @@ export function findChromium(): string {
   return found
 }
 
+/**
+ * Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches.ts). Chromium
+ * keeps only the last `--disable-features` switch, so ours must repeat it: a test checks it
+ * against the installed Playwright.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+]
+
+/**
+ * Headless Chromium is the whole Chrome browser without a screen: each new window also loads
+ * Chrome's address-bar popup, a WebUI page in a renderer process of its own. While the app
+ * started, that page took 280–570 ms of a core (bench/PROFILE.md section 24) on these 2-core
+ * machines, beside a page that is the whole figure. Electron's windows have no address bar.
+ */
+const CHROME_ONLY_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
+
 /** Headless mode is Playwright's `headless: true`; these keep Chromium off the network. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -37,4 +69,5 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-dev-shm-usage',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...CHROME_ONLY_FEATURES].join(',')}`,
 ]
