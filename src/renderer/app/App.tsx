@@ -5,6 +5,7 @@ import { useLocation } from './useRoute'
 import { ThemeController } from '../features/settings/ThemeController'
 import { PageFor } from './PageFor'
 import { useConnectStore } from '../features/connect/connectStore'
+import { scrollRootProps } from '../lib/scrollRoot'
 
 export function App() {
   const { route, draftId } = useLocation()
@@ -35,7 +36,14 @@ export function App() {
         Skip to content
       </a>
       <Sidebar current={route} />
-      <main id="main" ref={mainRef} tabIndex={-1} className="app-main" aria-labelledby="page-title">
+      <main
+        id="main"
+        ref={mainRef}
+        tabIndex={-1}
+        className="app-main"
+        aria-labelledby="page-title"
+        {...scrollRootProps}
+      >
         <PageFor route={info} draftId={draftId} />
       </main>
     </div>

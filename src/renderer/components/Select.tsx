@@ -1,6 +1,7 @@
 import { Check, ChevronDown } from 'lucide-react'
 import { Select as RadixSelect } from 'radix-ui'
-import { Fragment, useId, type ReactNode } from 'react'
+import { Fragment, useId, useState, type ReactNode } from 'react'
+import { useAfterFirstPaint } from '../lib/afterFirstPaint'
 import './select.css'
 
 export interface SelectOption<T extends string> {
@@ -46,6 +47,16 @@ function isGroup<T extends string>(entry: SelectEntry<T>): entry is SelectGroup<
   return 'options' in entry
 }
 
+function labelOf<T extends string>(entries: readonly SelectEntry<T>[], value: T | null): string | undefined {
+  for (const entry of entries) {
+    if (isGroup(entry)) {
+      const label = labelOf(entry.options, value)
+      if (label !== undefined) return label
+    } else if (entry.value === value) return entry.label
+  }
+  return undefined
+}
+
 /** A Radix Select (typeahead, arrow keys, Enter) with the app's trigger, list and check. */
 export function Select<T extends string>({
   value,
@@ -66,8 +77,20 @@ export function Select<T extends string>({
   // The trigger's name is its label followed by the value it shows, so the visible text is part
   // of the accessible name (WCAG 2.5.3, Label in Name) and speech users can say what they see.
   const labelledBy = `${ariaLabelledby ?? hiddenLabelId} ${valueId}`
+  const [open, setOpen] = useState(false)
+  // Closed, Radix still renders every option into a detached fragment (its typeahead on the
+  // trigger reads them) and portals the chosen one's text into the trigger, a second render.
+  // The trigger shows the label itself, and the hidden list waits until the first frame is up:
+  // the drafts page's three filters cost its first frame a fifth of its script (PROFILE 24).
+  const listMounted = useAfterFirstPaint() || open
   return (
-    <RadixSelect.Root value={value ?? ''} onValueChange={(next) => onChange(next as T)} disabled={disabled}>
+    <RadixSelect.Root
+      value={value ?? ''}
+      onValueChange={(next) => onChange(next as T)}
+      open={open}
+      onOpenChange={setOpen}
+      disabled={disabled}
+    >
       {ariaLabel ? (
         <span id={hiddenLabelId} hidden>
           {ariaLabel}
@@ -75,33 +98,35 @@ export function Select<T extends string>({
       ) : null}
       <RadixSelect.Trigger className={triggerClass} aria-labelledby={labelledBy} {...trigger}>
         <span id={valueId} className="select__value">
-          <RadixSelect.Value placeholder={placeholder} />
+          <RadixSelect.Value placeholder={placeholder}>{labelOf(options, value)}</RadixSelect.Value>
         </span>
         <RadixSelect.Icon className="select__icon">
           {icon ?? <ChevronDown size={14} aria-hidden="true" />}
         </RadixSelect.Icon>
       </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport>
-            {options.map((entry, index) =>
-              isGroup(entry) ? (
-                <Fragment key={`group:${entry.label}`}>
-                  {index > 0 ? <RadixSelect.Separator className="select__separator" /> : null}
-                  <RadixSelect.Group>
-                    <RadixSelect.Label className="select__group-label">{entry.label}</RadixSelect.Label>
-                    {entry.options.map((option) => (
-                      <SelectItem key={option.value} option={option} />
-                    ))}
-                  </RadixSelect.Group>
-                </Fragment>
-              ) : (
-                <SelectItem key={entry.value} option={entry} />
-              ),
-            )}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
+      {listMounted ? (
+        <RadixSelect.Portal>
+          <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
+            <RadixSelect.Viewport>
+              {options.map((entry, index) =>
+                isGroup(entry) ? (
+                  <Fragment key={`group:${entry.label}`}>
+                    {index > 0 ? <RadixSelect.Separator className="select__separator" /> : null}
+                    <RadixSelect.Group>
+                      <RadixSelect.Label className="select__group-label">{entry.label}</RadixSelect.Label>
+                      {entry.options.map((option) => (
+                        <SelectItem key={option.value} option={option} />
+                      ))}
+                    </RadixSelect.Group>
+                  </Fragment>
+                ) : (
+                  <SelectItem key={entry.value} option={entry} />
+                ),
+              )}
+            </RadixSelect.Viewport>
+          </RadixSelect.Content>
+        </RadixSelect.Portal>
+      ) : null}
     </RadixSelect.Root>
   )
 }

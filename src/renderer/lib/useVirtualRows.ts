@@ -1,16 +1,27 @@
 import { observeElementRect, useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { markedScrollRootOf } from './scrollRoot'
 
 /** Without layout (before the first frame, or in a DOM without one) assume a screenful. */
 const FALLBACK_VIEWPORT_HEIGHT = 800
 
 /** The nearest ancestor that scrolls: the virtual rows follow its scroll position. */
 export function scrollParentOf(element: HTMLElement | null): HTMLElement | null {
+  const marked = element?.parentElement ? markedScrollRootOf(element.parentElement) : null
+  if (marked) return marked
   for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node)
     if (overflowY === 'auto' || overflowY === 'scroll') return node
   }
   return (document.scrollingElement ?? document.documentElement) as HTMLElement
+}
+
+/**
+ * The viewport before anything is measured, so the first render already holds a screenful of
+ * rows instead of none (then a second render with them once the scroller's size is read).
+ */
+export function viewportGuess(): { width: number; height: number } {
+  return { width: window.innerWidth, height: window.innerHeight || FALLBACK_VIEWPORT_HEIGHT }
 }
 
 export const observeViewport: typeof observeElementRect = (instance, notify) =>
@@ -59,6 +70,7 @@ export function useVirtualRows<T extends HTMLElement>({
     overscan,
     scrollMargin,
     observeElementRect: observeViewport,
+    initialRect: viewportGuess(),
     getItemKey: getKey,
   })
 

@@ -6,7 +6,7 @@ import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
-import { observeViewport, scrollParentOf } from '../../lib/useVirtualRows'
+import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
 import { EDITOR_ROUTES, fullDateTime, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
 
@@ -86,6 +86,7 @@ export const DraftsTable = memo(function DraftsTable({
     overscan: OVERSCAN_ROWS,
     scrollMargin,
     observeElementRect: observeViewport,
+    initialRect: viewportGuess(),
   })
 
   // Where the body starts within the scrolling area, and how tall a row really is. Both change
