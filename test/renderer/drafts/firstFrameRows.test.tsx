@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DraftsTable } from '../../../src/renderer/features/drafts/DraftsTable'
+import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
+import { installFakeFrames } from '../fakeFrames'
+
+const ROW_HEIGHT = 49 // DraftsTable's estimate: jsdom lays nothing out, so rows keep it
+
+const drafts: DraftSummaryWithIssues[] = Array.from({ length: 1_000 }, (_, index) => ({
+  id: `draft-${index}`,
+  kind: 'card',
+  name: `Draft ${index}`,
+  status: 'draft',
+  updatedAt: '2025-01-01T10:00:00.000Z',
+  errorCount: 0,
+  warningCount: 0,
+}))
+
+afterEach(cleanup)
+
+describe('the drafts table in the app’s first frame', () => {
+  const frames = installFakeFrames()
+
+  it('draws the rows in view from its first render, and the ones beyond once that frame is up', () => {
+    const { container } = render(<DraftsTable rows={drafts} onAction={() => undefined} />)
+    const drawn = () => container.querySelectorAll('tr[data-draft-id]').length
+    // The window's height (jsdom: 768 px) over the row's: a screenful, no more, before any frame.
+    const inView = Math.ceil(window.innerHeight / ROW_HEIGHT)
+    expect(drawn()).toBeGreaterThanOrEqual(inView)
+    expect(drawn()).toBeLessThanOrEqual(inView + 1)
+    act(() => {
+      frames.runFrame()
+      vi.advanceTimersByTime(1_000)
+    })
+    expect(drawn()).toBe(inView + 8)
+  })
+})
