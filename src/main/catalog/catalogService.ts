@@ -350,7 +350,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const record = store.get(id)
       if (record) record.jobId = job.id
     }
-    store.touch()
+    store.touch(ids)
     return job
   }
 

@@ -13,7 +13,10 @@ import type { IssueView, ProductStatus } from '../../shared/ipc/contracts/catalo
  * step names product ids and sends what is stored when it runs, so the latest edit wins.
  *
  * Writes are coalesced (a 10,000-product import answers 400 batches); the outbox's job file,
- * not this one, is the durable record of what was sent. flush() on quit.
+ * not this one, is the durable record of what was sent. flush() on quit. Each write reuses the
+ * JSON of the records not changed since the last one: while an import sends, a whole rewrite
+ * of 10,000 products (5.6 MB) each second was main's largest single cost (bench/PROFILE.md
+ * section 24).
  */
 
 export interface StoredProduct {
@@ -71,8 +74,11 @@ export interface CatalogStore {
   remove(id: string): void
   sets(): StoredSet[]
   putSet(set: StoredSet): void
-  /** Some record changed in place: schedule a write. */
-  touch(): void
+  /**
+   * Records changed in place: schedule a write. Name them when you can (only those are written
+   * out again); without ids every record is.
+   */
+  touch(ids?: Iterable<string>): void
   flush(): Promise<void>
 }
 
@@ -115,11 +121,27 @@ export async function openCatalogStore(dataDir: string, profileId: string): Prom
   let timer: ReturnType<typeof setTimeout> | undefined
   let writing: Promise<void> = Promise.resolve()
   let dirty = false
+  /** Each product's JSON as last written, by id; dropped when its record changes. */
+  const written = new Map<string, string>()
+
+  function productsJson(): string {
+    const parts: string[] = []
+    for (const [id, record] of products) {
+      let text = written.get(id)
+      if (text === undefined) {
+        text = JSON.stringify(record)
+        written.set(id, text)
+      }
+      parts.push(text)
+    }
+    return `[${parts.join(',')}]`
+  }
 
   async function write(): Promise<void> {
     if (!dirty) return
     dirty = false
-    const text = JSON.stringify({ schema: SCHEMA, catalog, products: [...products.values()], sets })
+    // The same text as JSON.stringify of the whole: each record's own, in the same order.
+    const text = `{"schema":${SCHEMA},"catalog":${JSON.stringify(catalog)},"products":${productsJson()},"sets":${JSON.stringify(sets)}}`
     await mkdir(dir, { recursive: true })
     await writeFileAtomic(file, text)
   }
@@ -144,10 +166,12 @@ export async function openCatalogStore(dataDir: string, profileId: string): Prom
     all: () => [...products.values()],
     put(record) {
       products.set(record.product.id as string, record)
+      written.delete(record.product.id as string)
       schedule()
     },
     remove(id) {
       products.delete(id)
+      written.delete(id)
       schedule()
     },
     sets: () => sets,
@@ -155,7 +179,11 @@ export async function openCatalogStore(dataDir: string, profileId: string): Prom
       sets = [...sets.filter((candidate) => candidate.localId !== set.localId), set]
       schedule()
     },
-    touch: schedule,
+    touch(ids) {
+      if (ids) for (const id of ids) written.delete(id)
+      else written.clear()
+      schedule()
+    },
     async flush() {
       if (timer) {
         clearTimeout(timer)

@@ -181,7 +181,7 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
             record.messages = toIssues(answer.warnings, 'warning')
           }
         })
-        store.touch()
+        store.touch(step.params.ids)
         // What was acknowledged matters only to a step that runs again: one with refusals (a
         // re-send after a fix sends only those). A step that succeeds keeps no list, and is not
         // saved here: the job is saved with the next step's 'attempting' mark or when it ends,
@@ -189,7 +189,7 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
         // import) written twice per batch. A crash before that save sends the batch again,
         // which is safe: a product PUT is keyed, so it updates what it created.
         step.state = refusals.length > 0 ? { acked: [...acked] } : undefined
-      } else if (refusals.length > 0) store.touch()
+      } else if (refusals.length > 0) store.touch(step.params.ids)
       if (refusals.length > 0)
         throw refused(summary(refusals.length, step.params.ids.length, refusals[0]), 'products')
       return counts
