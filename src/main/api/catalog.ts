@@ -135,12 +135,12 @@ export function listProducts(
   })
 }
 
-/** Up to 25 products (LIMITS.product.putBatch); the answer is per item, in request order. */
 // Built once: zod compiles an object schema on its first parse, so a schema built per call paid
 // that on every answer (400 a 10,000-product import).
 const putAnswerSchema = z.object({ products_response: z.array(productResponseSchema) })
 const deleteAnswerSchema = z.object({ delete_products: z.array(deleteResultSchema) })
 
+/** Up to 25 products (LIMITS.product.putBatch); the answer is per item, in request order. */
 export async function putProducts(
   ctx: AdsContext,
   catalogId: string,

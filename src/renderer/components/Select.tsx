@@ -81,7 +81,8 @@ export function Select<T extends string>({
   // Closed, Radix still renders every option into a detached fragment (its typeahead on the
   // trigger reads them) and portals the chosen one's text into the trigger, a second render.
   // The trigger shows the label itself, and the hidden list waits until the first frame is up:
-  // the drafts page's three filters cost its first frame a fifth of its script (PROFILE 24).
+  // the drafts page's three filters cost its first render ~47 ms of script in a profiled start
+  // (bench/PROFILE.md section 24).
   const listMounted = useAfterFirstPaint() || open
   return (
     <RadixSelect.Root

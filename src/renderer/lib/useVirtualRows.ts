@@ -5,7 +5,10 @@ import { markedScrollRootOf } from './scrollRoot'
 /** Without layout (before the first frame, or in a DOM without one) assume a screenful. */
 const FALLBACK_VIEWPORT_HEIGHT = 800
 
-/** The nearest ancestor that scrolls: the virtual rows follow its scroll position. */
+/**
+ * The nearest ancestor that scrolls: the virtual rows follow its scroll position. The nearest
+ * marked one (scrollRoot.ts) when there is one, without computing styles.
+ */
 export function scrollParentOf(element: HTMLElement | null): HTMLElement | null {
   const marked = element?.parentElement ? markedScrollRootOf(element.parentElement) : null
   if (marked) return marked
@@ -18,7 +21,7 @@ export function scrollParentOf(element: HTMLElement | null): HTMLElement | null 
 
 /**
  * The viewport before anything is measured, so the first render already holds a screenful of
- * rows instead of none (then a second render with them once the scroller's size is read).
+ * rows, rather than none until the scroller's size is read and a second render has them.
  */
 export function viewportGuess(): { width: number; height: number } {
   return { width: window.innerWidth, height: window.innerHeight || FALLBACK_VIEWPORT_HEIGHT }
