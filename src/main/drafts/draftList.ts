@@ -128,7 +128,8 @@ export function createDraftList(options: DraftListOptions) {
           entries.push(entryFor(draft, options.countIssues(draft)))
         }
       }
-      index.reset(entries)
+      // The saved index answered until now: lists taken from it catch up with what differs.
+      index.replace(entries)
       loaded = true
       void save()
       if (reused.length > 0) verify(reused)

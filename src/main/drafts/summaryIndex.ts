@@ -40,6 +40,12 @@ export interface SummaryIndex {
   get(id: string): DraftListEntry | undefined
   /** Replaces everything (a load); earlier revisions can no longer be caught up from. */
   reset(entries: Iterable<DraftListEntry>): void
+  /**
+   * Replaces everything, as reset() does, except that when few entries differ (the store's load
+   * replacing the saved index it was answered from, which usually still holds) those are
+   * recorded as changes: a list up to date with the old entries catches up with only them.
+   */
+  replace(entries: Iterable<DraftListEntry>): void
   upsert(entry: DraftListEntry): void
   remove(id: string): void
   page(query: PageQuery): { entries: DraftListEntry[]; total: number }
@@ -49,6 +55,29 @@ export interface SummaryIndex {
 }
 
 const compareEntries = byMostRecentlyChanged
+
+/**
+ * Above this many differences replace() resets instead: each change is a splice into the ordered
+ * list, and a list that far behind is read again whole anyway.
+ */
+export const CATCH_UP_LIMIT = 1_000
+
+const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+/** Whether two entries show the same (published refs and cover compared by their JSON). */
+function sameEntry(a: DraftListEntry, b: DraftListEntry): boolean {
+  return (
+    a.id === b.id &&
+    a.kind === b.kind &&
+    a.name === b.name &&
+    a.status === b.status &&
+    a.updatedAt === b.updatedAt &&
+    a.errorCount === b.errorCount &&
+    a.warningCount === b.warningCount &&
+    sameJson(a.published, b.published) &&
+    sameJson(a.cover, b.cover)
+  )
+}
 
 export function createSummaryIndex(): SummaryIndex {
   let ordered: DraftListEntry[] = []
@@ -80,6 +109,31 @@ export function createSummaryIndex(): SummaryIndex {
     byId.delete(id)
   }
 
+  const reset = (entries: Iterable<DraftListEntry>): void => {
+    byId.clear()
+    for (const entry of entries) byId.set(entry.id, entry)
+    ordered = [...byId.values()].sort(compareEntries)
+    revision += 1
+    baseRevision = revision
+    changedAt.clear()
+    removedAt.clear()
+  }
+  const upsert = (entry: DraftListEntry): void => {
+    take(entry.id)
+    ordered.splice(position(entry), 0, entry)
+    byId.set(entry.id, entry)
+    revision += 1
+    changedAt.set(entry.id, revision)
+    removedAt.delete(entry.id)
+  }
+  const remove = (id: string): void => {
+    if (!byId.has(id)) return
+    take(id)
+    revision += 1
+    removedAt.set(id, revision)
+    changedAt.delete(id)
+  }
+
   return {
     get revision() {
       return revision
@@ -88,30 +142,23 @@ export function createSummaryIndex(): SummaryIndex {
       return ordered.length
     },
     get: (id) => byId.get(id),
-    reset(entries) {
-      byId.clear()
-      for (const entry of entries) byId.set(entry.id, entry)
-      ordered = [...byId.values()].sort(compareEntries)
-      revision += 1
-      baseRevision = revision
-      changedAt.clear()
-      removedAt.clear()
+    reset,
+    replace(entries) {
+      const next = new Map<string, DraftListEntry>()
+      for (const entry of entries) next.set(entry.id, entry)
+      const changed: DraftListEntry[] = []
+      for (const entry of next.values()) {
+        const old = byId.get(entry.id)
+        if (!old || !sameEntry(old, entry)) changed.push(entry)
+      }
+      const removed = [...byId.keys()].filter((id) => !next.has(id))
+      if (changed.length + removed.length > CATCH_UP_LIMIT) return reset(next.values())
+      // The entries that did not change keep their objects: they show the same.
+      for (const id of removed) remove(id)
+      for (const entry of changed) upsert(entry)
     },
-    upsert(entry) {
-      take(entry.id)
-      ordered.splice(position(entry), 0, entry)
-      byId.set(entry.id, entry)
-      revision += 1
-      changedAt.set(entry.id, revision)
-      removedAt.delete(entry.id)
-    },
-    remove(id) {
-      if (!byId.has(id)) return
-      take(id)
-      revision += 1
-      removedAt.set(id, revision)
-      changedAt.delete(id)
-    },
+    upsert,
+    remove,
     page({ offset, limit, kinds, status }) {
       const filtered =
         kinds || status
