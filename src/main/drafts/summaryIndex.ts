@@ -64,19 +64,13 @@ export const CATCH_UP_LIMIT = 1_000
 
 const sameJson = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
 
-/** Whether two entries show the same (published refs and cover compared by their JSON). */
+/** Whether two entries show the same: every field, objects (published refs, cover) by their JSON. */
 function sameEntry(a: DraftListEntry, b: DraftListEntry): boolean {
-  return (
-    a.id === b.id &&
-    a.kind === b.kind &&
-    a.name === b.name &&
-    a.status === b.status &&
-    a.updatedAt === b.updatedAt &&
-    a.errorCount === b.errorCount &&
-    a.warningCount === b.warningCount &&
-    sameJson(a.published, b.published) &&
-    sameJson(a.cover, b.cover)
-  )
+  const left = a as unknown as Record<string, unknown>
+  const right = b as unknown as Record<string, unknown>
+  for (const key of new Set([...Object.keys(left), ...Object.keys(right)]))
+    if (!sameJson(left[key], right[key])) return false
+  return true
 }
 
 export function createSummaryIndex(): SummaryIndex {
