@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react'
+import { afterNextPaint } from './afterNextPaint'
 
-/**
- * Longest wait for the first frame and then for an idle moment: a hidden window (started
- * minimised, behind others) paints none, and a busy one may not go idle for a while.
- */
-const FRAME_WAIT_MS = 100
+/** Longest wait for an idle moment after the first frame: a busy page may not go idle for a while. */
 const IDLE_WAIT_MS = 1_000
 
 let settled = false
@@ -22,24 +19,13 @@ function settle(): void {
 function waitForFirstFrameAndIdle(): () => void {
   let idle: number | undefined
   let task: ReturnType<typeof setTimeout> | undefined
-  const next = () => {
-    clearTimeout(fallback)
-    cancelAnimationFrame(frame)
-    if (idle !== undefined || task !== undefined) return
+  const cancelPaint = afterNextPaint(() => {
     if (typeof requestIdleCallback === 'function')
       idle = requestIdleCallback(settle, { timeout: IDLE_WAIT_MS })
     else task = setTimeout(settle, 0)
-  }
-  const fallback = setTimeout(next, FRAME_WAIT_MS)
-  const frame = requestAnimationFrame(() => {
-    task = setTimeout(() => {
-      task = undefined
-      next()
-    }, 0)
   })
   return () => {
-    clearTimeout(fallback)
-    cancelAnimationFrame(frame)
+    cancelPaint()
     clearTimeout(task)
     if (idle !== undefined) cancelIdleCallback(idle)
   }

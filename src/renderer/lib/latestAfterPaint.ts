@@ -1,5 +1,4 @@
-/** Longest wait for a frame: a hidden window (minimised, behind others) paints none. */
-const PAINT_WAIT_MS = 100
+import { afterNextPaint } from './afterNextPaint'
 
 export interface LatestAfterPaint<T> {
   /** Hands over a newer value; the one before it, if not applied yet, is dropped. */
@@ -9,7 +8,8 @@ export interface LatestAfterPaint<T> {
 
 /**
  * Applies the latest value pushed once the frame after the push has been painted (a task queued
- * from requestAnimationFrame), or after PAINT_WAIT_MS when no frame comes. The drafts search uses
+ * from requestAnimationFrame), or after afterNextPaint's PAINT_WAIT_MS when no frame
+ * comes. The drafts search uses
  * it so the frame that shows a typed letter never waits for 50,000 drafts to be filtered: the
  * list follows in the next frame, and keys typed faster than frames cost one filter per frame.
  * The composer uses it the same way for its rules and preview (PostComposer).
@@ -20,18 +20,10 @@ export interface LatestAfterPaint<T> {
  */
 export function latestAfterPaint<T>(apply: (value: T) => void): LatestAfterPaint<T> {
   let latest: { value: T } | undefined
-  let frame: number | undefined
-  let task: ReturnType<typeof setTimeout> | undefined
-  let fallback: ReturnType<typeof setTimeout> | undefined
+  let cancelPaint: (() => void) | undefined
 
-  const cancel = () => {
-    if (frame !== undefined) cancelAnimationFrame(frame)
-    clearTimeout(task)
-    clearTimeout(fallback)
-    frame = task = fallback = undefined
-  }
   const run = () => {
-    cancel()
+    cancelPaint = undefined
     const pending = latest
     latest = undefined
     if (pending) apply(pending.value)
@@ -39,16 +31,11 @@ export function latestAfterPaint<T>(apply: (value: T) => void): LatestAfterPaint
   return {
     push(value) {
       latest = { value }
-      if (fallback !== undefined) return
-      fallback = setTimeout(run, PAINT_WAIT_MS)
-      if (typeof requestAnimationFrame === 'function')
-        frame = requestAnimationFrame(() => {
-          frame = undefined
-          task = setTimeout(run, 0)
-        })
+      cancelPaint ??= afterNextPaint(run)
     },
     cancel() {
-      cancel()
+      cancelPaint?.()
+      cancelPaint = undefined
       latest = undefined
     },
   }

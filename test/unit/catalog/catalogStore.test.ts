@@ -1,8 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { openCatalogStore, type StoredProduct } from '../../../src/main/catalog/catalogStore'
+import { readJson, useTempDirs } from '../drafts/helpers'
 
 function record(id: string): StoredProduct {
   return {
@@ -15,16 +14,11 @@ function record(id: string): StoredProduct {
 }
 
 describe('the catalog store file', () => {
-  let dataDir: string
-  beforeEach(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'catalog-store-'))
-  })
-  afterEach(() => rm(dataDir, { recursive: true, force: true }))
-
-  const fileOf = async () =>
-    JSON.parse(await readFile(join(dataDir, 'catalog', 'p1.json'), 'utf8')) as unknown
+  const tempDir = useTempDirs()
 
   it('writes exactly the store’s state, records changed in place included, whether named or not', async () => {
+    const dataDir = await tempDir()
+    const fileOf = () => readJson(join(dataDir, 'catalog', 'p1.json'))
     const store = await openCatalogStore(dataDir, 'p1')
     store.setCatalog({ name: 'Spring', status: 'pending' })
     for (const id of ['a', 'b', 'c']) store.put(record(id))

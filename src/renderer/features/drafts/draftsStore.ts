@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { afterNextPaint } from '../../lib/afterNextPaint'
 import { applyChanges } from './draftListModel'
 import { FIRST_PAGE, takeFirstDraftsPage } from './firstDraftsPage'
 
@@ -40,19 +41,10 @@ export const PAGE = 5_000
 /** While main is still reading its files, the list is asked for again this often. */
 const LOADING_RETRY_MS = 400
 
-/** Longest wait for a frame: a hidden window (started minimised, behind others) paints none. */
-const PAINT_WAIT_MS = 100
-
-/** Resolves after the next frame has been painted (a task queued from requestAnimationFrame). */
-const afterNextPaint = () =>
+/** Resolves after the next frame has been painted (or PAINT_WAIT_MS without one). */
+const nextPaint = () =>
   new Promise<void>((resolve) => {
-    const fallback = setTimeout(resolve, PAINT_WAIT_MS)
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback)
-        resolve()
-      }, 0),
-    )
+    afterNextPaint(resolve)
   })
 
 const messageOf = (error: unknown) =>
@@ -88,7 +80,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           notices: first.notices ?? [],
           loaded: true,
         })
-        if (first.total > first.drafts.length) await afterNextPaint()
+        if (first.total > first.drafts.length) await nextPaint()
       }
       const all = [...first.drafts]
       let consistent = true
