@@ -129,6 +129,14 @@ export function hostsOf(form: WizardForm): ApiHosts {
     : presetHosts(form.environment, form.hosts)
 }
 
+/**
+ * The load asked for in the current task, until its microtasks run. The shell refreshes the
+ * profiles on every navigation, and the page it shows (or the sidebar's account switcher) may ask
+ * in the same commit: their effects run in one task, so they share one request. A load asked for
+ * later, after a sign-in say, always asks main afresh.
+ */
+let loadAskedThisMoment: Promise<void> | null = null
+
 export const useConnectStore = create<ConnectState>((set, get) => ({
   list: { profiles: [], activeProfileId: null },
   loaded: false,
@@ -162,12 +170,20 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
     })
   },
 
-  async load() {
-    try {
-      set({ list: await unwrap(studio().profiles.list({})), loaded: true })
-    } catch (error) {
-      set(placeError(error))
-    }
+  load() {
+    if (loadAskedThisMoment) return loadAskedThisMoment
+    const loading = (async () => {
+      try {
+        set({ list: await unwrap(studio().profiles.list({})), loaded: true })
+      } catch (error) {
+        set(placeError(error))
+      }
+    })()
+    loadAskedThisMoment = loading
+    queueMicrotask(() => {
+      if (loadAskedThisMoment === loading) loadAskedThisMoment = null
+    })
+    return loading
   },
 
   setField(key, value) {
