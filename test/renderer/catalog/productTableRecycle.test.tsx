@@ -16,6 +16,19 @@ const productRow = (index: number) => ({
   messages: [],
 })
 
+async function answerProducts(request: { offset: number; limit: number }) {
+  return {
+    ok: true,
+    value: {
+      total: TOTAL,
+      rows: Array.from({ length: Math.min(request.limit, TOTAL - request.offset) }, (_, at) =>
+        productRow(request.offset + at),
+      ),
+      counts: { total: TOTAL, pending: 0, sent: TOTAL, refused: 0, fixed: 0, deleting: 0 },
+    },
+  }
+}
+
 beforeEach(() => {
   // jsdom lays nothing out: the table's scrolling area is given a height, as a window would.
   const heightOf = (element: HTMLElement) => (element.getAttribute('role') === 'table' ? 459 : 0)
@@ -27,16 +40,7 @@ beforeEach(() => {
     configurable: true,
     value: {
       catalog: {
-        products: vi.fn(async (request: { offset: number; limit: number }) => ({
-          ok: true,
-          value: {
-            total: TOTAL,
-            rows: Array.from({ length: Math.min(request.limit, TOTAL - request.offset) }, (_, at) =>
-              productRow(request.offset + at),
-            ),
-            counts: { total: TOTAL, pending: 0, sent: TOTAL, refused: 0, fixed: 0, deleting: 0 },
-          },
-        })),
+        products: vi.fn(answerProducts),
       },
     },
   })
@@ -74,6 +78,35 @@ describe('the product table while it scrolls', () => {
     expect(firstRow.getAttribute('aria-rowindex')).not.toBe('1')
     expect(screen.queryByRole('checkbox', { name: 'Select Product 0' })).toBeNull()
     // The focused checkbox now belongs to another product: the focus went to the table.
+    expect(document.activeElement).toBe(table)
+  })
+
+  it('moves the focus to the table when its row shows a placeholder while the new products load', async () => {
+    // The products beyond the first page answer only when the test says so: the rows scrolling
+    // in show placeholders first, and the focused checkbox leaves the DOM with its row's content.
+    const answerLater: (() => void)[] = []
+    Object.defineProperty(window, 'studio', {
+      configurable: true,
+      value: {
+        catalog: {
+          products: (request: { offset: number; limit: number }) =>
+            request.offset === 0
+              ? answerProducts(request)
+              : new Promise((resolve) => answerLater.push(() => resolve(answerProducts(request)))),
+        },
+      },
+    })
+    render(productTable())
+    const checkbox = await screen.findByRole('checkbox', { name: 'Select Product 0' })
+    checkbox.focus()
+    const table = screen.getByRole('table', { name: 'Products' })
+    await scrollTo(table, 300 * ROW_HEIGHT)
+    expect(screen.queryByRole('checkbox', { name: 'Select Product 0' })).toBeNull()
+    expect(checkbox.isConnected).toBe(false)
+    expect(document.activeElement).toBe(table)
+
+    await act(async () => answerLater.forEach((answer) => answer()))
+    await screen.findByRole('checkbox', { name: 'Select Product 300' })
     expect(document.activeElement).toBe(table)
   })
 })

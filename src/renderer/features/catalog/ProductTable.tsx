@@ -182,19 +182,30 @@ const ProductRowView = memo(function ProductRowView({
 }) {
   // A row that scrolls out is given the content of a row scrolling in (slotKey). If it held the
   // keyboard focus, the focus would now be on another product's checkbox or ID: it goes to the
-  // table instead, as it would leave a row that was removed.
+  // table instead, as it would leave a row that was removed. Until the new products have loaded
+  // the row shows a placeholder, and the focused control has already left the DOM with the old
+  // content (the focus fell to <body>), so the row also remembers that the focus was inside it:
+  // set when the focus comes in, cleared only when it moves to another element.
   const rowRef = useRef<HTMLDivElement>(null)
   const shownIndex = useRef(index)
+  const focusInside = useRef(false)
   useLayoutEffect(() => {
     if (shownIndex.current === index) return
     shownIndex.current = index
     const element = rowRef.current
-    if (element?.contains(document.activeElement))
+    const active = document.activeElement
+    const focusDropped = active === null || active === document.body
+    if (element && (element.contains(active) || (focusDropped && focusInside.current)))
       element.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true })
   }, [index])
   return (
     <div
       ref={rowRef}
+      onFocus={() => (focusInside.current = true)}
+      onBlur={(event) => {
+        if (event.relatedTarget && !event.currentTarget.contains(event.relatedTarget as Node))
+          focusInside.current = false
+      }}
       role="row"
       aria-rowindex={index + 1}
       className={`product-row${selected ? ' product-row--selected' : ''}`}
