@@ -195,8 +195,10 @@ const ProductRowView = memo(function ProductRowView({
     const element = rowRef.current
     const active = document.activeElement
     const focusDropped = active === null || active === document.body
-    if (element && (element.contains(active) || (focusDropped && focusInside.current)))
+    if (element && (element.contains(active) || (focusDropped && focusInside.current))) {
+      focusInside.current = false
       element.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true })
+    }
   }, [index])
   return (
     <div
