@@ -7,11 +7,11 @@ export interface LatestAfterPaint<T> {
 }
 
 /**
- * Applies the latest value pushed once the frame after the push has been painted (a task queued
- * from requestAnimationFrame), or after afterNextPaint's PAINT_WAIT_MS when no frame
- * comes. The drafts search uses
- * it so the frame that shows a typed letter never waits for 50,000 drafts to be filtered: the
- * list follows in the next frame, and keys typed faster than frames cost one filter per frame.
+ * Applies the latest value pushed once the frame after the push has been painted (afterNextPaint:
+ * a task queued from requestAnimationFrame, or PAINT_WAIT_MS when no frame comes). The drafts
+ * search uses it so the frame that shows a typed letter never waits for 50,000 drafts to be
+ * filtered: the list follows in the next frame, and keys typed faster than frames cost one filter
+ * per frame.
  * The composer uses it the same way for its rules and preview (PostComposer).
  *
  * Why not useDeferredValue: React queues the deferred render as a task during the key's own

@@ -41,12 +41,6 @@ export const PAGE = 5_000
 /** While main is still reading its files, the list is asked for again this often. */
 const LOADING_RETRY_MS = 400
 
-/** Resolves after the next frame has been painted (or PAINT_WAIT_MS without one). */
-const nextPaint = () =>
-  new Promise<void>((resolve) => {
-    afterNextPaint(resolve)
-  })
-
 const messageOf = (error: unknown) =>
   error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
 
@@ -80,7 +74,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           notices: first.notices ?? [],
           loaded: true,
         })
-        if (first.total > first.drafts.length) await nextPaint()
+        if (first.total > first.drafts.length) await new Promise<void>((resolve) => afterNextPaint(resolve))
       }
       const all = [...first.drafts]
       let consistent = true
