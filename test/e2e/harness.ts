@@ -9,6 +9,7 @@ import { createKeytarSecretStore } from '../../src/main/vault/keytarStore'
 import { CHROMIUM_ARGS, findChromium } from './chromium'
 import { serveDirectory, type StaticServer } from './staticServer'
 import { axeSummary, checkAccessibility } from './axe'
+import { connectIpcBridge, PAGE_INVOKE } from './ipcBridge'
 
 const OUT = resolve('out')
 export const RESULTS_DIR = resolve('test-results')
@@ -40,8 +41,8 @@ export interface E2eEnvironment {
 
 /**
  * The E2E harness: the built renderer in system Chromium, with the built preload evaluated in
- * the page against a stand-in for `electron` whose ipcRenderer.invoke is a Playwright binding
- * into createServices() in this process. Everything but Electron itself is the real thing.
+ * the page against a stand-in for `electron` whose ipcRenderer.invoke is a DevTools protocol
+ * binding (ipcBridge.ts) into createServices() in this process. Everything but Electron itself is the real thing.
  */
 export async function startE2e(): Promise<E2eEnvironment> {
   const preloadSource = await readFile(join(OUT, 'preload/index.cjs'), 'utf8').catch(() => {
@@ -49,8 +50,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
   })
   // The built preload, run in the page against a stand-in for `electron` (see startE2e).
   const preloadScript = `(() => {
-    const invoke = window.__adsStudioInvoke;
-    delete window.__adsStudioInvoke;
+    const invoke = ${PAGE_INVOKE};
     const electron = {
       contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
       ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
@@ -79,29 +79,26 @@ export async function startE2e(): Promise<E2eEnvironment> {
     const dialogAnswers: (string | null)[] = []
     // As src/main/index.ts does: the window is under way while createServices() runs. Here the
     // window is a fresh browser context and page (a fresh renderer process), set up as Electron
-    // sets up a BrowserWindow: the preload (and the bench's probes, in one script) and the IPC
-    // bridge belong to the context before its page exists, as webPreferences.preload and
-    // ipcMain's handlers do, rather than being added to the page afterwards, one protocol round
-    // trip each. Nothing reaches the bridge before the page is loaded, below, after
-    // createServices() and the dispatcher exist (index.ts: wireIpc() in the same task).
+    // sets up a BrowserWindow: the preload (and the bench's probes, in one script) belongs to
+    // the context before its page exists, as webPreferences.preload does, and the IPC bridge is
+    // on the page before it loads anything. Nothing reaches the bridge before the page is
+    // loaded, below, after createServices() and the dispatcher exist (index.ts: wireIpc() in the
+    // same task).
     const bridge: { dispatcher?: ReturnType<Services['createDispatcher']> } = {}
     const windowCreated = (async () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 820 },
         colorScheme: options.colorScheme ?? 'light',
       })
-      await Promise.all([
-        context.exposeBinding('__adsStudioInvoke', (source, channel: string, payload: unknown) => {
-          if (!bridge.dispatcher) throw new Error('IPC before the services were created')
-          return bridge.dispatcher.dispatch(
-            channel,
-            { url: source.frame.url(), isMainFrame: source.frame === source.page.mainFrame() },
-            payload,
-          )
-        }),
-        context.addInitScript({ content: [preloadScript, ...(options.initScripts ?? [])].join(';\n') }),
-      ])
-      return { context, page: await context.newPage() }
+      await context.addInitScript({
+        content: [preloadScript, ...(options.initScripts ?? [])].join(';\n'),
+      })
+      const page = await context.newPage()
+      await connectIpcBridge(context, page, async (channel, sender, payload) => {
+        if (!bridge.dispatcher) throw new Error('IPC before the services were created')
+        return bridge.dispatcher.dispatch(channel, sender, payload)
+      })
+      return { context, page }
     })()
     // One turn of the event loop lets Playwright send the context request to Chromium before the
     // synchronous createServices() holds this thread (Electron's BrowserWindow starts at once).
