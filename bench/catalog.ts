@@ -111,7 +111,11 @@ const SEARCH_MATCHES = PRODUCTS / 4
 async function searchFor(page: Page): Promise<void> {
   const search = page.locator('input[type="search"]')
   await search.fill(SEARCH_WORD)
-  await page.getByTestId('product-table').locator(`[aria-rowcount="${SEARCH_MATCHES}"]`).waitFor()
+  // The table's rows: the header row and the matches.
+  await page
+    .getByTestId('product-table')
+    .locator(`[aria-rowcount="${SEARCH_MATCHES + 1}"]`)
+    .waitFor()
   await search.focus()
   await page.keyboard.press('End')
 }

@@ -43,7 +43,7 @@ export interface ScrollFigures {
 /** Installed in the page as text: a frame clock and a DOM census every few frames. */
 const RECORDER = `(() => {
   const table = document.querySelector('[data-testid="product-table"]')
-  const scroller = table.querySelector('[role="table"]')
+  const scroller = table.querySelector('.product-table__scroll')
   const state = { times: [], rows: 0, menus: 0, placeholders: 0, sampled: 0, running: true }
   let frame = 0
   const tick = (time) => {
@@ -95,7 +95,7 @@ const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
 
 /** Scrolls the catalog's product table (already showing its products) and measures frames. */
 export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
-  const scroller = page.locator('[data-testid="product-table"] [role="table"]')
+  const scroller = page.locator('[data-testid="product-table"] .product-table__scroll')
   // The whole table in view, as a person would bring it before scrolling through it.
   await scroller.evaluate((element) => element.scrollIntoView({ block: 'end' }))
   const box = await scroller.boundingBox()
@@ -103,7 +103,7 @@ export async function benchProductScroll(page: Page): Promise<ScrollFigures> {
   const rowsVisible = Math.ceil(box.height / ROW_HEIGHT)
   const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
   const hit = await page.evaluate(
-    `Boolean(document.elementFromPoint(${at.x}, ${at.y})?.closest('[data-testid="product-table"] [role="table"]'))`,
+    `Boolean(document.elementFromPoint(${at.x}, ${at.y})?.closest('[data-testid="product-table"] .product-table__scroll'))`,
   )
   if (!hit) throw new Error(`the point ${at.x},${at.y} is not over the product table`)
   const session = await page.context().newCDPSession(page)

@@ -278,18 +278,21 @@ describe('Catalog product table while scrolling', () => {
       await page.getByTestId('tab-products').click()
       await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('150 products')
 
-      // 58 rows down: the mounted span starts at row 49 and its last block has wrapped around
-      // to the first slots, so the DOM no longer lists the rows in order.
+      // 58 rows down: the mounted span starts at product 49 and its last block has wrapped
+      // around to the first slots, so the DOM no longer lists the rows in order. The header is
+      // the table's row 1, so product n is row n + 1.
       const table = page.getByRole('table', { name: 'Products' })
-      await table.evaluate((element) => (element.scrollTop = 58 * 44))
-      await page.locator('[role="row"][aria-rowindex="73"] input[type="checkbox"]').waitFor()
+      const scroller = table.getByRole('rowgroup', { name: 'Product rows' })
+      await scroller.evaluate((element) => (element.scrollTop = 58 * 44))
+      await page.locator('[role="row"][aria-rowindex="74"] input[type="checkbox"]').waitFor()
+      const productRows = '.product-table__rows > [role="row"]'
       const domOrder = await page
-        .locator('[role="rowgroup"] > [role="row"]')
+        .locator(productRows)
         .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('aria-rowindex'))))
       expect(domOrder[0]).toBeGreaterThan(domOrder.at(-1)!)
 
-      // Tab from row 69 to row 74: checkbox, then ID button, row after row, across the wrap.
-      await page.locator('[role="row"][aria-rowindex="69"] input[type="checkbox"]').focus()
+      // Tab from row 70 to row 75: checkbox, then ID button, row after row, across the wrap.
+      await page.locator('[role="row"][aria-rowindex="70"] input[type="checkbox"]').focus()
       const visited: string[] = []
       for (let step = 0; step < 11; step++) {
         visited.push(
@@ -301,13 +304,13 @@ describe('Catalog product table while scrolling', () => {
         await page.keyboard.press('Tab')
       }
       expect(visited).toEqual(
-        [69, 70, 71, 72, 73, 74].flatMap((row) => [`${row}:input`, `${row}:button`]).slice(0, 11),
+        [70, 71, 72, 73, 74, 75].flatMap((row) => [`${row}:input`, `${row}:button`]).slice(0, 11),
       )
 
       // The accessibility tree lists the mounted rows in row order too.
       const rowOfTitle = new Map(
         await page
-          .locator('[role="rowgroup"] > [role="row"]')
+          .locator(productRows)
           .evaluateAll((rows) =>
             rows.map(
               (row) =>
@@ -336,9 +339,23 @@ describe('Catalog product table while scrolling', () => {
       expect(treeOrder.length).toBe(rowOfTitle.size)
       expect(treeOrder).toEqual([...treeOrder].sort((a, b) => a - b))
 
+      // The header row above the scrolling rows is the same table's, so each cell is announced
+      // with its column's name.
+      expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+        'Selected',
+        'ID',
+        'Title',
+        'Price',
+        'Availability',
+        'Group',
+        'Status',
+      ])
+      expect(await table.getByRole('row').first().getAttribute('aria-rowindex')).toBe('1')
+      expect(await table.getAttribute('aria-rowcount')).toBe('151')
+
       // No box around the scrolling rows clips them with rounded corners: the compositor would
       // mask every scrolled frame, which dropped 3–13 % of the frames (bench/PROFILE.md section 20).
-      const roundedClips = await table.evaluate((element) => {
+      const roundedClips = await scroller.evaluate((element) => {
         const found: string[] = []
         for (let box = element.parentElement; box; box = box.parentElement) {
           const style = getComputedStyle(box)

@@ -182,10 +182,10 @@ const ProductRowView = memo(function ProductRowView({
 }) {
   // A row that scrolls out is given the content of a row scrolling in (slotKey). If it held the
   // keyboard focus, the focus would now be on another product's checkbox or ID: it goes to the
-  // table instead, as it would leave a row that was removed. Until the new products have loaded
-  // the row shows a placeholder, and the focused control has already left the DOM with the old
-  // content (the focus fell to <body>), so the row also remembers that the focus was inside it:
-  // set when the focus comes in, cleared only when it moves to another element.
+  // scrolling rows instead, as it would leave a row that was removed. Until the new products
+  // have loaded the row shows a placeholder, and the focused control has already left the DOM
+  // with the old content (the focus fell to <body>), so the row also remembers that the focus
+  // was inside it: set when the focus comes in, cleared only when it moves to another element.
   const rowRef = useRef<HTMLDivElement>(null)
   const shownIndex = useRef(index)
   const focusInside = useRef(false)
@@ -197,7 +197,7 @@ const ProductRowView = memo(function ProductRowView({
     const focusDropped = active === null || active === document.body
     if (element && (element.contains(active) || (focusDropped && focusInside.current))) {
       focusInside.current = false
-      element.closest<HTMLElement>('[role="table"]')?.focus({ preventScroll: true })
+      element.closest<HTMLElement>('.product-table__scroll')?.focus({ preventScroll: true })
     }
   }, [index])
   return (
@@ -209,7 +209,8 @@ const ProductRowView = memo(function ProductRowView({
           focusInside.current = false
       }}
       role="row"
-      aria-rowindex={index + 1}
+      // The header row is row 1.
+      aria-rowindex={index + 2}
       className={`product-row${selected ? ' product-row--selected' : ''}`}
       // The DOM holds the rows in slot order (see ProductTable); reading-order gives Tab and
       // assistive technology the rows' own order. A string: React would add "px" to a number.
@@ -388,58 +389,68 @@ export const ProductTable = memo(function ProductTable({
   return (
     <div className="product-table" data-testid="product-table">
       <ProductFilters query={query} itemGroups={itemGroups} onQueryChange={setQuery} />
-      <div className="product-table__head" role="presentation">
-        <span />
-        <span>ID</span>
-        <span>Title</span>
-        <span>Price</span>
-        <span>Availability</span>
-        <span>Group</span>
-        <span>Status</span>
-      </div>
-      <div
-        ref={scrollRef}
-        // While the wheel turns, rows passing under a still pointer do not each take and drop
-        // the hover style (a style and paint pass per row); hover returns when scrolling stops.
-        className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
-        role="table"
-        aria-label="Products"
-        aria-rowcount={total ?? 0}
-        tabIndex={total ? 0 : -1}
-      >
-        {total === 0 ? (
-          <p className="product-table__empty muted">
-            {query.q || query.itemGroup || query.status
-              ? 'No product matches these filters.'
-              : 'No products yet: import a feed or add one.'}
-          </p>
-        ) : null}
+      {/* The header row stays put above the scrolling rows, and belongs to the same table, so
+          each cell is announced with its column's name. */}
+      <div role="table" aria-label="Products" aria-rowcount={(total ?? 0) + 1}>
+        <div role="rowgroup">
+          <div className="product-table__head" role="row" aria-rowindex={1}>
+            <span role="columnheader">
+              <span className="visually-hidden">Selected</span>
+            </span>
+            <span role="columnheader">ID</span>
+            <span role="columnheader">Title</span>
+            <span role="columnheader">Price</span>
+            <span role="columnheader">Availability</span>
+            <span role="columnheader">Group</span>
+            <span role="columnheader">Status</span>
+          </div>
+        </div>
         <div
+          ref={scrollRef}
+          // While the wheel turns, rows passing under a still pointer do not each take and drop
+          // the hover style (a style and paint pass per row); hover returns when scrolling stops.
+          className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
           role="rowgroup"
-          style={{ height: virtualizer.getTotalSize(), position: 'relative', readingFlow: 'source-order' }}
+          aria-label="Product rows"
+          // Focusable so the keyboard can scroll it; a row that scrolls out with the focus sends it here.
+          tabIndex={total ? 0 : -1}
         >
-          {/* In slot order, not row order: a block change then gives the leaving rows the
+          {total === 0 ? (
+            <div role="row">
+              <p role="cell" className="product-table__empty muted">
+                {query.q || query.itemGroup || query.status
+                  ? 'No product matches these filters.'
+                  : 'No products yet: import a feed or add one.'}
+              </p>
+            </div>
+          ) : null}
+          <div
+            className="product-table__rows"
+            style={{ height: virtualizer.getTotalSize(), position: 'relative', readingFlow: 'source-order' }}
+          >
+            {/* In slot order, not row order: a block change then gives the leaving rows the
               entering rows' content where they stand. In row order the slots' order rotates and
               React moves the wrapped rows (insertBefore), which the browser styles, lays out and
               paints again from scratch (bench/PROFILE.md section 19). Each row's transform
               places it; reading-flow and reading-order keep Tab and the accessibility tree in
               row order. */}
-          {[...items]
-            .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
-            .map((item) => {
-              const row = rows.get(item.index)
-              return (
-                <ProductRowView
-                  key={slotKey(item.index, span)}
-                  index={item.index}
-                  start={item.start}
-                  row={row}
-                  selected={row ? selected.has(row.id) : false}
-                  onToggle={toggle}
-                  onOpen={open}
-                />
-              )
-            })}
+            {[...items]
+              .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
+              .map((item) => {
+                const row = rows.get(item.index)
+                return (
+                  <ProductRowView
+                    key={slotKey(item.index, span)}
+                    index={item.index}
+                    start={item.start}
+                    row={row}
+                    selected={row ? selected.has(row.id) : false}
+                    onToggle={toggle}
+                    onOpen={open}
+                  />
+                )
+              })}
+          </div>
         </div>
       </div>
       <p className="product-table__count muted" aria-live="polite">
