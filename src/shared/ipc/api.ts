@@ -18,8 +18,8 @@ export type Invoke = (channel: Channel, request: unknown) => Promise<unknown>
 
 /**
  * Builds `window.studio` from the channel list and one transport function. The preload passes
- * ipcRenderer.invoke; the E2E bridge passes a Playwright binding. Both stay this narrow: each
- * method can reach only its own channel.
+ * ipcRenderer.invoke; the E2E bridge passes a DevTools protocol binding. Both stay this narrow:
+ * each method can reach only its own channel.
  */
 export function createStudioApi(channelNames: readonly Channel[], invoke: Invoke): StudioApi {
   const api: Record<string, Record<string, (request: unknown) => Promise<unknown>>> = {}
