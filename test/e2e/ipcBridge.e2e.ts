@@ -92,12 +92,16 @@ describe('the E2E IPC bridge', () => {
     await page.context().close()
   })
 
-  it('follows the main frame to a new document, fragment included', async () => {
+  it('follows the main frame to a new document and to a new fragment', async () => {
     const { page, calls } = await bridgedPage(() => 'ok')
     await page.goto(`${server.origin}/index.html`)
     await page.goto(`${server.origin}/other.html#/drafts`)
     expect(await page.evaluate(invokeIn, ['app.info', {}] as [string, unknown])).toBe('ok')
     expect(calls[0]!.sender).toEqual({ url: `${server.origin}/other.html#/drafts`, isMainFrame: true })
+    // The app's own routing: a new fragment in the same document.
+    await page.evaluate(() => (location.hash = '#/catalog'))
+    await page.evaluate(invokeIn, ['app.info', {}] as [string, unknown])
+    expect(calls[1]!.sender).toEqual({ url: `${server.origin}/other.html#/catalog`, isMainFrame: true })
     await page.context().close()
   })
 

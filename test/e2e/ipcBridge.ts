@@ -6,7 +6,7 @@ export type IpcHandler = (channel: string, sender: IpcSender, payload: unknown) 
 
 /** The page's name for the bridge's sending end; the preload stand-in takes it off `window`. */
 const SEND = '__adsStudioSend'
-/** Where the bridge settles the page's calls (see PAGE_SIDE: it settles only the page's own). */
+/** Where the bridge settles the page's calls (see PAGE_INVOKE: a page can settle only its own). */
 const SETTLE = '__adsStudioSettle'
 
 /**
@@ -72,6 +72,12 @@ export async function connectIpcBridge(
   session.on('Page.frameNavigated', ({ frame }) =>
     frames.set(frame.id, { url: frame.url + (frame.urlFragment ?? ''), parentId: frame.parentId }),
   )
+  // The app routes by the URL's fragment: a same-document navigation, which frameNavigated
+  // does not report.
+  session.on('Page.navigatedWithinDocument', ({ frameId, url }) => {
+    const frame = frames.get(frameId)
+    if (frame) frames.set(frameId, { ...frame, url })
+  })
   session.on('Page.frameDetached', ({ frameId }) => frames.delete(frameId))
   session.on('Runtime.executionContextCreated', ({ context: created }) => {
     const frameId = (created.auxData as { frameId?: string } | undefined)?.frameId
