@@ -14,6 +14,7 @@ import {
   DEFAULT_QUERY,
 } from '../../../src/renderer/features/drafts/draftListModel'
 import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
+import { useConnectStore } from '../../../src/renderer/features/connect/connectStore'
 
 function summary(overrides: Partial<DraftSummaryWithIssues>): DraftSummaryWithIssues {
   return {
@@ -374,6 +375,28 @@ describe('the drafts page', () => {
     await act(async () => fireEvent.click(within(menu).getByRole('menuitem', { name: /Export as .json/ })))
     expect(calls.export).toHaveBeenCalledWith({ id: boots.id })
     expect(calls.export).toHaveBeenCalledTimes(1)
+  })
+
+  it('before any profile exists, welcomes a designer with no drafts and keeps to one line above a list', async () => {
+    useConnectStore.setState({ loaded: true, list: { profiles: [], activeProfileId: null } })
+    try {
+      render(<DraftsPage route={route} />)
+      await screen.findByRole('link', { name: 'Boots carousel' })
+      // Drafts exist: the designer chose to write first. The same two ways in, compact.
+      expect(screen.getByRole('heading', { name: 'Not connected yet' })).toBeInTheDocument()
+      expect(screen.queryByRole('heading', { name: 'Welcome to Ads Studio' })).toBeNull()
+      expect(screen.getByRole('button', { name: 'Try the local sandbox' })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Connect your ad account' })).toBeInTheDocument()
+      cleanup()
+
+      drafts = []
+      useDraftsStore.setState({ drafts: [], loaded: false, complete: false, revision: null })
+      render(<DraftsPage route={route} />)
+      expect(await screen.findByRole('heading', { name: 'Welcome to Ads Studio' })).toBeInTheDocument()
+      expect(screen.queryByRole('heading', { name: 'Not connected yet' })).toBeNull()
+    } finally {
+      useConnectStore.setState({ loaded: false, list: { profiles: [], activeProfileId: null } })
+    }
   })
 
   it('exports a draft and says where to', async () => {

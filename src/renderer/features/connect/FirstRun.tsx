@@ -13,9 +13,11 @@ export function useFirstRunShown(): boolean {
 
 /**
  * What a new designer sees first: the two ways in, instead of an empty list and a developer form.
- * Shown until a profile exists; drafts still work offline without one.
+ * Shown until a profile exists; drafts still work offline without one. Once there are drafts
+ * (`compact`), the designer has chosen to write first: the same two ways in, in one line above
+ * the list rather than a panel that pushes it down the screen.
  */
-export function FirstRun() {
+export function FirstRun({ compact = false }: { compact?: boolean }) {
   const shown = useFirstRunShown()
   const startPath = useConnectStore((state) => state.startPath)
   if (!shown) return null
@@ -23,6 +25,36 @@ export function FirstRun() {
   const start = (path: 'sandbox' | 'account') => {
     startPath(path)
     navigate('connect')
+  }
+  if (compact) {
+    return (
+      <section
+        className="first-run first-run--compact"
+        aria-labelledby="first-run-title"
+        data-testid="first-run"
+      >
+        <span className="first-run__icon" aria-hidden="true">
+          <Plug size={18} />
+        </span>
+        <div className="first-run__compact-text">
+          <h2 id="first-run-title" className="first-run__compact-title">
+            Not connected yet
+          </h2>
+          <p className="muted">
+            Your drafts are saved on this computer. Connect your ad account to publish them, or practise with
+            the local sandbox first.
+          </p>
+        </div>
+        <div className="first-run__compact-actions">
+          <Button variant="secondary" onClick={() => start('sandbox')}>
+            Try the local sandbox
+          </Button>
+          <Button variant="primary" onClick={() => start('account')}>
+            Connect your ad account
+          </Button>
+        </div>
+      </section>
+    )
   }
   return (
     <section className="first-run" aria-labelledby="first-run-title" data-testid="first-run">

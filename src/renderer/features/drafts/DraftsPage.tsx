@@ -46,6 +46,7 @@ export function DraftsPage({ route }: { route: RouteInfo }) {
   const [notice, setNotice] = useState<ListNotice>(null)
   const [importing, setImporting] = useState(false)
   const firstRunShown = useFirstRunShown()
+  const hasDrafts = useDraftsStore((state) => state.drafts.length > 0)
 
   const onCreate = async (kind: DraftKind) => {
     const id = await create(kind)
@@ -76,7 +77,7 @@ export function DraftsPage({ route }: { route: RouteInfo }) {
           </div>
         }
       />
-      <FirstRun />
+      <FirstRun compact={hasDrafts} />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
       <DraftsList notice={notice} onNotice={setNotice} emptyHidden={firstRunShown} />
     </>
