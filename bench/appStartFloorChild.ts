@@ -2,9 +2,9 @@
  * The app start row's floor, in a fresh process (spawned by bench/appStart.ts): the same window
  * as bench/appStartChild.ts — Chromium already up, then a fresh browser context with an init
  * script (the first-row probe), a fresh page with the IPC bridge, navigation over HTTP from
- * 127.0.0.1 —
- * but the page is one static row and no app: no services, no scripts, no React. Its figure is
- * what no app can go under on this machine in this harness; the start rows read against it.
+ * 127.0.0.1 — but the page is one static row and no app: no services, no scripts, no React. Its
+ * figure is what no app can go under on this machine in this harness; the start rows read
+ * against it.
  * Prints {"ms": …, "windowMs": …} on stdout.
  *
  *   npx tsx bench/appStartFloorChild.ts

@@ -42,7 +42,8 @@ export interface E2eEnvironment {
 /**
  * The E2E harness: the built renderer in system Chromium, with the built preload evaluated in
  * the page against a stand-in for `electron` whose ipcRenderer.invoke is a DevTools protocol
- * binding (ipcBridge.ts) into createServices() in this process. Everything but Electron itself is the real thing.
+ * binding (ipcBridge.ts) into createServices() in this process. Everything but Electron itself
+ * is the real thing.
  */
 export async function startE2e(): Promise<E2eEnvironment> {
   const preloadSource = await readFile(join(OUT, 'preload/index.cjs'), 'utf8').catch(() => {

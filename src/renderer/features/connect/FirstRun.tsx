@@ -41,7 +41,7 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
             Not connected yet
           </h2>
           <p className="muted">
-            Your drafts are saved on this computer. Connect your ad account to publish them, or practise with
+            Your drafts are saved on this computer. Connect your ad account to publish them, or practice with
             the local sandbox first.
           </p>
         </div>
