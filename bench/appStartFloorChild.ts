@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { FIRST_ROW_PROBE } from './firstRowProbe'
 
 // The E2E harness's browser flags and static server (test/e2e is type-checked in its own project).
@@ -27,7 +27,7 @@ const { serveDirectory } = (await import(pathToFileURL(resolve('test/e2e/staticS
   serveDirectory(root: string): Promise<{ origin: string; close(): Promise<void> }>
 }
 const { connectIpcBridge } = (await import(pathToFileURL(resolve('test/e2e/ipcBridge.ts')).href)) as {
-  connectIpcBridge(context: BrowserContext, page: Page, handle: () => Promise<unknown>): Promise<void>
+  connectIpcBridge(page: Page, handle: () => Promise<unknown>): Promise<void>
 }
 
 const ONE_ROW_PAGE =
@@ -44,7 +44,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: 'light' })
   await context.addInitScript({ content: FIRST_ROW_PROBE })
   const page = await context.newPage()
-  await connectIpcBridge(context, page, async () => null)
+  await connectIpcBridge(page, async () => null)
   await page.goto(`${server.origin}/index.html`)
   await page.waitForFunction('window.__benchFirstRowAt !== undefined', undefined, { timeout: 60_000 })
   const paintedAt = (await page.evaluate('window.__benchFirstRowAt')) as number

@@ -95,7 +95,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
         content: [preloadScript, ...(options.initScripts ?? [])].join(';\n'),
       })
       const page = await context.newPage()
-      await connectIpcBridge(context, page, async (channel, sender, payload) => {
+      await connectIpcBridge(page, async (channel, sender, payload) => {
         if (!bridge.dispatcher) throw new Error('IPC before the services were created')
         return bridge.dispatcher.dispatch(channel, sender, payload)
       })

@@ -47,18 +47,18 @@ async function bridgedPage(handle: (call: Call) => unknown): Promise<{ page: Pag
   })
   const page = await context.newPage()
   const calls: Call[] = []
-  await connectIpcBridge(context, page, async (channel, sender, payload) => {
+  await connectIpcBridge(page, async (channel, sender, payload) => {
     calls.push({ channel, sender, payload })
     return handle({ channel, sender, payload })
   })
   return { page, calls }
 }
 
+/** The page's window, with the test's name for the bridge's invoke (see bridgedPage). */
+type BridgedWindow = { __testInvoke(channel: string, request: unknown): Promise<unknown> }
+
 const invokeIn = ([channel, request]: [string, unknown]) =>
-  (window as unknown as { __testInvoke(c: string, r: unknown): Promise<unknown> }).__testInvoke(
-    channel,
-    request,
-  )
+  (window as unknown as BridgedWindow).__testInvoke(channel, request)
 
 describe('the E2E IPC bridge', () => {
   it('carries a call and its answer whole, and names the main frame as its sender', async () => {
@@ -122,15 +122,9 @@ describe('the E2E IPC bridge', () => {
         new Promise((resolve) => setTimeout(() => resolve(call.payload), call.payload === 0 ? 50 : 0)),
     )
     await page.goto(`${server.origin}/index.html`)
+    // Inside one evaluate, so the four calls are pending in the page at once.
     const answers = await page.evaluate(() =>
-      Promise.all(
-        [0, 1, 2, 3].map((n) =>
-          (window as unknown as { __testInvoke(c: string, r: unknown): Promise<unknown> }).__testInvoke(
-            'x',
-            n,
-          ),
-        ),
-      ),
+      Promise.all([0, 1, 2, 3].map((n) => (window as unknown as BridgedWindow).__testInvoke('x', n))),
     )
     expect(answers).toEqual([0, 1, 2, 3])
     await page.context().close()

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { IpcSender } from '../../src/main/ipc/senderPolicy'
 
 /** What answers the page's IPC calls: main's dispatcher, or a stand-in. */
@@ -60,12 +60,8 @@ interface FrameFacts {
  * Each call's sender is the frame whose page context made it, as Electron's event.senderFrame:
  * its URL and whether it is the page's main frame, tracked from the protocol's own events.
  */
-export async function connectIpcBridge(
-  context: BrowserContext,
-  page: Page,
-  handle: IpcHandler,
-): Promise<void> {
-  const session = await context.newCDPSession(page)
+export async function connectIpcBridge(page: Page, handle: IpcHandler): Promise<void> {
+  const session = await page.context().newCDPSession(page)
   const frames = new Map<string, FrameFacts>()
   const frameOfContext = new Map<number, string>()
 
