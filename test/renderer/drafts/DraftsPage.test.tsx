@@ -7,8 +7,10 @@ import { ROUTES } from '../../../src/renderer/app/routes'
 import { DraftsPage } from '../../../src/renderer/features/drafts/DraftsPage'
 import {
   createDraftFilter,
+  columnContents,
   filterDrafts,
   relativeTime,
+  relativeTimeExtremes,
   searchTexts,
   visibleDrafts,
   DEFAULT_QUERY,
@@ -145,6 +147,86 @@ describe('the drafts list model', () => {
     expect(relativeTime('2025-03-03T11:55:00.000Z', now)).toBe('5 minutes ago')
     expect(relativeTime('2025-03-03T09:00:00.000Z', now)).toBe('3 hours ago')
     expect(relativeTime('2025-03-02T12:00:00.000Z', now)).toBe('yesterday')
+  })
+
+  it('names, for a list of drafts, texts at least as wide as any "last changed" in it', () => {
+    // With every digit one width (the column's tabular figures), a text is as wide as another
+    // with the same words and as many digits.
+    const shape = (text: string) => ({
+      words: text.replace(/\d+/g, '#'),
+      digits: text.replace(/\D/g, '').length,
+    })
+    const now = new Date('2025-03-03T12:00:00.000Z')
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString()
+    // Every 10 seconds out to two days, then every hour out to 20 years, both ways.
+    const distances = [
+      ...Array.from({ length: 2 * 24 * 360 }, (_, step) => step * 10),
+      ...Array.from({ length: 20 * 366 * 24 }, (_, hour) => 2 * 24 * 3600 + hour * 3600),
+    ]
+    const offsets = [...distances, ...distances.map((distance) => -distance)]
+    const DAY = 24 * 3600
+    const spans: [oldest: number, newest: number][] = [
+      [-20 * 366 * DAY, 0],
+      [-3 * DAY, 2 * DAY],
+      [-50 * 60, -30],
+      [-400 * DAY, -40 * DAY],
+      [3600, 21 * DAY],
+    ]
+    for (const [oldest, newest] of spans) {
+      const extremes = relativeTimeExtremes(at(newest), at(oldest), now).map(shape)
+      const seen = new Set<string>()
+      for (const offset of offsets) {
+        if (offset < oldest || offset > newest) continue
+        const text = relativeTime(at(offset), now)
+        if (seen.has(text)) continue
+        seen.add(text)
+        const { words, digits } = shape(text)
+        expect(
+          extremes.some((extreme) => extreme.words === words && extreme.digits >= digits),
+          `${text}, in ${oldest}…${newest}`,
+        ).toBe(true)
+      }
+      expect(seen.size).toBeGreaterThan(1)
+    }
+    // Only what the span reaches: the last 10 minutes give no "last year".
+    expect(relativeTimeExtremes(at(-120), at(-600), now)).toEqual(['2 minutes ago', '10 minutes ago'])
+    expect(relativeTimeExtremes(at(-3599), at(-3599), now)).toEqual(['60 minutes ago'])
+  })
+
+  it('gathers what each column holds across the list, its newest and oldest change from its order', () => {
+    const list = [
+      summary({
+        id: 'a',
+        kind: 'post',
+        status: 'failed',
+        errorCount: 3,
+        updatedAt: '2025-03-03T11:00:00.000Z',
+      }),
+      summary({
+        id: 'b',
+        kind: 'poll_card',
+        status: 'draft',
+        errorCount: 12,
+        updatedAt: '2025-02-01T10:00:00.000Z',
+      }),
+      summary({
+        id: 'c',
+        kind: 'post',
+        status: 'draft',
+        errorCount: 0,
+        updatedAt: '2024-01-01T10:00:00.000Z',
+      }),
+    ]
+    expect(columnContents(list)).toEqual({
+      kinds: ['post', 'poll_card'],
+      statuses: ['failed', 'draft'],
+      mostProblems: 12,
+      anyReady: true,
+      newest: '2025-03-03T11:00:00.000Z',
+      oldest: '2024-01-01T10:00:00.000Z',
+    })
+    expect(columnContents(list.slice(0, 2))).toMatchObject({ mostProblems: 12, anyReady: false })
+    expect(columnContents([])).toMatchObject({ kinds: [], newest: undefined, oldest: undefined })
   })
 })
 

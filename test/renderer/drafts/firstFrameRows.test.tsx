@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DraftsTable } from '../../../src/renderer/features/drafts/DraftsTable'
+import { columnContents } from '../../../src/renderer/features/drafts/draftListModel'
 import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
 import { installFakeFrames } from '../fakeFrames'
 
@@ -23,7 +24,9 @@ describe('the drafts table in the app’s first frame', () => {
   const frames = installFakeFrames()
 
   it('draws the rows in view from its first render, and the ones beyond once that frame is up', () => {
-    const { container } = render(<DraftsTable rows={drafts} onAction={() => undefined} />)
+    const { container } = render(
+      <DraftsTable rows={drafts} contents={columnContents(drafts)} onAction={() => undefined} />,
+    )
     const drawn = () => container.querySelectorAll('tr[data-draft-id]').length
     // The window's height (jsdom: 768 px) over the row's: a screenful, no more, before any frame.
     const inView = Math.ceil(window.innerHeight / ROW_HEIGHT)

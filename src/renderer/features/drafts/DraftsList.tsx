@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { FilterSelect } from './FilterSelect'
 import { QuarantinePanel } from './QuarantinePanel'
 import {
+  columnContents,
   CREATABLE_KINDS,
   DEFAULT_QUERY,
   EDITOR_ROUTES,
@@ -105,6 +106,7 @@ export function DraftsList({
     () => (kind ? drafts.filter((draft) => draft.kind === kind) : drafts),
     [drafts, kind],
   )
+  const contents = useMemo(() => columnContents(ofKind), [ofKind])
   // Sorting and lower-casing run when the drafts or the sort change; a keystroke only filters.
   const sorted = useMemo(() => sortDrafts(ofKind, query.sort), [ofKind, query.sort])
   const texts = useMemo(() => searchTexts(sorted), [sorted])
@@ -203,7 +205,7 @@ export function DraftsList({
             <FilterSelect label="Sort by" value={query.sort} options={SORT_OPTIONS} onChange={onSort} />
           </div>
 
-          <DraftsTable rows={rows} kind={kind} onAction={onAction} />
+          <DraftsTable rows={rows} contents={contents} kind={kind} onAction={onAction} />
           {rows.length === 0 ? <p className="drafts__none muted">No drafts match these filters.</p> : null}
         </>
       )}

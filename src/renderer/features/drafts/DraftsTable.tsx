@@ -1,7 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
-import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
@@ -9,7 +9,15 @@ import { hashFor } from '../../app/routes'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
-import { EDITOR_ROUTES, fullDateTime, KIND_LABELS, relativeTime, STATUS_LABELS } from './draftListModel'
+import {
+  type ColumnContents,
+  EDITOR_ROUTES,
+  fullDateTime,
+  KIND_LABELS,
+  relativeTime,
+  relativeTimeExtremes,
+  STATUS_LABELS,
+} from './draftListModel'
 
 export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
 
@@ -60,10 +68,13 @@ function RelativeTime({ iso }: { iso: string }) {
  */
 export const DraftsTable = memo(function DraftsTable({
   rows,
+  contents,
   kind,
   onAction,
 }: {
   rows: readonly DraftSummaryWithIssues[]
+  /** What each column holds across the whole list, `rows` being what is left of it after search. */
+  contents: ColumnContents
   /** The list is fixed to one kind: no kind column. */
   kind?: DraftKind | undefined
   onAction(action: RowAction, draft: DraftSummaryWithIssues): void
@@ -157,6 +168,7 @@ export const DraftsTable = memo(function DraftsTable({
         </tr>
       </thead>
       <tbody ref={bodyRef}>
+        <ColumnSizer contents={contents} showKind={!kind} />
         {before > 0 ? <Spacer height={before} columns={columns} /> : null}
         {/* Rows are keyed by their place, not by draft: a search key that changes which drafts
             are in view updates the rows on screen in place instead of building new ones (new DOM
@@ -177,6 +189,76 @@ export const DraftsTable = memo(function DraftsTable({
   )
 })
 
+// Built once and shared by every row: lucide builds an icon's SVG children on each render.
+const MORE_ICON = <MoreHorizontal size={16} aria-hidden="true" />
+const PROBLEMS_ICON = <CircleAlert size={12} aria-hidden="true" />
+const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
+
+/**
+ * A row the table lays out but never shows (`visibility: collapse`), holding the widest text each
+ * column gets anywhere in the list: its kinds and statuses, its most problems, the "Last changed"
+ * texts its oldest and newest change span. Where the table sizes its columns to their content
+ * (narrow windows), it sizes them to this rather than to the rows in view, so they stay still as
+ * the list scrolls or is searched, and the name takes what is left.
+ */
+const ColumnSizer = memo(function ColumnSizer({
+  contents,
+  showKind,
+}: {
+  contents: ColumnContents
+  showKind: boolean
+}) {
+  const now = useSyncExternalStore(clock.subscribe, clock.now)
+  const { newest, oldest } = contents
+  const times = useMemo(
+    () => (newest && oldest ? relativeTimeExtremes(newest, oldest, new Date(now)) : []),
+    [newest, oldest, now],
+  )
+  return (
+    <tr className="drafts-table__sizer" aria-hidden="true">
+      <td />
+      {showKind ? (
+        <td>
+          {contents.kinds.map((kind) => (
+            <div key={kind}>
+              <span className="kind-chip" data-kind={kind}>
+                {KIND_LABELS[kind]}
+              </span>
+            </div>
+          ))}
+        </td>
+      ) : null}
+      <td>
+        {contents.statuses.map((status) => (
+          <div key={status}>
+            <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
+          </div>
+        ))}
+      </td>
+      <td>
+        {contents.mostProblems > 0 ? (
+          <div>
+            <span className="badge badge--danger">
+              {PROBLEMS_ICON} {plural(contents.mostProblems, 'problem')}
+            </span>
+          </div>
+        ) : null}
+        {contents.anyReady ? (
+          <div>
+            <span className="badge badge--success">{READY_ICON} Ready</span>
+          </div>
+        ) : null}
+      </td>
+      <td className="muted drafts-table__changed">
+        {times.map((text) => (
+          <div key={text}>{text}</div>
+        ))}
+      </td>
+      <td />
+    </tr>
+  )
+})
+
 function Spacer({ height, columns }: { height: number; columns: number }) {
   return (
     <tr className="drafts-table__spacer" aria-hidden="true">
@@ -184,11 +266,6 @@ function Spacer({ height, columns }: { height: number; columns: number }) {
     </tr>
   )
 }
-
-// Built once and shared by every row: lucide builds an icon's SVG children on each render.
-const MORE_ICON = <MoreHorizontal size={16} aria-hidden="true" />
-const PROBLEMS_ICON = <CircleAlert size={12} aria-hidden="true" />
-const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 
 const DraftRow = memo(function DraftRow({
   index,
@@ -232,7 +309,7 @@ const DraftRow = memo(function DraftRow({
       <td>
         <Validity draft={draft} />
       </td>
-      <td className="muted">
+      <td className="muted drafts-table__changed">
         <RelativeTime iso={draft.updatedAt} />
       </td>
       <td className="drafts-table__actions">

@@ -61,6 +61,40 @@ export function sortDrafts(drafts: readonly Summary[], sort: SortKey): readonly 
   return [...drafts].sort(compare)
 }
 
+/** What the cells of each column hold across a whole list, whichever of its drafts are in view. */
+export interface ColumnContents {
+  kinds: readonly DraftKind[]
+  statuses: readonly DraftStatus[]
+  /** The most problems any draft has: 0 when none has any. */
+  mostProblems: number
+  anyReady: boolean
+  /** The list's newest and oldest change (it is kept most recent first). */
+  newest: string | undefined
+  oldest: string | undefined
+}
+
+/** One pass over a list kept in `byMostRecentlyChanged` order (as the drafts store keeps it). */
+export function columnContents(drafts: readonly Summary[]): ColumnContents {
+  const kinds = new Set<DraftKind>()
+  const statuses = new Set<DraftStatus>()
+  let mostProblems = 0
+  let anyReady = false
+  for (const draft of drafts) {
+    kinds.add(draft.kind)
+    statuses.add(draft.status)
+    if (draft.errorCount === 0) anyReady = true
+    else if (draft.errorCount > mostProblems) mostProblems = draft.errorCount
+  }
+  return {
+    kinds: [...kinds],
+    statuses: [...statuses],
+    mostProblems,
+    anyReady,
+    newest: drafts[0]?.updatedAt,
+    oldest: drafts.at(-1)?.updatedAt,
+  }
+}
+
 /** What search matches, lower-cased once per list rather than once per keystroke. */
 export function searchTexts(drafts: readonly Summary[]): string[] {
   return drafts.map((draft) => `${draft.name}\n${KIND_LABELS[draft.kind]}`.toLocaleLowerCase())
@@ -166,6 +200,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ]
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const JUST_NOW_SECONDS = 45
 
 // toLocaleString()'s own fields, in one formatter: toLocaleString builds a formatter per call.
 const FULL_DATE_TIME = new Intl.DateTimeFormat(undefined, {
@@ -182,11 +217,42 @@ export function fullDateTime(iso: string): string {
   return FULL_DATE_TIME.format(new Date(iso))
 }
 
+/**
+ * The widest texts `relativeTime` gives for any time from `oldest` to `newest`: per unit the span
+ * reaches, on each side of now, the counts at the ends of its part of the span. The counts
+ * between have the same words and no more digits (the table shows them in tabular figures), and
+ * the nearer end covers the singular and the words for 1 ("yesterday").
+ */
+export function relativeTimeExtremes(newest: string, oldest: string, now: Date = new Date()): string[] {
+  const from = (new Date(oldest).getTime() - now.getTime()) / 1000
+  const to = (new Date(newest).getTime() - now.getTime()) / 1000
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return []
+  const texts = new Set<string>()
+  // Each side of now as distances from it: [nearest, farthest].
+  const sides: [sign: 1 | -1, near: number, far: number][] = []
+  if (Math.min(from, to) < 0) sides.push([-1, Math.max(0, -Math.max(from, to)), -Math.min(from, to)])
+  if (Math.max(from, to) > 0) sides.push([1, Math.max(0, Math.min(from, to)), Math.max(from, to)])
+  for (const [sign, near, far] of sides) {
+    if (near < JUST_NOW_SECONDS) texts.add('just now')
+    UNITS.forEach(([unit, size], index) => {
+      const lowest = unit === 'minute' ? JUST_NOW_SECONDS : size
+      const below = UNITS[index - 1]?.[1] ?? Infinity
+      const low = Math.max(near, lowest)
+      // Just short of the next unit, where this one's count is largest.
+      const high = Math.min(far, below - 0.001)
+      if (low > high) return
+      for (const distance of [low, high])
+        texts.add(relative.format(Math.round((sign * distance) / size), unit))
+    })
+  }
+  return [...texts]
+}
+
 /** "just now", "5 minutes ago", "yesterday". */
 export function relativeTime(iso: string, now: Date = new Date()): string {
   const seconds = (new Date(iso).getTime() - now.getTime()) / 1000
   if (!Number.isFinite(seconds)) return ''
-  if (Math.abs(seconds) < 45) return 'just now'
+  if (Math.abs(seconds) < JUST_NOW_SECONDS) return 'just now'
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'minute')
       return relative.format(Math.round(seconds / size), unit)
