@@ -38,4 +38,51 @@ describe('the drafts table in the app’s first frame', () => {
     })
     expect(drawn()).toBe(inView + 8)
   })
+
+  it('says once that its first rows are painted: after the frame that draws them', () => {
+    const rowsPainted = vi.fn()
+    const { rerender } = render(
+      <DraftsTable
+        rows={[]}
+        contents={columnContents([])}
+        onAction={() => undefined}
+        onRowsPainted={rowsPainted}
+      />,
+    )
+    act(() => {
+      frames.runFrame()
+      vi.advanceTimersByTime(0)
+    })
+    expect(rowsPainted).not.toHaveBeenCalled()
+
+    rerender(
+      <DraftsTable
+        rows={drafts}
+        contents={columnContents(drafts)}
+        onAction={() => undefined}
+        onRowsPainted={rowsPainted}
+      />,
+    )
+    // Drawn, not yet painted.
+    expect(rowsPainted).not.toHaveBeenCalled()
+    act(() => frames.runFrame())
+    expect(rowsPainted).not.toHaveBeenCalled()
+    // The task after the frame: it has been painted.
+    act(() => vi.advanceTimersByTime(0))
+    expect(rowsPainted).toHaveBeenCalledTimes(1)
+
+    rerender(
+      <DraftsTable
+        rows={drafts.slice(5)}
+        contents={columnContents(drafts)}
+        onAction={() => undefined}
+        onRowsPainted={rowsPainted}
+      />,
+    )
+    act(() => {
+      frames.runFrame()
+      vi.advanceTimersByTime(1_000)
+    })
+    expect(rowsPainted).toHaveBeenCalledTimes(1)
+  })
 })

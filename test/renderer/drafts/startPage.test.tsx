@@ -37,7 +37,12 @@ describe('starting on the drafts list', () => {
     )
     // The store took the answer already asked for: the first page is asked for once.
     expect(list.mock.calls.filter(([request]) => request.offset === 0)).toHaveLength(1)
-    // The rest follows once the first rows are painted, and then the list is whole.
+    // The rest waits until the table says it has painted the first rows…
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(list.mock.calls.filter(([request]) => request.offset === FIRST_PAGE)).toHaveLength(0)
+    expect(useDraftsStore.getState().drafts).toHaveLength(FIRST_PAGE)
+    // …then follows, and the list is whole.
+    useDraftsStore.getState().rowsPainted()
     await vi.waitFor(() => expect(useDraftsStore.getState().drafts).toHaveLength(all.length))
   })
 

@@ -80,6 +80,7 @@ export function DraftsList({
     undoRemove,
     dismissRemoved,
     exportDraft,
+    rowsPainted,
   } = useDraftsStore()
   const [query, setQuery] = useState<Omit<ListQuery, 'search'>>({
     kind: kind ?? DEFAULT_QUERY.kind,
@@ -205,7 +206,13 @@ export function DraftsList({
             <FilterSelect label="Sort by" value={query.sort} options={SORT_OPTIONS} onChange={onSort} />
           </div>
 
-          <DraftsTable rows={rows} contents={contents} kind={kind} onAction={onAction} />
+          <DraftsTable
+            rows={rows}
+            contents={contents}
+            kind={kind}
+            onAction={onAction}
+            onRowsPainted={rowsPainted}
+          />
           {rows.length === 0 ? <p className="drafts__none muted">No drafts match these filters.</p> : null}
         </>
       )}

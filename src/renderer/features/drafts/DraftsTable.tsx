@@ -7,6 +7,7 @@ import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/draft
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
+import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
 import {
@@ -71,6 +72,7 @@ export const DraftsTable = memo(function DraftsTable({
   contents,
   kind,
   onAction,
+  onRowsPainted,
 }: {
   rows: readonly DraftSummaryWithIssues[]
   /** What each column holds across the whole list, `rows` being what is left of it after search. */
@@ -78,6 +80,8 @@ export const DraftsTable = memo(function DraftsTable({
   /** The list is fixed to one kind: no kind column. */
   kind?: DraftKind | undefined
   onAction(action: RowAction, draft: DraftSummaryWithIssues): void
+  /** Called once the first rows drawn have been painted. */
+  onRowsPainted?: () => void
 }) {
   const tableRef = useRef<HTMLTableElement>(null)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
@@ -134,6 +138,11 @@ export const DraftsTable = memo(function DraftsTable({
   }, [virtualizer, rowHeight])
 
   const items = virtualizer.getVirtualItems()
+  const hasRows = items.length > 0
+  // From the commit that drew rows, after the frame that paints them.
+  useLayoutEffect(() => {
+    if (hasRows && onRowsPainted) return afterNextPaint(onRowsPainted)
+  }, [hasRows, onRowsPainted])
   const first = items[0]
   const last = items.at(-1)
   const before = first ? first.start - scrollMargin : 0

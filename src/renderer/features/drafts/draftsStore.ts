@@ -2,7 +2,6 @@ import { create } from 'zustand'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { afterNextPaint } from '../../lib/afterNextPaint'
 import { applyChanges } from './draftListModel'
 import { FIRST_PAGE, takeFirstDraftsPage } from './firstDraftsPage'
 
@@ -35,11 +34,15 @@ interface DraftsState {
   dismissRemoved(): void
   exportDraft(id: string): Promise<string | null>
   importDraft(): Promise<string | null>
+  /** The drafts table calls this once it has painted its first rows (DraftsTable). */
+  rowsPainted(): void
 }
 
 export const PAGE = 5_000
 /** While main is still reading its files, the list is asked for again this often. */
 const LOADING_RETRY_MS = 400
+/** Longest wait for the table's first rows to be painted: a page that shows none never says. */
+export const ROWS_PAINT_WAIT_MS = 1_000
 
 const messageOf = (error: unknown) =>
   error instanceof IpcFailure ? error.message : 'Something went wrong. Try again.'
@@ -48,6 +51,21 @@ const listPage = (request: Parameters<ReturnType<typeof studio>['drafts']['list'
   unwrap(studio().drafts.list(request)) as Promise<DraftListResponse>
 
 export const useDraftsStore = create<DraftsState>((set, get) => {
+  // Whoever waits for the table's first rows to be painted, and whether they already were.
+  let onRowsPainted: (() => void) | undefined
+  let rowsWerePainted = false
+  const firstRowsPainted = () =>
+    new Promise<void>((resolve) => {
+      if (rowsWerePainted) return resolve()
+      const done = () => {
+        clearTimeout(timer)
+        onRowsPainted = undefined
+        resolve()
+      }
+      const timer = setTimeout(done, ROWS_PAINT_WAIT_MS)
+      onRowsPainted = done
+    })
+
   // A later list refresh must not wipe the error of the action before it, so only actions clear it.
   const attempt = async <T>(work: () => Promise<T>, clearsError = true): Promise<T | null> => {
     if (clearsError) set({ error: null })
@@ -65,7 +83,11 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       // The app asks for the first page as it starts (firstDraftsPage); taken once, if it did.
       const first = await (takeFirstDraftsPage() ?? listPage({ offset: 0, limit: FIRST_PAGE }))
       // The first screen at once when there is nothing on screen yet; the rest is asked for
-      // once that screen is painted, so the first rows never wait behind thousands more.
+      // once the table has painted it, so the first rows never wait behind thousands more.
+      // Not after the next frame: the store loads before the app's first render (startPage),
+      // which React renders in slices with frames between them, and a frame without the rows
+      // sent the request while they were still being drawn. main checks each page of 5,000 it
+      // answers (~100 ms of CPU), and on two cores that slowed the first rows' frame.
       if (!get().loaded) {
         set({
           drafts: first.drafts,
@@ -74,7 +96,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           notices: first.notices ?? [],
           loaded: true,
         })
-        if (first.total > first.drafts.length) await new Promise<void>((resolve) => afterNextPaint(resolve))
+        if (first.total > first.drafts.length) await firstRowsPainted()
       }
       const all = [...first.drafts]
       let consistent = true
@@ -137,6 +159,10 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     revision: null,
     error: null,
     lastRemoved: null,
+    rowsPainted() {
+      rowsWerePainted = true
+      onRowsPainted?.()
+    },
     async load() {
       // One refresh at a time; a call meanwhile runs one more afterwards, so none is missed.
       if (running) {
