@@ -19,3 +19,16 @@ export function pagedDraftsList(drafts: readonly DraftSummaryWithIssues[]) {
       },
     })
 }
+
+/** The n-th of a list of card drafts, one minute older than the one before it (main's order). */
+export function numberedDraft(index: number): DraftSummaryWithIssues {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    kind: 'card',
+    name: `Draft ${index}`,
+    status: 'draft',
+    updatedAt: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString(),
+    errorCount: 0,
+    warningCount: 0,
+  }
+}

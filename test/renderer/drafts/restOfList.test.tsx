@@ -1,18 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { StudioApi } from '../../../src/shared/ipc/api'
-import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
-import { pagedDraftsList } from '../draftsListFake'
-
-const draft = (index: number): DraftSummaryWithIssues => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  kind: 'card',
-  name: `Draft ${index}`,
-  status: 'draft',
-  updatedAt: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString(),
-  errorCount: 0,
-  warningCount: 0,
-})
+import { numberedDraft as draft, pagedDraftsList } from '../draftsListFake'
 
 describe('the rest of a long list when no table says its rows are painted', () => {
   beforeEach(() => {

@@ -1,21 +1,10 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import type { StudioApi } from '../../../src/shared/ipc/api'
-import type { DraftSummaryWithIssues } from '../../../src/shared/ipc/contracts/drafts'
 import { FIRST_ROWS_WAIT_MS, loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
 import { FIRST_PAGE, requestFirstDraftsPage } from '../../../src/renderer/features/drafts/firstDraftsPage'
 import { useDraftsStore } from '../../../src/renderer/features/drafts/draftsStore'
-import { pagedDraftsList } from '../draftsListFake'
-
-const draft = (index: number): DraftSummaryWithIssues => ({
-  id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-  kind: 'card',
-  name: `Draft ${index}`,
-  status: 'draft',
-  updatedAt: new Date(Date.UTC(2025, 0, 1) - index * 60_000).toISOString(),
-  errorCount: 0,
-  warningCount: 0,
-})
+import { numberedDraft as draft, pagedDraftsList } from '../draftsListFake'
 
 describe('starting on the drafts list', () => {
   it('fills the drafts store from the first page asked for at start, before anything renders', async () => {
