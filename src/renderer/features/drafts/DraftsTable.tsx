@@ -2,7 +2,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { DraftKind } from '../../../shared/drafts/envelope'
+import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../app/routes'
@@ -230,9 +230,7 @@ const ColumnSizer = memo(function ColumnSizer({
         <td>
           {contents.kinds.map((kind) => (
             <div key={kind}>
-              <span className="kind-chip" data-kind={kind}>
-                {KIND_LABELS[kind]}
-              </span>
+              <KindChip kind={kind} />
             </div>
           ))}
         </td>
@@ -240,21 +238,19 @@ const ColumnSizer = memo(function ColumnSizer({
       <td>
         {contents.statuses.map((status) => (
           <div key={status}>
-            <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
+            <StatusLabel status={status} />
           </div>
         ))}
       </td>
       <td>
         {contents.mostProblems > 0 ? (
           <div>
-            <span className="badge badge--danger">
-              {PROBLEMS_ICON} {plural(contents.mostProblems, 'problem')}
-            </span>
+            <ProblemsBadge count={contents.mostProblems} />
           </div>
         ) : null}
         {contents.anyReady ? (
           <div>
-            <span className="badge badge--success">{READY_ICON} Ready</span>
+            <ReadyBadge />
           </div>
         ) : null}
       </td>
@@ -307,13 +303,11 @@ const DraftRow = memo(function DraftRow({
       </th>
       {showKind ? (
         <td>
-          <span className="kind-chip" data-kind={draft.kind}>
-            {KIND_LABELS[draft.kind]}
-          </span>
+          <KindChip kind={draft.kind} />
         </td>
       ) : null}
       <td>
-        <span className={`status status--${draft.status}`}>{STATUS_LABELS[draft.status]}</span>
+        <StatusLabel status={draft.status} />
       </td>
       <td>
         <Validity draft={draft} />
@@ -366,18 +360,38 @@ const DraftRow = memo(function DraftRow({
  * advice) are shown in the editor; here they only add a tooltip.
  */
 function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
-  if (draft.errorCount > 0) {
-    return (
-      <span className="badge badge--danger">
-        {PROBLEMS_ICON} {plural(draft.errorCount, 'problem')}
-      </span>
-    )
-  }
+  if (draft.errorCount > 0) return <ProblemsBadge count={draft.errorCount} />
   return (
-    <span
-      className="badge badge--success"
+    <ReadyBadge
       title={draft.warningCount > 0 ? `${plural(draft.warningCount, 'note')} in the editor` : undefined}
-    >
+    />
+  )
+}
+
+// The cells' contents, shared by the rows and the column sizer so that both measure the same.
+function KindChip({ kind }: { kind: DraftKind }) {
+  return (
+    <span className="kind-chip" data-kind={kind}>
+      {KIND_LABELS[kind]}
+    </span>
+  )
+}
+
+function StatusLabel({ status }: { status: DraftStatus }) {
+  return <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
+}
+
+function ProblemsBadge({ count }: { count: number }) {
+  return (
+    <span className="badge badge--danger">
+      {PROBLEMS_ICON} {plural(count, 'problem')}
+    </span>
+  )
+}
+
+function ReadyBadge({ title }: { title?: string | undefined }) {
+  return (
+    <span className="badge badge--success" title={title}>
       {READY_ICON} Ready
     </span>
   )
