@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, ImageIcon, Play } from 'lucide-react'
 import { memo, useState, type KeyboardEvent } from 'react'
+import { Avatar } from '../../components/Avatar'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from '../media/mediaClient'
@@ -137,9 +138,7 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
         Preview
       </h2>
       <article className="tl-post">
-        <div className="tl-avatar" aria-hidden="true">
-          {author.name.trim().charAt(0).toUpperCase()}
-        </div>
+        <Avatar name={author.name} />
         <div className="tl-body">
           <div className="tl-author">
             <span className="tl-author__name">{author.name}</span>

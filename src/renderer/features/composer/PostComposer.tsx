@@ -1,6 +1,7 @@
 import { Checkbox } from 'radix-ui'
 import { Check } from 'lucide-react'
 import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { Avatar } from '../../components/Avatar'
 import { newPostMediaItem, type PostContent } from '../../../shared/creatives/post'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { ConversationSettings, PostLengthLimit, PostMode, VideoCta } from '../../../shared/rules/limits'
@@ -299,9 +300,7 @@ const PostAsField = memo(function PostAsField({
       ) : null}
       {isSelf ? (
         <p className="post-as__who" data-testid="post-as">
-          <span className="post-as__avatar" aria-hidden="true">
-            {authorName.trim().charAt(0).toUpperCase()}
-          </span>
+          <Avatar name={authorName} size="sm" />
           <span className="post-as__name">{authorName}</span>
           <span className="muted">{authorHandle}</span>
         </p>

@@ -1,5 +1,6 @@
 import { LayoutTemplate, MessageCircle, Play, Repeat2, Heart } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { Avatar } from '../../components/Avatar'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { studio, unwrap } from '../../lib/ipc'
 import { MediaThumb } from '../media/MediaThumb'
@@ -77,9 +78,7 @@ export function PostPreview({
   const attachedPoll = useAttachedPoll(cardDraft?.kind === 'poll_card' ? cardDraft : undefined)
   return (
     <article className="preview-frame post-preview" data-testid="post-preview">
-      <div className="post-preview__avatar" aria-hidden="true">
-        {author.name.trim().charAt(0).toUpperCase() || '?'}
-      </div>
+      <Avatar name={author.name} />
       <div className="post-preview__body">
         <header className="post-preview__author">
           <span className="post-preview__name">{author.name}</span>

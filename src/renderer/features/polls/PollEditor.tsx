@@ -1,12 +1,10 @@
-import { Copy, Lock, Plus, X } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { Lock, Plus, X } from 'lucide-react'
+import { useMemo } from 'react'
 import { enumTuple, LIMITS } from '../../../shared/rules/limits'
-import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { navigate } from '../../app/useRoute'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
-import { useDraftsStore } from '../drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
+import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
 import { EditorField } from '../composer/editorKit/Field'
 import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
 import { LengthCounter } from '../composer/editorKit/LengthCounter'
@@ -48,7 +46,15 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
       canRemoveChoice(c.choices, index) ? { ...c, choices: c.choices.filter((_, i) => i !== index) } : c,
     )
 
-  const banner = published ? <PublishedBanner draftId={draftId} /> : null
+  // Poll cards cannot be updated once created: a published one is copied, never edited.
+  const banner = published ? (
+    <PublishedBanner
+      draftId={draftId}
+      route="polls"
+      title="This poll is published."
+      detail="Poll cards cannot be changed after they are created; duplicate it to make a new one."
+    />
+  ) : null
   const addHint =
     content.choices.length >= RULES.choices.max
       ? `A poll has at most ${RULES.choices.max} choices.`
@@ -162,31 +168,5 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
         </Section>
       </fieldset>
     </EditorShell>
-  )
-}
-
-/** Poll cards cannot be updated once created: a published one is copied, never edited. */
-function PublishedBanner({ draftId }: { draftId: string }) {
-  const duplicate = useDraftsStore((state) => state.duplicate)
-  const [busy, setBusy] = useState(false)
-  const onDuplicate = async () => {
-    setBusy(true)
-    const id = await duplicate(draftId)
-    setBusy(false)
-    if (id) navigate('polls', id)
-  }
-  return (
-    <Banner tone="info">
-      <div className="published-banner">
-        <p>
-          <strong>This poll is published.</strong> Poll cards cannot be changed after they are created;
-          duplicate it to make a new one.
-        </p>
-        <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
-          <Copy size={16} aria-hidden="true" />
-          Duplicate as new draft
-        </Button>
-      </div>
-    </Banner>
   )
 }
