@@ -22,7 +22,7 @@ export function AccountApps({ scope }: { scope: { profileId: string; accountId: 
       </EmptyState>
     )
   return (
-    <div className="table-panel panel--wide">
+    <div className="table-panel panel--wide surface surface--raised">
       <table className="data-table" aria-label="Registered apps">
         <thead>
           <tr>

@@ -125,7 +125,7 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
           <p>Upload a video as an ads video (ADS_VIDEO) and it becomes PREROLL account media here.</p>
         </EmptyState>
       ) : (
-        <div className="table-panel">
+        <div className="table-panel surface surface--raised">
           <table className="data-table" aria-label="Account media">
             <thead>
               <tr>

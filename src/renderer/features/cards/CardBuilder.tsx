@@ -204,7 +204,7 @@ const CardSection = memo(function CardSection({
   const nameLength = characterCount(name)
   const nameMax = LIMITS.card.name.max
   return (
-    <section className="builder-section" aria-label="Card">
+    <section className="builder-section surface surface--raised" aria-label="Card">
       <IssueField
         label="Card name"
         value={name}
@@ -252,7 +252,7 @@ const CardComponentsSection = memo(function CardComponentsSection({
   change: ChangeContent
 }) {
   return (
-    <section className="builder-section" aria-labelledby="components-title">
+    <section className="builder-section surface surface--raised" aria-labelledby="components-title">
       <div className="builder-section__head">
         <h2 className="section-title" id="components-title">
           Components
@@ -419,7 +419,7 @@ const SlidesEditor = memo(function SlidesEditor({
   const removable = useDraftEditor<'card', boolean>((state) => canRemoveSlide(state.content))
   const slides = useMemo(() => ids.map((id) => ({ id })), [ids])
   return (
-    <section className="builder-section" aria-labelledby="slides-title">
+    <section className="builder-section surface surface--raised" aria-labelledby="slides-title">
       <div className="builder-section__head">
         <h2 className="section-title" id="slides-title">
           Slides

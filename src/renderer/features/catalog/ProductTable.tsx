@@ -387,7 +387,7 @@ export const ProductTable = memo(function ProductTable({
   const open = useCallback((id: string) => latest.current.onOpen(id), [])
 
   return (
-    <div className="product-table" data-testid="product-table">
+    <div className="product-table surface surface--raised" data-testid="product-table">
       <ProductFilters query={query} itemGroups={itemGroups} onQueryChange={setQuery} />
       {/* The header row stays put above the scrolling rows, and belongs to the same table, so
           each cell is announced with its column's name. */}

@@ -77,7 +77,7 @@ export function PostPreview({
   const cardDraft = cardDraftId === undefined ? undefined : drafts.find((draft) => draft.id === cardDraftId)
   const attachedPoll = useAttachedPoll(cardDraft?.kind === 'poll_card' ? cardDraft : undefined)
   return (
-    <article className="preview-frame post-preview" data-testid="post-preview">
+    <article className="preview-frame post-preview surface surface--raised" data-testid="post-preview">
       <Avatar name={author.name} />
       <div className="post-preview__body">
         <header className="post-preview__author">

@@ -29,7 +29,7 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
   if (compact) {
     return (
       <section
-        className="first-run first-run--compact"
+        className="first-run first-run--compact surface surface--raised"
         aria-labelledby="first-run-title"
         data-testid="first-run"
       >
@@ -57,7 +57,11 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
     )
   }
   return (
-    <section className="first-run" aria-labelledby="first-run-title" data-testid="first-run">
+    <section
+      className="first-run surface surface--raised"
+      aria-labelledby="first-run-title"
+      data-testid="first-run"
+    >
       <div>
         <h2 id="first-run-title" className="first-run__title">
           Welcome to Ads Studio

@@ -50,7 +50,7 @@ export function ProfileCards() {
           return (
             <li
               key={profile.id}
-              className="profile-card"
+              className="profile-card surface surface--raised"
               data-active={active || undefined}
               data-testid="profile-card"
             >

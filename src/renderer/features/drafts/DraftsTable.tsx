@@ -150,7 +150,7 @@ export const DraftsTable = memo(function DraftsTable({
   const columns = kind ? 5 : 6
 
   return (
-    <table className="drafts-table" ref={tableRef} aria-rowcount={rows.length + 1}>
+    <table className="drafts-table surface surface--raised" ref={tableRef} aria-rowcount={rows.length + 1}>
       <caption className="visually-hidden">
         {kind ? `${KIND_LABELS[kind]} drafts` : 'Drafts'}, {rows.length} shown
       </caption>

@@ -188,7 +188,7 @@ export function KeywordChart({ result }: { result: KeywordResult }) {
   }
 
   return (
-    <figure className="keyword-chart">
+    <figure className="keyword-chart surface surface--raised">
       <div
         ref={wrapper}
         className="keyword-chart__plot"

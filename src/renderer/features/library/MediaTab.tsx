@@ -57,7 +57,11 @@ function MediaDetails({
     ['Used in a post', item.posted === undefined ? undefined : item.posted ? 'Yes' : 'Not yet'],
   ]
   return (
-    <aside className="media-details" aria-label="Selected medium" data-testid="media-details">
+    <aside
+      className="media-details surface surface--raised"
+      aria-label="Selected medium"
+      data-testid="media-details"
+    >
       {known?.dataUrl ? <img className="media-details__image" src={known.dataUrl} alt="" /> : null}
       <h2 className="media-details__title">{title}</h2>
       {/* The media key is for other tools: copied on request, not shown. */}

@@ -182,7 +182,11 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
           <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
         </div>
       ) : cards.length === 0 && failure ? null : (
-        <ul className="card-list" aria-label="Published cards" aria-busy={loading !== null || undefined}>
+        <ul
+          className="card-list surface"
+          aria-label="Published cards"
+          aria-busy={loading !== null || undefined}
+        >
           {cards.map((card) => (
             <li key={`${card.kind}:${card.id}`} className="card-row" data-testid="published-card">
               <ListThumb

@@ -194,7 +194,7 @@ export function PublishedPosts({ scope }: { scope: LibraryScope }) {
           <p>No post has been published from Ads Studio yet. Published posts appear here to be renamed.</p>
         </div>
       ) : (
-        <ul className="card-list" aria-label="Published posts">
+        <ul className="card-list surface" aria-label="Published posts">
           {(posts ?? []).map((post) => (
             <li key={post.postId} className="card-row card-row--stacked" data-testid="published-post">
               <div className="card-row__head">

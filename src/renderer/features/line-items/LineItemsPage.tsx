@@ -144,7 +144,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
             <p>Line items are created with their campaigns on the platform; once there, they show up here.</p>
           </EmptyState>
         ) : (
-          <section className="li-panel" aria-label="Line items of this account">
+          <section className="li-panel surface surface--raised" aria-label="Line items of this account">
             <div className="li-toolbar" role="toolbar" aria-label="Selected line items">
               <label className="li-search">
                 <Search size={16} aria-hidden="true" />

@@ -199,7 +199,12 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
     (job.created.mediaKeys.length > 0 || job.created.cardId !== undefined)
   const titleId = `outbox-job-${job.id}`
   return (
-    <li className="outbox-job" aria-labelledby={titleId} data-state={job.state} data-testid="outbox-job">
+    <li
+      className="outbox-job surface surface--raised"
+      aria-labelledby={titleId}
+      data-state={job.state}
+      data-testid="outbox-job"
+    >
       <div className="outbox-job__head">
         <div className="outbox-job__title-block">
           <h2 id={titleId} className="outbox-job__title">

@@ -9,7 +9,7 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
   const media = content.media
   return (
     <div
-      className={['preview-frame poll-preview', inline ? 'poll-preview--inline' : '']
+      className={['preview-frame poll-preview surface surface--raised', inline ? 'poll-preview--inline' : '']
         .filter(Boolean)
         .join(' ')}
       data-testid="poll-preview"

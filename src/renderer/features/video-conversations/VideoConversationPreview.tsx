@@ -17,7 +17,10 @@ export function VideoConversationPreview({ content }: { content: VideoConversati
   const posterUrl = poster.state === 'ready' ? poster.url : null
   const options = content.options.filter((option) => option.hashtag.trim() !== '')
   return (
-    <div className="preview-frame vc-preview" data-testid="video-conversation-preview">
+    <div
+      className="preview-frame vc-preview surface surface--raised"
+      data-testid="video-conversation-preview"
+    >
       <div className="vc-preview__video">
         {posterUrl ? <img src={posterUrl} alt="" data-testid="video-poster" /> : null}
         <span className="vc-preview__play" aria-hidden="true">

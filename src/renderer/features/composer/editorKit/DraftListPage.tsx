@@ -100,7 +100,7 @@ function VirtualDraftList({
     estimatedRowHeight: ESTIMATED_ROW_HEIGHT,
   })
   return (
-    <ul ref={containerRef} className="draft-list" aria-label={`${route.label} drafts`}>
+    <ul ref={containerRef} className="draft-list surface" aria-label={`${route.label} drafts`}>
       {before > 0 ? (
         <li className="draft-list__spacer" aria-hidden="true" style={{ height: before }} />
       ) : null}

@@ -165,7 +165,7 @@ export function useDraftNameFollows(kind: DraftKind, contentName: string) {
 
 export function Section({ title, hint, children }: { title: string; hint?: ReactNode; children: ReactNode }) {
   return (
-    <section className="editor-section">
+    <section className="editor-section surface surface--raised">
       <div className="editor-section__head">
         <h2 className="editor-section__title">{title}</h2>
         {hint ? <p className="editor-section__hint">{hint}</p> : null}
