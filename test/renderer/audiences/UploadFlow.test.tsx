@@ -129,7 +129,10 @@ describe('import, preview and mapping', () => {
   it('checks the list with the mapping as chosen (one column per type) and shows the pre-send report', async () => {
     await toMapping()
     await chooseByKeyboard(screen.getByRole('combobox', { name: /^What “mobile” holds/ }), 'Phone number')
-    // A phone column brings the country code field.
+    // A phone column brings the country code field, which says what it is for.
+    expect(screen.getByLabelText(/country calling code/i)).toHaveAccessibleDescription(
+      /^Added to numbers written without “\+” or “00”/,
+    )
     fireEvent.change(screen.getByLabelText(/country calling code/i), { target: { value: '+44 ' } })
     expect(screen.getByLabelText(/country calling code/i)).toHaveValue('44')
     await chooseByKeyboard(screen.getByRole('combobox', { name: /^What “customer” holds/ }), 'Email')

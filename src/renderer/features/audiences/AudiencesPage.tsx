@@ -1,4 +1,4 @@
-import { Plug, Trash2, Upload, Users } from 'lucide-react'
+import { ArrowLeft, Plug, Trash2, Upload, Users } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type {
@@ -96,10 +96,17 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
           Loading audiences…
         </p>
       ) : uploading ? (
-        <section className="audiences__panel" aria-labelledby="upload-title">
-          <h2 id="upload-title" className="audiences__title">
-            Upload to “{uploading.name}”
-          </h2>
+        <section className="audiences__panel surface" aria-labelledby="upload-title">
+          {/* The way out sits by the title, apart from the step's own Back and Next. */}
+          <div className="audiences__head">
+            <h2 id="upload-title" className="audiences__title">
+              Upload to “{uploading.name}”
+            </h2>
+            <Button variant="ghost" onClick={() => setUploading(null)}>
+              <ArrowLeft size={16} aria-hidden="true" />
+              Back to audiences
+            </Button>
+          </div>
           <UploadFlow
             profileId={profileId}
             target={uploading}
@@ -108,11 +115,6 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
               void load()
             }}
           />
-          <div>
-            <Button variant="ghost" onClick={() => setUploading(null)}>
-              Back to audiences
-            </Button>
-          </div>
         </section>
       ) : (
         <div className="audiences">
@@ -236,7 +238,7 @@ function AudienceDetails({
 
   return (
     <section
-      className="audiences__panel"
+      className="audiences__panel surface"
       aria-labelledby="audience-details-title"
       data-testid="audience-details"
     >

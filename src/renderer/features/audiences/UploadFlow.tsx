@@ -187,7 +187,8 @@ export function UploadFlow({
         </table>
         {mapsPhone ? (
           <TextField
-            label="Country calling code for numbers written without one (optional)"
+            label="Country calling code (optional)"
+            hint="Added to numbers written without “+” or “00”: 44 for the United Kingdom, 1 for the United States."
             className="audiences__short"
             inputMode="numeric"
             value={countryCode}
