@@ -193,7 +193,6 @@ export function HistoryPanel({
         </div>
         {fixedEntity ? null : (
           <Button
-            className="history-controls__go"
             onClick={() => void load()}
             disabled={bounds.error !== undefined || entityId.trim() === ''}
             busy={loading}
