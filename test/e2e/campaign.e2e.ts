@@ -133,6 +133,14 @@ describe('Line items', () => {
       expect(await sheet.getByTestId('history-entry').first().textContent()).toContain(
         'bid_amount_local_micro$0.29',
       )
+      // The values of one change start at one edge, whatever the length of their names.
+      const valueEdges = await sheet
+        .getByTestId('history-entry')
+        .first()
+        .locator('dd')
+        .evaluateAll((values) => values.map((value) => Math.round(value.getBoundingClientRect().left)))
+      expect(valueEdges.length).toBe(4)
+      expect(new Set(valueEdges).size).toBe(1)
       await screenshots(page, 'line-item-history')
       await page.keyboard.press('Escape')
 
