@@ -316,6 +316,14 @@ describe('Account features and apps', () => {
         )
         .toBe(2)
       await page.getByLabel('iOS deep link').scrollIntoViewIfNeeded()
+      // The preview's author ("Sandbox Studio Main @sandbox_designer · Promoted") keeps to one line, as
+      // on the timeline, in the preview's narrow column.
+      const authorLines = await page
+        .locator('.tl-author__name')
+        .evaluate(
+          (name) => name.getBoundingClientRect().height / parseFloat(getComputedStyle(name).lineHeight),
+        )
+      expect(authorLines).toBeLessThan(1.5)
       await screenshots(page, 'card-app-from-registered')
       expect(app.consoleErrors).toEqual([])
     } finally {
