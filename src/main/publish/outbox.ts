@@ -766,6 +766,25 @@ export function createOutbox(deps: OutboxDeps) {
     })
   }
 
+  /**
+   * The connected profile and ad account a publish goes to, for the review sheet and the queue
+   * alike, or why there is none.
+   */
+  function publishingTarget() {
+    const active = deps.access.active()
+    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
+    // Said before any rule: a revoked profile also loses its user, which the rules would report as
+    // a missing advertiser, sending the designer to the wrong field.
+    if (deps.access.status(active.profileId) === 'expired')
+      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
+    const { accountId } = active
+    if (!accountId)
+      throw new AppFailure(
+        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
+      )
+    return { ...active, accountId }
+  }
+
   async function enqueue(draftId: string): Promise<OutboxJobView> {
     await ready
     await deps.drafts.flush()
@@ -781,17 +800,7 @@ export function createOutbox(deps: OutboxDeps) {
         appError('invalid_input', 'This draft is already published — duplicate it to publish a new copy'),
       )
     }
-    const active = deps.access.active()
-    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
-    // Said before any rule: a revoked profile also loses its user, which the rules would report as
-    // a missing advertiser, sending the designer to the wrong field.
-    if (deps.access.status(active.profileId) === 'expired')
-      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
-    if (!active.accountId) {
-      throw new AppFailure(
-        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
-      )
-    }
+    const active = publishingTarget()
     const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
     const timestamp = new Date(now()).toISOString()
     const job: Job = {
@@ -832,15 +841,7 @@ export function createOutbox(deps: OutboxDeps) {
     const draft = deps.drafts.get(draftId)
     if (!draft)
       throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted'))
-    const active = deps.access.active()
-    if (!active) throw new AppFailure(appError('token_expired', 'Connect a profile before publishing'))
-    if (deps.access.status(active.profileId) === 'expired')
-      throw new AppFailure(appError('token_expired', 'Your access was revoked — authorize again'))
-    if (!active.accountId) {
-      throw new AppFailure(
-        appError('invalid_input', 'Pick an ad account on the Connect page before publishing'),
-      )
-    }
+    const active = publishingTarget()
     const plan = await gatedPlan(draft, active.profileId, active.accountId, active.userId)
     // A stand-in job, only for the step labels.
     const labelled = { drafts: plan.drafts } as Job

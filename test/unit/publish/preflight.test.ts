@@ -176,4 +176,34 @@ describe('the runner and its preflight', () => {
     expect(await outbox.list()).toEqual([])
     await outbox.dispose()
   })
+
+  it('the review sheet refuses exactly as the queue does: no profile, a revoked one, no ad account', async () => {
+    const fake = createFakeAds()
+    const cases: { access: PublishAccess; refusal: { code: string; message: string } }[] = [
+      {
+        access: { ...fakeAccess(fake), active: () => undefined },
+        refusal: { code: 'token_expired', message: 'Connect a profile before publishing' },
+      },
+      {
+        access: { ...fakeAccess(fake), status: () => 'expired' },
+        refusal: { code: 'token_expired', message: 'Your access was revoked — authorize again' },
+      },
+      {
+        access: { ...fakeAccess(fake), active: () => ({ profileId: 'p', userId: '42', label: 'P' }) },
+        refusal: {
+          code: 'invalid_input',
+          message: 'Pick an ad account on the Connect page before publishing',
+        },
+      },
+    ]
+    for (const { access, refusal } of cases) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'preflight-unit-'))
+      dirs.push(dataDir)
+      const outbox = createOutbox({ dataDir, drafts: memoryDrafts([poll]), access })
+      await expect(outbox.review(poll.id)).rejects.toMatchObject(refusal)
+      await expect(outbox.enqueue(poll.id)).rejects.toMatchObject(refusal)
+      expect(await outbox.list()).toEqual([])
+      await outbox.dispose()
+    }
+  })
 })
