@@ -3,8 +3,7 @@ import { AppFailure, appError } from '../../shared/errors'
 import { MESSAGES } from '../api/errors'
 import { createHttpClient } from '../api/http'
 import { percentEncode } from './oauth1'
-import type { UserTokenInput } from './pinFlow'
-import type { AppCredentials } from './pinFlow'
+import { signedAsUser, type AppCredentials, type UserTokenInput } from './pinFlow'
 import type { ApiHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
 
@@ -51,15 +50,7 @@ export async function invalidateBearerToken(
     url: `${input.hosts.apiUrl}/oauth2/invalidate_token`,
     query: { access_token: input.bearerToken },
     secrets: [input.bearerToken],
-    auth: {
-      kind: 'oauth1',
-      credentials: {
-        consumerKey: input.consumerKey,
-        consumerSecret: input.consumerSecret,
-        token: input.accessToken,
-        tokenSecret: input.accessTokenSecret,
-      },
-    },
+    auth: signedAsUser(input),
   })
   return { revoked: true }
 }

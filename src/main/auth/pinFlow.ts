@@ -151,21 +151,26 @@ export interface UserTokenInput extends FlowBase {
   accessTokenSecret: string
 }
 
+/** A request signed as the user whose access token this is (OAuth 1.0a). */
+export function signedAsUser(input: UserTokenInput) {
+  return {
+    kind: 'oauth1',
+    credentials: {
+      consumerKey: input.consumerKey,
+      consumerSecret: input.consumerSecret,
+      token: input.accessToken,
+      tokenSecret: input.accessTokenSecret,
+    },
+  } as const
+}
+
 /** Revokes the access token; any later use of it answers 401 / code 89. */
 export async function invalidateToken(input: UserTokenInput): Promise<{ revoked: true }> {
   const http = input.http ?? createHttpClient()
   await http.send({
     method: 'POST',
     url: `${input.hosts.apiUrl}/1.1/oauth/invalidate_token.json`,
-    auth: {
-      kind: 'oauth1',
-      credentials: {
-        consumerKey: input.consumerKey,
-        consumerSecret: input.consumerSecret,
-        token: input.accessToken,
-        tokenSecret: input.accessTokenSecret,
-      },
-    },
+    auth: signedAsUser(input),
   })
   return { revoked: true }
 }
