@@ -1,8 +1,8 @@
 import { Building2 } from 'lucide-react'
-import { Tabs } from 'radix-ui'
 import { useMemo } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import { PageHeader } from '../../components/PageHeader'
+import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { useConnectedAccount, useProfilesLoaded } from '../accounts/activeProfile'
 import { ConnectFirst } from '../campaign/ConnectFirst'
 import { HistoryPanel } from '../campaign/HistoryPanel'
@@ -28,31 +28,23 @@ export default function AccountPage({ route }: { route: RouteInfo }) {
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
-      <Tabs.Root defaultValue="settings" className="account-tabs">
-        <Tabs.List className="tabs__list account-tabs__list" aria-label="Ad account">
-          <Tabs.Trigger value="settings" className="tabs__tab">
-            Settings
-          </Tabs.Trigger>
-          <Tabs.Trigger value="apps" className="tabs__tab">
-            Apps
-          </Tabs.Trigger>
-          <Tabs.Trigger value="media" className="tabs__tab">
-            Account media
-          </Tabs.Trigger>
-          <Tabs.Trigger value="history" className="tabs__tab">
-            History
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="settings" className="tabs__panel">
+      <TabsRoot defaultValue="settings" className="account-tabs">
+        <TabList className="tabs__list--page" aria-label="Ad account">
+          <Tab value="settings">Settings</Tab>
+          <Tab value="apps">Apps</Tab>
+          <Tab value="media">Account media</Tab>
+          <Tab value="history">History</Tab>
+        </TabList>
+        <TabPanel value="settings">
           <AccountSettings key={key} scope={scope} />
-        </Tabs.Content>
-        <Tabs.Content value="apps" className="tabs__panel">
+        </TabPanel>
+        <TabPanel value="apps">
           <AccountApps key={key} scope={scope} />
-        </Tabs.Content>
-        <Tabs.Content value="media" className="tabs__panel">
+        </TabPanel>
+        <TabPanel value="media">
           <AccountMediaTab key={key} scope={scope} />
-        </Tabs.Content>
-        <Tabs.Content value="history" className="tabs__panel">
+        </TabPanel>
+        <TabPanel value="history">
           <section className="panel panel--wide" aria-label="Account history">
             <h2 className="panel__title">Change history</h2>
             <p className="panel__hint">
@@ -61,8 +53,8 @@ export default function AccountPage({ route }: { route: RouteInfo }) {
             </p>
             <HistoryPanel key={key} scope={scope} entityType="CAMPAIGN" />
           </section>
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </TabsRoot>
     </>
   )
 }

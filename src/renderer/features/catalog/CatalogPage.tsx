@@ -1,5 +1,4 @@
 import { Plug, Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
-import { Tabs } from 'radix-ui'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type { ProductRow, ProductSetView } from '../../../shared/ipc/contracts/catalogs'
@@ -8,6 +7,7 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
+import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
@@ -18,9 +18,6 @@ import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
 import { ProductTable } from './ProductTable'
-// The section tabs are the Library's (library-tabs__*); without its sheet they render unstyled
-// when the Catalog is opened before the Library.
-import '../library/library.css'
 import './catalog.css'
 
 const NO_ITEM_GROUPS: string[] = []
@@ -314,7 +311,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
           </Banner>
         ) : null}
 
-        <Tabs.Root
+        <TabsRoot
           value={tab}
           onValueChange={(next) => {
             setTab(next)
@@ -322,24 +319,24 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
           }}
           className="catalog-tabs"
         >
-          <Tabs.List className="library-tabs__list" aria-label="Catalog sections">
-            <Tabs.Trigger value="products" className="library-tabs__tab" data-testid="tab-products">
+          <TabList className="tabs__list--page" aria-label="Catalog sections">
+            <Tab value="products" data-testid="tab-products">
               Products
-            </Tabs.Trigger>
-            <Tabs.Trigger value="import" className="library-tabs__tab" data-testid="tab-import">
+            </Tab>
+            <Tab value="import" data-testid="tab-import">
               Import
-            </Tabs.Trigger>
-            <Tabs.Trigger value="sets" className="library-tabs__tab" data-testid="tab-sets">
+            </Tab>
+            <Tab value="sets" data-testid="tab-sets">
               Product sets
-            </Tabs.Trigger>
-          </Tabs.List>
+            </Tab>
+          </TabList>
           {/* Kept mounted while another tab shows, as the import is: mounting the table is
               rendering its item-group filter, every group of a big catalog (3,334 in the
               bench's feed: 0.7 s of CPU), which a designer paid on each return to the
               products, while the import sends. */}
-          <Tabs.Content
+          <TabPanel
             value="products"
-            className="library-tabs__panel"
+
             forceMount
             hidden={tab !== 'products'}
           >
@@ -360,8 +357,8 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
                 <p>Name your catalog above to create it, then import a feed or add products.</p>
               </EmptyState>
             )}
-          </Tabs.Content>
-          <Tabs.Content value="import" className="library-tabs__panel" forceMount hidden={tab !== 'import'}>
+          </TabPanel>
+          <TabPanel value="import" forceMount hidden={tab !== 'import'}>
             <ImportPanel
               profileId={profileId}
               hasCatalog={hasCatalog}
@@ -370,16 +367,16 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
               version={version}
               visible={tab === 'import'}
             />
-          </Tabs.Content>
-          <Tabs.Content value="sets" className="library-tabs__panel">
+          </TabPanel>
+          <TabPanel value="sets">
             <ProductSets
               profileId={profileId}
               sets={state?.sets ?? NO_SETS}
               hasCatalog={hasCatalog}
               onChanged={changed}
             />
-          </Tabs.Content>
-        </Tabs.Root>
+          </TabPanel>
+        </TabsRoot>
       </div>
       {editing ? (
         <ProductEditor

@@ -1,6 +1,7 @@
 import { CopyId } from '../../components/CopyId'
+import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { X } from 'lucide-react'
-import { Dialog, Tabs } from 'radix-ui'
+import { Dialog } from 'radix-ui'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
 import { HistoryPanel } from '../campaign/HistoryPanel'
 import { CuratedCategoriesTab } from './CuratedCategoriesTab'
@@ -39,30 +40,24 @@ export function LineItemSheet({
               <X size={18} aria-hidden="true" />
             </Dialog.Close>
           </header>
-          <Tabs.Root defaultValue="settings" className="sheet__tabs">
-            <Tabs.List className="tabs__list" aria-label={`${name}`}>
-              <Tabs.Trigger value="settings" className="tabs__tab">
-                Settings
-              </Tabs.Trigger>
-              <Tabs.Trigger value="categories" className="tabs__tab">
-                Curated categories
-              </Tabs.Trigger>
-              <Tabs.Trigger value="history" className="tabs__tab">
-                History
-              </Tabs.Trigger>
-            </Tabs.List>
+          <TabsRoot defaultValue="settings" className="sheet__tabs">
+            <TabList aria-label={`${name}`}>
+              <Tab value="settings">Settings</Tab>
+              <Tab value="categories">Curated categories</Tab>
+              <Tab value="history">History</Tab>
+            </TabList>
             <div className="sheet__body">
-              <Tabs.Content value="settings" className="tabs__panel">
+              <TabPanel value="settings">
                 <LineItemForm key={item.id} scope={scope} item={item} onSaved={onSaved} />
-              </Tabs.Content>
-              <Tabs.Content value="categories" className="tabs__panel">
+              </TabPanel>
+              <TabPanel value="categories">
                 <CuratedCategoriesTab scope={scope} item={item} />
-              </Tabs.Content>
-              <Tabs.Content value="history" className="tabs__panel">
+              </TabPanel>
+              <TabPanel value="history">
                 <HistoryPanel scope={scope} entityType="LINE_ITEM" entityId={item.id} fixedEntity />
-              </Tabs.Content>
+              </TabPanel>
             </div>
-          </Tabs.Root>
+          </TabsRoot>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
