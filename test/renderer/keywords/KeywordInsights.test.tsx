@@ -61,3 +61,20 @@ describe('Keyword insights: the Keywords field', () => {
     expect(screen.getByTestId('keyword-count').textContent).toMatch(/Add at least one keyword/)
   })
 })
+
+describe('Keyword insights: a custom time range', () => {
+  it('names what is wrong with the dates on both date fields, not only beside them', async () => {
+    await renderForm()
+    fireEvent.click(screen.getByTestId('range-custom'))
+    const start = screen.getByTestId('range-start')
+    const end = screen.getByTestId('range-end')
+    fireEvent.change(start, { target: { value: '2026-11-01T00:00' } })
+    fireEvent.change(end, { target: { value: '2026-11-20T00:00' } })
+    const note = screen.getByTestId('range-note')
+    expect(note.className).toBe('field__error')
+    for (const field of [start, end]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true')
+      expect(field).toHaveAccessibleDescription(note.textContent!)
+    }
+  })
+})

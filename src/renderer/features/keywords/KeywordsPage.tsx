@@ -306,6 +306,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
                     value={customStart}
                     onChange={(event) => setCustomStart(event.target.value)}
                     aria-invalid={Boolean(rangeIssue) || undefined}
+                    aria-describedby={rangeNoteId}
                     data-testid="range-start"
                   />
                 </label>
@@ -317,6 +318,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
                     value={customEnd}
                     onChange={(event) => setCustomEnd(event.target.value)}
                     aria-invalid={Boolean(rangeIssue) || undefined}
+                    aria-describedby={rangeNoteId}
                     data-testid="range-end"
                   />
                 </label>
