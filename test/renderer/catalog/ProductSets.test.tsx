@@ -105,6 +105,11 @@ describe('filter builder', () => {
     fireEvent.change(screen.getByTestId('set-name'), { target: { value: 'Cheap' } })
     fireEvent.change(screen.getByTestId('filter-0-value'), { target: { value: 'cheap' } })
     expect(screen.getByText('Enter an amount, like 20 or 20 USD')).toBeTruthy()
+    // The value field says why it is invalid, not only that it is.
+    expect(screen.getByTestId('filter-0-value')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByTestId('filter-0-value')).toHaveAccessibleDescription(
+      'Enter an amount, like 20 or 20 USD',
+    )
     expect((screen.getByTestId('set-create') as HTMLButtonElement).disabled).toBe(true)
     fireEvent.change(screen.getByTestId('filter-0-value'), { target: { value: '20 USD' } })
     expect((screen.getByTestId('set-create') as HTMLButtonElement).disabled).toBe(false)

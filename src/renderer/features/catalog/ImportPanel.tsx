@@ -68,9 +68,14 @@ function MappingRow({
           ...columns.map((column) => ({ value: column, label: column })),
         ]}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${labelId}-error` : undefined}
         data-testid={`map-${field}`}
       />
-      {error ? <p className="field__error mapping-row__error">{error}</p> : null}
+      {error ? (
+        <p className="field__error mapping-row__error" id={`${labelId}-error`}>
+          {error}
+        </p>
+      ) : null}
     </div>
   )
 }

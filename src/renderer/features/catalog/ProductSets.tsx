@@ -1,5 +1,5 @@
 import { Plus, RefreshCw, Trash2 } from 'lucide-react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import {
   FILTER_ATTRIBUTE_LABELS,
   FILTER_OPERATOR_LABELS,
@@ -92,6 +92,9 @@ function FilterRow({
 }) {
   const operators = operatorsFor(filter.attribute)
   const at = (field: string) => messages.find((message) => message.field === field)?.message
+  // The row's one message names what is wrong with the comparison or the value.
+  const errorId = useId()
+  const describedBy = at('operator') || at('value') ? errorId : undefined
   return (
     <div className="filter-row" data-testid={`filter-${index}`}>
       <Select
@@ -120,6 +123,7 @@ function FilterRow({
         onChange={(operator) => onChange({ ...filter, operator })}
         options={operators.map((operator) => ({ value: operator, label: FILTER_OPERATOR_LABELS[operator] }))}
         aria-invalid={at('operator') ? true : undefined}
+        aria-describedby={describedBy}
         data-testid={`filter-${index}-operator`}
       />
       <input
@@ -130,6 +134,7 @@ function FilterRow({
         }
         value={filter.value}
         aria-invalid={at('value') ? true : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange({ ...filter, value: event.target.value })}
         data-testid={`filter-${index}-value`}
       />
@@ -142,7 +147,9 @@ function FilterRow({
         <Trash2 size={16} aria-hidden="true" />
       </button>
       {at('operator') || at('value') ? (
-        <p className="field__error filter-row__error">{at('operator') ?? at('value')}</p>
+        <p className="field__error filter-row__error" id={errorId}>
+          {at('operator') ?? at('value')}
+        </p>
       ) : null}
     </div>
   )

@@ -127,9 +127,10 @@ export function PublishedEditDialog({
                       options={field.options}
                       onChange={choose}
                       aria-invalid={error !== undefined}
+                      aria-describedby={error ? `${labelId}-error` : undefined}
                     />
                     {error ? (
-                      <p className="field__error" role="alert">
+                      <p className="field__error" role="alert" id={`${labelId}-error`}>
                         {error}
                       </p>
                     ) : null}
