@@ -334,12 +334,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
               rendering its item-group filter, every group of a big catalog (3,334 in the
               bench's feed: 0.7 s of CPU), which a designer paid on each return to the
               products, while the import sends. */}
-          <TabPanel
-            value="products"
-
-            forceMount
-            hidden={tab !== 'products'}
-          >
+          <TabPanel value="products" forceMount hidden={tab !== 'products'}>
             {hasCatalog ? (
               <>
                 <ProductActions selectedCount={selected.size} onAdd={addProduct} onDelete={removeSelected} />

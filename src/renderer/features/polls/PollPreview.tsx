@@ -9,9 +9,8 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
   const media = content.media
   return (
     <div
-      className={['preview-frame poll-preview surface surface--raised', inline ? 'poll-preview--inline' : '']
-        .filter(Boolean)
-        .join(' ')}
+      // Inside a post's preview it sits flat, without the raised surface's shadow.
+      className={`preview-frame poll-preview surface ${inline ? 'poll-preview--inline' : 'surface--raised'}`}
       data-testid="poll-preview"
     >
       {media ? (
