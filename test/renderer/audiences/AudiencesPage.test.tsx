@@ -140,12 +140,22 @@ describe('audiences page', () => {
     expect(await screen.findByTestId('audience-list')).toBeInTheDocument()
   })
 
-  it('asks to connect first when no profile is connected', () => {
+  it('says the access was revoked, with the way to Connect, when the profile lost it', () => {
     useConnectStore.setState({
       list: { profiles: [profile({ status: 'expired' })], activeProfileId: profile().id },
     })
     render(<AudiencesPage route={route} />)
-    expect(screen.getByText('Connect a profile first')).toBeInTheDocument()
+    expect(screen.getByText('Your access was revoked — authorize again')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Connect' })).toHaveAttribute('href', '#/connect')
+    expect(requests).toEqual([])
+  })
+
+  it('asks to connect first when there is no profile, with the way to Connect', () => {
+    useConnectStore.setState({ list: { profiles: [], activeProfileId: null } })
+    render(<AudiencesPage route={route} />)
+    expect(screen.getByText('Not connected')).toBeInTheDocument()
+    expect(screen.getByText('Connect a profile to see its audiences.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to Connect' })).toHaveAttribute('href', '#/connect')
     expect(requests).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-import { ArrowLeft, Plug, Trash2, Upload, Users } from 'lucide-react'
+import { ArrowLeft, Trash2, Upload, Users } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type {
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
+import { ConnectFirst } from '../accounts/ConnectFirst'
 import { useActiveProfile } from '../accounts/activeProfile'
 import { ShareDialog } from './ShareDialog'
 import { UploadFlow } from './UploadFlow'
@@ -26,16 +27,8 @@ const messageOf = (failure: unknown) =>
 
 export default function AudiencesPage({ route }: { route: RouteInfo }) {
   const profile = useActiveProfile()
-  if (!profile || profile.status !== 'connected') {
-    return (
-      <>
-        <PageHeader title={route.label} summary={route.summary} />
-        <EmptyState icon={Plug} title="Connect a profile first">
-          <p>Audiences belong to an ad account: connect a profile and choose its account.</p>
-        </EmptyState>
-      </>
-    )
-  }
+  if (!profile || profile.status !== 'connected')
+    return <ConnectFirst route={route} icon={Users} what="its audiences" />
   return <Audiences key={profile.id} route={route} profileId={profile.id} />
 }
 

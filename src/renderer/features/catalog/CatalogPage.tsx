@@ -1,4 +1,4 @@
-import { Plug, Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
+import { Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import type { ProductRow, ProductSetView } from '../../../shared/ipc/contracts/catalogs'
@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
 import { failureOf } from '../accounts/failures'
+import { ConnectFirst } from '../accounts/ConnectFirst'
 import { FailureBanner } from '../accounts/FailureBanner'
 import { useCatalogState, useReloadWhile } from './catalogClient'
 import { ImportPanel } from './ImportPanel'
@@ -124,21 +125,8 @@ const ProductActions = memo(function ProductActions({
 export default function CatalogPage({ route }: { route: RouteInfo }) {
   useProfilesLoaded()
   const profile = useActiveProfile()
-  if (!profile) {
-    return (
-      <>
-        <PageHeader title={route.label} summary={route.summary} />
-        <EmptyState icon={Plug} title="Connect a profile first">
-          <p>
-            The catalog belongs to the connected user.{' '}
-            <a href="#/connect" className="inline-link">
-              Go to Connect
-            </a>
-          </p>
-        </EmptyState>
-      </>
-    )
-  }
+  // The catalog belongs to the user, not to an ad account: a profile is enough.
+  if (!profile) return <ConnectFirst route={route} icon={ShoppingBag} what="its product catalog" />
   return <CatalogWorkspace key={profile.id} route={route} profileId={profile.id} />
 }
 

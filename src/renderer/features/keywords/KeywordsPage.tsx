@@ -1,4 +1,4 @@
-import { Download, History, Plug, Plus, Search, TrendingUp, X } from 'lucide-react'
+import { Download, History, Plus, Search, TrendingUp, X } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import {
@@ -19,6 +19,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { Segmented } from '../../components/Segmented'
 import { studio, unwrap } from '../../lib/ipc'
+import { ConnectFirst } from '../accounts/ConnectFirst'
 import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
 import { failureOf, type Failure } from '../accounts/failures'
 import { FailureBanner } from '../accounts/FailureBanner'
@@ -129,21 +130,8 @@ function describe(query: KeywordQuery): string {
 export default function KeywordsPage({ route }: { route: RouteInfo }) {
   useProfilesLoaded()
   const profile = useActiveProfile()
-  if (!profile || profile.status !== 'connected') {
-    return (
-      <>
-        <PageHeader title={route.label} summary={route.summary} />
-        <EmptyState icon={Plug} title="Connect a profile first">
-          <p>
-            Keyword insights come from the platform.{' '}
-            <a href="#/connect" className="inline-link">
-              Go to Connect
-            </a>
-          </p>
-        </EmptyState>
-      </>
-    )
-  }
+  if (!profile || profile.status !== 'connected')
+    return <ConnectFirst route={route} icon={TrendingUp} what="how often people post your keywords" />
   return <KeywordInsights key={profile.id} route={route} profileId={profile.id} />
 }
 

@@ -2,10 +2,14 @@ import { Plug, type LucideIcon } from 'lucide-react'
 import type { RouteInfo } from '../../app/routes'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
-import { useActiveProfile } from '../accounts/activeProfile'
+import { useActiveProfile } from './activeProfile'
 import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
-/** What an account screen shows until a profile is connected with an ad account chosen. */
+/**
+ * What a page that needs the platform shows until it can ask: with no profile, "Not connected";
+ * with a revoked one, that the access was revoked; with a connected one and no ad account (the
+ * pages that need one), where to choose it. Each says how to get there.
+ */
 export function ConnectFirst({ route, icon, what }: { route: RouteInfo; icon: LucideIcon; what: string }) {
   const profile = useActiveProfile()
   const expired = profile?.status === 'expired'
