@@ -20,13 +20,21 @@ const drafts: DraftSummaryWithIssues[] = Array.from({ length: 1_000 }, (_, index
 
 afterEach(cleanup)
 
+/** The table showing `rows` of the list `list` (all of it unless a search left fewer). */
+const table = (rows: DraftSummaryWithIssues[], onRowsPainted?: () => void, list = rows) => (
+  <DraftsTable
+    rows={rows}
+    contents={columnContents(list)}
+    onAction={() => undefined}
+    onRowsPainted={onRowsPainted}
+  />
+)
+
 describe('the drafts table in the app’s first frame', () => {
   const frames = installFakeFrames()
 
   it('draws the rows in view from its first render, and the ones beyond once that frame is up', () => {
-    const { container } = render(
-      <DraftsTable rows={drafts} contents={columnContents(drafts)} onAction={() => undefined} />,
-    )
+    const { container } = render(table(drafts))
     const drawn = () => container.querySelectorAll('tr[data-draft-id]').length
     // The window's height (jsdom: 768 px) over the row's: a screenful, no more, before any frame.
     const inView = Math.ceil(window.innerHeight / ROW_HEIGHT)
@@ -41,28 +49,14 @@ describe('the drafts table in the app’s first frame', () => {
 
   it('says once that its first rows are painted: after the frame that draws them', () => {
     const rowsPainted = vi.fn()
-    const { rerender } = render(
-      <DraftsTable
-        rows={[]}
-        contents={columnContents([])}
-        onAction={() => undefined}
-        onRowsPainted={rowsPainted}
-      />,
-    )
+    const { rerender } = render(table([], rowsPainted))
     act(() => {
       frames.runFrame()
       vi.advanceTimersByTime(0)
     })
     expect(rowsPainted).not.toHaveBeenCalled()
 
-    rerender(
-      <DraftsTable
-        rows={drafts}
-        contents={columnContents(drafts)}
-        onAction={() => undefined}
-        onRowsPainted={rowsPainted}
-      />,
-    )
+    rerender(table(drafts, rowsPainted))
     // Drawn, not yet painted.
     expect(rowsPainted).not.toHaveBeenCalled()
     act(() => frames.runFrame())
@@ -71,14 +65,7 @@ describe('the drafts table in the app’s first frame', () => {
     act(() => vi.advanceTimersByTime(0))
     expect(rowsPainted).toHaveBeenCalledTimes(1)
 
-    rerender(
-      <DraftsTable
-        rows={drafts.slice(5)}
-        contents={columnContents(drafts)}
-        onAction={() => undefined}
-        onRowsPainted={rowsPainted}
-      />,
-    )
+    rerender(table(drafts.slice(5), rowsPainted, drafts))
     act(() => {
       frames.runFrame()
       vi.advanceTimersByTime(1_000)
