@@ -133,6 +133,23 @@ describe('Catalog and keyword insights', () => {
       expect(sandbox.created().products).toBe(0)
       await shoot(page, 'catalog-import-report', 'import-report')
 
+      // A required field left unmapped says so on its select, which a screen reader announces, and
+      // Send waits until it is mapped again.
+      const titleColumn = page.getByTestId('map-title')
+      await titleColumn.click()
+      await page.getByRole('option', { name: 'Not imported' }).click()
+      await expect.poll(() => titleColumn.getAttribute('aria-invalid')).toBe('true')
+      const described = await titleColumn.getAttribute('aria-describedby')
+      expect(described).toBeTruthy()
+      expect(await page.locator(`[id="${described}"]`).textContent()).toBe(
+        'Choose the column that holds title',
+      )
+      expect(await page.getByTestId('import-send').isDisabled()).toBe(true)
+      await titleColumn.click()
+      await page.getByRole('option', { name: 'title', exact: true }).click()
+      await expect.poll(() => titleColumn.getAttribute('aria-invalid')).toBeNull()
+      expect(await page.getByTestId('import-send').isDisabled()).toBe(false)
+
       await page.getByTestId('import-send').click()
       await expect
         .poll(() => page.getByTestId('import-status').textContent(), { timeout: 20_000 })

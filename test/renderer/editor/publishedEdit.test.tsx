@@ -259,6 +259,56 @@ describe('editing a published app card', () => {
       destination: { ...destination, iosDeepLink: 'example://open' },
     })
   })
+  it('puts a refused button label on its choice, which names the message as its description', async () => {
+    const draft: Draft = {
+      ...cardDraft({
+        name: 'App card',
+        components: [
+          { id: 'm', type: 'MEDIA', media: null },
+          {
+            id: 'b',
+            type: 'BUTTON',
+            label: 'INSTALL',
+            destination: {
+              type: 'APP',
+              countryCode: 'US',
+              androidStoreAppId: 'com.example.app',
+              iosAppStoreIdentifier: '333903271',
+              androidStoreDeepLink: '',
+              iosDeepLink: '',
+            },
+          },
+        ],
+      }),
+      status: 'published',
+    }
+    installStudio(draft, { accounts: { apps: () => ok({ apps: [] }) } })
+    await renderBuilder(draft)
+    const message = 'An app card’s button says Install, Open or Play'
+    withPublishedChannels(
+      () => ({
+        ok: false,
+        error: {
+          code: 'invalid_input',
+          message,
+          field: 'components.1.label',
+          issues: [{ field: 'components.1.label', message }],
+        },
+      }),
+      draft,
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit card' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the card' })
+    const choice = within(dialog).getByRole('combobox', { name: /^Button label/ })
+    expect(choice).not.toHaveAttribute('aria-invalid', 'true')
+    fireEvent.change(within(dialog).getByLabelText('iOS deep link'), { target: { value: 'example://open' } })
+    await act(async () => {
+      fireEvent.submit(within(dialog).getByLabelText('iOS deep link').closest('form')!)
+    })
+    await waitFor(() => expect(choice).toHaveAttribute('aria-invalid', 'true'))
+    expect(choice).toHaveAccessibleDescription(message)
+  })
 })
 
 describe('editing a published video conversation card', () => {
