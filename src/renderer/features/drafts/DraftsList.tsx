@@ -176,7 +176,7 @@ export function DraftsList({
           </div>
         ) : null}
         {shownNotice ? <Banner tone={shownNotice.tone}>{shownNotice.text}</Banner> : null}
-        {!kind ? <QuarantinePanel key={quarantined.length} onRestored={() => void load()} /> : null}
+        {!kind ? <QuarantinePanel listed={quarantined.length} onRestored={() => void load()} /> : null}
         {notices.length > 0 && !kind ? (
           <Banner tone="info">
             <strong>Some draft files need your attention</strong>; your other drafts are unaffected:

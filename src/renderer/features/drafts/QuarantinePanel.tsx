@@ -43,7 +43,17 @@ function TextViewer({ file, onClose }: { file: OpenedFile; onClose: () => void }
  * Here they can be read as text, restored once fixed (main validates them as it would an
  * import) or deleted after a confirmation.
  */
-export function QuarantinePanel({ onRestored }: { onRestored: () => void }) {
+export function QuarantinePanel({
+  listed,
+  onRestored,
+}: {
+  /**
+   * How many quarantined files the drafts list last named: when it changes, the panel reads the
+   * folder again. It is not a key: a panel started over would drop a file being opened.
+   */
+  listed: number
+  onRestored: () => void
+}) {
   const [files, setFiles] = useState<QuarantinedFile[]>([])
   const [opened, setOpened] = useState<OpenedFile | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
@@ -59,7 +69,7 @@ export function QuarantinePanel({ onRestored }: { onRestored: () => void }) {
   }, [])
   useEffect(() => {
     void refresh()
-  }, [refresh])
+  }, [refresh, listed])
 
   const act = async (name: string, work: () => Promise<string | null>) => {
     setBusy(name)
