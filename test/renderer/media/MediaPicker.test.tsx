@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LocalMediaRef, MediaRef } from '../../../src/shared/creatives/media'
 import type { MediaUse } from '../../../src/shared/creatives/mediaChecks'
 import type { StudioApi } from '../../../src/shared/ipc/api'
+import { ReadOnlyFieldset } from '../../../src/renderer/components/ReadOnlyFieldset'
 import { MediaPicker } from '../../../src/renderer/features/media/MediaPicker'
 import { clearPreviewCache } from '../../../src/renderer/features/media/mediaClient'
 
@@ -174,15 +175,39 @@ describe('the media picker', () => {
     expect(media.inspectPath).not.toHaveBeenCalled()
   })
 
-  it('does not ask to choose the file again on a published creative (a disabled fieldset)', async () => {
+  it('does not ask to choose the file again on a published creative (a read-only fieldset)', async () => {
     const { token: _token, ...untokened } = local()
     render(
-      <fieldset disabled>
-        <Harness initial={untokened} />
-      </fieldset>,
+      <ReadOnlyFieldset readOnly>
+        <ReadOnlyFieldset readOnly={false}>
+          <Harness initial={untokened} />
+        </ReadOnlyFieldset>
+      </ReadOnlyFieldset>,
     )
     expect(await screen.findByText('banner.png')).toBeInTheDocument()
     expect(screen.queryByText(/Choose this file again/)).not.toBeInTheDocument()
+  })
+
+  it('stops asking to choose the file again once its creative is published, behind a memoized parent', async () => {
+    // The card builder keeps its fieldset and only disables it on publish, and its component
+    // editors are memoized: the picker hears of it without rendering again from its parent.
+    const { token: _token, ...untokened } = local()
+    const Component = memo(function Component() {
+      return <Harness initial={untokened} />
+    })
+    const view = render(
+      <ReadOnlyFieldset readOnly={false}>
+        <Component />
+      </ReadOnlyFieldset>,
+    )
+    expect(await screen.findByText(/Choose this file again/)).toBeInTheDocument()
+    view.rerender(
+      <ReadOnlyFieldset readOnly>
+        <Component />
+      </ReadOnlyFieldset>,
+    )
+    await waitFor(() => expect(screen.queryByText(/Choose this file again/)).not.toBeInTheDocument())
+    expect(screen.getByText('banner.png')).toBeInTheDocument()
   })
 
   it('accepts a library media key typed in', () => {

@@ -11,6 +11,7 @@ import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
 import { hashFor } from '../../app/routes'
+import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState, type SaveState } from '../../lib/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
@@ -103,7 +104,11 @@ export function CardBuilder() {
         />
       ) : null}
       <div className="builder__layout" data-device={device}>
-        <fieldset className="builder__editor readonly-fieldset" disabled={published} aria-label="Card">
+        <ReadOnlyFieldset
+          className="builder__editor readonly-fieldset"
+          readOnly={published}
+          aria-label="Card"
+        >
           <CardSection name={content.name} mode={content.mode} issues={issues} change={change} />
 
           {content.mode === 'multi_destination' ? (
@@ -111,7 +116,7 @@ export function CardBuilder() {
           ) : (
             <CardComponentsSection issues={issues} change={change} />
           )}
-        </fieldset>
+        </ReadOnlyFieldset>
         <PreviewPane model={preview} name={settled.name} />
       </div>
     </div>

@@ -1,11 +1,12 @@
 import { FileImage, Film, ImageUp, Library, LoaderCircle, Upload, X } from 'lucide-react'
-import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { MediaUse } from '../../../shared/creatives/mediaChecks'
 import { mediaChecks } from '../../../shared/creatives/mediaChecks'
 import type { Issue } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
+import { useReadOnly } from '../../components/ReadOnlyFieldset'
 import { IpcFailure } from '../../lib/ipc'
 import { InlineIssues } from './InlineIssues'
 import { inspectDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
@@ -70,13 +71,9 @@ export function MediaPicker({
   const [browsing, setBrowsing] = useState(false)
   const preview = useMediaPreview(value)
   const rootRef = useRef<HTMLDivElement>(null)
-  // A picker inside a disabled fieldset belongs to a published creative: its media can no longer
-  // change, so "choose this file again" would ask for something the designer cannot do.
-  const [readOnly, setReadOnly] = useState(false)
-  const problem = preview.state === 'problem'
-  useLayoutEffect(() => {
-    if (problem) setReadOnly(Boolean(rootRef.current?.closest('fieldset:disabled')))
-  }, [problem])
+  // A picker in a published creative: its media can no longer change, so "choose this file
+  // again" would ask for something the designer cannot do.
+  const readOnly = useReadOnly()
   // After a pick, a removal or a key, the button that was pressed is gone: focus the picker's
   // main action in its new state ("Replace" once chosen, "Choose file…" once empty).
   const refocus = useRef(false)

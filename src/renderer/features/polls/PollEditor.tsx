@@ -2,6 +2,7 @@ import { Lock, Plus, X } from 'lucide-react'
 import { useMemo } from 'react'
 import { enumTuple, LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
+import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
 import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
@@ -70,7 +71,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
       banner={banner}
       preview={<PollPreview content={content} />}
     >
-      <fieldset disabled={published} aria-label="Poll card">
+      <ReadOnlyFieldset readOnly={published} aria-label="Poll card">
         <Section title="Card">
           <EditorField
             label="Card name"
@@ -166,7 +167,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
             </div>
           )}
         </Section>
-      </fieldset>
+      </ReadOnlyFieldset>
     </EditorShell>
   )
 }

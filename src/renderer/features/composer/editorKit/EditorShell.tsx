@@ -5,6 +5,7 @@ import type { DraftKind } from '../../../../shared/drafts/envelope'
 import { untitledName } from '../../../../shared/drafts/kinds'
 import { errorCount, plural } from '../../../../shared/rules/issues'
 import { Button } from '../../../components/Button'
+import { ReadOnlyFieldset } from '../../../components/ReadOnlyFieldset'
 import { useDraftEditor } from '../../../lib/draftEditor'
 import { useFocusKeeper } from '../../../lib/useFocusKeeper'
 import type { RouteId } from '../../../app/routes'
@@ -48,9 +49,9 @@ export function EditorShell({
       <div className="editor__body" data-device={device}>
         <div className="editor__form">
           {readOnly ? (
-            <fieldset className="readonly-fieldset" disabled>
+            <ReadOnlyFieldset className="readonly-fieldset" readOnly>
               {children}
-            </fieldset>
+            </ReadOnlyFieldset>
           ) : (
             children
           )}

@@ -1,5 +1,6 @@
 import type { MediaRef } from '../../../../shared/creatives/media'
 import type { MediaUse } from '../../../../shared/creatives/mediaChecks'
+import { ReadOnlyFieldset } from '../../../components/ReadOnlyFieldset'
 import { MediaPicker } from '../../media/MediaPicker'
 import type { FieldMessage } from './issues'
 
@@ -18,11 +19,11 @@ export interface MediaSlotProps {
 /** One media slot of an editor: the shared media picker, disabled as a whole when the editor is read-only. */
 export function MediaSlot({ message, disabled = false, ...picker }: MediaSlotProps) {
   return (
-    <fieldset className="media-slot" disabled={disabled}>
+    <ReadOnlyFieldset className="media-slot" readOnly={disabled}>
       <MediaPicker
         {...picker}
         issues={message ? [{ message: message.text, severity: message.severity }] : []}
       />
-    </fieldset>
+    </ReadOnlyFieldset>
   )
 }
