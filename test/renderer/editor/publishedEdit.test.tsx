@@ -207,32 +207,46 @@ describe('editing a published card', () => {
 })
 
 describe('editing a published app card', () => {
-  it('offers the button label among the spec values and the app links, and sends them in the components', async () => {
-    const destination = {
-      type: 'APP' as const,
-      countryCode: 'US',
-      androidStoreAppId: 'com.example.app',
-      iosAppStoreIdentifier: '333903271',
-      androidStoreDeepLink: '',
-      iosDeepLink: '',
-    }
-    const draft: Draft = {
-      ...cardDraft({
-        name: 'App card',
-        components: [
-          { id: 'm', type: 'MEDIA', media: null },
-          { id: 'b', type: 'BUTTON', label: 'INSTALL', destination },
-        ],
-      }),
-      status: 'published',
-    }
-    // The builder's app destination reads the account's registered apps; this account has none.
-    installStudio(draft, { accounts: { apps: () => ok({ apps: [] }) } })
-    await renderBuilder(draft)
-    const send = withPublishedChannels(() => ok({ job: job('Update the card “App card”', 'queued') }), draft)
+  const destination = {
+    type: 'APP' as const,
+    countryCode: 'US',
+    androidStoreAppId: 'com.example.app',
+    iosAppStoreIdentifier: '333903271',
+    androidStoreDeepLink: '',
+    iosDeepLink: '',
+  }
+  const appCard: Draft = {
+    ...cardDraft({
+      name: 'App card',
+      components: [
+        { id: 'm', type: 'MEDIA', media: null },
+        { id: 'b', type: 'BUTTON', label: 'INSTALL', destination },
+      ],
+    }),
+    status: 'published',
+  }
 
+  /** The app card in its builder, main answering its update with `answer`; the dialog opened. */
+  async function openAppCardEdit(answer: (request: unknown) => unknown) {
+    // The builder's app destination reads the account's registered apps; this account has none.
+    installStudio(appCard, { accounts: { apps: () => ok({ apps: [] }) } })
+    await renderBuilder(appCard)
+    const send = withPublishedChannels(answer, appCard)
     fireEvent.click(screen.getByRole('button', { name: 'Edit card' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit the card' })
+    // Nothing is sent until something changed.
+    fireEvent.change(within(dialog).getByLabelText('iOS deep link'), { target: { value: 'example://open' } })
+    const submit = () =>
+      act(async () => {
+        fireEvent.submit(within(dialog).getByLabelText('iOS deep link').closest('form')!)
+      })
+    return { dialog, send, submit }
+  }
+
+  it('offers the button label among the spec values and the app links, and sends them in the components', async () => {
+    const { dialog, send, submit } = await openAppCardEdit(() =>
+      ok({ job: job('Update the card “App card”', 'queued') }),
+    )
     expect(
       within(dialog)
         .getAllByRole('textbox')
@@ -246,10 +260,7 @@ describe('editing a published app card', () => {
       'components.1.destination.countryCode',
     ])
     expect(within(dialog).getByRole('combobox', { name: /^Button label/ })).toHaveTextContent('Install')
-    fireEvent.change(within(dialog).getByLabelText('iOS deep link'), { target: { value: 'example://open' } })
-    await act(async () => {
-      fireEvent.submit(within(dialog).getByLabelText('iOS deep link').closest('form')!)
-    })
+    await submit()
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1))
     const request = send.mock.calls[0]![0] as { content: { components: unknown[] } }
     expect(request.content.components[1]).toEqual({
@@ -259,53 +270,21 @@ describe('editing a published app card', () => {
       destination: { ...destination, iosDeepLink: 'example://open' },
     })
   })
-  it('puts a refused button label on its choice, which names the message as its description', async () => {
-    const draft: Draft = {
-      ...cardDraft({
-        name: 'App card',
-        components: [
-          { id: 'm', type: 'MEDIA', media: null },
-          {
-            id: 'b',
-            type: 'BUTTON',
-            label: 'INSTALL',
-            destination: {
-              type: 'APP',
-              countryCode: 'US',
-              androidStoreAppId: 'com.example.app',
-              iosAppStoreIdentifier: '333903271',
-              androidStoreDeepLink: '',
-              iosDeepLink: '',
-            },
-          },
-        ],
-      }),
-      status: 'published',
-    }
-    installStudio(draft, { accounts: { apps: () => ok({ apps: [] }) } })
-    await renderBuilder(draft)
-    const message = 'An app card’s button says Install, Open or Play'
-    withPublishedChannels(
-      () => ({
-        ok: false,
-        error: {
-          code: 'invalid_input',
-          message,
-          field: 'components.1.label',
-          issues: [{ field: 'components.1.label', message }],
-        },
-      }),
-      draft,
-    )
 
-    fireEvent.click(screen.getByRole('button', { name: 'Edit card' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit the card' })
+  it('puts a refused button label on its choice, which names the message as its description', async () => {
+    const message = 'An app card’s button says Install, Open or Play'
+    const { dialog, submit } = await openAppCardEdit(() => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message,
+        field: 'components.1.label',
+        issues: [{ field: 'components.1.label', message }],
+      },
+    }))
     const choice = within(dialog).getByRole('combobox', { name: /^Button label/ })
     expect(choice).not.toHaveAttribute('aria-invalid', 'true')
-    fireEvent.change(within(dialog).getByLabelText('iOS deep link'), { target: { value: 'example://open' } })
-    await act(async () => {
-      fireEvent.submit(within(dialog).getByLabelText('iOS deep link').closest('form')!)
-    })
+    await submit()
     await waitFor(() => expect(choice).toHaveAttribute('aria-invalid', 'true'))
     expect(choice).toHaveAccessibleDescription(message)
   })
