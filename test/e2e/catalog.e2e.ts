@@ -164,6 +164,11 @@ describe('Catalog and keyword insights', () => {
       await editor.waitFor()
       await expect.poll(() => editor.textContent()).toContain('The platform refused this product')
       await shoot(page, 'catalog-product-editor')
+      // A description may run to 5,000 characters: its field shows three lines, not one (the
+      // multi-line style lived with the creative editors, which the catalog does not load).
+      const description = editor.getByTestId('product-description')
+      expect(await description.evaluate((field) => field.tagName)).toBe('TEXTAREA')
+      expect((await description.boundingBox())!.height).toBeGreaterThanOrEqual(72)
       await editor.getByTestId('product-image_link').fill(image('800x800'))
       await editor.getByTestId('product-save').click()
       await editor.waitFor({ state: 'detached' })

@@ -194,10 +194,14 @@ export function ProductEditor({
                               ...choices.map((choice) => ({ value: choice, label: choice })),
                             ]}
                             aria-invalid={message?.severity === 'error' ? true : undefined}
+                            aria-describedby={message ? `message-${field}` : undefined}
                             data-testid={`product-${field}`}
                           />
                           {message ? (
-                            <p className={message.severity === 'error' ? 'field__error' : 'field__warning'}>
+                            <p
+                              id={`message-${field}`}
+                              className={message.severity === 'error' ? 'field__error' : 'field__warning'}
+                            >
                               {message.text}
                             </p>
                           ) : null}
