@@ -169,7 +169,10 @@ describe('Catalog and keyword insights', () => {
       const description = editor.getByTestId('product-description')
       expect(await description.evaluate((field) => field.tagName)).toBe('TEXTAREA')
       expect((await description.boundingBox())!.height).toBeGreaterThanOrEqual(72)
+      // The refused image is still the problem it was until it changes.
+      expect(await editor.getByText('1 problem to fix').count()).toBe(1)
       await editor.getByTestId('product-image_link').fill(image('800x800'))
+      await editor.getByText('Ready to send').waitFor()
       await editor.getByTestId('product-save').click()
       await editor.waitFor({ state: 'detached' })
       await expect.poll(() => page.getByTestId('refused-SKU-BAD').textContent()).toContain('Fixed')

@@ -9,6 +9,7 @@ import {
   type ProductField,
 } from '../../../shared/catalog/product'
 import type { IssueView, ProductRow } from '../../../shared/ipc/contracts/catalogs'
+import { plural } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -118,6 +119,19 @@ export function ProductEditor({
   }
 
   const errors = issues.filter((issue) => issue.severity === 'error')
+  // A field the platform refused is still a problem while it holds what the platform saw
+  // (messageOf shows the refusal on it), unless the local rules already count it.
+  const ruleFields = new Set(errors.map((issue) => String(issue.path[0])))
+  const refusedFields = new Set(
+    serverMessages.flatMap(({ field }) =>
+      field !== undefined &&
+      !ruleFields.has(field) &&
+      (product as Record<string, unknown>)[field] === (target.product as Record<string, unknown>)[field]
+        ? [field]
+        : [],
+    ),
+  )
+  const problems = errors.length + refusedFields.size
   const save = async () => {
     setTouched(new Set(REQUIRED_PRODUCT_FIELDS))
     if (errors.length > 0) return
@@ -238,9 +252,7 @@ export function ProductEditor({
           </div>
           <footer className="sheet__footer">
             <span className="muted" aria-live="polite">
-              {errors.length > 0
-                ? `${errors.length} ${errors.length === 1 ? 'problem' : 'problems'} to fix`
-                : 'Ready to send'}
+              {problems > 0 ? `${plural(problems, 'problem')} to fix` : 'Ready to send'}
             </span>
             <div className="actions">
               <Dialog.Close asChild>
