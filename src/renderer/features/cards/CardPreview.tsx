@@ -14,6 +14,13 @@ function frameRatio(media: MediaRef | null, carousel: boolean): number {
   return carousel ? 1 : 1.91
 }
 
+/** What the frame says while it has no picture to show: what the medium is, as far as known. */
+function placeholderLabel(media: MediaRef | null, video: boolean): string {
+  if (!media) return 'Add media'
+  if (video) return 'Video'
+  return media.source === 'library' ? (media.name ?? 'Library media') : 'Image'
+}
+
 /** Memoised: a key typed in a slide's title renders its footer, not its media frame. */
 const PreviewMedia = memo(function PreviewMedia({ media, ratio }: { media: MediaRef | null; ratio: number }) {
   const preview = useMediaPreview(media)
@@ -30,7 +37,7 @@ const PreviewMedia = memo(function PreviewMedia({ media, ratio }: { media: Media
           ) : (
             <ImageIcon size={28} strokeWidth={1.5} aria-hidden="true" />
           )}
-          <span>{media ? (video ? 'Video' : 'Library media') : 'Add media'}</span>
+          <span>{placeholderLabel(media, video)}</span>
         </div>
       )}
     </div>
