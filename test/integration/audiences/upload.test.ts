@@ -219,7 +219,9 @@ describe('privacy through a crash', () => {
 
       const first = await runChild(
         [dataDir, keychainService, 'send', path, target, rate],
-        (line) => line === 'acked 3',
+        // The child reports what it sees every 30 ms, and a window's two chunks can both be
+        // acknowledged between two looks: "acked 2" may be followed by "acked 4".
+        (line) => Number(/^acked (\d+)$/.exec(line)?.[1] ?? -1) >= 3,
       )
       expect(first.signal, first.output).toBe('SIGKILL')
       const ackedBeforeKill = sandbox.audienceUploads().length - before
