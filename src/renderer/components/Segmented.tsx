@@ -36,7 +36,7 @@ export function Segmented<T extends string>({
         <RadioGroup.Item
           key={optionValue}
           value={optionValue}
-          className="segmented__item"
+          className="segmented__item text-button"
           data-testid={testIdPrefix ? `${testIdPrefix}-${optionValue}` : undefined}
         >
           {Icon ? <Icon size={16} aria-hidden="true" /> : null}

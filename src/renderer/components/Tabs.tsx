@@ -15,7 +15,7 @@ export function TabList({ className, ...props }: ComponentProps<typeof RadixTabs
 }
 
 export function Tab({ className, ...props }: ComponentProps<typeof RadixTabs.Trigger>) {
-  return <RadixTabs.Trigger className={withClass('tabs__tab', className)} {...props} />
+  return <RadixTabs.Trigger className={withClass('tabs__tab text-button', className)} {...props} />
 }
 
 export function TabPanel({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {

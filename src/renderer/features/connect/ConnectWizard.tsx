@@ -61,7 +61,7 @@ function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof 
 function Advanced({ children, defaultOpen = false }: { children: ReactNode; defaultOpen?: boolean }) {
   return (
     <Collapsible.Root className="advanced" defaultOpen={defaultOpen}>
-      <Collapsible.Trigger className="advanced__trigger">
+      <Collapsible.Trigger className="advanced__trigger text-button">
         <ChevronRight size={16} aria-hidden="true" className="advanced__chevron" />
         Advanced
       </Collapsible.Trigger>

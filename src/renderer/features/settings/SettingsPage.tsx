@@ -40,7 +40,7 @@ export function SettingsPage({ route }: { route: RouteInfo }) {
             <RadioGroup.Item
               key={value}
               value={value}
-              className="segmented__item"
+              className="segmented__item text-button"
               data-testid={`theme-${value}`}
             >
               <Icon size={16} aria-hidden="true" />
