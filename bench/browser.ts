@@ -58,6 +58,9 @@ export async function installProbe(page: Page): Promise<void> {
   await page.evaluate(probeSource)
 }
 
+/** A fast typist's pace: one key every 80 ms (about 150 words a minute). */
+export const KEY_INTERVAL_MS = 80
+
 /**
  * Presses `keys` in turn as a fast typist would (one key every `intervalMs`), each a real key
  * event, and returns the key → end-of-next-frame time of each. Keys do not wait for the app to
@@ -66,7 +69,7 @@ export async function installProbe(page: Page): Promise<void> {
 export async function typeAndTime(
   page: Page,
   keys: readonly string[],
-  intervalMs = 80,
+  intervalMs = KEY_INTERVAL_MS,
   /** Asked before each key: false stops the typing there. */
   keepTyping: () => boolean = () => true,
 ): Promise<number[]> {

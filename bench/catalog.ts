@@ -20,7 +20,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
-import { installProbe, typeAndTime } from './browser'
+import { installProbe, KEY_INTERVAL_MS, typeAndTime } from './browser'
 import { benchProductScroll } from './catalogScroll'
 import { printTrace, rendererCpuClock, startRendererProfile, startRendererTrace } from './rendererProfile'
 import { alternatingKeys } from './keyToFrame'
@@ -127,9 +127,14 @@ async function searchFor(page: Page): Promise<void> {
     .waitFor()
   await search.focus()
   await page.keyboard.press('End')
-  // The keys time the typing, not the search's own results: they start once those are painted.
+  // The keys time the typing, not the search's own results: they start once those are painted,
+  // and at the typist's pace after that frame, as every other key comes after the one before.
+  // A key sent the moment a frame has ended waits for the next frame of the 60 Hz clock that
+  // frame started, where a key after a pause gets its frame at once (about 11 ms against 3 in
+  // the traces): the first key of each send, a fifth of the samples, paid that (PROFILE.md 29).
   await installProbe(page)
   await page.evaluate('window.__benchProbe.afterFrame()')
+  await new Promise((done) => setTimeout(done, KEY_INTERVAL_MS))
 }
 
 async function benchParse(dir: string, file: string): Promise<Row> {
