@@ -13,7 +13,8 @@
  * CATALOG_PROFILE=1 also prints the renderer's JavaScript self time per function while sending
  * (from the Send click; CATALOG_PROFILE=typing: from the first key) and while scrolling (build
  * with PROFILE_BUILD=1 for readable names); CATALOG_TRACE=1 prints the renderer main thread's
- * time per kind of work and its tasks longer than a frame.
+ * time per kind of work and its tasks longer than a frame (CATALOG_TRACE=quiet: only for the
+ * typing with nothing sending; bench/rendererProfile.ts says how to keep or narrow the trace).
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -23,7 +24,7 @@ import type { Browser, Page } from 'playwright-core'
 import { installProbe, KEY_INTERVAL_MS, typeAndTime } from './browser'
 import { benchProductScroll } from './catalogScroll'
 import { printTrace, rendererCpuClock, startRendererProfile, startRendererTrace } from './rendererProfile'
-import { alternatingKeys } from './keyToFrame'
+import { alternatingKeys, benchFloor } from './keyToFrame'
 import { createCatalogService } from '../src/main/catalog/catalogService'
 import { createCatalogStores } from '../src/main/catalog/catalogStores'
 import type { ServicesConfig, Services } from '../src/main/services'
@@ -364,6 +365,10 @@ export async function benchCatalog(): Promise<Row[]> {
         process.env.CATALOG_PROFILE === '1'
           ? await startRendererProfile(page, 25, 'catalog-quiet')
           : undefined
+      const quietTrace =
+        process.env.CATALOG_TRACE === '1' || process.env.CATALOG_TRACE === 'quiet'
+          ? await startRendererTrace(env.browser, page, 'catalog-quiet')
+          : undefined
       const quietClock = await rendererCpuClock(page)
       const quietStart = await quietClock.read()
       for (let batch = 0; quiet.length < INPUT_SAMPLES; batch++) {
@@ -372,6 +377,7 @@ export async function benchCatalog(): Promise<Row[]> {
       }
       const quietEnd = await quietClock.read()
       await quietClock.detach()
+      if (quietTrace) printTrace('typing with nothing sending', await quietTrace.stop())
       if (quietProfile) {
         console.log('renderer JavaScript self time typing with nothing sending (ms), top functions:')
         for (const [where, ms] of await quietProfile.stop())
@@ -383,6 +389,19 @@ export async function benchCatalog(): Promise<Row[]> {
         p50: percentile(quiet, 50),
         p95: percentile(quiet, 95),
         target: `info; main-thread CPU ${(((quietEnd.thread - quietStart.thread) / (quietEnd.wall - quietStart.wall)) * 100).toFixed(1)} % while typing`,
+        pass: null,
+      })
+
+      // A bare textarea in this browser, moments later: what the browser and the machine give a
+      // key here with no app at all, to read the two rows above against.
+      await page.evaluate('document.activeElement?.blur()')
+      const floor = await benchFloor(env)
+      rows.push({
+        name: 'reference, a bare textarea in this browser: key → frame painted (ms)',
+        samples: floor.length,
+        p50: percentile(floor, 50),
+        p95: percentile(floor, 95),
+        target: 'info; a page of its own, after the sends',
         pass: null,
       })
 

@@ -22,7 +22,7 @@ async function timeTyping(page: Page): Promise<number[]> {
 }
 
 /** The floor: a bare <textarea> in a page of its own, same browser, same probe, same run. */
-export async function benchFloor(bench: BenchBrowser): Promise<number[]> {
+export async function benchFloor(bench: Pick<BenchBrowser, 'browser'>): Promise<number[]> {
   const context = await bench.browser.newContext({ viewport: { width: 1280, height: 820 } })
   try {
     const page = await context.newPage()

@@ -74,11 +74,15 @@ const KINDS: Record<string, string> = {
  * A Chromium timeline trace of a stretch of a bench: the renderer main thread's time per kind
  * of work, and its tasks longer than a 60 Hz frame (each one a frame that could not begin on
  * time). Needs the browser, as tracing is the browser's. With RENDERER_TRACE_DIR set, the raw
- * trace is written there too.
+ * trace is written there too. RENDERER_TRACE_CATEGORIES (comma-separated) records only those
+ * categories: the full timeline costs the browser enough to change what it measures.
  */
 export async function startRendererTrace(browser: Browser, page: Page, label = 'renderer') {
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    categories: process.env.RENDERER_TRACE_CATEGORIES?.split(',') ?? [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+    ],
   })
   const started = Date.now()
   return {
