@@ -130,9 +130,10 @@ async function searchFor(page: Page): Promise<void> {
   await page.keyboard.press('End')
   // The keys time the typing, not the search's own results: they start once those are painted,
   // and at the typist's pace after that frame, as every other key comes after the one before.
-  // A key sent the moment a frame has ended waits for the next frame of the 60 Hz clock that
-  // frame started, where a key after a pause gets its frame at once (about 11 ms against 3 in
-  // the traces): the first key of each send, a fifth of the samples, paid that (PROFILE.md 29).
+  // After a frame the page's compositor keeps listening to the display's 60 Hz clock for about
+  // two ticks, and a key in that time waits for the next tick, where a key after a pause gets
+  // its frame at once (about 11 ms against 3 in the traces): the first key of each send, a
+  // fifth of the samples, paid that (PROFILE.md section 29).
   await installProbe(page)
   await page.evaluate('window.__benchProbe.afterFrame()')
   await new Promise((done) => setTimeout(done, KEY_INTERVAL_MS))

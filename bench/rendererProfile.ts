@@ -75,7 +75,7 @@ const KINDS: Record<string, string> = {
  * of work, and its tasks longer than a 60 Hz frame (each one a frame that could not begin on
  * time). Needs the browser, as tracing is the browser's. With RENDERER_TRACE_DIR set, the raw
  * trace is written there too. RENDERER_TRACE_CATEGORIES (comma-separated) records only those
- * categories: the full timeline costs the browser enough to change what it measures.
+ * categories: the full timeline costs the browser a good deal, which may change what it measures.
  */
 export async function startRendererTrace(browser: Browser, page: Page, label = 'renderer') {
   await browser.startTracing(page, {
