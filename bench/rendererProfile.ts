@@ -3,6 +3,7 @@
  * profile taken through the DevTools protocol: where the main thread's script time goes.
  */
 import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 
@@ -170,4 +171,34 @@ export async function rendererCpuClock(page: Page) {
     },
     detach: () => session.detach(),
   }
+}
+
+/** A key that waited a tick of the display's clock (PROFILE.md section 29): over 10 ms here. */
+const SLOW_KEY_MS = 10
+
+/**
+ * TRACE_IF_SLOW=1: when a stretch of typing had the run-long slow state of PROFILE.md section 29
+ * (at least 8 % of its keys over 10 ms), types as much again under a light trace (the frame and
+ * input categories, kept in RENDERER_TRACE_DIR or the temp directory) and says whether the state
+ * was still there while traced. Those keys are not counted in any row.
+ */
+export async function traceIfSlow(
+  browser: Browser,
+  page: Page,
+  label: string,
+  timings: number[],
+  typeAgain: () => Promise<number[]>,
+) {
+  if (process.env.TRACE_IF_SLOW !== '1') return
+  const slowShare = (keys: number[]) => keys.filter((ms) => ms > SLOW_KEY_MS).length / keys.length
+  const before = slowShare(timings)
+  if (before < 0.08) return
+  process.env.RENDERER_TRACE_CATEGORIES ??= 'disabled-by-default-devtools.timeline.frame,input'
+  process.env.RENDERER_TRACE_DIR ??= tmpdir()
+  const trace = await startRendererTrace(browser, page, `${label}-slow`)
+  const traced = await typeAgain()
+  await trace.stop()
+  console.log(
+    `${label}: ${(before * 100).toFixed(0)} % of keys over ${SLOW_KEY_MS} ms; typed again under a light trace: ${(slowShare(traced) * 100).toFixed(0)} % (${join(process.env.RENDERER_TRACE_DIR, `${label}-slow.json`)})`,
+  )
 }
