@@ -162,8 +162,19 @@ describe('Catalog and keyword insights', () => {
       await page.getByTestId('fix-SKU-BAD').click()
       const editor = page.getByTestId('product-editor')
       await editor.waitFor()
-      await expect.poll(() => editor.textContent()).toContain('The platform refused this product')
+      // The refusal is on the image field; the banner names the field rather than repeating it,
+      // and its link takes focus to the field, below the fold.
+      await expect
+        .poll(() => editor.getByRole('alert').textContent())
+        .toBe('The platform refused this product. See what it said under Image.')
       await shoot(page, 'catalog-product-editor')
+      await editor.getByTestId('refused-field-image_link').click()
+      expect(
+        await editor.getByTestId('product-image_link').evaluate((field) => field === document.activeElement),
+      ).toBe(true)
+      const imageNote = await editor.getByTestId('product-image_link').getAttribute('aria-describedby')
+      expect(imageNote).toBeTruthy()
+      expect(await page.locator(`[id="${imageNote}"]`).textContent()).toMatch(/^Platform: .*at least 500x500/)
       // A description may run to 5,000 characters: its field shows three lines, not one (the
       // multi-line style lived with the creative editors, which the catalog does not load).
       const description = editor.getByTestId('product-description')

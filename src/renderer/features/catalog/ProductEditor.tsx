@@ -1,8 +1,9 @@
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
-import { useMemo, useState } from 'react'
+import { Fragment, useMemo, useRef, useState } from 'react'
 import {
   PRODUCT_FIELD_LABELS,
+  PRODUCT_FIELDS,
   REQUIRED_PRODUCT_FIELDS,
   validateProduct,
   type Product,
@@ -94,6 +95,22 @@ export function ProductEditor({
   const [failure, setFailure] = useState<Failure | null>(null)
   const issues = useMemo(() => validateProduct(product), [product])
   const serverMessages = target.messages?.filter((message) => message.severity === 'error') ?? []
+  // Each refusal about a field is shown on that field (messageOf); the banner names those fields
+  // rather than saying it twice, and carries only what concerns the whole product.
+  const refusedOnFields = [
+    ...new Set(
+      serverMessages.flatMap(({ field }) =>
+        PRODUCT_FIELDS.includes(field as ProductField) ? [field as ProductField] : [],
+      ),
+    ),
+  ]
+  const refusedWhole = serverMessages.filter(({ field }) => !PRODUCT_FIELDS.includes(field as ProductField))
+  const sheetRef = useRef<HTMLDivElement>(null)
+  const showField = (field: ProductField) => {
+    const control = sheetRef.current?.querySelector<HTMLElement>(`[data-product-field="${field}"]`)
+    control?.scrollIntoView?.({ block: 'center' })
+    control?.focus()
+  }
 
   const messageOf = (field: ProductField): FieldMessage | undefined => {
     if (failure?.field === field) return { text: failure.message, severity: 'error' }
@@ -150,7 +167,12 @@ export function ProductEditor({
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="sheet" data-testid="product-editor" aria-describedby={undefined}>
+        <Dialog.Content
+          ref={sheetRef}
+          className="sheet"
+          data-testid="product-editor"
+          aria-describedby={undefined}
+        >
           <header className="sheet__header">
             <Dialog.Title className="dialog__title">
               {target.isNew ? 'New product' : `Edit ${target.product.title || target.product.id}`}
@@ -164,8 +186,31 @@ export function ProductEditor({
           <div className="sheet__body">
             {serverMessages.length > 0 ? (
               <Banner tone="error">
-                The platform refused this product:{' '}
-                {serverMessages.map((message) => message.message).join(' · ')}
+                The platform refused this product
+                {refusedWhole.length > 0
+                  ? `: ${refusedWhole.map((message) => message.message).join(' · ')}`
+                  : ''}
+                .
+                {refusedOnFields.length > 0 ? (
+                  <>
+                    {' '}
+                    See what it said under{' '}
+                    {refusedOnFields.map((field, index) => (
+                      <Fragment key={field}>
+                        {index === 0 ? '' : index === refusedOnFields.length - 1 ? ' and ' : ', '}
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => showField(field)}
+                          data-testid={`refused-field-${field}`}
+                        >
+                          {PRODUCT_FIELD_LABELS[field]}
+                        </button>
+                      </Fragment>
+                    ))}
+                    .
+                  </>
+                ) : null}
               </Banner>
             ) : null}
             {failure && !failure.field ? <Banner tone="error">{failure.message}</Banner> : null}
@@ -210,6 +255,7 @@ export function ProductEditor({
                             aria-invalid={message?.severity === 'error' ? true : undefined}
                             aria-describedby={message ? `message-${field}` : undefined}
                             data-testid={`product-${field}`}
+                            data-product-field={field}
                           />
                           {message ? (
                             <p
@@ -243,6 +289,7 @@ export function ProductEditor({
                         onChange={(event) => set(field, event.target.value)}
                         onBlur={() => setTouched((current) => new Set(current).add(field))}
                         data-testid={`product-${field}`}
+                        data-product-field={field}
                       />
                     )
                   })}
