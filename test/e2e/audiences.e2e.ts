@@ -93,6 +93,9 @@ describe('Audiences', () => {
       await page.getByTestId('upload-done').waitFor({ timeout: 30_000 })
       expect(await page.getByTestId('upload-done').innerText()).toMatch(/6,000 hashed rows/)
       await shoot(page, 'audiences-done')
+      // Finished, the step's own button is the one way back: the one by the title is gone.
+      expect(await page.getByTestId('upload-close').innerText()).toBe('Done')
+      expect(await page.getByRole('button', { name: 'Back to audiences' }).count()).toBe(0)
       expect(sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!.byType).toMatchObject({
         email: 6_000,
         phone_number: 6_000,

@@ -260,8 +260,10 @@ describe('errors where they belong', () => {
 })
 
 describe('progress', () => {
-  async function toProgress(onFinished = () => {}): Promise<void> {
-    render(<UploadFlow profileId={PROFILE_ID} target={TARGET} onFinished={onFinished} />)
+  async function toProgress(onFinished = () => {}, onSettled = () => {}): Promise<void> {
+    render(
+      <UploadFlow profileId={PROFILE_ID} target={TARGET} onSettled={onSettled} onFinished={onFinished} />,
+    )
     fireEvent.click(screen.getByRole('button', { name: /choose a list/i }))
     fireEvent.click(await screen.findByRole('button', { name: 'Check the list' }))
     fireEvent.click(await screen.findByTestId('upload-send'))
@@ -296,18 +298,21 @@ describe('progress', () => {
     expect(
       within(screen.getByTestId('chunk-errors')).getByText(/Request 1: The platform processed 2 of 3/),
     ).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Done' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Back to audiences' })).toBeNull()
   })
 
-  it('says when it is done and hands back with Close', async () => {
+  it('says when it is done, tells the page it has settled and hands back with Done', async () => {
     answers.uploadProgress = () => ok(progress({ state: 'done', recordsAcked: 1_150, rowsRead: 1_204 }))
     const onFinished = vi.fn()
-    await toProgress(onFinished)
+    const onSettled = vi.fn()
+    await toProgress(onFinished, onSettled)
     expect(
       await screen.findByText(/1,150 hashed rows from customers\.csv were acknowledged/),
     ).toBeInTheDocument()
     expect(screen.getByTestId('upload-done')).toBeInTheDocument()
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(onSettled).toHaveBeenCalled()
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }))
     expect(onFinished).toHaveBeenCalledTimes(1)
   })
 
@@ -327,7 +332,7 @@ describe('progress', () => {
       )
     await toProgress()
     expect(await screen.findByText(/processed only in part 6 times/)).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Back to audiences' })).toBeInTheDocument()
   })
 })
 

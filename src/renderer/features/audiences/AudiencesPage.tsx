@@ -51,6 +51,12 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
   const [error, setError] = useState<string | null>(null)
   const [selected, setSelected] = useState<string | null>(null)
   const [uploading, setUploading] = useState<{ kind: TargetKind; id: string; name: string } | null>(null)
+  /** Once the upload has finished, its own last step is the way out, and the one by the title goes. */
+  const [uploadSettled, setUploadSettled] = useState(false)
+  const startUpload = (target: { kind: TargetKind; id: string; name: string }) => {
+    setUploadSettled(false)
+    setUploading(target)
+  }
   const [notice, setNotice] = useState<string | null>(null)
 
   const load = useCallback(async () => {
@@ -95,14 +101,17 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
             <h2 id="upload-title" className="audiences__title">
               Upload to “{uploading.name}”
             </h2>
-            <Button variant="ghost" onClick={() => setUploading(null)}>
-              <ArrowLeft size={16} aria-hidden="true" />
-              Back to audiences
-            </Button>
+            {uploadSettled ? null : (
+              <Button variant="ghost" onClick={() => setUploading(null)}>
+                <ArrowLeft size={16} aria-hidden="true" />
+                Back to audiences
+              </Button>
+            )}
           </div>
           <UploadFlow
             profileId={profileId}
             target={uploading}
+            onSettled={() => setUploadSettled(true)}
             onFinished={() => {
               setUploading(null)
               void load()
@@ -154,9 +163,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
                   <span className="audiences__row-actions">
                     <Button
                       variant="ghost"
-                      onClick={() =>
-                        setUploading({ kind: 'do_not_reach_list', id: list.id, name: list.name })
-                      }
+                      onClick={() => startUpload({ kind: 'do_not_reach_list', id: list.id, name: list.name })}
                     >
                       <Upload size={16} aria-hidden="true" />
                       Upload
@@ -182,7 +189,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
               key={audience.id}
               profileId={profileId}
               audience={audience}
-              onUpload={() => setUploading({ kind: 'custom_audience', id: audience.id, name: audience.name })}
+              onUpload={() => startUpload({ kind: 'custom_audience', id: audience.id, name: audience.name })}
             />
           ) : (
             <EmptyState icon={Users} title="No audience chosen">

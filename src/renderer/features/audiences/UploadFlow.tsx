@@ -1,4 +1,4 @@
-import { CheckCircle2, FileUp } from 'lucide-react'
+import { ArrowLeft, CheckCircle2, FileUp } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import {
   IDENTIFIER_LABELS,
@@ -53,10 +53,13 @@ function duration(seconds: number): string {
 export function UploadFlow({
   profileId,
   target,
+  onSettled,
   onFinished,
 }: {
   profileId: string
   target: { kind: TargetKind; id: string; name: string }
+  /** The upload has finished (done, failed or canceled): its last step now shows the way out. */
+  onSettled?(): void
   onFinished(): void
 }) {
   const [step, setStep] = useState<Step>({ kind: 'start' })
@@ -319,20 +322,32 @@ export function UploadFlow({
     )
   }
 
-  return <Progress uploadId={step.uploadId} fileName={step.fileName} onFinished={onFinished} />
+  return (
+    <Progress
+      uploadId={step.uploadId}
+      fileName={step.fileName}
+      onSettled={onSettled}
+      onFinished={onFinished}
+    />
+  )
 }
 
 function Progress({
   uploadId,
   fileName,
+  onSettled,
   onFinished,
 }: {
   uploadId: string
   fileName: string
+  onSettled?: (() => void) | undefined
   onFinished(): void
 }) {
   const [progress, setProgress] = useState<UploadProgress | null>(null)
   const finished = progress?.job && ['done', 'failed', 'canceled'].includes(progress.job.state)
+  useEffect(() => {
+    if (finished) onSettled?.()
+  }, [finished, onSettled])
   useEffect(() => {
     if (finished) return
     let stopped = false
@@ -414,8 +429,17 @@ function Progress({
       {finished ? (
         <div>
           <Button variant="primary" onClick={onFinished} data-testid="upload-close">
-            <CheckCircle2 size={16} aria-hidden="true" />
-            Close
+            {state === 'done' ? (
+              <>
+                <CheckCircle2 size={16} aria-hidden="true" />
+                Done
+              </>
+            ) : (
+              <>
+                <ArrowLeft size={16} aria-hidden="true" />
+                Back to audiences
+              </>
+            )}
           </Button>
         </div>
       ) : null}
