@@ -66,6 +66,12 @@ describe('the app shell', () => {
     await first.page.getByTestId('nav-settings').click()
     await first.page.getByRole('radio', { name: 'Dark' }).click()
     await expect.poll(() => first.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+    // The whole palette changes in one frame: no control is left fading into it.
+    expect(
+      await first.page.evaluate(
+        () => document.getAnimations().filter((each) => each instanceof CSSTransition).length,
+      ),
+    ).toBe(0)
     await first.page.screenshot({ path: screenshotPath('settings-theme-pinned-dark') })
     expect(first.consoleErrors).toEqual([])
     await first.close()

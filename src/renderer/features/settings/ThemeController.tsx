@@ -10,8 +10,30 @@ export function ThemeController() {
   }, [load])
   useEffect(() => {
     const root = document.documentElement
-    if (!theme || theme === 'system') delete root.dataset.theme
-    else root.dataset.theme = theme
+    withoutTransitions(() => {
+      if (!theme || theme === 'system') delete root.dataset.theme
+      else root.dataset.theme = theme
+    })
+    if (theme && theme !== 'system') return
+    // Following the OS, its switch between light and dark is a palette change too.
+    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)')
+    const follow = () => withoutTransitions(() => {})
+    scheme?.addEventListener('change', follow)
+    return () => scheme?.removeEventListener('change', follow)
   }, [theme])
   return null
+}
+
+/**
+ * Applies a palette change in one frame. Controls with a colour transition (the navigation's
+ * links, buttons) would otherwise fade into the new palette while everything else snaps, and the
+ * first frames would show them half-switched.
+ */
+function withoutTransitions(apply: () => void) {
+  const root = document.documentElement
+  root.classList.add('palette-switching')
+  apply()
+  // Style is computed now, with no transition to run; they come back for the next frame.
+  void getComputedStyle(root).color
+  requestAnimationFrame(() => root.classList.remove('palette-switching'))
 }
