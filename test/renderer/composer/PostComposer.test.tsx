@@ -226,8 +226,11 @@ describe('the post composer', () => {
     await renderEditor(draft, <PostComposer />)
     const nullcast = screen.getByTestId('post-nullcast')
     expect(nullcast.getAttribute('data-state')).toBe('checked')
+    // Promoted-only is an ad: the preview says so by the author, where the card preview does.
+    await waitFor(() => expect(screen.getByTestId('post-preview-handle').textContent).toMatch(/ · Promoted$/))
     fireEvent.click(nullcast)
     expect(nullcast.getAttribute('data-state')).toBe('unchecked')
+    await waitFor(() => expect(screen.getByTestId('post-preview-handle').textContent).not.toMatch(/Promoted/))
     const organicError = /Only the connected user can post organically/
     await act(async () => {})
     expect(screen.queryByText(organicError)).toBeNull()

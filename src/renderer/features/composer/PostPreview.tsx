@@ -82,7 +82,11 @@ export function PostPreview({
       <div className="post-preview__body">
         <header className="post-preview__author">
           <span className="post-preview__name">{author.name}</span>
-          <span className="post-preview__handle">{author.handle}</span>
+          {/* A promoted-only post is an ad: the timeline marks it by the author, as the card preview does. */}
+          <span className="post-preview__handle" data-testid="post-preview-handle">
+            {author.handle}
+            {content.nullcast ? ' · Promoted' : ''}
+          </span>
         </header>
         {content.text ? (
           <p className="post-preview__text">
@@ -145,10 +149,7 @@ export function PostPreview({
             </div>
           </div>
         ) : null}
-        <footer className="post-preview__footer">
-          {PREVIEW_ACTIONS}
-          {content.nullcast ? <span className="post-preview__promoted">Promoted</span> : null}
-        </footer>
+        <footer className="post-preview__footer">{PREVIEW_ACTIONS}</footer>
       </div>
     </article>
   )
