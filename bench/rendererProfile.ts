@@ -3,6 +3,7 @@
  * profile taken through the DevTools protocol: where the main thread's script time goes.
  */
 import { writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -196,9 +197,21 @@ export async function traceIfSlow(
   process.env.RENDERER_TRACE_CATEGORIES ??= 'disabled-by-default-devtools.timeline.frame,input'
   process.env.RENDERER_TRACE_DIR ??= tmpdir()
   const trace = await startRendererTrace(browser, page, `${label}-slow`)
+  const faultsBefore = await majorPageFaults()
   const traced = await typeAgain()
+  const faults = (await majorPageFaults()) - faultsBefore
   await trace.stop()
   console.log(
-    `${label}: ${(before * 100).toFixed(0)} % of keys over ${SLOW_KEY_MS} ms; typed again under a light trace: ${(slowShare(traced) * 100).toFixed(0)} % (${join(process.env.RENDERER_TRACE_DIR, `${label}-slow.json`)})`,
+    `${label}: ${(before * 100).toFixed(0)} % of keys over ${SLOW_KEY_MS} ms; typed again under a light trace: ${(slowShare(traced) * 100).toFixed(0)} %, ${faults} major page faults on the machine meanwhile (${join(process.env.RENDERER_TRACE_DIR, `${label}-slow.json`)})`,
   )
+}
+
+/**
+ * The machine's major page faults so far (/proc/vmstat): pages read back from disk. This machine
+ * runs a DAMON pageout scheme that drops file pages unused for a minute, which a browser may need
+ * again mid-typing.
+ */
+async function majorPageFaults(): Promise<number> {
+  const vmstat = await readFile('/proc/vmstat', 'utf8').catch(() => '')
+  return Number(/^pgmajfault (\d+)$/m.exec(vmstat)?.[1] ?? Number.NaN)
 }
