@@ -10,11 +10,15 @@ export function ThemeController() {
   }, [load])
   useEffect(() => {
     const root = document.documentElement
-    withoutTransitions(() => {
-      if (!theme || theme === 'system') delete root.dataset.theme
-      else root.dataset.theme = theme
-    })
-    if (theme && theme !== 'system') return
+    const pinned = !theme || theme === 'system' ? undefined : theme
+    // Only a real change: the start applies "system" over no theme, and the whole page's style
+    // would be invalidated twice for nothing.
+    if (root.dataset.theme !== pinned)
+      withoutTransitions(() => {
+        if (pinned) root.dataset.theme = pinned
+        else delete root.dataset.theme
+      })
+    if (pinned) return
     // Following the OS, its switch between light and dark is a palette change too.
     const scheme = window.matchMedia?.('(prefers-color-scheme: dark)')
     const follow = () => withoutTransitions(() => {})
