@@ -57,8 +57,15 @@ export function useFocusKeeper(rootRef: RefObject<HTMLElement | null>): void {
       firstControl(root)?.focus()
     }
 
-    // Removing a focused element fires no blur in Chromium, so watch the tree instead.
-    const observer = new MutationObserver(() => requestAnimationFrame(rescue))
+    // Removing a focused element fires no blur in Chromium, so watch the tree instead. Only a
+    // change that left focus on the body is rescued, in the frame (React may put a replacement in
+    // place before it). A key that changes the tree but keeps focus asks for no frame of its own:
+    // each one kept the page's compositor waiting on the display's clock for two more ticks, and
+    // the next key, 80 ms on, could find it still waiting and lose up to a frame (PROFILE.md 30).
+    const observer = new MutationObserver(() => {
+      if (document.activeElement === null || document.activeElement === document.body)
+        requestAnimationFrame(rescue)
+    })
     observer.observe(root, { childList: true, subtree: true })
     root.addEventListener('focusin', remember)
 
