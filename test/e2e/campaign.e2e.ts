@@ -255,7 +255,9 @@ describe('Account features and apps', () => {
       const picker = page.getByTestId('library-picker')
       await picker.getByTestId('media-tile').filter({ hasText: 'Second account banner' }).click()
       await expect.poll(() => page.getByTestId('library-picker').count(), WAIT).toBe(0)
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state'), WAIT).toBe('saved')
+      await expect
+        .poll(() => page.getByTestId('save-status').getAttribute('data-save-state'), WAIT)
+        .toBe('saved')
       await expect.poll(() => page.getByTestId('issue-summary').textContent(), WAIT).toMatch(/^Ready/)
       await page
         .getByRole('toolbar', { name: 'Edit history' })

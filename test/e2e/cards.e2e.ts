@@ -169,7 +169,7 @@ describe('the card builder', () => {
       .poll(async () => titlesOf(await draftContent(first, id)))
       .toEqual([SLIDES[2]!.title, SLIDES[0]!.title, SLIDES[1]!.title])
 
-    await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor()
+    await page.locator('[data-testid="save-status"][data-save-state="saved"]').waitFor()
     const built = await draftContent(first, id)
     expect(built.mode).toBe('multi_destination')
     expect(built.name).toBe('Autumn outdoor collection')

@@ -106,7 +106,7 @@ describe('the post composer', () => {
           }, draftId),
         )
         .toBe(`${opening}${'x'.repeat(223)}${'y'.repeat(10)}${past}`)
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -72,7 +72,7 @@ describe('first run', () => {
       await expect
         .poll(() => page.getByTestId('post-preview').locator('img').count(), WAIT)
         .toBeGreaterThan(0)
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
       await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
       // The preview names the connected account, not a placeholder brand.
       expect(await page.getByTestId('post-preview').textContent()).toContain(`@${sandbox.demo.screenName}`)

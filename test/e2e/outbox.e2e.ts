@@ -55,7 +55,7 @@ async function chooseLocalFile(app: E2eApp, pickerLabel: string, path: string) {
 
 /** Every change is on disk and the editor sees nothing that blocks publishing. */
 async function waitUntilReadyAndSaved(page: Page) {
-  await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+  await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
   await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
 }
 

@@ -80,7 +80,7 @@ describe('Preflight', () => {
       await page.getByLabel('Days').fill('1')
       await chooseLocalFile(first, 'poll media', imagePath)
       await page.getByText('beta-poll.png', { exact: true }).waitFor()
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
       // The designer switches to the second account, which lacks PROMOTED_MEDIA_POLLS.
       const other = sandbox.demo.accountIds[1]!
       await page.getByTestId('account-select').click()
@@ -141,7 +141,7 @@ describe('Preflight', () => {
       await attention.getByRole('button', { name: /Open “Beta poll” to fix it/ }).click()
       await page.waitForURL(/#\/polls\/[0-9a-f-]{36}$/)
       await page.getByRole('button', { name: 'Remove poll media' }).click()
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
 
       await page.getByTestId('nav-outbox').click()
       await page.getByTestId('outbox-job').getByRole('button', { name: 'Resume' }).click()
@@ -175,7 +175,7 @@ describe('Preflight', () => {
       await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
       await page.getByTestId('post-text').fill('Spring is here — new colours in store.')
       await page.getByLabel('Post name (optional)').fill('Spring post')
-      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-state')).toBe('saved')
+      await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
       await page
         .getByRole('toolbar', { name: 'Edit history' })
         .getByRole('button', { name: 'Publish' })

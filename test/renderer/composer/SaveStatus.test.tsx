@@ -16,13 +16,13 @@ describe('SaveStatus', () => {
     const { rerender } = render(<SaveStatus save={{ state: 'saved' }} />)
     expect(status().textContent).toBe('Saved as draft')
 
-    // A quick save: the state is told (data-state), the words and icon stay.
+    // A quick save: the state is told (data-save-state), the words and icon stay.
     rerender(<SaveStatus save={{ state: 'saving' }} />)
-    expect(status().getAttribute('data-state')).toBe('saving')
+    expect(status().getAttribute('data-save-state')).toBe('saving')
     expect(status().textContent).toBe('Saved as draft')
     act(() => vi.advanceTimersByTime(SLOW_SAVE_MS - 1))
     rerender(<SaveStatus save={{ state: 'saved' }} />)
-    expect(status().getAttribute('data-state')).toBe('saved')
+    expect(status().getAttribute('data-save-state')).toBe('saved')
     act(() => vi.advanceTimersByTime(SLOW_SAVE_MS))
     expect(status().textContent).toBe('Saved as draft')
 

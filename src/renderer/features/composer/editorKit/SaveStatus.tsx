@@ -31,14 +31,19 @@ const SAVED_ICON = <CircleCheck size={14} aria-hidden="true" />
 const ERROR_ICON = <CircleAlert size={14} aria-hidden="true" />
 
 /**
- * Editors save on every change; this says where the last change is. `data-state` is always the
- * true state (tests and tools wait on it); the words change to "Saving…" only for a slow save.
+ * Editors save on every change; this says where the last change is. `data-save-state` is always
+ * the true state (tests and tools wait on it); the words change to "Saving…" only for a slow save.
+ * Not `data-state`: stylesheets select on that name, so each change of it restyles the element
+ * and asks for a frame. The state flips back to "saved" when main answers, and an answer later
+ * than the key's own frames was one frame more, which kept the page's compositor waiting on the
+ * display's clock until the next key came and had to wait for a tick (bench/PROFILE.md 30).
+ * test/unit/styles/perKeyAttributes.test.ts keeps stylesheets off it.
  */
 export function SaveStatus({ save }: { save: SaveState }) {
   const slow = useSlowSave(save.state === 'saving')
   if (save.state === 'saving' && slow) {
     return (
-      <span className="save-status" role="status" data-testid="save-status" data-state="saving">
+      <span className="save-status" role="status" data-testid="save-status" data-save-state="saving">
         <LoaderCircle className="spin" size={14} aria-hidden="true" />
         Saving…
       </span>
@@ -50,7 +55,7 @@ export function SaveStatus({ save }: { save: SaveState }) {
         className="save-status save-status--error"
         role="alert"
         data-testid="save-status"
-        data-state="error"
+        data-save-state="error"
       >
         {ERROR_ICON}
         {save.message}
@@ -58,7 +63,7 @@ export function SaveStatus({ save }: { save: SaveState }) {
     )
   }
   return (
-    <span className="save-status" role="status" data-testid="save-status" data-state={save.state}>
+    <span className="save-status" role="status" data-testid="save-status" data-save-state={save.state}>
       {SAVED_ICON}
       Saved as draft
     </span>
