@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { once } from 'node:events'
 import { RESOURCE_LIMITS } from '../src/main/audiences/hashWorkerClient'
 import type { ListLayout, ScanCounts } from '../src/main/audiences/scanner'
@@ -25,6 +25,7 @@ import { startSandboxThread } from './sandboxThread'
 import type { Row } from './report'
 import { ok, typeAndTime } from './browser'
 import { alternatingKeys } from './keyToFrame'
+import { traceIfSlow } from './rendererProfile'
 import { connectSandboxProfile } from './sandboxProfile'
 
 const run = promisify(execFile)
@@ -190,6 +191,7 @@ async function throughputRow(dir: string): Promise<Row> {
 
 interface Harness {
   startE2e(): Promise<{
+    browser: Browser
     server: { origin: string }
     launch(options: {
       config: Partial<ServicesConfig>
@@ -263,6 +265,9 @@ async function typingRow(dir: string): Promise<Row> {
     await page.keyboard.press('Control+End')
     await typeAndTime(page, alternatingKeys(20))
     const idleFrames = await typeAndTime(page, alternatingKeys(TYPING_SAMPLES))
+    await traceIfSlow(env.browser, page, 'upload-composer-quiet', idleFrames, () =>
+      typeAndTime(page, alternatingKeys(TYPING_SAMPLES)),
+    )
 
     // The upload, the way a designer starts it: Audiences → the empty list → choose → check → send.
     await page.goto(`${env.server.origin}/index.html#/audiences`)

@@ -179,9 +179,10 @@ const SLOW_KEY_MS = 10
 
 /**
  * TRACE_IF_SLOW=1: when a stretch of typing had the run-long slow state of PROFILE.md section 29
- * (at least 8 % of its keys over 10 ms), types as much again under a light trace (the frame and
- * input categories, kept in RENDERER_TRACE_DIR or the temp directory) and says whether the state
- * was still there while traced. Those keys are not counted in any row.
+ * (at least 8 % of its keys over 10 ms; TRACE_IF_SLOW=always: in any case), types as much again
+ * under a light trace (the frame and input categories, kept in RENDERER_TRACE_DIR or the temp
+ * directory) and says whether the state was still there while traced. Those keys are not
+ * counted in any row.
  */
 export async function traceIfSlow(
   browser: Browser,
@@ -190,10 +191,11 @@ export async function traceIfSlow(
   timings: number[],
   typeAgain: () => Promise<number[]>,
 ) {
-  if (process.env.TRACE_IF_SLOW !== '1') return
+  const mode = process.env.TRACE_IF_SLOW
+  if (mode !== '1' && mode !== 'always') return
   const slowShare = (keys: number[]) => keys.filter((ms) => ms > SLOW_KEY_MS).length / keys.length
   const before = slowShare(timings)
-  if (before < 0.08) return
+  if (before < 0.08 && mode !== 'always') return
   process.env.RENDERER_TRACE_CATEGORIES ??= 'disabled-by-default-devtools.timeline.frame,input'
   process.env.RENDERER_TRACE_DIR ??= tmpdir()
   const trace = await startRendererTrace(browser, page, `${label}-slow`)
