@@ -61,26 +61,6 @@ describe('the app shell', () => {
     }
   })
 
-  it('follows the OS from light to dark in one frame, with no control fading into the palette', async () => {
-    const app = await env.launch({ colorScheme: 'light' })
-    try {
-      const { page } = app
-      await page.getByTestId('nav-settings').click()
-      await page.getByRole('radio', { name: 'Match system' }).waitFor()
-      const transitions = () =>
-        page.evaluate(() => document.getAnimations().filter((each) => each instanceof CSSTransition).length)
-      expect(await transitions()).toBe(0)
-      await page.emulateMedia({ colorScheme: 'dark' })
-      await expect
-        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-        .toBe('rgb(18, 18, 20)')
-      expect(await transitions()).toBe(0)
-      expect(app.consoleErrors).toEqual([])
-    } finally {
-      await app.close()
-    }
-  })
-
   it('keeps a pinned theme across a restart, through the real services', async () => {
     const first = await env.launch({ colorScheme: 'light' })
     await first.page.getByTestId('nav-settings').click()

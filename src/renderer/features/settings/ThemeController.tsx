@@ -18,12 +18,6 @@ export function ThemeController() {
         if (pinned) root.dataset.theme = pinned
         else delete root.dataset.theme
       })
-    if (pinned) return
-    // Following the OS, its switch between light and dark is a palette change too.
-    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)')
-    const follow = () => withoutTransitions(() => {})
-    scheme?.addEventListener('change', follow)
-    return () => scheme?.removeEventListener('change', follow)
   }, [theme])
   return null
 }
@@ -31,7 +25,8 @@ export function ThemeController() {
 /**
  * Applies a palette change in one frame. Controls with a colour transition (the navigation's
  * links, buttons) would otherwise fade into the new palette while everything else snaps, and the
- * first frames would show them half-switched.
+ * first frames would show them half-switched. Only for a theme chosen here: when the OS switches,
+ * the browser may restyle the page before any listener of ours runs.
  */
 function withoutTransitions(apply: () => void) {
   const root = document.documentElement
