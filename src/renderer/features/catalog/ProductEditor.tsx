@@ -64,6 +64,9 @@ const HINTS: Partial<Record<ProductField, string>> = {
 
 const NONE = '__none__'
 
+const isProductField = (field: string | undefined): field is ProductField =>
+  PRODUCT_FIELDS.includes(field as ProductField)
+
 export interface EditorTarget {
   product: Product
   isNew: boolean
@@ -97,14 +100,8 @@ export function ProductEditor({
   const serverMessages = target.messages?.filter((message) => message.severity === 'error') ?? []
   // Each refusal about a field is shown on that field (messageOf); the banner names those fields
   // rather than saying it twice, and carries only what concerns the whole product.
-  const refusedOnFields = [
-    ...new Set(
-      serverMessages.flatMap(({ field }) =>
-        PRODUCT_FIELDS.includes(field as ProductField) ? [field as ProductField] : [],
-      ),
-    ),
-  ]
-  const refusedWhole = serverMessages.filter(({ field }) => !PRODUCT_FIELDS.includes(field as ProductField))
+  const refusedOnFields = [...new Set(serverMessages.map(({ field }) => field).filter(isProductField))]
+  const refusedWhole = serverMessages.filter(({ field }) => !isProductField(field))
   const sheetRef = useRef<HTMLDivElement>(null)
   const showField = (field: ProductField) => {
     const control = sheetRef.current?.querySelector<HTMLElement>(`[data-product-field="${field}"]`)
