@@ -130,9 +130,12 @@ describe('Line items', () => {
       // Its history: this session's changes, newest first (the seeded creation is older than 7 days).
       await sheet.getByRole('tab', { name: 'History' }).click()
       await expect.poll(() => sheet.getByTestId('history-entry').count(), WAIT).toBe(2)
-      expect(await sheet.getByTestId('history-entry').first().textContent()).toContain(
-        'bid_amount_local_micro$0.29',
-      )
+      // In the app's words: the field as the form names it, money in the currency, values in words.
+      const newest = await sheet.getByTestId('history-entry').first().textContent()
+      expect(newest).toContain('Bid$0.29')
+      expect(newest).toContain('Bid strategyMaximum bid')
+      expect(newest).not.toContain('_local_micro')
+      expect(await sheet.getByTestId('history-entry').nth(1).textContent()).toContain('StatusPaused')
       // The values of one change start at one edge, whatever the length of their names.
       const valueEdges = await sheet
         .getByTestId('history-entry')

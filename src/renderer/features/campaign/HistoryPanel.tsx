@@ -8,6 +8,7 @@ import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { Select } from '../../components/Select'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { fieldLabel, isEnumeratedField, valueWord } from '../../lib/platformWords'
 import { EditorField } from '../composer/editorKit/Field'
 import { failureText } from './useJob'
 import './campaign.css'
@@ -43,13 +44,21 @@ function rangeOf(
   return { start, end }
 }
 
+const HISTORY_TIME = { dateStyle: 'medium', timeStyle: 'short' } as const
+
 function describeValue(key: string, value: unknown, currency: string | undefined): string {
-  if (value === null || value === undefined) return '—'
+  if (value === null || value === undefined || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return value.length === 0 ? '—' : value.join(', ')
   if (typeof value === 'object') return JSON.stringify(value)
+  const text = String(value)
   // Money is micro units (B:5): shown in the account currency, exactly.
-  if (key.endsWith('_local_micro') && /^\d+$/.test(String(value)))
-    return formatMicros(String(value), currency)
-  return String(value)
+  if (key.endsWith('_local_micro') && /^\d+$/.test(text)) return formatMicros(text, currency)
+  if (isEnumeratedField(key)) return valueWord(text)
+  if (/_(time|at)$/.test(key) && !Number.isNaN(Date.parse(text)))
+    return new Date(text).toLocaleString(undefined, HISTORY_TIME)
+  return text
 }
 
 function Changes({ entry }: { entry: HistoryEntryView }) {
@@ -62,7 +71,7 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
       <dl className="history-changes">
         {rows.map(([key, value]) => (
           <div key={key} className="history-changes__row">
-            <dt>{key}</dt>
+            <dt title={key}>{fieldLabel(key)}</dt>
             <dd>{describeValue(key, value, currency)}</dd>
           </div>
         ))}
@@ -79,8 +88,7 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
 }
 
 const CHANGE_WORDS: Record<string, string> = { CREATE: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' }
-const formatTime = (value: string) =>
-  new Date(value).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const formatTime = (value: string) => new Date(value).toLocaleString(undefined, HISTORY_TIME)
 
 /**
  * Account history (beta, allowlisted) of a campaign or line item between two whole hours, as a

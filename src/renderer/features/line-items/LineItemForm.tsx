@@ -15,6 +15,7 @@ import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { EditorField, FieldNote } from '../composer/editorKit/Field'
 import type { FieldMessage } from '../composer/editorKit/issues'
+import { lineItemFieldLabel as labelOf, valueWord as word } from '../../lib/platformWords'
 import { JobReport } from '../campaign/JobReport'
 import { useJob } from '../campaign/useJob'
 import { BusinessCategoriesPicker } from './BusinessCategoriesPicker'
@@ -22,20 +23,6 @@ import { checkForm, initialForm, unavailableReason, type FormValues } from './li
 import type { Scope } from './LineItemsPage'
 
 const L = LINE_ITEM_LIMITS
-const WORDS: Record<string, string> = {
-  AUTO: 'Automatic',
-  MAX: 'Maximum bid',
-  TARGET: 'Target bid',
-  APP_CLICK: 'Per app click',
-  IMPRESSION: 'Per impression',
-  LINK_CLICK: 'Per link click',
-  BROAD: 'Broad',
-  DEFINED: 'Defined',
-  EXPANDED: 'Expanded',
-}
-const word = (value: string) =>
-  WORDS[value] ?? value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
-
 function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefined {
   const first = issues?.[0]
   return first ? { text: first.message, severity: first.severity } : undefined
@@ -225,17 +212,17 @@ export function LineItemForm({
   return (
     <form className="li-form" onSubmit={onSubmit} noValidate aria-label="Line item settings">
       <Section title="Basics">
-        <EditorField label="Name" {...text('name')} data-testid="field-name" />
+        <EditorField label={labelOf('name')} {...text('name')} data-testid="field-name" />
         <div className="field">
           <span className="field__label" id="li-status-label">
-            Status
+            {labelOf('entity_status')}
           </span>
           <Segmented
-            label="Status"
+            label={labelOf('entity_status')}
             value={form.entity_status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'}
             options={L.entityStatus.values.map((value) => ({
               value,
-              label: value === 'ACTIVE' ? 'Active' : 'Paused',
+              label: word(value),
             }))}
             onChange={set('entity_status')}
             testIdPrefix="status"
@@ -243,13 +230,13 @@ export function LineItemForm({
         </div>
         <div className="grid-2">
           <EditorField
-            label="Starts"
+            label={labelOf('start_time')}
             type="datetime-local"
             {...text('start_time')}
             data-testid="field-start_time"
           />
           <EditorField
-            label="Ends"
+            label={labelOf('end_time')}
             type="datetime-local"
             {...text('end_time')}
             hint="Leave empty to run until paused."
@@ -261,7 +248,7 @@ export function LineItemForm({
       <Section title="Bidding and billing">
         <div className="grid-2">
           <SelectField
-            label="Goal"
+            label={labelOf('goal')}
             value={form.goal}
             options={L.goals.values}
             onChange={set('goal')}
@@ -269,7 +256,7 @@ export function LineItemForm({
             testId="field-goal"
           />
           <SelectField
-            label="Bid strategy"
+            label={labelOf('bid_strategy')}
             value={form.bid_strategy}
             options={L.bidStrategies.values}
             onChange={set('bid_strategy')}
@@ -285,12 +272,12 @@ export function LineItemForm({
         <div className="grid-2">
           {money(
             'bid_amount_local_micro',
-            'Bid',
+            labelOf('bid_amount_local_micro'),
             'Per billing event, in the account currency.',
             unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy),
           )}
           <SelectField
-            label="Billing"
+            label={labelOf('pay_by')}
             value={form.pay_by}
             options={payByOptions}
             onChange={set('pay_by')}
@@ -309,10 +296,14 @@ export function LineItemForm({
 
       <Section title="Budget">
         <div className="grid-2">
-          {money('total_budget_amount_local_micro', 'Total budget', 'For the whole flight.')}
+          {money(
+            'total_budget_amount_local_micro',
+            labelOf('total_budget_amount_local_micro'),
+            'For the whole flight.',
+          )}
           {money(
             'daily_budget_amount_local_micro',
-            'Daily budget',
+            labelOf('daily_budget_amount_local_micro'),
             'At most the total budget.',
             unavailableReason(item, 'daily_budget_amount_local_micro', form.bid_strategy),
           )}
@@ -322,7 +313,7 @@ export function LineItemForm({
       <Section title="Frequency and audience" {...(frequencyReason ? { hint: frequencyReason } : {})}>
         <div className="grid-3">
           <EditorField
-            label="Frequency cap"
+            label={labelOf('frequency_cap')}
             {...text('frequency_cap')}
             inputMode="numeric"
             disabled={frequencyReason !== undefined && form.frequency_cap === ''}
@@ -339,7 +330,7 @@ export function LineItemForm({
             testId="field-duration_in_days"
           />
           <SelectField
-            label="Audience expansion"
+            label={labelOf('audience_expansion')}
             value={form.audience_expansion}
             options={L.audienceExpansion.values}
             onChange={set('audience_expansion')}
@@ -358,7 +349,7 @@ export function LineItemForm({
           }
         >
           <EditorField
-            label="Advertiser domain"
+            label={labelOf('advertiser_domain')}
             {...text('advertiser_domain')}
             placeholder="example.com"
             data-testid="field-advertiser_domain"
@@ -375,7 +366,7 @@ export function LineItemForm({
             />
           ) : (
             <EditorField
-              label="IAB categories"
+              label={labelOf('categories')}
               value={iabText}
               onChange={(event) => {
                 if (settled) job.reset()
@@ -394,7 +385,7 @@ export function LineItemForm({
           )}
           {preroll ? (
             <EditorField
-              label="Promoting handle (user id)"
+              label={labelOf('advertiser_user_id')}
               {...text('advertiser_user_id')}
               inputMode="numeric"
               hint="Optional; only certain clients may set it."
@@ -407,13 +398,13 @@ export function LineItemForm({
         <Section title="App" hint="App installs and re-engagements need the app in at least one store.">
           <div className="grid-2">
             <EditorField
-              label="Google Play app id"
+              label={labelOf('android_app_store_identifier')}
               {...text('android_app_store_identifier')}
               placeholder="com.example.app"
               data-testid="field-android_app_store_identifier"
             />
             <EditorField
-              label="App Store id"
+              label={labelOf('ios_app_store_identifier')}
               {...text('ios_app_store_identifier')}
               inputMode="numeric"
               placeholder="333903271"
