@@ -63,7 +63,8 @@ async function screenshotOutbox(page: Page, name: string) {
   await page.mouse.move(0, 0)
   const height = await page.evaluate(() => document.querySelector('.app-main')?.scrollHeight ?? 820)
   await page.setViewportSize({ width: 1280, height: Math.max(820, Math.ceil(height)) })
-  await page.screenshot({ path: screenshotPath(name) })
+  // Progress bars ease their width: a screenshot taken mid-way shows a finished job at 90 %.
+  await page.screenshot({ path: screenshotPath(name), animations: 'disabled' })
 }
 
 const quick = {
