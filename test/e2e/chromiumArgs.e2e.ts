@@ -27,6 +27,6 @@ describe('the E2E and bench Chromium switches', () => {
     const switches = CHROMIUM_ARGS.filter((arg) => arg.startsWith('--disable-features='))
     expect(switches).toHaveLength(1)
     const ours = switches[0]!.slice('--disable-features='.length).split(',')
-    expect(ours).toEqual(expect.arrayContaining([...theirs, 'WebUIOmniboxPopup']))
+    expect(ours).toEqual(expect.arrayContaining([...theirs, 'WebUIOmniboxPopup', 'NavigationPredictor']))
   })
 })
