@@ -34,6 +34,23 @@ describe('quarantined draft files', () => {
         const { page } = app
         const panel = page.locator('section[aria-labelledby="quarantine-title"]')
         await panel.getByText('1 draft file could not be read').waitFor()
+        // The panel spans the page's content as the welcome card above it does, and its icon keeps
+        // its size beside the long message (flex used to squeeze it to a dot).
+        const box = async (selector: string) =>
+          page
+            .locator(selector)
+            .first()
+            .evaluate((element) => {
+              const { left, right, width } = element.getBoundingClientRect()
+              return { left, right, width }
+            })
+        const [banner, welcome, icon] = await Promise.all([
+          box('.quarantine-panel .banner'),
+          box('[data-testid="first-run"]'),
+          box('.quarantine-panel .banner > svg'),
+        ])
+        expect([banner.left, banner.right]).toEqual([welcome.left, welcome.right])
+        expect(icon.width).toBe(18)
         await page.screenshot({ path: screenshotPath(`drafts-quarantine-${colorScheme}`) })
 
         await panel.getByRole('button', { name: 'Open as text' }).click()

@@ -106,7 +106,7 @@ export function QuarantinePanel({
 
   if (files.length === 0) return done ? <Banner tone="success">{done}</Banner> : null
   return (
-    <section aria-labelledby="quarantine-title">
+    <section className="quarantine-panel" aria-labelledby="quarantine-title">
       <Banner tone="info">
         <strong id="quarantine-title">{plural(files.length, 'draft file')} could not be read</strong> and{' '}
         {files.length === 1 ? 'was' : 'were'} moved aside to the quarantine folder, not deleted.
