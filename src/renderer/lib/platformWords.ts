@@ -31,7 +31,6 @@ const LINE_ITEM_FIELD_LABELS: Record<LineItemPutField, string> = {
 const CAMPAIGN_FIELD_LABELS: Record<string, string> = {
   purchase_order_number: 'Purchase order number',
   standard_delivery: 'Standard delivery',
-  funding_instrument_id: 'Funding instrument',
   created_at: 'Created',
   updated_at: 'Updated',
   deleted: 'Deleted',
