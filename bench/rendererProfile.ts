@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
+import { describeFrameRequests, frameRequestSources } from './frameRequests'
 
 interface ProfileNode {
   id: number
@@ -136,6 +137,8 @@ export async function startRendererTrace(browser: Browser, page: Page, label = '
         longCpuTasks: tasks.filter((task) => (task.tdur ?? 0) / 1000 > 1000 / 60).length,
         longTasks: long.map((task) => task.dur! / 1000),
         longest: long.slice(0, 6).map(describe),
+        // Empty unless the trace has the `toplevel` and `cc` categories.
+        frameRequests: frameRequestSources(traceEvents),
       }
     },
   }
@@ -180,9 +183,10 @@ const SLOW_KEY_MS = 10
 /**
  * TRACE_IF_SLOW=1: when a stretch of typing had the run-long slow state of PROFILE.md section 29
  * (at least 8 % of its keys over 10 ms; TRACE_IF_SLOW=always: in any case), types as much again
- * under a light trace (the frame and input categories, kept in RENDERER_TRACE_DIR or the temp
- * directory) and says whether the state was still there while traced. Those keys are not
- * counted in any row.
+ * under a light trace (kept in RENDERER_TRACE_DIR or the temp directory) and says whether the
+ * state was still there while traced, and what asked for the frames meanwhile: the frame and
+ * input categories, with `toplevel` and `cc` to name the task behind each request for a frame
+ * (how section 31 found the navigation predictor). Those keys are not counted in any row.
  */
 export async function traceIfSlow(
   browser: Browser,
@@ -196,16 +200,20 @@ export async function traceIfSlow(
   const slowShare = (keys: number[]) => keys.filter((ms) => ms > SLOW_KEY_MS).length / keys.length
   const before = slowShare(timings)
   if (before < 0.08 && mode !== 'always') return
-  process.env.RENDERER_TRACE_CATEGORIES ??= 'disabled-by-default-devtools.timeline.frame,input'
+  process.env.RENDERER_TRACE_CATEGORIES ??= 'toplevel,cc,disabled-by-default-devtools.timeline.frame,input'
   process.env.RENDERER_TRACE_DIR ??= tmpdir()
   const trace = await startRendererTrace(browser, page, `${label}-slow`)
   const faultsBefore = await majorPageFaults()
   const traced = await typeAgain()
   const faults = (await majorPageFaults()) - faultsBefore
-  await trace.stop()
+  const { frameRequests } = await trace.stop()
   console.log(
     `${label}: ${(before * 100).toFixed(0)} % of keys over ${SLOW_KEY_MS} ms; typed again under a light trace: ${(slowShare(traced) * 100).toFixed(0)} %, ${faults} major page faults on the machine meanwhile (${join(process.env.RENDERER_TRACE_DIR, `${label}-slow.json`)})`,
   )
+  if (frameRequests.length > 0) {
+    console.log(`  frame requests on the page's main thread, by the function that posted their task:`)
+    for (const line of describeFrameRequests(frameRequests)) console.log(`    ${line}`)
+  }
 }
 
 /**
