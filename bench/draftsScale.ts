@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { installProbe, typeAndTime, type BenchApp, type BenchBrowser } from './browser'
-import { printTrace, startRendererTrace, traceIfSlow } from './rendererProfile'
+import { traceIfSlow } from './rendererProfile'
 
 const NAVIGATIONS = 12
 const DRAFT_COUNT = 50_000
@@ -116,14 +116,7 @@ export async function benchDraftsScale(bench: BenchBrowser, app: BenchApp): Prom
   const search = page.getByRole('searchbox', { name: 'Search drafts' })
   await search.focus()
   await typeAndTime(page, searchKeys(SEARCH_WARMUP))
-  // SEARCH_TRACE=1 traces the timed keys (RENDERER_TRACE_CATEGORIES and RENDERER_TRACE_DIR as
-  // for the catalog), for a run whose keys wait a frame (PROFILE.md section 29).
-  const trace =
-    process.env.SEARCH_TRACE === '1'
-      ? await startRendererTrace(bench.browser, page, 'drafts-search')
-      : undefined
   const searchTimings = await typeAndTime(page, searchKeys(SEARCH_SAMPLES))
-  if (trace) printTrace('drafts search at 50,000', await trace.stop())
   await traceIfSlow(bench.browser, page, 'drafts-search', searchTimings, () =>
     typeAndTime(page, searchKeys(SEARCH_SAMPLES)),
   )
