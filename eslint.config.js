@@ -86,7 +86,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/sandbox/**/*.ts'],
+    files: ['sandbox/**/*.ts', 'test/sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -24,8 +24,8 @@ import { createProfileVault } from '../src/main/vault/profileVault'
 import { emptyPostContent } from '../src/shared/creatives/post'
 import { PRODUCTION_HOSTS } from '../src/shared/hosts'
 import type { DraftKind } from '../src/shared/drafts/envelope'
-import { placeholderPng } from '../test/sandbox/media'
-import { startSandbox, type Sandbox } from '../test/sandbox/index'
+import { placeholderPng } from '../sandbox/media'
+import { startSandbox, type Sandbox } from '../sandbox/index'
 import { approveInBrowser } from '../test/support/authorizePage'
 
 export const OUTBOX_WARMUP_JOBS = 12

@@ -1,4 +1,4 @@
-import type { Sandbox } from '../test/sandbox/index'
+import type { Sandbox } from '../sandbox/index'
 import { approveInBrowser } from '../test/support/authorizePage'
 
 export type ServiceHandlers = Record<string, (request: unknown) => Promise<unknown>>

@@ -15,7 +15,7 @@ import { constants, setPriority } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { startSandbox, type Sandbox, type SandboxOptions } from '../test/sandbox/index'
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index'
 
 type Ready = Pick<Sandbox, 'apiUrl' | 'adsUrl' | 'adsSandboxUrl' | 'demo'>
 type Request = { type: 'members'; id: string } | { type: 'close' }

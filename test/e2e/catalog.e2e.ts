@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../sandbox/index'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
 import { connectThroughServices } from './sandboxSession'
 

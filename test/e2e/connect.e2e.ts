@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../sandbox/index'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { connectToSandbox } from './connectFlow'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { Sandbox } from '../sandbox/index'
+import type { Sandbox } from '../../sandbox/index'
 import type { E2eApp, E2eEnvironment } from './harness'
 
 /** Bounds each wait on a loaded machine (eight engineers on two cores); nothing asserts speed. */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authorizeDemoUser, call, pngOf, upload } from '../sandbox/helpers/client'
-import { startSandbox, type Sandbox } from '../sandbox/index'
+import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { connectToSandbox } from './connectFlow'
 import { switchAccount } from './sandboxSession'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { Sandbox } from '../sandbox/index'
+import type { Sandbox } from '../../sandbox/index'
 import type { ProfileSummary } from '../../src/shared/profiles'
 import { approveInBrowser } from '../support/authorizePage'
 import { connectToSandbox } from './connectFlow'

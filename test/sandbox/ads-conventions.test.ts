@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from './index'
-import type { Sandbox } from './index'
+import { startSandbox } from '../../sandbox/index'
+import type { Sandbox } from '../../sandbox/index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { ApiResponse, UserTokens } from './helpers/client'
 

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from './index'
-import type { Sandbox } from './index'
+import { startSandbox } from '../../sandbox/index'
+import type { Sandbox } from '../../sandbox/index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { UserTokens } from './helpers/client'
-import { PRODUCT_FIELDS } from './ads/products'
+import { PRODUCT_FIELDS } from '../../sandbox/ads/products'
 
 interface Issue {
   code: string

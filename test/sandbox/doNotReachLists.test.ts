@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEEDED_DO_NOT_REACH_LISTS, startSandbox } from './index'
-import type { Sandbox } from './index'
+import { SEEDED_DO_NOT_REACH_LISTS, startSandbox } from '../../sandbox/index'
+import type { Sandbox } from '../../sandbox/index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { UserTokens } from './helpers/client'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { verifyOAuth1 } from './auth'
-import type { RequestContext, Runtime } from './context'
-import { NO_FAULTS } from './faults'
-import { ReplyError } from './http'
+import { verifyOAuth1 } from '../../sandbox/auth'
+import type { RequestContext, Runtime } from '../../sandbox/context'
+import { NO_FAULTS } from '../../sandbox/faults'
+import { ReplyError } from '../../sandbox/http'
 import {
   baseStringUri,
   hmacSha1Signature,
@@ -11,9 +11,9 @@ import {
   parseOAuthHeader,
   percentEncode,
   signatureBaseString,
-} from './oauth1'
-import { DEFAULT_LIMITS, WindowCounter } from './rateLimits'
-import { seedState } from './seed'
+} from '../../sandbox/oauth1'
+import { DEFAULT_LIMITS, WindowCounter } from '../../sandbox/rateLimits'
+import { seedState } from '../../sandbox/seed'
 
 const RFC = {
   consumerKey: 'dpf43f3p2l4k3l03',

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { inspectMediaFile } from '../../src/main/media/inspect'
 import type { LocalMediaRef } from '../../src/shared/creatives/media'
-import { placeholderPng } from '../sandbox/media'
+import { placeholderPng } from '../../sandbox/media'
 
 /** Tiny but valid media files, and the local refs the app makes of them (copied from the sandbox helpers). */
 

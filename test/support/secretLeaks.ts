@@ -5,7 +5,7 @@ import {
   signatureBaseString,
   signatureParams,
   baseStringUri,
-} from '../sandbox/oauth1'
+} from '../../sandbox/oauth1'
 import type { RecordedRequest } from './recordingServer'
 
 export interface KnownSecrets {

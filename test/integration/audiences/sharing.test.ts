@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { ListReport, PermissionView } from '../../../src/shared/ipc/contracts/audiences'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS } from '../../sandbox/seedAudiences'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS } from '../../../sandbox/seedAudiences'
 import { connectProfile, openApp, type App } from '../publish/harness'
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex')

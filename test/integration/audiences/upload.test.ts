@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { ListReport, UploadProgress } from '../../../src/shared/ipc/contracts/audiences'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { SEEDED_AUDIENCES } from '../../sandbox/seedAudiences'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { SEEDED_AUDIENCES } from '../../../sandbox/seedAudiences'
 import { connectProfile, openApp, type App } from '../publish/harness'
 
 const CHILD = join(import.meta.dirname, 'upload-child.ts')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpClient } from '../../../src/main/api/http'
 import { createBearerToken } from '../../../src/main/auth/bearer'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 
 // 403 / code 99 against the sandbox: the message must say the cause, not always "too often".
 let sandbox: Sandbox

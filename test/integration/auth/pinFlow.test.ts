@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../sandbox/index'
+import { startSandbox } from '../../../sandbox/index'
 import { listAccounts } from '../../../src/main/api/ads'
 import type { AdsContext } from '../../../src/main/api/ads'
 import { resolveHosts } from '../../../src/main/api/hosts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { placeholderPng } from '../../sandbox/media'
-import { startSandbox } from '../../sandbox/index'
+import { placeholderPng } from '../../../sandbox/media'
+import { startSandbox } from '../../../sandbox/index'
 import * as ads from '../../../src/main/api/ads'
 import type { AdsContext } from '../../../src/main/api/ads'
 import { collectAll, paginate } from '../../../src/main/api/cursor'

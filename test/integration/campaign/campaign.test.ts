@@ -35,7 +35,7 @@ import {
 import { NOT_ALLOWLISTED_MESSAGE } from '../../../src/main/campaign/accountAdminService'
 import type { CategoryLinkView, LineItemView } from '../../../src/shared/ipc/contracts/campaign'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { openConnectedApp, type ConnectedApp } from '../library/connectedApp'
 
 // Every endpoint issue 14 uses, once through its api function and once through the IPC channel

@@ -12,7 +12,7 @@ import type {
   ProductSetView,
 } from '../../../src/shared/ipc/contracts/catalogs'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { openConnectedApp, type ConnectedApp } from '../library/connectedApp'
 
 let sandbox: Sandbox

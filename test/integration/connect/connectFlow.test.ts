@@ -10,7 +10,7 @@ import { createProfileVault } from '../../../src/main/vault/profileVault'
 import type { SecretStore } from '../../../src/main/vault/secretStore'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
 import type { IpcResult } from '../../../src/shared/ipc/result'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { approveInBrowser } from '../../support/authorizePage'
 import { readAllFiles } from '../../support/files'
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import type { ProfileSummary } from '../../../src/shared/profiles'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { approveInBrowser } from '../../support/authorizePage'
 import { openApp } from '../publish/harness'
 

@@ -12,7 +12,7 @@ import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
 import type { Environment, ProfileSummary } from '../../../src/shared/profiles'
-import type { Sandbox } from '../../sandbox/index'
+import type { Sandbox } from '../../../sandbox/index'
 import { approveInBrowser } from '../../support/authorizePage'
 
 const RENDERER = 'file:///app/out/renderer/index.html'

@@ -3,7 +3,7 @@ import { createPollCard, createPost, createVideoConversationCard } from '../../.
 import { invalidateToken } from '../../../src/main/auth/pinFlow'
 import type { LibraryItem, PublishedCard } from '../../../src/shared/ipc/contracts/library'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { openConnectedApp, type ConnectedApp } from './connectedApp'
 
 let sandbox: Sandbox

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { openConnectedApp, type ConnectedApp } from './connectedApp'
 
 // Issue 9, item 6: a media library entry's PUT and DELETE, checked in main against the entry as

@@ -9,7 +9,7 @@ import type { Job } from '../../../src/main/publish/job'
 import { lastJobRecord } from '../../../src/main/publish/jobStore'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { DraftKind } from '../../../src/shared/drafts/envelope'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import * as make from './fixtures'
 import { connectProfile, createDraft, openApp } from './harness'
 

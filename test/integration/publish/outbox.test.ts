@@ -6,7 +6,7 @@ import { invalidateToken } from '../../../src/main/auth/pinFlow'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { image, pollCard, post, singleCard } from './fixtures'
 import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
 

@@ -7,7 +7,7 @@ import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { CardContent } from '../../../src/shared/creatives/card'
 import type { VideoConversationCardContent } from '../../../src/shared/creatives/videoConversationCard'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { image, multiDestinationCard, post, singleCard, video, videoConversationCard } from './fixtures'
 import { connectProfile, createDraft, fastHttp, openApp, waitFor, type App } from './harness'
 

@@ -7,7 +7,7 @@ import type { Job } from '../../../src/main/publish/job'
 import { createJobStore } from '../../../src/main/publish/jobStore'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { pollCard, post } from './fixtures'
 import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
 

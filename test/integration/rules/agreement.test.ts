@@ -6,7 +6,7 @@ import type { PostLengthCounter } from '../../../src/shared/rules/postLength'
 import { loadPostLengthCounter } from '../../../src/shared/rules/postLength'
 import { authorizeDemoUser, call, mp4Of, pngOf, upload } from '../../sandbox/helpers/client'
 import type { UserTokens } from '../../sandbox/helpers/client'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
+import { startSandbox, type Sandbox } from '../../../sandbox/index'
 
 // One rulebook, two readings: every payload goes through the app's validate() (with the facts
 // main would have: media sizes, account features, the account's post-length tier) and through a

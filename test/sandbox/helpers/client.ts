@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import OAuth from 'oauth-1.0a'
-import type { Sandbox } from '../index'
-import { placeholderPng } from '../media'
+import type { Sandbox } from '../../../sandbox/index'
+import { placeholderPng } from '../../../sandbox/media'
 
 /**
  * Test client for the sandbox's own tests. It signs with the `oauth-1.0a` package, not with the

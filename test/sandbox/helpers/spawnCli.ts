@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createInterface } from 'node:readline'
 
-const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../../../sandbox/cli.ts', import.meta.url))
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 export interface RunningCli {
@@ -16,7 +16,7 @@ export interface RunningCli {
   stop(): Promise<number | null>
 }
 
-/** Runs the CLI as `npm run sandbox` does (tsx test/sandbox/cli.ts) and waits for its first line. */
+/** Runs the CLI as `npm run sandbox` does (tsx sandbox/cli.ts) and waits for its first line. */
 export async function startCli(args: string[], options: { waitFor?: RegExp } = {}): Promise<RunningCli> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: REPO_ROOT,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decodeParams, encodeParams, percentEncode, signRequest } from '../../../src/main/auth/oauth1'
-import { hmacSha1Signature, signatureBaseString } from '../../sandbox/oauth1'
+import { hmacSha1Signature, signatureBaseString } from '../../../sandbox/oauth1'
 
 function headerParams(authorization: string): Record<string, string> {
   expect(authorization.startsWith('OAuth ')).toBe(true)
