@@ -261,9 +261,8 @@ export function createConnectService(deps: ConnectServiceDeps) {
         throw new AppFailure(
           appError('keychain_unavailable', 'The app secret is missing from the keychain — enter it again'),
         )
-      const hosts = await effectiveHosts(profile)
       const access = await exchangePin({
-        hosts,
+        hosts: await effectiveHosts(profile),
         consumerKey: profile.consumerKey,
         consumerSecret,
         oauthToken: request.oauthToken,
@@ -287,6 +286,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         throw error
       })
       pending.delete(profileId)
+      const hosts = await effectiveHosts(profile)
       const fresh = {
         consumerKey: profile.consumerKey,
         consumerSecret,

@@ -61,7 +61,7 @@ export function AccountSwitcher() {
 
   return (
     <section className="account-switcher" aria-labelledby={labelId} data-testid="account-switcher">
-      <div className="account-switcher__head">
+      <div className="actions account-switcher__head">
         <h2 className="account-switcher__label" id={labelId}>
           Ad account
         </h2>

@@ -445,7 +445,7 @@ export function ConnectWizard() {
             </button>
           </p>
           {practice ? (
-            <p className="pin-step__waiting" role="status">
+            <p className="actions muted pin-step__waiting" role="status">
               <LoaderCircle className="spin" size={14} aria-hidden="true" />
               {busy === 'complete' ? 'PIN filled in. Connecting…' : 'Waiting for your approval…'}
             </p>

@@ -64,9 +64,11 @@ export function ProfileCards() {
                     {isPractice(profile.environment) ? (
                       <PracticeBadge />
                     ) : (
-                      <span>{ENVIRONMENT_LABELS[profile.environment]} ·</span>
-                    )}
-                    <span>{profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}</span>
+                      `${ENVIRONMENT_LABELS[profile.environment]} ·`
+                    )}{' '}
+                    <span className="profile-card__access">
+                      {profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}
+                    </span>
                   </p>
                 </div>
                 <StatusBadge status={profile.status} />

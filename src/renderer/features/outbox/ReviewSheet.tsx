@@ -58,7 +58,7 @@ export function ReviewSheet({
               <dl className="review-sheet__facts">
                 <div>
                   <dt>Profile</dt>
-                  <dd className="review-sheet__profile">
+                  <dd className="actions review-sheet__profile">
                     {review.profileLabel}
                     {practice ? <PracticeBadge /> : null}
                   </dd>
