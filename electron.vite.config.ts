@@ -124,8 +124,11 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          // A worker thread's own bundle (src/main/audiences/hashWorkerClient.ts loads it by name).
+          // Worker threads' own bundles, each loaded by name (src/main/platform/bundledWorker.ts):
+          // the audience hashing (audiences/hashWorkerClient.ts) and the practice sandbox, whose
+          // code stays out of main's bundle (practice/practiceSandbox.ts).
           audienceHashWorker: resolve('src/main/audiences/hashWorker.ts'),
+          practiceSandbox: resolve('sandbox/worker.ts'),
         },
       },
     },

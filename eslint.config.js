@@ -101,4 +101,23 @@ export default tseslint.config(
       ],
     },
   },
+  // The app runs the sandbox (practice mode) only as a worker thread from its own bundle: the
+  // worker messages' types may cross into src, the sandbox's code may not.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/sandbox/**'],
+              allowTypeImports: true,
+              message: 'Start the sandbox as a worker (src/main/practice); import only its types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

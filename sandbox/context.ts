@@ -41,6 +41,14 @@ export interface Runtime {
   uploadBytes: Map<string, Map<number, Buffer>>
   /** Counters of injected faults; faults decided inside handlers count here (absent in unit tests). */
   faultCounts?: FaultCounts
+  /** Told of every approval on the authorization page (SandboxOptions.onApproved). */
+  onApproved?: (approval: Approval) => void
+}
+
+/** An approved request token and the verifier the authorization page shows (the PIN, for oob). */
+export interface Approval {
+  oauthToken: string
+  verifier: string
 }
 
 export type Handler = (ctx: RequestContext, rt: Runtime) => Reply | Promise<Reply>

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import type { Runtime } from './context'
+import type { Approval, Runtime } from './context'
 import { NO_FAULTS, seededRandom, validateFaults } from './faults'
 import type { FaultCounts, Faults } from './faults'
 import { DEFAULT_LIMITS, WindowCounter } from './rateLimits'
@@ -13,6 +13,7 @@ import { toJsonText } from './http'
 import { summarizeMembers } from './ads/audienceUploads'
 import type { MemberSummary } from './ads/audienceUploads'
 
+export type { Approval } from './context'
 export type { Faults, FaultCounts } from './faults'
 export type { RateLimits } from './rateLimits'
 export type { CreatedCounts, CreatedKind, SandboxState } from './state'
@@ -29,6 +30,11 @@ export interface SandboxOptions {
   dataFile?: string
   /** Seed of the PRNG that decides which requests get injected faults. */
   seed?: number
+  /**
+   * Called when someone approves on the authorization page, with the verifier the page shows: an
+   * app that runs the sandbox itself (Ads Studio's practice mode) fills the PIN in from here.
+   */
+  onApproved?: (approval: Approval) => void
 }
 
 export interface DemoIdentity {
@@ -95,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     counters: new WindowCounter(),
     nonces: new Map(),
     uploadBytes: new Map(),
+    ...(options.onApproved ? { onApproved: options.onApproved } : {}),
   }
   const faultCounts: FaultCounts = { errors: 0, drops: 0, forced429: 0, undercounts: 0 }
   rt.faultCounts = faultCounts

@@ -82,6 +82,7 @@ function approve(rt: Runtime, token: RequestToken, user: User): Reply {
   token.status = 'approved'
   token.userId = user.id
   token.verifier = token.callback === 'oob' ? newPin() : randomToken(24)
+  rt.onApproved?.({ oauthToken: token.token, verifier: token.verifier })
   const cookie = `${SESSION_COOKIE}=${user.id}; Path=/; HttpOnly; SameSite=Lax`
   if (token.callback === 'oob') {
     const app = rt.state.apps.find((a) => a.consumerKey === token.consumerKey)

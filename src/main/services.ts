@@ -35,6 +35,7 @@ import { createKeywordService } from './catalog/keywordService'
 import { catalogOperations } from './catalog/operations'
 import { createAudiencesService, type AudienceDialogs } from './audiences/audiencesService'
 import { audienceOperations, type UploadLive } from './audiences/operations'
+import { createPracticeService } from './practice/practiceService'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -95,6 +96,14 @@ export function createServices(config: ServicesConfig): Services {
     config.hosts.adsSandboxUrl,
     ...profiles.list().profiles.map((profile) => profile.hosts.apiUrl),
   ])
+  // Practice mode; its hostsOf is the gate every signed call's hosts pass (connect and outbox).
+  const practice = createPracticeService({
+    dataDir: config.dataDir,
+    profiles,
+    env: config.env ?? process.env,
+    begin: (input) => connect.begin(input),
+    onError: (error) => config.onUnexpectedError?.('practice', error),
+  })
   const connect = createConnectService({
     profiles,
     vault: createProfileVault(config.secretStore),
@@ -102,7 +111,9 @@ export function createServices(config: ServicesConfig): Services {
     http: config.http ?? createHttpClient(),
     openExternal,
     env: config.env ?? process.env,
+    hostsOf: practice.hostsOf,
   })
+  practice.resume()
 
   const drafts = createDraftsService({
     dataDir: config.dataDir,
@@ -133,6 +144,7 @@ export function createServices(config: ServicesConfig): Services {
       vault: createProfileVault(config.secretStore),
       http: config.http ?? createHttpClient(),
       env: config.env ?? process.env,
+      hostsOf: practice.hostsOf,
     }),
     operations: [
       ...OPERATION_EXECUTORS,
@@ -343,6 +355,8 @@ export function createServices(config: ServicesConfig): Services {
       audiences.revoke(profileId, audienceId, permissionId),
     'audiences.deleteDoNotReachList': ({ profileId, listId, confirmName }) =>
       audiences.deleteDoNotReachList(profileId, listId, confirmName),
+    'practice.begin': () => practice.begin(),
+    'practice.awaitPin': ({ profileId }) => practice.awaitPin(profileId),
   }
 
   return {
@@ -350,11 +364,13 @@ export function createServices(config: ServicesConfig): Services {
     createDispatcher: (isTrustedSender) =>
       createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
     settings,
-    /** Flushes pending autosaves: nothing typed is lost on quit. */
+    /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */
     async dispose() {
       await outbox.dispose()
       await catalogStores.flushAll()
       await drafts.close()
+      // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
+      await practice.dispose()
     },
     drafts,
     outbox,

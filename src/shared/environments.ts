@@ -3,7 +3,7 @@
  * (in the first page's code) needs these and none of profiles.ts's schemas, which would bring
  * zod into that code (bench/PROFILE.md section 22). profiles.ts builds its schemas from these.
  */
-export const ENVIRONMENTS = ['production', 'ads_sandbox', 'local_sandbox', 'custom'] as const
+export const ENVIRONMENTS = ['production', 'ads_sandbox', 'local_sandbox', 'custom', 'practice'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]
 
 /**
@@ -15,4 +15,12 @@ export function usesAdsSandboxHost(environment: Environment): boolean {
 }
 
 /** Profiles whose ads calls reach a sandbox host, where sandbox accounts and features can be made. */
-export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox']
+export const SANDBOX_ENVIRONMENTS: readonly Environment[] = ['ads_sandbox', 'local_sandbox', 'practice']
+
+/**
+ * Practice mode: the sandbox that ships inside Ads Studio, started by main on this computer. A
+ * practice profile reaches that sandbox and nothing else (main checks every request's hosts).
+ */
+export function isPractice(environment: Environment): boolean {
+  return environment === 'practice'
+}

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ENVIRONMENTS } from './environments'
 import { apiHostsSchema } from './hosts'
 
-export { ENVIRONMENTS, SANDBOX_ENVIRONMENTS, usesAdsSandboxHost } from './environments'
+export { ENVIRONMENTS, isPractice, SANDBOX_ENVIRONMENTS, usesAdsSandboxHost } from './environments'
 export type { Environment } from './environments'
 
 /**

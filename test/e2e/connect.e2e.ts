@@ -18,7 +18,7 @@ describe('Connect', () => {
     const app = await env.launch({ colorScheme: 'light' })
     try {
       const { page } = app
-      await connectToSandbox(env, app, sandbox, { start: 'nav', label: 'Studio sandbox' })
+      await connectToSandbox(env, app, sandbox, { label: 'Studio sandbox' })
       await page.getByRole('button', { name: 'Done' }).click()
       await expect
         .poll(() => page.getByTestId('profile-identity').textContent())

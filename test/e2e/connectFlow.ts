@@ -13,25 +13,39 @@ const WAIT = { timeout: 30_000 }
 
 export type ConnectStep = 'where' | 'app' | 'authorize' | 'pin' | 'account' | 'done'
 
-/** Approves the authorization page main asked the OS to open; returns the PIN it shows. */
-export async function approveInBrowser(env: E2eEnvironment, app: E2eApp, sandbox: Sandbox, opened: number) {
+/**
+ * Approves, as the person in the system browser, the authorization page main asked the OS to
+ * open (the `opened + 1`th): returns its URL and the PIN the page shows.
+ */
+export async function approveOpenedPage(
+  env: E2eEnvironment,
+  app: E2eApp,
+  opened: number,
+  screenName: string,
+): Promise<{ authorizeUrl: string; pin: string }> {
   await expect.poll(() => app.openedExternally.length, WAIT).toBe(opened + 1)
   const authorizeUrl = app.openedExternally.at(-1)!
-  expect(authorizeUrl.startsWith(`${sandbox.apiUrl}/oauth/authorize?oauth_token=`)).toBe(true)
   const browserTab = await env.browser.newPage()
   try {
     await browserTab.goto(authorizeUrl)
     if (await browserTab.locator('#password').count()) {
-      await browserTab.locator('#username_or_email').fill(sandbox.demo.screenName)
+      await browserTab.locator('#username_or_email').fill(screenName)
       await browserTab.locator('#password').fill('sandbox-password')
     }
     await browserTab.getByRole('button', { name: 'Authorize app' }).click()
     const pin = (await browserTab.locator('#oauth_pin').textContent())?.trim() ?? ''
     expect(pin).toMatch(/^[0-9]+$/)
-    return pin
+    return { authorizeUrl, pin }
   } finally {
     await browserTab.close()
   }
+}
+
+/** Approves the authorization page main asked the OS to open on `sandbox`; returns the PIN it shows. */
+export async function approveInBrowser(env: E2eEnvironment, app: E2eApp, sandbox: Sandbox, opened: number) {
+  const { authorizeUrl, pin } = await approveOpenedPage(env, app, opened, sandbox.demo.screenName)
+  expect(authorizeUrl.startsWith(`${sandbox.apiUrl}/oauth/authorize?oauth_token=`)).toBe(true)
+  return pin
 }
 
 export async function connectToSandbox(
@@ -39,7 +53,6 @@ export async function connectToSandbox(
   app: E2eApp,
   sandbox: Sandbox,
   options: {
-    start?: 'first-run' | 'nav'
     label?: string
     onStep?: (step: ConnectStep) => Promise<void>
     /** Which of the user's ad accounts to choose, by its place in the list; the first when absent. */
@@ -49,15 +62,11 @@ export async function connectToSandbox(
   const { page } = app
   const onStep = options.onStep ?? (async () => {})
   const stepTitle = page.getByTestId('wizard-step-title')
-  if (options.start === 'first-run') {
-    await page.getByRole('button', { name: 'Try it with the local sandbox' }).click()
-  } else {
-    await page.getByTestId('nav-connect').click()
-    if (await page.getByRole('button', { name: 'Add another profile' }).count()) {
-      await page.getByRole('button', { name: 'Add another profile' }).click()
-    }
-    await page.getByRole('radio', { name: 'Local sandbox' }).click()
+  await page.getByTestId('nav-connect').click()
+  if (await page.getByRole('button', { name: 'Add another profile' }).count()) {
+    await page.getByRole('button', { name: 'Add another profile' }).click()
   }
+  await page.getByRole('radio', { name: 'Local sandbox' }).click()
 
   // 1. Environment: the local sandbox, at the address this test's sandbox listens on.
   await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Where do you want to work?')
@@ -68,13 +77,8 @@ export async function connectToSandbox(
 
   // 2. The app's key and secret.
   await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Your app’s key and secret')
-  if (options.start === 'first-run') {
-    // The first-run path fills in the sandbox's demo app.
-    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe(sandbox.demo.consumerKey)
-  } else {
-    await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
-    await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
-  }
+  await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
+  await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
   expect(await page.getByLabel('API key secret').getAttribute('type')).toBe('password')
   if (options.label) await page.getByLabel('Profile name').fill(options.label)
   await onStep('app')

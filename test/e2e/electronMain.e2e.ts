@@ -413,6 +413,29 @@ describe('the app lifecycle', () => {
     expect(savedWhenQuitting).toBe(true)
   })
 
+  it('runs the practice sandbox from its own bundle beside main, and stops it on quit', async () => {
+    const app = await launch({ isPackaged: true })
+    const started = (await app.invoke('practice.begin', {})) as {
+      ok: boolean
+      value?: { authorizeUrl: string }
+    }
+    expect(started.ok).toBe(true)
+    const authorizeUrl = started.value!.authorizeUrl
+    expect(authorizeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?oauth_token=/)
+    expect(app.standIn.record.openedExternally).toEqual([authorizeUrl])
+    const page = await fetch(authorizeUrl)
+    expect(await page.text()).toContain('Authorize app')
+
+    app.standIn.app.quit()
+    await app.standIn.quitted
+    const stopped = await fetch(authorizeUrl).then(
+      () => false,
+      () => true,
+    )
+    expect(stopped).toBe(true)
+    expect(readdirSync(join(app.userData, 'practice'))).toContain('sandbox-state.json')
+  })
+
   it('focuses the running window when a second instance starts', async () => {
     const app = await launch()
     const window = app.window()

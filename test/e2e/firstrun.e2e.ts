@@ -1,28 +1,33 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { connectToSandbox } from './connectFlow'
+import { PRACTICE_STATE_FILE } from '../../src/main/practice/practiceService'
+import { approveOpenedPage } from './connectFlow'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
 
 /**
- * A new designer's first ten minutes, all through the UI: an empty data directory, the first-run
- * choice, the Connect stepper against the local sandbox with its demo app, the ad account step,
- * then a first post published from the outbox. Every step is screenshotted in light and dark
- * (and so checked by the axe gate in both palettes).
+ * A new designer's first ten minutes, all through the UI: an empty data directory, the welcome
+ * screen's "Practice first", the practice platform that main runs inside the app (this test
+ * starts no sandbox of its own), the ad account step, then a first post published from the
+ * outbox to that platform. Every step is screenshotted in light and dark (and so checked by the
+ * axe gate in both palettes).
  */
 
 let env: E2eEnvironment
-let sandbox: Sandbox
 
 beforeAll(async () => {
-  ;[env, sandbox] = await Promise.all([startE2e(), startSandbox({ port: 0 })])
+  env = await startE2e()
 })
 afterAll(async () => {
-  await Promise.all([env?.dispose(), sandbox?.close()])
+  await env?.dispose()
 })
 
 /** Bounds each wait on a loaded machine; nothing asserts speed. */
 const WAIT = { timeout: 30_000 }
+/** The practice platform's demo user (its seed), the one its authorization page signs in. */
+const DEMO_USER = 'sandbox_designer'
+const POST_TEXT = 'Hello from Ads Studio — our first post, made in practice.'
 
 let shot = 0
 /** One screenshot per palette: the app follows the OS theme, which Playwright emulates. */
@@ -38,10 +43,19 @@ async function snap(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: 'light' })
 }
 
+async function refusesConnections(url: string): Promise<boolean> {
+  return fetch(url).then(
+    () => false,
+    () => true,
+  )
+}
+
 describe('first run', () => {
-  it('goes from an empty data directory to a published post on the local sandbox', async () => {
+  it('goes from an empty data directory to a post published in practice, with no sandbox to start', async () => {
     const app = await env.launch({ colorScheme: 'light' })
     const { page } = app
+    const stepTitle = page.getByTestId('wizard-step-title')
+    let practiceOrigin: string | undefined
     try {
       // The app opens on the two ways in, not on an empty list and a developer form.
       await page.getByTestId('first-run').waitFor()
@@ -50,20 +64,42 @@ describe('first run', () => {
       )
       await snap(page, 'welcome')
 
-      await connectToSandbox(env, app, sandbox, {
-        start: 'first-run',
-        onStep: (step) => snap(page, `connect-${step}`),
-      })
-      expect(await page.getByTestId('wizard-done').textContent()).toContain(`@${sandbox.demo.screenName}`)
-      // The stepper's secret left the renderer once it reached the keychain.
-      expect(await page.content()).not.toContain(sandbox.demo.consumerSecret)
+      // Practice first: no address, no key, no terminal.
+      await page.getByRole('button', { name: 'Start practice' }).click()
+      await expect
+        .poll(() => stepTitle.textContent(), WAIT)
+        .toBe('Approve Ads Studio on the practice platform')
+      expect(await page.getByLabel('Sandbox address').count()).toBe(0)
+      expect(await page.getByLabel('API key', { exact: true }).count()).toBe(0)
+      await snap(page, 'practice-authorize')
+
+      // Main starts the practice platform and opens its authorization page in the system browser.
+      await page.getByRole('button', { name: 'Open authorization page' }).click()
+      await page.getByRole('heading', { name: 'Approve in your browser' }).waitFor(WAIT)
+      await snap(page, 'practice-waiting')
+      const { authorizeUrl, pin } = await approveOpenedPage(env, app, 0, DEMO_USER)
+      practiceOrigin = new URL(authorizeUrl).origin
+      expect(practiceOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+
+      // The PIN is filled in from the practice platform and the profile connects by itself.
+      await expect.poll(() => page.getByTestId('account-choice').count(), WAIT).toBeGreaterThan(0)
+      expect(await page.getByTestId('connect-wizard').textContent()).toContain(`Connected as @${DEMO_USER}`)
+      await snap(page, 'practice-account')
+      await page.getByRole('button', { name: 'Use this account' }).click()
+      await page.getByTestId('wizard-done').waitFor()
+      expect(await page.getByTestId('wizard-done').textContent()).toContain(`@${DEMO_USER}`)
+      // Practice is marked where the account is shown, and the page holds no secret of the demo app.
+      expect(await page.getByTestId('account-switcher').getByTestId('practice-badge').isVisible()).toBe(true)
+      expect(await page.content()).not.toContain('sbxDemoConsumerSecret')
+      expect(pin).toMatch(/^[0-9]+$/)
+      await snap(page, 'practice-done')
 
       // The first post.
       await page.getByRole('button', { name: 'Write your first post' }).click()
       await page.waitForURL(/#\/composer$/)
       await page.getByRole('button', { name: 'New post' }).click()
       await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
-      await page.getByTestId('post-text').fill('Hello from Ads Studio — our first post, made in the sandbox.')
+      await page.getByTestId('post-text').fill(POST_TEXT)
       await page.getByLabel('Post name (optional)').fill('First post')
       // An image from the account's media library shows as itself: main fetches its thumbnail.
       await page.getByRole('button', { name: 'From library for add media' }).click()
@@ -75,18 +111,16 @@ describe('first run', () => {
       await expect.poll(() => page.getByTestId('save-status').getAttribute('data-save-state')).toBe('saved')
       await expect.poll(() => page.getByTestId('issue-summary').textContent()).toMatch(/^Ready/)
       // The preview names the connected account, not a placeholder brand.
-      expect(await page.getByTestId('post-preview').textContent()).toContain(`@${sandbox.demo.screenName}`)
-      expect(await page.getByTestId('post-as').textContent()).toContain(`@${sandbox.demo.screenName}`)
+      expect(await page.getByTestId('post-preview').textContent()).toContain(`@${DEMO_USER}`)
+      expect(await page.getByTestId('post-as').textContent()).toContain(`@${DEMO_USER}`)
       // Scrolled to the end of the form, the header (title, save state, Publish) is still in view.
       await page.locator('#main').evaluate((main) => main.scrollTo(0, main.scrollHeight))
       const header = await page.locator('.editor__header').boundingBox()
       expect(header?.y ?? -1).toBeGreaterThanOrEqual(0)
-      expect(
-        await page
-          .getByRole('toolbar', { name: 'Edit history' })
-          .getByRole('button', { name: 'Publish' })
-          .isVisible(),
-      ).toBe(true)
+      const publish = page
+        .getByRole('toolbar', { name: 'Edit history' })
+        .getByRole('button', { name: 'Publish' })
+      expect(await publish.isVisible()).toBe(true)
       await snap(page, 'composer')
       // At 1024 px the preview stays beside the form.
       await page.setViewportSize({ width: 1024, height: 768 })
@@ -101,27 +135,31 @@ describe('first run', () => {
       await snap(page, 'composer-desktop-preview')
       await page.getByTestId('preview-device-phone').click()
 
-      await page
-        .getByRole('toolbar', { name: 'Edit history' })
-        .getByRole('button', { name: 'Publish' })
-        .click()
-      // The review sheet: Enter confirms.
-      await page.getByRole('dialog', { name: 'Review and publish' }).waitFor()
+      // The review sheet says where it goes: practice. Enter confirms.
+      await publish.click()
+      const sheet = page.getByRole('dialog', { name: 'Review and publish' })
+      await sheet.getByTestId('review-practice').waitFor(WAIT)
+      expect(await sheet.getByTestId('practice-badge').isVisible()).toBe(true)
+      await snap(page, 'practice-review')
       await page.keyboard.press('Enter')
-      // The sandbox is up, so the job may be published before "Open the outbox" can be clicked:
-      // wait for the editor to say it was queued, then go by the sidebar.
+      // The platform is on this computer, so the job may be published before "Open the outbox"
+      // can be clicked: wait for the editor to say it was queued, then go by the sidebar.
       await expect
-        .poll(() => page.getByRole('toolbar', { name: 'Edit history' }).textContent(), { timeout: 30_000 })
+        .poll(() => page.getByRole('toolbar', { name: 'Edit history' }).textContent(), WAIT)
         .toMatch(/In the outbox|Published/)
       await page.getByTestId('nav-outbox').click()
       await page.waitForURL(/#\/outbox$/)
-      await expect
-        .poll(() => page.getByTestId('outbox-state').first().textContent(), { timeout: 30_000 })
-        .toBe('Published')
+      await expect.poll(() => page.getByTestId('outbox-state').first().textContent(), WAIT).toBe('Published')
+      expect(await page.getByTestId('outbox-job').first().getByTestId('practice-badge').isVisible()).toBe(
+        true,
+      )
       await snap(page, 'published')
-      const posts = sandbox.list('posts').filter((post) => post.name === 'First post')
-      expect(posts).toHaveLength(1)
-      expect(posts[0]!.text).toBe('Hello from Ads Studio — our first post, made in the sandbox.')
+
+      // The profile card says practice too.
+      await page.getByTestId('nav-connect').click()
+      await page.getByTestId('profile-card').waitFor()
+      expect(await page.getByTestId('profile-card').getByTestId('practice-badge').isVisible()).toBe(true)
+      await snap(page, 'practice-profile')
 
       // With a profile the Drafts page is the list again, and lists the post.
       await page.getByTestId('nav-drafts').click()
@@ -135,5 +173,15 @@ describe('first run', () => {
     } finally {
       await app.close()
     }
+
+    // Quitting stopped the practice platform; what it was sent is in its state in the data folder.
+    expect(practiceOrigin).toBeDefined()
+    expect(await refusesConnections(`${practiceOrigin}/`)).toBe(true)
+    const state = JSON.parse(await readFile(join(app.dataDir, PRACTICE_STATE_FILE), 'utf8')) as {
+      posts: { name?: string; text?: string }[]
+    }
+    expect(state.posts.filter((post) => post.name === 'First post').map((post) => post.text)).toEqual([
+      POST_TEXT,
+    ])
   })
 })

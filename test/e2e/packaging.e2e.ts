@@ -94,13 +94,16 @@ describe('the packaged app (Linux directory, as inside the AppImage and the deb)
     for (const path of [
       'package.json',
       'out/main/index.js',
+      // Practice mode's sandbox, a worker bundle of its own, and the one package it imports.
+      'out/main/practiceSandbox.js',
+      'node_modules/twitter-text/package.json',
       'out/preload/index.cjs',
       'out/renderer/index.html',
     ]) {
       expect(files.has(path), path).toBe(true)
     }
     const paths = [...files.keys()]
-    expect(paths.filter((path) => /^(src|test|bench|scripts|resources)\//.test(path))).toEqual([])
+    expect(paths.filter((path) => /^(src|sandbox|test|bench|scripts|resources)\//.test(path))).toEqual([])
     expect(paths.filter((path) => path.startsWith('out/') && path.endsWith('.map'))).toEqual([])
     // Development tools stay out: only production dependencies are packed.
     for (const devOnly of ['electron', 'electron-builder', 'vitest', 'playwright-core', 'typescript']) {

@@ -124,6 +124,20 @@ describe('authorize and authenticate pages', () => {
     expect(await forced.text()).toContain('type="password"')
   })
 
+  it('tells the app that runs it of each approval, with the PIN the page shows (and of no denial)', async () => {
+    const approvals: { oauthToken: string; verifier: string }[] = []
+    const own = await startSandbox({ port: 0, onApproved: (approval) => approvals.push(approval) })
+    try {
+      const denied = await requestToken(own)
+      await approve(own, denied.token, { decision: 'deny' })
+      const approved = await requestToken(own)
+      const pin = pinFrom(await (await approve(own, approved.token)).text())
+      expect(approvals).toEqual([{ oauthToken: approved.token, verifier: pin }])
+    } finally {
+      await own.close()
+    }
+  })
+
   it('logs in as another user with force_login', async () => {
     const other = await authorizeDemoUser(sandbox, 'write', { username: 'other_advertiser' })
     expect(other.screenName).toBe('other_advertiser')

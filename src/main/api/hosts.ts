@@ -1,5 +1,6 @@
 import { AppFailure, appError } from '../../shared/errors'
 import { hostUrlProblem, normaliseBaseUrl, type ApiHosts } from '../../shared/hosts'
+import { usesAdsSandboxHost, type Environment } from '../../shared/environments'
 
 export type { ApiHosts }
 
@@ -31,4 +32,16 @@ export function resolveHosts(profileHosts: ApiHosts, env: Record<string, string 
     return normaliseBaseUrl(value)
   }
   return { apiUrl: pick('apiUrl'), adsUrl: pick('adsUrl'), adsSandboxUrl: pick('adsSandboxUrl') }
+}
+
+/**
+ * The hosts a profile's calls go to: its own, with the overrides, and for "Ads sandbox" the ads
+ * sandbox host in place of the ads host.
+ */
+export function profileHosts(
+  profile: { hosts: ApiHosts; environment: Environment },
+  env: Record<string, string | undefined>,
+): ApiHosts {
+  const hosts = resolveHosts(profile.hosts, env)
+  return usesAdsSandboxHost(profile.environment) ? { ...hosts, adsUrl: hosts.adsSandboxUrl } : hosts
 }

@@ -1,17 +1,13 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { AppFailure, appError, type AppErrorCode } from '../../shared/errors'
+import { startBundledWorker } from '../platform/bundledWorker'
 import type { WorkerMessage, WorkerRequest } from './hashWorker'
 import type { ListLayout, OperationSettings, ScanCounts } from './scanner'
 
 /**
- * Starts hashWorker.ts in a worker thread. In the built app it is its own bundle next to the
- * main one (electron.vite.config.ts, entry `audienceHashWorker`); run from source (tests, the
- * E2E bridge, the bench) the TypeScript file is loaded through tsx.
- */
-/**
+ * hashWorker.ts runs in a worker thread: in the built app the bundle `audienceHashWorker`
+ * (electron.vite.config.ts), from source the TypeScript file (platform/bundledWorker.ts).
+ *
  * The worker's live data is one read buffer, one request body and the duplicate table (off the
  * V8 heap); small heap limits make V8 collect the per-row garbage early instead of letting the
  * heap swell, which keeps memory flat as the file grows.
@@ -19,16 +15,11 @@ import type { ListLayout, OperationSettings, ScanCounts } from './scanner'
 export const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
 
 function startWorker(): Worker {
-  const here = import.meta.url
-  if (here.endsWith('.ts')) {
-    const source = new URL('./hashWorker.ts', here).href
-    // tsx's ESM entry (its package exports map "./esm/api" → this file for import).
-    const tsxRoot = dirname(createRequire(fileURLToPath(here)).resolve('tsx/package.json'))
-    const tsx = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href
-    const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`
-    return new Worker(code, { eval: true, resourceLimits: RESOURCE_LIMITS })
-  }
-  return new Worker(new URL('./audienceHashWorker.js', here), { resourceLimits: RESOURCE_LIMITS })
+  return startBundledWorker(
+    import.meta.url,
+    { bundle: './audienceHashWorker.js', source: './hashWorker.ts' },
+    { resourceLimits: RESOURCE_LIMITS },
+  )
 }
 
 function failureOf(message: Extract<WorkerMessage, { type: 'error' }>): AppFailure {

@@ -10,7 +10,7 @@ import {
 } from '../../shared/profiles'
 import { collectAll, paginate } from '../api/cursor'
 import { listAccounts, type AdsContext } from '../api/ads'
-import { resolveHosts } from '../api/hosts'
+import { profileHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
 import { createBearerToken, invalidateBearerToken } from '../auth/bearer'
 import { exchangePin, invalidateToken, requestToken } from '../auth/pinFlow'
@@ -40,6 +40,11 @@ export interface ConnectServiceDeps {
   /** Opens the authorization page in the system browser (already restricted to API hosts). */
   openExternal: (url: string) => Promise<void>
   env: Record<string, string | undefined>
+  /**
+   * Where a profile's signed calls go (default: profileHosts). Every call here asks it, so the
+   * practice gate (src/main/practice) can refuse hosts before anything is signed.
+   */
+  hostsOf?: (profile: ProfileSummary) => Promise<ApiHosts>
   now?: () => Date
 }
 
@@ -76,10 +81,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
     return profile
   }
 
-  function effectiveHosts(profile: Pick<ProfileSummary, 'hosts' | 'environment'>): ApiHosts {
-    const hosts = resolveHosts(profile.hosts, deps.env)
-    return usesAdsSandboxHost(profile.environment) ? { ...hosts, adsUrl: hosts.adsSandboxUrl } : hosts
-  }
+  const effectiveHosts = deps.hostsOf ?? (async (profile: ProfileSummary) => profileHosts(profile, deps.env))
 
   function markExpiredOn<T>(profileId: string, work: Promise<T>): Promise<T> {
     return work.catch((error: unknown) => {
@@ -99,7 +101,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         appError('token_expired', 'This profile is not authorized any more — authorize again'),
       )
     }
-    return { profile, http: deps.http, hosts: effectiveHosts(profile), credentials }
+    return { profile, http: deps.http, hosts: await effectiveHosts(profile), credentials }
   }
 
   /**
@@ -144,7 +146,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
     if (!credentials) return false
     try {
       await invalidateToken({
-        hosts: effectiveHosts(profile),
+        hosts: await effectiveHosts(profile),
         consumerKey: credentials.consumerKey,
         consumerSecret: credentials.consumerSecret,
         accessToken: credentials.token,
@@ -214,7 +216,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         ...(kept?.activeAccountId ? { activeAccountId: kept.activeAccountId } : {}),
         updatedAt: now().toISOString(),
       }
-      const hosts = effectiveHosts(profile)
+      const hosts = await effectiveHosts(profile)
       const token = await requestToken({
         hosts,
         consumerKey: input.consumerKey,
@@ -260,7 +262,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
           appError('keychain_unavailable', 'The app secret is missing from the keychain — enter it again'),
         )
       const access = await exchangePin({
-        hosts: effectiveHosts(profile),
+        hosts: await effectiveHosts(profile),
         consumerKey: profile.consumerKey,
         consumerSecret,
         oauthToken: request.oauthToken,
@@ -284,7 +286,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         throw error
       })
       pending.delete(profileId)
-      const hosts = effectiveHosts(profile)
+      const hosts = await effectiveHosts(profile)
       const fresh = {
         consumerKey: profile.consumerKey,
         consumerSecret,
@@ -407,7 +409,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
           appError('keychain_unavailable', 'The app secret is missing from the keychain — connect again'),
         )
       const { bearerToken } = await createBearerToken({
-        hosts: effectiveHosts(profile),
+        hosts: await effectiveHosts(profile),
         consumerKey: profile.consumerKey,
         consumerSecret: secrets.consumerSecret,
         http: deps.http,
@@ -444,7 +446,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
       await this.bearerCreate(profileId)
       const { bearerToken } = await deps.vault.read(profileId)
       const result = await deleteWebhook({
-        hosts: effectiveHosts(profile),
+        hosts: await effectiveHosts(profile),
         bearerToken: bearerToken!,
         webhookId,
         http: deps.http,
@@ -462,5 +464,6 @@ function defaultLabel(environment: Environment): string {
     ads_sandbox: 'Ads sandbox',
     local_sandbox: 'Local sandbox',
     custom: 'Custom hosts',
+    practice: 'Practice',
   }[environment]
 }

@@ -1,7 +1,7 @@
 import { ACCESS_REVOKED_MESSAGE, AppFailure, appError } from '../../shared/errors'
-import { usesAdsSandboxHost } from '../../shared/profiles'
+import type { ProfileSummary } from '../../shared/profiles'
 import type { AdsContext } from '../api/ads'
-import { resolveHosts } from '../api/hosts'
+import { profileHosts, type ApiHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
 import type { ProfileRepository } from '../profiles/profileRepository'
 import type { ProfileVault } from '../vault/profileVault'
@@ -23,6 +23,8 @@ export function createPublishAccess(deps: {
   vault: ProfileVault
   http: HttpClient
   env: Record<string, string | undefined>
+  /** Where the profile's calls go (default: profileHosts); the practice gate refuses hosts here. */
+  hostsOf?: (profile: ProfileSummary) => Promise<ApiHosts>
   now?: () => Date
 }): PublishAccess {
   const now = deps.now ?? (() => new Date())
@@ -38,12 +40,8 @@ export function createPublishAccess(deps: {
       if (!profile || profile.status !== 'connected') throw expired()
       const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
       if (!credentials) throw expired()
-      const hosts = resolveHosts(profile.hosts, deps.env)
-      return {
-        http: deps.http,
-        hosts: usesAdsSandboxHost(profile.environment) ? { ...hosts, adsUrl: hosts.adsSandboxUrl } : hosts,
-        credentials,
-      }
+      const hosts = deps.hostsOf ? await deps.hostsOf(profile) : profileHosts(profile, deps.env)
+      return { http: deps.http, hosts, credentials }
     },
     markExpired(profileId) {
       const profile = deps.profiles.get(profileId)

@@ -103,6 +103,9 @@ export const CHANNELS = [
   'audiences.grant',
   'audiences.revoke',
   'audiences.deleteDoNotReachList',
+  // Practice mode: the sandbox inside the app (contracts/practice.ts).
+  'practice.begin',
+  'practice.awaitPin',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

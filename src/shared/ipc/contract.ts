@@ -10,6 +10,7 @@ import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
+import { practiceContract } from './contracts/practice'
 import { platformIdSchema, sendableText } from './contracts/fields'
 import {
   accessLevelSchema,
@@ -165,6 +166,7 @@ export const contract = {
   ...catalogsContract,
   ...audiencesContract,
   ...publishedContract,
+  ...practiceContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -496,7 +496,7 @@ describe('the drafts page', () => {
       // Drafts exist: the designer chose to write first. The same two ways in, compact.
       expect(screen.getByRole('heading', { name: 'Not connected yet' })).toBeInTheDocument()
       expect(screen.queryByRole('heading', { name: 'Welcome to Ads Studio' })).toBeNull()
-      expect(screen.getByRole('button', { name: 'Try the local sandbox' })).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Practice first' })).toBeInTheDocument()
       expect(screen.getByRole('button', { name: 'Connect your ad account' })).toBeInTheDocument()
       cleanup()
 

@@ -5,7 +5,8 @@ import { PublishButton } from '../../../src/renderer/features/outbox/PublishButt
 import { DraftEditorProvider, useDraftEditor } from '../../../src/renderer/lib/draftEditor'
 import { emptyContent } from '../../../src/shared/creatives/content'
 import type { OutboxJobView, OutboxReview } from '../../../src/shared/ipc/contracts/outbox'
-import { polyfillRadix } from '../library/fakeStudio'
+import { useConnectStore } from '../../../src/renderer/features/connect/connectStore'
+import { polyfillRadix, profile } from '../library/fakeStudio'
 
 const DRAFT_ID = '00000000-0000-4000-8000-00000000c001'
 
@@ -94,6 +95,24 @@ describe('the review sheet Publish opens', () => {
     fireEvent.keyDown(sheet, { key: 'Enter' })
     await waitFor(() => expect(calls.enqueue).toHaveBeenCalledWith({ draftId: DRAFT_ID }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('marks a publish of the practice profile as practice, and only that one', async () => {
+    installStudio()
+    const practice = profile({ environment: 'practice', label: 'Demo' })
+    useConnectStore.setState({ list: { profiles: [practice], activeProfileId: practice.id } })
+    try {
+      const sheet = await openSheet()
+      expect(within(sheet).getByTestId('practice-badge')).toHaveTextContent('Practice')
+      expect(within(sheet).getByTestId('review-practice')).toHaveTextContent('Nothing reaches real people')
+      cleanup()
+      useConnectStore.setState({ list: { profiles: [profile()], activeProfileId: profile().id } })
+      const real = await openSheet()
+      expect(within(real).queryByTestId('practice-badge')).toBeNull()
+      expect(within(real).queryByTestId('review-practice')).toBeNull()
+    } finally {
+      useConnectStore.setState({ list: { profiles: [], activeProfileId: null } })
+    }
   })
 
   it('Esc cancels without queuing anything', async () => {

@@ -1,7 +1,8 @@
 import { ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
 import { useEffect, useId } from 'react'
-import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
+import { isPractice, SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { Button } from '../../components/Button'
+import { PracticeBadge } from '../../components/PracticeBadge'
 import { Select } from '../../components/Select'
 import { useAccountFeaturesSync } from './accountFeatures'
 import { useAccountsStore } from './accountsStore'
@@ -60,9 +61,12 @@ export function AccountSwitcher() {
 
   return (
     <section className="account-switcher" aria-labelledby={labelId} data-testid="account-switcher">
-      <h2 className="account-switcher__label" id={labelId}>
-        Ad account
-      </h2>
+      <div className="actions account-switcher__head">
+        <h2 className="account-switcher__label" id={labelId}>
+          Ad account
+        </h2>
+        {isPractice(profile.environment) ? <PracticeBadge /> : null}
+      </div>
       <p className="account-switcher__profile">
         {profile.label}
         {profile.screenName ? ` · @${profile.screenName}` : ''}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { isPractice } from '../../../shared/environments'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { useConnectStore } from '../connect/connectStore'
 
@@ -6,6 +7,13 @@ import { useConnectStore } from '../connect/connectStore'
 export function useActiveProfile(): ProfileSummary | null {
   const list = useConnectStore((state) => state.list)
   return list.profiles.find((profile) => profile.id === list.activeProfileId) ?? null
+}
+
+/** Whether the profile is the practice profile (the sandbox inside Ads Studio); false when unknown. */
+export function useIsPracticeProfile(profileId: string | null | undefined): boolean {
+  return useConnectStore((state) =>
+    state.list.profiles.some((profile) => profile.id === profileId && isPractice(profile.environment)),
+  )
 }
 
 /** The profile and ad account every account-bound screen works with, or null when not connected. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { RadioGroup } from 'radix-ui'
 import { CircleCheck, PenLine, Plus } from 'lucide-react'
+import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { navigate } from '../../app/useRoute'
 import { Button } from '../../components/Button'
 import { useAccountsStore } from '../accounts/accountsStore'
@@ -20,7 +21,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
   const headingRef = useRef<HTMLHeadingElement>(null)
   const listed = loadedFor === profileId ? accounts : []
   const selected = chosen ?? profile?.activeAccountId ?? listed[0]?.id ?? null
-  const onSandbox = profile?.environment === 'local_sandbox' || profile?.environment === 'ads_sandbox'
+  const onSandbox = profile !== undefined && SANDBOX_ENVIRONMENTS.includes(profile.environment)
 
   useEffect(() => {
     if (profileId) void useAccountsStore.getState().load(profileId)

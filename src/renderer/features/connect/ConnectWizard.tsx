@@ -1,7 +1,19 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { Checkbox, Collapsible, RadioGroup } from 'radix-ui'
-import { ArrowLeft, Check, ChevronRight, ExternalLink, FlaskConical, Globe, Plus, Server } from 'lucide-react'
+import {
+  ArrowLeft,
+  Check,
+  ChevronRight,
+  ExternalLink,
+  FlaskConical,
+  Globe,
+  LoaderCircle,
+  Plus,
+  Server,
+  SquareTerminal,
+} from 'lucide-react'
 import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/apiHosts'
+import { isPractice } from '../../../shared/environments'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
@@ -9,15 +21,9 @@ import { TextField } from '../../components/TextField'
 import { studio } from '../../lib/ipc'
 import { AccountStep } from './AccountStep'
 import './connect.css'
-import {
-  hostsOf,
-  LOCAL_SANDBOX_DEMO_APP,
-  useConnectStore,
-  WIZARD_STEPS,
-  type WizardStep,
-} from './connectStore'
+import { hostsOf, stepsOf, useConnectStore, type StepName, type WizardStep } from './connectStore'
 
-const STEP_LABELS: Record<(typeof WIZARD_STEPS)[number], string> = {
+const STEP_LABELS: Record<StepName, string> = {
   where: 'Environment',
   app: 'App key',
   authorize: 'Authorize',
@@ -27,9 +33,9 @@ const STEP_LABELS: Record<(typeof WIZARD_STEPS)[number], string> = {
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string; icon: typeof Globe }[] = [
   {
-    value: 'local_sandbox',
-    label: 'Local sandbox',
-    hint: 'Try everything on this computer with the sandbox’s demo app. Nothing reaches real people.',
+    value: 'practice',
+    label: 'Practice',
+    hint: 'A practice platform inside Ads Studio, with a demo app and ad accounts. Nothing reaches real people.',
     icon: FlaskConical,
   },
   {
@@ -43,6 +49,12 @@ const ENVIRONMENTS: { value: Environment; label: string; hint: string; icon: typ
     label: 'Production',
     hint: 'Your real ad account. What you publish can reach real people.',
     icon: Globe,
+  },
+  {
+    value: 'local_sandbox',
+    label: 'Local sandbox',
+    hint: 'For developers: a sandbox you started yourself with “npm run sandbox”.',
+    icon: SquareTerminal,
   },
 ]
 
@@ -70,11 +82,11 @@ function Advanced({ children, defaultOpen = false }: { children: ReactNode; defa
   )
 }
 
-function StepList({ current }: { current: WizardStep }) {
-  const index = current === 'done' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current)
+function StepList({ current, steps }: { current: WizardStep; steps: readonly StepName[] }) {
+  const index = current === 'done' ? steps.length : steps.indexOf(current)
   return (
     <ol className="stepper" aria-label="Steps">
-      {WIZARD_STEPS.map((step, position) => {
+      {steps.map((step, position) => {
         const state = position < index ? 'done' : position === index ? 'current' : 'next'
         return (
           <li
@@ -126,6 +138,7 @@ export function ConnectWizard() {
   const goTo = useConnectStore((state) => state.goTo)
   const startPath = useConnectStore((state) => state.startPath)
   const begin = useConnectStore((state) => state.beginAuthorization)
+  const beginPractice = useConnectStore((state) => state.beginPractice)
   const complete = useConnectStore((state) => state.completeWithPin)
   const cancel = useConnectStore((state) => state.cancelWizard)
   const hasProfiles = useConnectStore((state) => state.list.profiles.length > 0)
@@ -176,18 +189,26 @@ export function ConnectWizard() {
         Cancel
       </Button>
     ) : null
-  const usingDemoApp =
-    form.environment === 'local_sandbox' && form.consumerKey === LOCAL_SANDBOX_DEMO_APP.consumerKey
+  const practice = isPractice(form.environment)
 
   return (
     <section className="panel panel--wide wizard" aria-labelledby="wizard-title" data-testid="connect-wizard">
       <h2 id="wizard-title" className="panel__title">
-        {reauthorizing ? `Authorize ${reauthorizing.label} again` : 'Connect a profile'}
+        {reauthorizing
+          ? `Authorize ${reauthorizing.label} again`
+          : practice
+            ? 'Practice with a demo account'
+            : 'Connect a profile'}
       </h2>
-      <StepList current={step} />
+      <StepList current={step} steps={stepsOf(form)} />
 
       {step === 'where' ? (
-        <form className="stack" onSubmit={submit(() => goTo('app'))} aria-labelledby="step-where" noValidate>
+        <form
+          className="stack"
+          onSubmit={submit(() => goTo(practice ? 'authorize' : 'app'))}
+          aria-labelledby="step-where"
+          noValidate
+        >
           <StepHeading step={step}>
             <span id="step-where">Where do you want to work?</span>
           </StepHeading>
@@ -213,7 +234,7 @@ export function ConnectWizard() {
               </RadioGroup.Item>
             ))}
           </RadioGroup.Root>
-          {hostError && form.environment !== 'local_sandbox' && form.environment !== 'custom' ? (
+          {hostError && form.environment !== 'local_sandbox' && form.environment !== 'custom' && !practice ? (
             <p className="field__error" role="alert">
               {hostError}
             </p>
@@ -281,9 +302,8 @@ export function ConnectWizard() {
             <span id="step-app">Your app’s key and secret</span>
           </StepHeading>
           <p className="muted">
-            {usingDemoApp
-              ? 'The sandbox’s demo app is filled in. It only opens the sandbox on this computer.'
-              : 'From your app’s page on the platform’s developer portal. The secret goes straight to the system keychain; Ads Studio never shows it again.'}
+            From your app’s page on the platform’s developer portal. The secret goes straight to the system
+            keychain; Ads Studio never shows it again.
           </p>
           <div className="grid-2">
             <TextField
@@ -368,23 +388,35 @@ export function ConnectWizard() {
       {step === 'authorize' ? (
         <form
           className="stack"
-          onSubmit={submit(() => void begin())}
+          onSubmit={submit(() => void (practice ? beginPractice() : begin()))}
           aria-labelledby="step-authorize"
           noValidate
         >
           <StepHeading step={step}>
-            <span id="step-authorize">Approve Ads Studio in your browser</span>
+            <span id="step-authorize">
+              {practice
+                ? 'Approve Ads Studio on the practice platform'
+                : 'Approve Ads Studio in your browser'}
+            </span>
           </StepHeading>
-          <p className="muted">
-            Ads Studio opens the platform’s authorization page in your browser. Sign in there if asked and
-            choose “Authorize app”; the page then shows a PIN for the next step.
-          </p>
+          {practice ? (
+            <p className="muted">
+              Ads Studio starts its practice platform on this computer, with a demo app and two ad accounts,
+              and opens the authorization page in your browser. Choose “Authorize app” there: Ads Studio fills
+              in the PIN for you. Nothing you publish in practice reaches real people.
+            </p>
+          ) : (
+            <p className="muted">
+              Ads Studio opens the platform’s authorization page in your browser. Sign in there if asked and
+              choose “Authorize app”; the page then shows a PIN for the next step.
+            </p>
+          )}
           <div className="actions">
             <Button type="submit" variant="primary" busy={busy === 'begin'}>
               <ExternalLink size={16} aria-hidden="true" />
               Open authorization page
             </Button>
-            {back('app')}
+            {back(practice ? 'where' : 'app')}
             {cancelButton}
           </div>
         </form>
@@ -398,10 +430,12 @@ export function ConnectWizard() {
           noValidate
         >
           <h3 className="section-title" id="step-pin">
-            Type the PIN from the authorization page
+            {practice ? 'Approve in your browser' : 'Type the PIN from the authorization page'}
           </h3>
           <p className="muted">
-            After you approve, the page in your browser shows a PIN.{' '}
+            {practice
+              ? 'Choose “Authorize app” on the page that opened in your browser: Ads Studio fills in the PIN and connects. You can also type the PIN here.'
+              : 'After you approve, the page in your browser shows a PIN.'}{' '}
             <button
               type="button"
               className="link-button"
@@ -410,6 +444,12 @@ export function ConnectWizard() {
               Open the page again
             </button>
           </p>
+          {practice ? (
+            <p className="actions muted pin-step__waiting" role="status">
+              <LoaderCircle className="spin" size={14} aria-hidden="true" />
+              {busy === 'complete' ? 'PIN filled in. Connecting…' : 'Waiting for your approval…'}
+            </p>
+          ) : null}
           <div className="pin-step__row">
             <TextField
               ref={pinRef}

@@ -22,7 +22,7 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
   const startPath = useConnectStore((state) => state.startPath)
   if (!shown) return null
 
-  const start = (path: 'sandbox' | 'account') => {
+  const start = (path: 'practice' | 'account') => {
     startPath(path)
     navigate('connect')
   }
@@ -41,13 +41,13 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
             Not connected yet
           </h2>
           <p className="muted">
-            Your drafts are saved on this computer. Connect your ad account to publish them, or practice with
-            the local sandbox first.
+            Your drafts are saved on this computer. Connect your ad account to publish them, or practice first
+            on the practice platform inside Ads Studio.
           </p>
         </div>
         <div className="first-run__compact-actions">
-          <Button variant="secondary" onClick={() => start('sandbox')}>
-            Try the local sandbox
+          <Button variant="secondary" onClick={() => start('practice')}>
+            Practice first
           </Button>
           <Button variant="primary" onClick={() => start('account')}>
             Connect your ad account
@@ -77,11 +77,11 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
           </span>
           <h3>Practice first</h3>
           <p>
-            A practice platform on this computer with a demo app and ad accounts. Nothing you publish there
-            reaches real people.
+            A practice platform inside Ads Studio, with a demo app and two ad accounts: nothing to install or
+            type. Nothing you publish there reaches real people.
           </p>
-          <Button variant="primary" onClick={() => start('sandbox')}>
-            Try it with the local sandbox
+          <Button variant="primary" onClick={() => start('practice')}>
+            Start practice
           </Button>
         </div>
         <div className="first-run__path">

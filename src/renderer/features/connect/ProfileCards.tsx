@@ -1,7 +1,9 @@
 import { CircleCheck, CircleAlert, Clock } from 'lucide-react'
+import { isPractice } from '../../../shared/environments'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { PracticeBadge } from '../../components/PracticeBadge'
 import { useConnectStore } from './connectStore'
 
 const ENVIRONMENT_LABELS: Record<ProfileSummary['environment'], string> = {
@@ -9,6 +11,7 @@ const ENVIRONMENT_LABELS: Record<ProfileSummary['environment'], string> = {
   ads_sandbox: 'Ads sandbox',
   local_sandbox: 'Local sandbox',
   custom: 'Custom hosts',
+  practice: 'Practice',
 }
 
 function StatusBadge({ status }: { status: ProfileSummary['status'] }) {
@@ -58,8 +61,14 @@ export function ProfileCards() {
                 <div>
                   <h3 className="profile-card__title">{profile.label}</h3>
                   <p className="profile-card__meta">
-                    {ENVIRONMENT_LABELS[profile.environment]} ·{' '}
-                    {profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}
+                    {isPractice(profile.environment) ? (
+                      <PracticeBadge />
+                    ) : (
+                      `${ENVIRONMENT_LABELS[profile.environment]} ·`
+                    )}{' '}
+                    <span className="profile-card__access">
+                      {profile.accessLevel === 'write' ? 'Read and write' : 'Read only'}
+                    </span>
                   </p>
                 </div>
                 <StatusBadge status={profile.status} />

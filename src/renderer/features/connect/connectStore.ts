@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ApiHosts } from '../../../shared/apiHosts'
 import { PRODUCTION_HOSTS } from '../../../shared/apiHosts'
+import { isPractice } from '../../../shared/environments'
 import type { AccessLevel, Environment, ProfileList, ProfileSummary } from '../../../shared/profiles'
 import type { IpcError } from '../../../shared/ipc/result'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
@@ -12,16 +13,6 @@ export const LOCAL_SANDBOX_HOSTS: ApiHosts = {
   adsSandboxUrl: 'http://127.0.0.1:4010/ads-sandbox',
 }
 
-/**
- * The demo app the local sandbox (`npm run sandbox`) seeds and prints. These are public, fixed
- * values that open only a sandbox on this computer (main sends them nowhere else), so the
- * "Try it with the local sandbox" path can fill them in; a test checks they match the sandbox.
- */
-export const LOCAL_SANDBOX_DEMO_APP = {
-  consumerKey: 'sbxDemoConsumerKey7Hq2Lw9',
-  consumerSecret: 'sbxDemoConsumerSecret4Vn8Tz1Rk6Pm3Xc5Jd0Gy2Wb',
-} as const
-
 /** The sandbox serves all three APIs from one address: its own paths for ads and ads sandbox. */
 export function sandboxHosts(address: string): ApiHosts {
   const base = address.trim().replace(/\/+$/, '')
@@ -30,7 +21,15 @@ export function sandboxHosts(address: string): ApiHosts {
 
 /** The Connect stepper, in order. `done` is the "you are ready" screen after the account step. */
 export const WIZARD_STEPS = ['where', 'app', 'authorize', 'pin', 'account'] as const
-export type WizardStep = (typeof WIZARD_STEPS)[number] | 'done'
+export type StepName = (typeof WIZARD_STEPS)[number]
+export type WizardStep = StepName | 'done'
+/** Practice needs no key: main knows the demo app of the practice platform it runs. */
+export const PRACTICE_STEPS = ['where', 'authorize', 'pin', 'account'] as const satisfies StepName[]
+
+/** The steps the form goes through. */
+export function stepsOf(form: Pick<WizardForm, 'environment'>): readonly StepName[] {
+  return isPractice(form.environment) ? PRACTICE_STEPS : WIZARD_STEPS
+}
 
 /** Which step shows the field an error names, so a rejected key sends the designer back to it. */
 function stepOfField(field: string): WizardStep | null {
@@ -60,8 +59,9 @@ export interface WizardForm {
   sandboxAddress: string
 }
 
+/** A new designer's first choice is practice; the local sandbox's address stays ready for developers. */
 const EMPTY_FORM: WizardForm = {
-  environment: 'local_sandbox',
+  environment: 'practice',
   sandboxAddress: LOCAL_SANDBOX_HOSTS.apiUrl,
   hosts: LOCAL_SANDBOX_HOSTS,
   label: '',
@@ -94,10 +94,12 @@ interface ConnectState {
   connectedProfileId: string | null
   load(): Promise<void>
   goTo(step: WizardStep | null): void
-  /** The first-run paths: the local sandbox with its demo app filled in, or a real ad account. */
-  startPath(path: 'sandbox' | 'account'): void
+  /** The first-run paths: practice on the platform inside Ads Studio, or a real ad account. */
+  startPath(path: 'practice' | 'account'): void
   setField<K extends keyof WizardForm>(key: K, value: WizardForm[K]): void
   beginAuthorization(): Promise<boolean>
+  /** Practice: main starts its practice platform and opens the authorization page; the PIN comes from main. */
+  beginPractice(): Promise<boolean>
   completeWithPin(): Promise<boolean>
   reauthorize(profile: ProfileSummary): void
   cancelWizard(): void
@@ -156,11 +158,9 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
 
   startPath(path) {
     set({
-      step: 'where',
-      form:
-        path === 'sandbox'
-          ? { ...EMPTY_FORM, ...LOCAL_SANDBOX_DEMO_APP, label: 'Local sandbox' }
-          : { ...EMPTY_FORM, environment: 'production' },
+      // Choosing practice on the welcome screen was the environment step.
+      step: path === 'practice' ? 'authorize' : 'where',
+      form: { ...EMPTY_FORM, environment: path === 'practice' ? 'practice' : 'production' },
       awaitingPin: null,
       reauthorizing: null,
       connectedProfileId: null,
@@ -227,6 +227,20 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
     }
   },
 
+  async beginPractice() {
+    set({ busy: 'begin', fieldErrors: {}, pageError: null, notice: null })
+    try {
+      const started = await unwrap(studio().practice.begin({}))
+      set({ awaitingPin: started, form: { ...get().form, pin: '' }, busy: null, step: 'pin' })
+      await get().load()
+      void fillPracticePin(started.profileId)
+      return true
+    } catch (error) {
+      set({ ...placeError(error), busy: null })
+      return false
+    }
+  },
+
   async completeWithPin() {
     const { awaitingPin, form } = get()
     if (!awaitingPin) return false
@@ -242,7 +256,8 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
         busy: null,
         awaitingPin: null,
         reauthorizing: null,
-        form: EMPTY_FORM,
+        // The secrets and the PIN go; the environment stays, for the stepper's last steps.
+        form: { ...EMPTY_FORM, environment: form.environment },
         step: 'account',
         connectedProfileId: profile.id,
         notice: {
@@ -262,7 +277,7 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
 
   reauthorize(profile) {
     set({
-      step: 'app',
+      step: isPractice(profile.environment) ? 'authorize' : 'app',
       reauthorizing: profile,
       awaitingPin: null,
       fieldErrors: {},
@@ -314,3 +329,30 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
     }
   },
 }))
+
+/**
+ * Once the designer approves in the browser, main knows the practice PIN: it is filled in and
+ * the connection completes, as if typed. Main answers "waiting" now and then; this asks again
+ * while the stepper still waits for this authorization's PIN. Typing it stays possible.
+ */
+async function fillPracticePin(profileId: string): Promise<void> {
+  const stillWaiting = () => {
+    const { awaitingPin, step, busy } = useConnectStore.getState()
+    return awaitingPin?.profileId === profileId && step === 'pin' && busy !== 'complete'
+  }
+  while (stillWaiting()) {
+    let answer
+    try {
+      answer = await unwrap(studio().practice.awaitPin({ profileId }))
+    } catch {
+      return
+    }
+    if (answer.status === 'none') return
+    if (answer.status === 'approved') {
+      if (!stillWaiting()) return
+      useConnectStore.getState().setField('pin', answer.pin)
+      await useConnectStore.getState().completeWithPin()
+      return
+    }
+  }
+}

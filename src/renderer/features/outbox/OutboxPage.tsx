@@ -19,8 +19,10 @@ import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
+import { PracticeBadge } from '../../components/PracticeBadge'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../accounts/accountsStore'
+import { useIsPracticeProfile } from '../accounts/activeProfile'
 import { EDITOR_ROUTES } from '../drafts/draftListModel'
 import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine, WAITING_STATES } from './outboxModel'
 import { useNow, useOutboxJobs } from './useOutbox'
@@ -172,6 +174,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | 'cleanUp' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const Icon = STATE_ICONS[job.state]
+  const practice = useIsPracticeProfile(job.profileId)
   const act = async (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') => {
     setBusy(action)
     setProblem(null)
@@ -212,6 +215,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           </h2>
           <p className="outbox-job__meta">
             {jobKindWords(job)} · <AccountName job={job} />
+            {practice ? <PracticeBadge /> : null}
           </p>
         </div>
         <span className={`outbox-state outbox-state--${TONES[job.state]}`} data-testid="outbox-state">

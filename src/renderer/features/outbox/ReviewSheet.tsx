@@ -3,6 +3,9 @@ import { CircleAlert, Send } from 'lucide-react'
 import { useRef, type KeyboardEvent } from 'react'
 import type { OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { Button } from '../../components/Button'
+import { PracticeBadge } from '../../components/PracticeBadge'
+import { useActiveProfile } from '../accounts/activeProfile'
+import { isPractice } from '../../../shared/environments'
 import { formatBytes } from './outboxModel'
 
 /**
@@ -22,6 +25,9 @@ export function ReviewSheet({
   onCancel(): void
 }) {
   const confirmButton = useRef<HTMLButtonElement>(null)
+  // Publish goes to the active profile (main's choice too, outbox.review): the practice one is marked.
+  const activeProfile = useActiveProfile()
+  const practice = activeProfile !== null && isPractice(activeProfile.environment)
   const confirmOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
     // Enter anywhere in the sheet confirms; on a button, that button's own action runs instead.
     if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return
@@ -52,7 +58,10 @@ export function ReviewSheet({
               <dl className="review-sheet__facts">
                 <div>
                   <dt>Profile</dt>
-                  <dd>{review.profileLabel}</dd>
+                  <dd className="actions review-sheet__profile">
+                    {review.profileLabel}
+                    {practice ? <PracticeBadge /> : null}
+                  </dd>
                 </div>
                 <div>
                   <dt>Ad account</dt>
@@ -69,6 +78,11 @@ export function ReviewSheet({
                   </div>
                 ) : null}
               </dl>
+              {practice ? (
+                <p className="review-sheet__practice" data-testid="review-practice">
+                  This goes to the practice platform on this computer. Nothing reaches real people.
+                </p>
+              ) : null}
               <h3 className="review-sheet__heading">
                 {review.steps.length === 1 ? '1 step' : `${review.steps.length} steps`}
               </h3>
