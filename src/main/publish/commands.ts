@@ -9,7 +9,7 @@ import type { OutboxJob } from './job'
 import { isFinished, isPublishJob } from './job'
 import type { JobBook } from './jobBook'
 import { operationSteps } from './operations/adapter'
-import { draftsChangedSince } from './reviewed'
+import { changedSinceReview, REVIEW_AGAIN_MESSAGE, stoppedForChange } from './reviewed'
 import type { Runner } from './runner'
 import type { Scheduler } from './scheduler'
 import type { Waits } from './waits'
@@ -63,12 +63,23 @@ export function createCommands(deps: {
 
   async function retry(jobId: string): Promise<OutboxJobView> {
     const job = requireJob(jobId)
-    // Resuming after a fix: the job is made again from the draft as it is now, keeping what
-    // the earlier one created where it still fits, and the preflight runs again when it starts.
-    if (isPublishJob(job) && job.state === 'needs_attention')
-      return deps.enqueueDraft(job.publication.draftId)
-    if (isPublishJob(job) && job.state === 'failed' && draftsChangedSince(job, deps.currentDraft))
-      return deps.enqueueDraft(job.publication.draftId)
+    if (isPublishJob(job)) {
+      const changes = changedSinceReview(job, deps.currentDraft)
+      if (job.state === 'needs_attention') {
+        // Resume cannot stand in for a review the job asked for: the review sheet queues it again.
+        if (stoppedForChange(job) && changes.length > 0)
+          throw new AppFailure(appError('invalid_input', REVIEW_AGAIN_MESSAGE))
+        // Resuming after a fix: the job is made again from the draft as it is now, keeping what
+        // the earlier one created where it still fits, and the preflight runs again when it starts.
+        return deps.enqueueDraft(job.publication.draftId)
+      }
+      if ((job.state === 'failed' || job.state === 'canceled') && changes.length > 0) {
+        // Edited since its review: neither the old snapshot nor unreviewed content is sent.
+        await draftStatus.stopped(job, 'failed')
+        await book.setState(job, 'needs_attention', { problems: changes })
+        return view(job)
+      }
+    }
     if (job.state !== 'failed' && job.state !== 'canceled') {
       // A job waiting for the network tries again now.
       if (job.state === 'active') waits.interrupt(job.id)

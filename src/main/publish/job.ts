@@ -123,7 +123,10 @@ export interface Publication {
   kind: DraftKind
   /** The connected user, for organic-post rules and as the default advertiser. */
   userId?: string
-  /** The job's draft and any card draft its post attaches, as they were reviewed: what is sent. */
+  /**
+   * The job's draft and any card draft its post attaches, as they were reviewed: exactly what
+   * is sent. A draft edited since stops the job before its next write (reviewed.ts).
+   */
   drafts: Record<string, DraftSnapshot>
   /** card_uri of card drafts already published when the job was made. */
   publishedCards: Record<string, string>

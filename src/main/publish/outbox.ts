@@ -26,7 +26,7 @@ import { createWaits } from './waits'
  * publishing a draft (executors/) and every feature's writes (operations/). Network trouble
  * means waiting and trying again; a lost answer means reconciling first; an expired token
  * pauses until the profile is connected again; a refusal by the platform fails the job with the
- * field it named.
+ * field it named; a draft edited after its review stops its job and asks for a new review.
  *
  * This file builds the parts and answers the outbox's commands:
  *   jobBook.ts     jobs in memory and on disk, their state (setState) and live progress (setLive)
@@ -34,7 +34,7 @@ import { createWaits } from './waits'
  *   runner.ts      one job's run: checks, steps through runStep.ts, waits (waits.ts), its end
  *   publication.ts review and queuing of a draft     commands.ts  cancel, retry, clean up, dismiss
  *   draftStatus.ts the status of the drafts a job publishes    claims.ts  exactly once across jobs
- *   reviewed.ts    whether a job's drafts are still as queued
+ *   reviewed.ts    whether a job's drafts are still as reviewed
  */
 
 export type { OperationRequest } from './commands'
@@ -127,6 +127,7 @@ export function createOutbox(deps: OutboxDeps) {
     claims,
     registry,
     drafts: draftStatus,
+    currentDraft,
     ...(deps.preflight ? { preflight: deps.preflight } : {}),
     ...(deps.onOperationDone ? { onOperationDone: deps.onOperationDone } : {}),
     onError,

@@ -1,21 +1,39 @@
 import type { Draft } from '../../shared/drafts/envelope'
+import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import { contentFingerprint } from './fingerprint'
-import type { PublishJob } from './job'
+import type { OutboxJob, PublishJob } from './job'
 
-/** Whether a publish job's drafts are still as they were when it was queued (its snapshots). */
+/**
+ * A publish job sends its drafts exactly as they were reviewed: its snapshots, taken when the
+ * review sheet's Publish queued it. A draft edited since is not sent in either version: the job
+ * stops before its next write, in needs attention, and asks for a new review (runner.ts).
+ */
+
+export const DRAFT_CHANGED = 'draft_changed'
+export const DRAFT_CHANGED_MESSAGE = 'This draft changed after you reviewed it — review it again'
+/** Resume cannot stand in for the review: only the review sheet queues the draft as it is now. */
+export const REVIEW_AGAIN_MESSAGE =
+  'This draft changed after you reviewed it — open it and press Publish to review it again'
 
 /** Whether two contents of a draft are the same, whatever the order of their fields. */
 export function sameContent(a: unknown, b: unknown): boolean {
   return contentFingerprint(a) === contentFingerprint(b)
 }
 
-/** The designer edited a draft of the job since it was queued. A deleted draft is not edited. */
-export function draftsChangedSince(
+/** One problem per draft of the job edited since it was reviewed. A deleted draft is not edited. */
+export function changedSinceReview(
   job: PublishJob,
   current: (draftId: string) => Draft | undefined,
-): boolean {
-  return Object.entries(job.publication.drafts).some(([draftId, snapshot]) => {
+): OutboxError[] {
+  return Object.entries(job.publication.drafts).flatMap(([draftId, snapshot]) => {
     const draft = current(draftId)
-    return draft !== undefined && !sameContent(draft.content, snapshot.content)
+    return draft === undefined || sameContent(draft.content, snapshot.content)
+      ? []
+      : [{ code: DRAFT_CHANGED, message: DRAFT_CHANGED_MESSAGE, draftId }]
   })
+}
+
+/** The job stopped because a draft changed after its review. */
+export function stoppedForChange(job: OutboxJob): boolean {
+  return job.state === 'needs_attention' && (job.problems ?? []).some((p) => p.code === DRAFT_CHANGED)
 }

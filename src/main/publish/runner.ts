@@ -1,3 +1,4 @@
+import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { AdsContext } from '../api/ads'
 import type { Claims } from './claims'
@@ -9,14 +10,15 @@ import { classifyFailure } from './failures'
 import type { JobStep, OutboxJob, PublishJob } from './job'
 import { isPublishJob } from './job'
 import type { JobBook } from './jobBook'
+import { changedSinceReview } from './reviewed'
 import { runStep } from './runStep'
 import type { Waits } from './waits'
 
 /**
  * Runs one job, every kind alike: its steps in order through their executors, waiting out
  * network trouble and rate limits, pausing when access expired, stopping on a refusal. A job
- * that publishes a draft is first checked (the preflight) and moves its drafts' status along as
- * it goes.
+ * that publishes a draft is first checked (its drafts still as reviewed, then the preflight) and
+ * moves its drafts' status along as it goes.
  */
 
 export interface RunnerDeps {
@@ -25,6 +27,8 @@ export interface RunnerDeps {
   claims: Claims
   registry: ExecutorRegistry
   drafts: DraftStatuses
+  /** A draft as it is now. */
+  currentDraft(draftId: string): Draft | undefined
   /** The check a publish job passes before its first network write (preflight.ts). */
   preflight?: (job: PublishJob, ctx: AdsContext) => Promise<OutboxError[]>
   /** An operation job finished with every step done. */
@@ -47,8 +51,10 @@ export function createRunner(deps: RunnerDeps) {
   const unresolved = (job: OutboxJob) =>
     job.steps.some((step) => step.status === 'attempting' && registry.retryOf(step) !== 'private')
 
-  /** A cancel asked: the job stops at the next safe point. */
-  const stopAsked = (job: OutboxJob) => job.cancelRequested === true
+  const changes = (job: OutboxJob) => (isPublishJob(job) ? changedSinceReview(job, deps.currentDraft) : [])
+
+  /** A cancel asked, or a draft edited after its review: the job stops at the next safe point. */
+  const stopAsked = (job: OutboxJob) => job.cancelRequested === true || changes(job).length > 0
 
   async function fail(job: OutboxJob, error: OutboxError): Promise<void> {
     await drafts.stopped(job, 'failed')
@@ -65,6 +71,18 @@ export function createRunner(deps: RunnerDeps) {
     if (!job.cancelRequested || unresolved(job)) return false
     await drafts.stopped(job, 'draft')
     await book.setState(job, 'canceled')
+    return true
+  }
+
+  /**
+   * A draft edited after its review is not sent in either version: the job stops and asks. Like a
+   * cancel, only once nothing it sent is unaccounted for (a lost answer is looked for first).
+   */
+  async function stopIfChanged(job: OutboxJob): Promise<boolean> {
+    if (unresolved(job)) return false
+    const problems = changes(job)
+    if (problems.length === 0) return false
+    await needsAttention(job, problems)
     return true
   }
 
@@ -163,6 +181,7 @@ export function createRunner(deps: RunnerDeps) {
     if (!ctx) return
     const failures = { count: 0 }
     if (isPublishJob(job)) {
+      if (await stopIfChanged(job)) return
       if (!(await passesPreflight(job, ctx, failures))) return
       drafts.resumed(job)
     }
@@ -173,6 +192,7 @@ export function createRunner(deps: RunnerDeps) {
       while (step.status !== 'done' && !refused(step)) {
         if (deps.disposed()) return
         if (await cancelIfAsked(job)) return
+        if (await stopIfChanged(job)) return
         book.running(job, failures.count)
         try {
           await runStep(env, marks, registry.forStep(step), step)
