@@ -177,11 +177,11 @@ export function createRunner(deps: RunnerDeps) {
 
   async function runJob(job: OutboxJob): Promise<void> {
     book.setLive(job, { phase: 'running' })
+    if (await stopIfChanged(job)) return
     const ctx = await waits.contextFor(job)
     if (!ctx) return
     const failures = { count: 0 }
     if (isPublishJob(job)) {
-      if (await stopIfChanged(job)) return
       if (!(await passesPreflight(job, ctx, failures))) return
       drafts.resumed(job)
     }
