@@ -1,7 +1,7 @@
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import { contentFingerprint } from './fingerprint'
-import type { OutboxJob, PublishJob } from './job'
+import type { DraftSnapshot, OutboxJob, PublishJob } from './job'
 
 /**
  * A publish job sends its drafts exactly as they were reviewed: its snapshots, taken when the
@@ -20,6 +20,15 @@ export function sameContent(a: unknown, b: unknown): boolean {
   return contentFingerprint(a) === contentFingerprint(b)
 }
 
+/** A snapshot never changes once taken: its fingerprint is worked out once, not before every step. */
+const reviewedPrints = new WeakMap<DraftSnapshot, string>()
+
+function reviewedPrint(snapshot: DraftSnapshot): string {
+  let print = reviewedPrints.get(snapshot)
+  if (print === undefined) reviewedPrints.set(snapshot, (print = contentFingerprint(snapshot.content)))
+  return print
+}
+
 /** One problem per draft of the job edited since it was reviewed. A deleted draft is not edited. */
 export function changedSinceReview(
   job: PublishJob,
@@ -27,7 +36,7 @@ export function changedSinceReview(
 ): OutboxError[] {
   return Object.entries(job.publication.drafts).flatMap(([draftId, snapshot]) => {
     const draft = current(draftId)
-    return draft === undefined || sameContent(draft.content, snapshot.content)
+    return draft === undefined || contentFingerprint(draft.content) === reviewedPrint(snapshot)
       ? []
       : [{ code: DRAFT_CHANGED, message: DRAFT_CHANGED_MESSAGE, draftId }]
   })
