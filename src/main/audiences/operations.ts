@@ -4,11 +4,8 @@ import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
 import { deleteDoNotReachList, uploadUsers } from '../api/audiences'
-import {
-  OperationCanceled,
-  type AnyOperationExecutor,
-  type OperationExecutor,
-} from '../publish/operations/types'
+import { JobCanceled } from '../publish/executor'
+import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
 import { streamChunks } from './hashWorkerClient'
 import { createPacer, type Pacer } from './pacer'
 import type { ListLayout, OperationSettings } from './scanner'
@@ -162,7 +159,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
       const stream = streamChunks(layout, settings, { offset: state.offset, chunkIndex: state.chunksAcked })
       try {
         for (;;) {
-          if (env.cancelRequested()) throw new OperationCanceled()
+          if (env.cancelRequested()) throw new JobCanceled()
           const chunk = await stream.next()
           const counts = stream.counts()
           if (counts) {
@@ -174,7 +171,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
           let mismatches = 0
           for (;;) {
             await pacer.take(`${env.accountId}:${params.settings.target}`, (ms) => env.sleep(ms))
-            if (env.cancelRequested()) throw new OperationCanceled()
+            if (env.cancelRequested()) throw new JobCanceled()
             let answer
             try {
               answer = await uploadUsers(env.ctx, env.accountId, params.target, chunk.body)

@@ -25,6 +25,7 @@ import type { CatalogStore, StoredProduct, StoredSet } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import { readFeedFile, type ParsedFeed } from './feedFile'
 import { CATALOG_OPS } from './operations'
+import type { OperationRequest } from '../publish/outbox'
 
 /** Native dialogs the catalog pages open (Electron's dialog in the app, scripted in tests). */
 export interface CatalogDialogs {
@@ -33,14 +34,7 @@ export interface CatalogDialogs {
 }
 
 export interface CatalogOutbox {
-  enqueueOperations(request: {
-    profileId: string
-    accountId: string
-    area: string
-    title: string
-    continueOnError?: boolean
-    steps: { op: string; params: unknown }[]
-  }): Promise<OutboxJobView>
+  enqueueOperations(request: OperationRequest): Promise<OutboxJobView>
   job(jobId: string): Promise<OutboxJobView>
   retry(jobId: string): Promise<OutboxJobView>
 }

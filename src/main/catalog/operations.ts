@@ -12,7 +12,8 @@ import {
   renameCatalog,
   type ItemIssue,
 } from '../api/catalog'
-import type { AnyOperationExecutor, OperationExecutor, OperationEnv } from '../publish/operations/types'
+import type { JobEnv } from '../publish/executor'
+import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
 import type { CatalogStore, StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 
@@ -121,7 +122,7 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
         ? `Send the product ${params.ids[0]}`
         : `Send ${plural(params.ids.length, 'product')}`,
     retry: 'repeatable',
-    async run(env: OperationEnv, step) {
+    async run(env: JobEnv, step) {
       const store = await stores.open(step.params.profileId)
       const catalogId = await catalogIdOf(store)
       const state = (step.state as PutState | undefined) ?? { acked: [] }

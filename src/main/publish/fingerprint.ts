@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type {
   CardPayload,
   PollCardPayload,
@@ -118,4 +119,24 @@ export function createdInWindow(
   if (!Number.isFinite(created)) return false
   const serverStart = Math.floor((attemptStartedAt + clockOffsetMs) / 1000) * 1000
   return created >= serverStart - toleranceMs
+}
+
+/** JSON with every object's keys in order, leaving out undefined as JSON does. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/**
+ * A draft's content as a fingerprint: equal content, equal fingerprint, whatever the order its
+ * fields were written in. What a job was reviewed with is compared with the draft as it is now.
+ */
+export function contentFingerprint(content: unknown): string {
+  return createHash('sha256').update(canonicalJson(content)).digest('hex')
 }

@@ -3,16 +3,28 @@ import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { Json } from './operations/types'
 
 /**
- * An outbox job as it is kept on disk: the drafts it publishes (snapshots taken when "Publish"
- * was pressed) and the plan of steps, each with its recorded result. One file per job.
+ * An outbox job as it is kept on disk: a list of API writes for one ad account, each step run by
+ * the executor registered under its `op`. A job that publishes a draft also carries its
+ * publication: the drafts as they were reviewed (snapshots taken when "Publish" was pressed). One
+ * file per job; files of earlier versions are read through jobFormat.ts.
  */
 
-export const JOB_SCHEMA_VERSION = 1
+export const JOB_SCHEMA_VERSION = 2
+
+/** The executors that publish a draft (executors/), by the step kind the outbox shows. */
+export const PUBLISH_OPS = {
+  upload: 'publish.upload',
+  library: 'publish.library',
+  card: 'publish.card',
+  post: 'publish.post',
+} as const
 
 export type StepStatus = 'pending' | 'attempting' | 'done'
 
 interface StepBase {
   id: string
+  /** The executor that runs the step; persisted, so never renamed. */
+  op: string
   status: StepStatus
   /** Done without a request: what it was for already exists (a card another job published). */
   skipped?: boolean
@@ -27,6 +39,7 @@ interface StepBase {
 /** A local file sent through the chunked upload; abandoned (never "created") until FINALIZE. */
 export interface UploadStep extends StepBase {
   kind: 'upload'
+  op: typeof PUBLISH_OPS.upload
   sha256: string
   /** The drafts whose content uses this medium. */
   forDraftIds: string[]
@@ -53,6 +66,7 @@ export interface UploadStep extends StepBase {
 /** Adds an uploaded medium to the account's media library (POST media_library). */
 export interface LibraryStep extends StepBase {
   kind: 'library'
+  op: typeof PUBLISH_OPS.library
   sha256: string
   forDraftIds: string[]
   /** Set for a media library draft's own medium: its name, title … come from that draft. */
@@ -66,6 +80,7 @@ export type CardKind = 'card' | 'poll_card' | 'video_conversation_card'
 
 export interface CardStep extends StepBase {
   kind: 'card'
+  op: typeof PUBLISH_OPS.card
   draftId: string
   cardKind: CardKind
   result?: { cardId: string; cardUri: string; adopted?: boolean }
@@ -73,16 +88,17 @@ export interface CardStep extends StepBase {
 
 export interface PostStep extends StepBase {
   kind: 'post'
+  op: typeof PUBLISH_OPS.post
   draftId: string
   result?: { postId: string; adopted?: boolean }
 }
 
-export type Step = UploadStep | LibraryStep | CardStep | PostStep
+/** A step of a draft's publication: its inputs and results are fields of their own. */
+export type PublishStep = UploadStep | LibraryStep | CardStep | PostStep
 
-/** One API write of an operation job, run by the executor registered under `op`. */
+/** A write queued by a feature's service: its executor's params, resume point and result. */
 export interface OperationStep extends StepBase {
   kind: 'operation'
-  op: string
   params: Json
   /** Written when queued, so the outbox can show it even if the executor is gone. */
   label: string
@@ -93,59 +109,47 @@ export interface OperationStep extends StepBase {
   error?: OutboxError
 }
 
+export type JobStep = PublishStep | OperationStep
+
 export interface DraftSnapshot {
   kind: DraftKind
   name: string
   content: unknown
 }
 
+/** What a job that publishes a draft carries besides its steps. */
+export interface Publication {
+  draftId: string
+  kind: DraftKind
+  /** The connected user, for organic-post rules and as the default advertiser. */
+  userId?: string
+  /**
+   * The job's draft and any card draft its post attaches, as they were reviewed: exactly what
+   * is sent. A draft edited since stops the job before its next write (reviewed.ts).
+   */
+  drafts: Record<string, DraftSnapshot>
+  /** card_uri of card drafts already published when the job was made. */
+  publishedCards: Record<string, string>
+  /** When the preflight last passed (ISO time); absent until it has. */
+  preflightAt?: string
+}
+
 /**
  * Persisted states. "Running", "waiting for network" and "rate limited" are what an active job
- * is doing right now; they live in memory and are shown from there. 'needs_attention': the
- * preflight found something the designer must fix (the job's `problems`) before anything is sent.
+ * is doing right now; they live in memory and are shown from there. 'needs_attention': the check
+ * before the first write found something the designer must settle (the job's `problems`).
  */
 export type JobState =
   'active' | 'needs_connection' | 'needs_attention' | 'failed' | 'canceled' | 'published' | 'done'
 
-export interface Job {
+export interface OutboxJob {
   schema: typeof JOB_SCHEMA_VERSION
-  /** Absent in files written before operation jobs existed. */
-  type?: 'draft'
   id: string
   /** Order within the outbox: jobs of one account run one at a time, lowest first. */
   seq: number
-  draftId: string
-  draftName: string
-  kind: DraftKind
-  profileId: string
-  accountId: string
-  /** The connected user, for organic-post rules and as the default advertiser. */
-  userId?: string
-  createdAt: string
-  updatedAt: string
-  state: JobState
-  cancelRequested?: boolean
-  error?: OutboxError
-  /** needs_attention: what the preflight found, each naming its draft and field. */
-  problems?: OutboxError[]
-  /** When the preflight last passed (ISO time); absent until it has. */
-  preflightAt?: string
-  /** The job's draft and any card draft its post attaches, as they were when published. */
-  drafts: Record<string, DraftSnapshot>
-  /** card_uri of card drafts already published when the job was made. */
-  publishedCards: Record<string, string>
-  steps: Step[]
-}
-
-/** A list of API writes for one ad account (see operations/types.ts). */
-export interface OperationJob {
-  schema: typeof JOB_SCHEMA_VERSION
-  type: 'operation'
-  id: string
-  seq: number
-  /** The feature that queued it: 'line_items', 'catalog', 'audiences', … */
+  /** The feature that queued it: 'publish' for a draft, 'line_items', 'catalog', … */
   area: string
-  /** For people: "Pause 2 line items". */
+  /** For people: the draft's name, or "Pause 2 line items". */
   title: string
   /** Bulk jobs: a refused item does not stop the others; the job ends failed if any was refused. */
   continueOnError: boolean
@@ -156,17 +160,29 @@ export interface OperationJob {
   state: JobState
   cancelRequested?: boolean
   error?: OutboxError
+  /** needs_attention: what the check found, each naming its draft and field. */
+  problems?: OutboxError[]
+  /** Set when the job publishes a draft. */
+  publication?: Publication
+  steps: JobStep[]
+}
+
+/** A job that publishes a draft: its steps are those of a publication. */
+export type PublishJob = Omit<OutboxJob, 'publication' | 'steps'> & {
+  publication: Publication
+  steps: PublishStep[]
+}
+
+/** A job of writes a feature queued. */
+export type OperationJob = Omit<OutboxJob, 'publication' | 'steps'> & {
+  publication?: undefined
   steps: OperationStep[]
 }
 
-export type OutboxJob = Job | OperationJob
+export const PUBLISH_AREA = 'publish'
 
-export function isOperationJob(job: OutboxJob): job is OperationJob {
-  return job.type === 'operation'
-}
-
-export function isDraftJob(job: OutboxJob): job is Job {
-  return job.type !== 'operation'
+export function isPublishJob(job: OutboxJob): job is PublishJob {
+  return job.publication !== undefined
 }
 
 /**

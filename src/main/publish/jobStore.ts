@@ -2,8 +2,8 @@ import { constants } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isErrno, isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
-import type { Job, OperationJob, OutboxJob } from './job'
-import { JOB_SCHEMA_VERSION } from './job'
+import type { OutboxJob } from './job'
+import { readJobRecord } from './jobFormat'
 
 /**
  * Jobs on disk: <dataDir>/outbox/<job id>.json, a journal of whole snapshots of the job, one JSON
@@ -35,29 +35,18 @@ export interface JobStore {
   close(): Promise<void>
 }
 
-function looksLikeJob(value: unknown): value is OutboxJob {
-  const job = value as Partial<Job> | Partial<OperationJob> | null
-  if (typeof job !== 'object' || job === null) return false
-  if (job.schema !== JOB_SCHEMA_VERSION || typeof job.id !== 'string' || !Array.isArray(job.steps))
-    return false
-  if (job.type === 'operation') return typeof job.title === 'string' && typeof job.accountId === 'string'
-  if (job.type !== undefined && job.type !== 'draft') return false
-  const draftJob = job as Partial<Job>
-  return typeof draftJob.draftId === 'string' && typeof draftJob.drafts === 'object'
-}
-
 /** Past this size the journal is rewritten as one snapshot (a job's snapshot is a few kB). */
 export const COMPACT_BYTES = 64 * 1024
 
-/** The job a journal file holds: its last line that reads as a job, or undefined. */
+/** The job a journal file holds: its last line that reads as a job (of any version), or undefined. */
 export function lastJobRecord(text: string): OutboxJob | undefined {
   const lines = text.split('\n')
   for (let at = lines.length - 1; at >= 0; at--) {
     const line = lines[at]!.trim()
     if (line === '') continue
     try {
-      const parsed: unknown = JSON.parse(line)
-      if (looksLikeJob(parsed)) return parsed
+      const job = readJobRecord(JSON.parse(line))
+      if (job) return job
     } catch {
       // A line a crash cut short: the snapshot before it is the job.
     }

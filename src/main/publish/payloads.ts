@@ -5,7 +5,7 @@ import type { DraftKind } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import { isDraftCardPlaceholder, isLocalMediaPlaceholder } from '../../shared/rules/placeholders'
 import type { PayloadByKind } from '../../shared/rules/payloads'
-import type { Job } from './job'
+import type { PublishJob } from './job'
 
 /**
  * The exact request payload of a step, from the job's draft snapshot and the results recorded
@@ -13,7 +13,7 @@ import type { Job } from './job'
  * what reconciliation compares against.
  */
 
-export function mediaKeysBySha(job: Job): Map<string, string> {
+export function mediaKeysBySha(job: PublishJob): Map<string, string> {
   const keys = new Map<string, string>()
   for (const step of job.steps) {
     if (step.kind === 'upload' && step.result) keys.set(step.sha256, step.result.mediaKey)
@@ -21,11 +21,11 @@ export function mediaKeysBySha(job: Job): Map<string, string> {
   return keys
 }
 
-export function cardUriOf(job: Job, draftId: string): string | undefined {
+export function cardUriOf(job: PublishJob, draftId: string): string | undefined {
   for (const step of job.steps) {
     if (step.kind === 'card' && step.draftId === draftId && step.result) return step.result.cardUri
   }
-  return job.publishedCards[draftId]
+  return job.publication.publishedCards[draftId]
 }
 
 function hasPlaceholder(value: unknown): boolean {
@@ -35,8 +35,8 @@ function hasPlaceholder(value: unknown): boolean {
   return false
 }
 
-export function payloadFor<K extends DraftKind>(job: Job, draftId: string, kind: K): PayloadByKind[K] {
-  const snapshot = job.drafts[draftId]
+export function payloadFor<K extends DraftKind>(job: PublishJob, draftId: string, kind: K): PayloadByKind[K] {
+  const snapshot = job.publication.drafts[draftId]
   if (!snapshot || snapshot.kind !== kind) {
     throw new AppFailure(
       appError('invalid_input', 'The outbox job lost its copy of the draft — publish it again'),

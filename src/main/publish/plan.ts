@@ -8,7 +8,8 @@ import { AppFailure, appError } from '../../shared/errors'
 import { plural } from '../../shared/rules/issues'
 import type { PublishContext } from '../../shared/rules/publishGate'
 import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/rules/publishGate'
-import type { CardKind, CardStep, DraftSnapshot, LibraryStep, PostStep, Step, UploadStep } from './job'
+import type { CardKind, CardStep, DraftSnapshot, LibraryStep, PostStep, PublishStep, UploadStep } from './job'
+import { PUBLISH_OPS } from './job'
 
 /**
  * Turns a draft into the ordered steps that publish it: every local medium is uploaded and
@@ -32,7 +33,7 @@ export interface PlanInput {
 export interface Plan {
   drafts: Record<string, DraftSnapshot>
   publishedCards: Record<string, string>
-  steps: Step[]
+  steps: PublishStep[]
 }
 
 const CARD_KINDS: readonly DraftKind[] = ['card', 'poll_card', 'video_conversation_card']
@@ -145,6 +146,7 @@ export function buildPlan(input: PlanInput): Plan {
       const fileName = basename(ref.path)
       const upload: UploadStep = {
         kind: 'upload',
+        op: PUBLISH_OPS.upload,
         id: stepId(),
         status: 'pending',
         attempts: 0,
@@ -159,6 +161,7 @@ export function buildPlan(input: PlanInput): Plan {
       }
       const library: LibraryStep = {
         kind: 'library',
+        op: PUBLISH_OPS.library,
         id: stepId(),
         status: 'pending',
         attempts: 0,
@@ -181,6 +184,7 @@ export function buildPlan(input: PlanInput): Plan {
     addMedia(localMediaOf(card.content), card.id)
     const step: CardStep = {
       kind: 'card',
+      op: PUBLISH_OPS.card,
       id: stepId(),
       status: 'pending',
       attempts: 0,
@@ -220,7 +224,14 @@ export function buildPlan(input: PlanInput): Plan {
     }
     snapshot(draft)
     addMedia(localMediaOf(content), draft.id)
-    const step: PostStep = { kind: 'post', id: stepId(), status: 'pending', attempts: 0, draftId: draft.id }
+    const step: PostStep = {
+      kind: 'post',
+      op: PUBLISH_OPS.post,
+      id: stepId(),
+      status: 'pending',
+      attempts: 0,
+      draftId: draft.id,
+    }
     plan.steps.push(step)
   }
   return plan

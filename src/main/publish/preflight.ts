@@ -14,7 +14,7 @@ import {
   listVideoConversationCards,
 } from '../api/ads'
 import type { AccountFeaturesCache } from './accountFeatures'
-import type { CardKind, Job } from './job'
+import type { CardKind, DraftSnapshot, PublishJob } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkDraftForPublish } from '../../shared/rules/publishGate'
@@ -31,7 +31,7 @@ import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 
 export interface PreflightEnv {
   ctx: AdsContext
-  job: Job
+  job: PublishJob
   features: AccountFeaturesCache
   /** The post length rules the designer set for this profile and account (settings). */
   facts: Omit<RuleFacts, 'features'>
@@ -46,10 +46,10 @@ export async function preflight(env: PreflightEnv): Promise<OutboxError[]> {
   const problems: OutboxError[] = []
   // The job's draft with the card draft a post attaches: both are in the job's snapshots.
   const lookup = (draftId: string) => {
-    const snapshot = job.drafts[draftId]
+    const snapshot = job.publication.drafts[draftId]
     return snapshot ? snapshotDraft(draftId, snapshot) : undefined
   }
-  const own = lookup(job.draftId)
+  const own = lookup(job.publication.draftId)
   if (own) problems.push(...checkSnapshotRules(own, lookup, { ...env.facts, features }))
   problems.push(...(await changedFiles(env)))
   problems.push(...(await missingLibraryMedia(env)))
@@ -58,7 +58,7 @@ export async function preflight(env: PreflightEnv): Promise<OutboxError[]> {
 }
 
 /** The job's snapshot as the draft shape the rules take. */
-function snapshotDraft(id: string, snapshot: Job['drafts'][string]): Draft {
+function snapshotDraft(id: string, snapshot: DraftSnapshot): Draft {
   return {
     id,
     kind: snapshot.kind,
@@ -101,7 +101,7 @@ async function changedFiles(env: PreflightEnv): Promise<OutboxError[]> {
 }
 
 /** Every library medium a draft of the job names, with the draft and content path it is at. */
-function libraryRefsOf(job: Job): { draftId: string; mediaKey: string; path: (string | number)[] }[] {
+function libraryRefsOf(job: PublishJob): { draftId: string; mediaKey: string; path: (string | number)[] }[] {
   const found: { draftId: string; mediaKey: string; path: (string | number)[] }[] = []
   const walk = (draftId: string, value: unknown, path: (string | number)[]): void => {
     if (Array.isArray(value)) {
@@ -116,7 +116,8 @@ function libraryRefsOf(job: Job): { draftId: string; mediaKey: string; path: (st
     }
     for (const [key, child] of Object.entries(value)) walk(draftId, child, [...path, key])
   }
-  for (const [draftId, snapshot] of Object.entries(job.drafts)) walk(draftId, snapshot.content, [])
+  for (const [draftId, snapshot] of Object.entries(job.publication.drafts))
+    walk(draftId, snapshot.content, [])
   return found
 }
 
@@ -143,9 +144,10 @@ async function missingLibraryMedia(env: PreflightEnv): Promise<OutboxError[]> {
 
 async function missingCards(env: PreflightEnv): Promise<OutboxError[]> {
   const { job, ctx } = env
+  const { draftId, drafts, publishedCards } = job.publication
   const problems: OutboxError[] = []
   // Card drafts published earlier, which the post attaches as they are.
-  for (const [cardDraftId, cardUri] of Object.entries(job.publishedCards)) {
+  for (const [cardDraftId, cardUri] of Object.entries(publishedCards)) {
     const known = env.publishedCard(cardDraftId)
     if (!known) continue
     const exists = await found(() => cardExists(ctx, job.accountId, known.cardId, known.cardKind))
@@ -153,13 +155,13 @@ async function missingCards(env: PreflightEnv): Promise<OutboxError[]> {
       problems.push({
         code: 'card_missing',
         message: `The attached card (${cardUri}) no longer exists on this account — attach another card`,
-        draftId: job.draftId,
+        draftId,
         contentPath: ['card'],
       })
     }
   }
   // A card picked from the account's cards by its URI.
-  const post = job.drafts[job.draftId]
+  const post = drafts[draftId]
   const content = post?.kind === 'post' ? postContentSchema.safeParse(post.content) : undefined
   const card = content?.success ? content.data.card : null
   if (card?.source === 'published') {
@@ -171,7 +173,7 @@ async function missingCards(env: PreflightEnv): Promise<OutboxError[]> {
           state === 'deleted'
             ? `The attached card (${card.cardUri}) was deleted — attach another card`
             : `The attached card (${card.cardUri}) is not on this ad account — attach another card`,
-        draftId: job.draftId,
+        draftId,
         contentPath: ['card'],
       })
     }
@@ -267,7 +269,9 @@ export interface PreflightDeps {
 }
 
 /** The outbox's preflight hook, built from main's services. */
-export function createPreflight(deps: PreflightDeps): (job: Job, ctx: AdsContext) => Promise<OutboxError[]> {
+export function createPreflight(
+  deps: PreflightDeps,
+): (job: PublishJob, ctx: AdsContext) => Promise<OutboxError[]> {
   return async (job, ctx) => {
     const counter = await loadPostLengthCounter()
     const tier = deps.postLengthTier(job.profileId, job.accountId)
@@ -280,8 +284,8 @@ export function createPreflight(deps: PreflightDeps): (job: Job, ctx: AdsContext
       facts: {
         postLengthTier: tier,
         weightedLength: (text) => counter(text, limit).weightedLength,
-        ...(job.userId ? { authenticatedUserId: job.userId } : {}),
-        resolveCard: (draftId) => job.publishedCards[draftId],
+        ...(job.publication.userId ? { authenticatedUserId: job.publication.userId } : {}),
+        resolveCard: (draftId) => job.publication.publishedCards[draftId],
       },
       readFile: deps.readFile,
       publishedCard: deps.publishedCard,

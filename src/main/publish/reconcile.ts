@@ -1,4 +1,5 @@
-import type { AdsContext, Card, Post } from '../api/ads'
+import type { AdsContext, Card, ListOptions, Post } from '../api/ads'
+import type { Envelope } from '../api/envelope'
 import {
   getMediaLibraryObject,
   listCards,
@@ -82,56 +83,46 @@ export async function findLibraryObject(
   }
 }
 
-export function findCard(scope: ReconcileScope, payload: CardPayload): Promise<Card | undefined> {
-  const wanted = cardFingerprint(payload)
-  const q = payload.name.slice(0, LISTS.cardQ.max)
+type CardList = (
+  ctx: AdsContext,
+  accountId: string,
+  options: ListOptions & { q?: string },
+) => Promise<Envelope<Card[]>>
+
+/** Pages a card list by name (q) for a card holding every value sent. */
+function findCardIn(
+  scope: ReconcileScope,
+  list: CardList,
+  query: { q: string; count: number },
+  wanted: Record<string, unknown>,
+): Promise<Card | undefined> {
   return firstMatch(
-    paginate((cursor) =>
-      listCards(scope.ctx, scope.accountId, {
-        q,
-        count: LISTS.cardsCount.max,
-        ...(cursor ? { cursor } : {}),
-      }),
-    ),
+    paginate((cursor) => list(scope.ctx, scope.accountId, { ...query, ...(cursor ? { cursor } : {}) })),
     scope,
     (card) => contains(card, wanted),
   )
 }
 
+export function findCard(scope: ReconcileScope, payload: CardPayload): Promise<Card | undefined> {
+  const query = { q: payload.name.slice(0, LISTS.cardQ.max), count: LISTS.cardsCount.max }
+  return findCardIn(scope, listCards, query, cardFingerprint(payload))
+}
+
 export function findPollCard(scope: ReconcileScope, payload: PollCardPayload): Promise<Card | undefined> {
-  const wanted = pollFingerprint(payload)
-  const q = payload.name.slice(0, LISTS.pollCardQ.max)
-  return firstMatch(
-    paginate((cursor) =>
-      listPollCards(scope.ctx, scope.accountId, {
-        q,
-        count: LISTS.pollCardsCount.max,
-        ...(cursor ? { cursor } : {}),
-      }),
-    ),
-    scope,
-    (card) => contains(card, wanted),
-  )
+  const query = { q: payload.name.slice(0, LISTS.pollCardQ.max), count: LISTS.pollCardsCount.max }
+  return findCardIn(scope, listPollCards, query, pollFingerprint(payload))
 }
 
 export function findVideoConversationCard(
   scope: ReconcileScope,
   payload: VideoConversationCardPayload,
 ): Promise<Card | undefined> {
-  const wanted = videoConversationFingerprint(payload)
   // The spec states no length for this list's q; card names are capped like the others.
-  const q = payload.name.slice(0, LIMITS.videoConversationCard.name.max)
-  return firstMatch(
-    paginate((cursor) =>
-      listVideoConversationCards(scope.ctx, scope.accountId, {
-        q,
-        count: LISTS.videoConversationCardsCount.max,
-        ...(cursor ? { cursor } : {}),
-      }),
-    ),
-    scope,
-    (card) => contains(card, wanted),
-  )
+  const query = {
+    q: payload.name.slice(0, LIMITS.videoConversationCard.name.max),
+    count: LISTS.videoConversationCardsCount.max,
+  }
+  return findCardIn(scope, listVideoConversationCards, query, videoConversationFingerprint(payload))
 }
 
 export async function findPost(scope: ReconcileScope, payload: PostPayload): Promise<Post | undefined> {

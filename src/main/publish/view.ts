@@ -1,5 +1,6 @@
 import type { OutboxJobView, OutboxState } from '../../shared/ipc/contracts/outbox'
-import type { Job, OperationJob, OutboxJob, Step, UploadStep } from './job'
+import type { OperationJob, OutboxJob, Publication, PublishJob, PublishStep, UploadStep } from './job'
+import { isPublishJob } from './job'
 import type { OperationProgress } from './operations/types'
 
 /** What an active job is doing right now (kept in memory, never on disk). */
@@ -22,14 +23,14 @@ const CARD_WORDS = {
   video_conversation_card: 'video conversation card',
 } as const
 
-export function stepLabel(job: Job, step: Step): string {
+export function stepLabel(drafts: Publication['drafts'], step: PublishStep): string {
   switch (step.kind) {
     case 'upload':
       return `Upload ${step.fileName}`
     case 'library':
       return `Add ${step.fileName} to the media library`
     case 'card': {
-      const name = job.drafts[step.draftId]?.name
+      const name = drafts[step.draftId]?.name
       return `Create the ${CARD_WORDS[step.cardKind]}${name ? ` “${name}”` : ''}`
     }
     case 'post':
@@ -64,45 +65,76 @@ function retryAtOf(job: OutboxJob, live: LiveState | undefined): string | undefi
     : undefined
 }
 
-export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
-  const uploads = job.steps.filter((step): step is UploadStep => step.kind === 'upload' && !step.skipped)
-  const added = job.steps.flatMap((step) =>
+/** What a draft's publication shows: its draft, steps, upload progress and what it created. */
+function publicationView(job: PublishJob): Partial<OutboxJobView> {
+  const { steps } = job
+  const uploads = steps.filter((step): step is UploadStep => step.kind === 'upload' && !step.skipped)
+  const added = steps.flatMap((step) =>
     step.kind === 'library' && step.result ? [{ mediaKey: step.result.mediaKey, name: step.fileName }] : [],
   )
-  const mediaKeys = added.map((entry) => entry.mediaKey)
-  const card = job.steps.find((step) => step.kind === 'card' && step.result)
-  const post = job.steps.find((step) => step.kind === 'post' && step.result)
-  const view: OutboxJobView = {
-    id: job.id,
+  const card = steps.find((step) => step.kind === 'card' && step.result)
+  const post = steps.find((step) => step.kind === 'post' && step.result)
+  return {
     type: 'draft',
-    title: job.draftName,
-    draftId: job.draftId,
-    kind: job.kind,
-    profileId: job.profileId,
-    accountId: job.accountId,
-    state: stateOf(job, live),
-    steps: job.steps.map((step) => ({ kind: step.kind, label: stepLabel(job, step), status: step.status })),
-    stepsDone: job.steps.filter((step) => step.status === 'done').length,
+    draftId: job.publication.draftId,
+    kind: job.publication.kind,
+    steps: steps.map((step) => ({
+      kind: step.kind,
+      label: stepLabel(job.publication.drafts, step),
+      status: step.status,
+    })),
     created: {
-      mediaKeys,
+      mediaKeys: added.map((entry) => entry.mediaKey),
       ...(added.length > 0 ? { media: added } : {}),
       ...(card?.kind === 'card' && card.result
         ? { cardId: card.result.cardId, cardUri: card.result.cardUri }
         : {}),
       ...(post?.kind === 'post' && post.result ? { postId: post.result.postId } : {}),
     },
+    ...(uploads.length > 0
+      ? {
+          bytes: {
+            total: uploads.reduce((sum, step) => sum + step.bytes, 0),
+            sent: uploads.reduce(
+              (sum, step) => sum + (step.status === 'done' ? step.bytes : (step.session?.bytesSent ?? 0)),
+              0,
+            ),
+          },
+        }
+      : {}),
+  }
+}
+
+/** What an operation job shows: the feature that queued it, and each item's result or refusal. */
+function operationView(job: OperationJob, live: LiveState | undefined): Partial<OutboxJobView> {
+  const { steps } = job
+  return {
+    type: 'operation',
+    area: job.area,
+    steps: steps.map((step) => ({
+      kind: step.kind,
+      label: step.label,
+      status: step.status,
+      ...(step.error ? { error: step.error } : {}),
+      ...(step.result !== undefined ? { result: step.result } : {}),
+    })),
+    created: { mediaKeys: [] },
+    ...(job.state === 'active' && live?.progress ? { progress: live.progress } : {}),
+  }
+}
+
+export function toView(job: OutboxJob, live: LiveState | undefined): OutboxJobView {
+  const view = {
+    id: job.id,
+    title: job.title,
+    profileId: job.profileId,
+    accountId: job.accountId,
+    state: stateOf(job, live),
+    stepsDone: job.steps.filter((step) => step.status === 'done').length,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
-  }
-  if (uploads.length > 0) {
-    view.bytes = {
-      total: uploads.reduce((sum, step) => sum + step.bytes, 0),
-      sent: uploads.reduce(
-        (sum, step) => sum + (step.status === 'done' ? step.bytes : (step.session?.bytesSent ?? 0)),
-        0,
-      ),
-    }
-  }
+    ...(isPublishJob(job) ? publicationView(job) : operationView(job as OperationJob, live)),
+  } as OutboxJobView
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt
   if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
@@ -110,36 +142,5 @@ export function toView(job: Job, live: LiveState | undefined): OutboxJobView {
   if (retryAt && live?.waitCause) view.waitCause = live.waitCause
   if (job.error) view.error = job.error
   if (job.state === 'needs_attention' && job.problems) view.problems = job.problems
-  return view
-}
-
-export function toOperationView(job: OperationJob, live: LiveState | undefined): OutboxJobView {
-  const view: OutboxJobView = {
-    id: job.id,
-    type: 'operation',
-    title: job.title,
-    area: job.area,
-    profileId: job.profileId,
-    accountId: job.accountId,
-    state: stateOf(job, live),
-    steps: job.steps.map((step) => ({
-      kind: step.kind,
-      label: step.label,
-      status: step.status,
-      ...(step.error ? { error: step.error } : {}),
-      ...(step.result !== undefined ? { result: step.result } : {}),
-    })),
-    stepsDone: job.steps.filter((step) => step.status === 'done').length,
-    created: { mediaKeys: [] },
-    createdAt: job.createdAt,
-    updatedAt: job.updatedAt,
-  }
-  if (job.state === 'active' && live?.progress) view.progress = live.progress
-  const retryAt = retryAtOf(job, live)
-  if (retryAt) view.retryAt = retryAt
-  if (job.state === 'active' && live?.attempt !== undefined) view.attempt = live.attempt
-  if (retryAt && live?.reason) view.waitReason = live.reason
-  if (retryAt && live?.waitCause) view.waitCause = live.waitCause
-  if (job.error) view.error = job.error
   return view
 }

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Job } from '../../../src/main/publish/job'
-import { createJobStore } from '../../../src/main/publish/jobStore'
+import type { DraftJobV1 as Job } from '../../../src/main/publish/jobFormat'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { writeJobFileV1 } from '../../support/jobFiles'
 import { pollCard, post } from './fixtures'
 import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
 
@@ -94,9 +94,8 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
 
       const broken = postJob(1, profile, 'Broken text', 'Half an emoji: \ud83d')
       const behind = postJob(2, profile, 'Queued behind it', 'A perfectly fine post')
-      const store = createJobStore(dataDir)
-      await store.save(broken)
-      await store.save(behind)
+      await writeJobFileV1(dataDir, broken)
+      await writeJobFileV1(dataDir, behind)
       const postsBefore = sandbox.created().posts
 
       const app = open(dataDir)

@@ -1,6 +1,8 @@
 import type { HttpClient, HttpRequest, HttpResponse } from '../../../src/main/api/http'
 import { failureFor } from '../../../src/main/api/http'
 import type { PublishAccess } from '../../../src/main/publish/access'
+import type { OutboxDrafts } from '../../../src/main/publish/outbox'
+import type { Draft } from '../../../src/shared/drafts/envelope'
 import { AppFailure, appError } from '../../../src/shared/errors'
 
 /**
@@ -161,5 +163,20 @@ export function fakeAccess(http: HttpClient = createFakeAds()): PublishAccess {
     }),
     markExpired: () => undefined,
     active: () => ({ profileId: 'p', accountId: 'acc', userId: '42', label: 'P' }),
+  }
+}
+
+/** The draft store as the outbox uses it, in memory; `all` is what it holds now. */
+export function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft> } {
+  const all = new Map(drafts.map((d) => [d.id, d]))
+  return {
+    all,
+    ready: Promise.resolve(),
+    get: (id) => structuredClone(all.get(id)),
+    flush: async () => undefined,
+    async setStatus(id, status, published) {
+      const d = all.get(id)!
+      all.set(id, { ...d, status, published: { ...d.published, ...published } })
+    },
   }
 }

@@ -3,8 +3,8 @@ import { appendFile, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Job } from '../../../src/main/publish/job'
-import { JOB_SCHEMA_VERSION } from '../../../src/main/publish/job'
+import type { PublishJob as Job } from '../../../src/main/publish/job'
+import { JOB_SCHEMA_VERSION, PUBLISH_AREA, PUBLISH_OPS } from '../../../src/main/publish/job'
 import { COMPACT_BYTES, createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
 
 const dirs: string[] = []
@@ -23,17 +23,26 @@ function job(attempts: number, note = '', state: Job['state'] = 'active'): Job {
     schema: JOB_SCHEMA_VERSION,
     id: '10000000-0000-4000-8000-00000000000a',
     seq: 1,
-    draftId: 'd',
-    draftName: `Draft ${note}`,
-    kind: 'poll_card',
+    area: PUBLISH_AREA,
+    title: `Draft ${note}`,
+    continueOnError: false,
     profileId: 'p',
     accountId: 'acc',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     state,
-    drafts: {},
-    publishedCards: {},
-    steps: [{ kind: 'card', id: 's1', status: 'attempting', attempts, draftId: 'd', cardKind: 'poll_card' }],
+    publication: { draftId: 'd', kind: 'poll_card', drafts: {}, publishedCards: {} },
+    steps: [
+      {
+        kind: 'card',
+        op: PUBLISH_OPS.card,
+        id: 's1',
+        status: 'attempting',
+        attempts,
+        draftId: 'd',
+        cardKind: 'poll_card',
+      },
+    ],
   }
 }
 

@@ -5,12 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
 import type { OperationJob } from '../../../src/main/publish/job'
-import { OperationCanceled, type AnyOperationExecutor } from '../../../src/main/publish/operations/types'
+import { JobCanceled as OperationCanceled } from '../../../src/main/publish/executor'
+import type { AnyOperationExecutor } from '../../../src/main/publish/operations/types'
 import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
 import type { Draft } from '../../../src/shared/drafts/envelope'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import { pollCard } from '../../integration/publish/fixtures'
-import { fakeAccess } from './fakeAds'
+import { fakeAccess, memoryDrafts } from './fakeAds'
 
 /**
  * Operation jobs: API writes queued by a feature's service (line items, catalog, audiences)
@@ -144,18 +145,7 @@ function executors(remote: Remote): AnyOperationExecutor[] {
   return [setStatus, create, createBlind, remove, chunked]
 }
 
-function noDrafts(drafts: Draft[] = []): OutboxDrafts {
-  const all = new Map(drafts.map((d) => [d.id, d]))
-  return {
-    ready: Promise.resolve(),
-    get: (id) => structuredClone(all.get(id)),
-    flush: async () => undefined,
-    async setStatus(id, status, published) {
-      const d = all.get(id)!
-      all.set(id, { ...d, status, published: { ...d.published, ...published } })
-    },
-  }
-}
+const noDrafts = (drafts: Draft[] = []): OutboxDrafts => memoryDrafts(drafts)
 
 async function setup(remote = createRemote(), drafts: Draft[] = [], now?: () => number) {
   const dataDir = await mkdtemp(join(tmpdir(), 'outbox-ops-'))

@@ -5,13 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AdsContext } from '../../../src/main/api/ads'
 import type { PublishAccess } from '../../../src/main/publish/access'
 import { createAccountFeaturesCache } from '../../../src/main/publish/accountFeatures'
-import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
+import { createOutbox } from '../../../src/main/publish/outbox'
 import type { Draft } from '../../../src/shared/drafts/envelope'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import type { OutboxError } from '../../../src/shared/ipc/contracts/outbox'
 import { emptyPostContent } from '../../../src/shared/creatives/post'
 import { pollCard } from '../../integration/publish/fixtures'
-import { createFakeAds, fakeAccess } from './fakeAds'
+import { createFakeAds, fakeAccess, memoryDrafts } from './fakeAds'
 
 const dirs: string[] = []
 afterEach(async () => {
@@ -44,19 +44,6 @@ describe('the account features cache', () => {
     expect(fetched).toEqual(['acc', 'acc', 'acc'])
   })
 })
-
-function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft> } {
-  const all = new Map(drafts.map((d) => [d.id, d]))
-  return {
-    all,
-    ready: Promise.resolve(),
-    get: (id) => structuredClone(all.get(id)),
-    flush: async () => undefined,
-    async setStatus(id, status) {
-      all.set(id, { ...all.get(id)!, status })
-    },
-  }
-}
 
 const poll: Draft = {
   id: '00000000-0000-4000-8000-00000000a001',

@@ -3,33 +3,21 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Job, OutboxJob } from '../../../src/main/publish/job'
+import type { OutboxJob } from '../../../src/main/publish/job'
+import type { DraftJobV1 as Job } from '../../../src/main/publish/jobFormat'
 import { createJobStore, lastJobRecord, type JobStore } from '../../../src/main/publish/jobStore'
-import { createOutbox, type OutboxDrafts } from '../../../src/main/publish/outbox'
+import { createOutbox } from '../../../src/main/publish/outbox'
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { localMedium, pngOf } from '../../support/mediaFixtures'
 import { pollCard, post, singleCard } from '../../integration/publish/fixtures'
 import { AppFailure, appError } from '../../../src/shared/errors'
-import { createFakeAds, fakeAccess } from './fakeAds'
+import { writeJobFileV1 } from '../../support/jobFiles'
+import { createFakeAds, fakeAccess, memoryDrafts } from './fakeAds'
 
 const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
-
-function memoryDrafts(drafts: Draft[]): OutboxDrafts & { all: Map<string, Draft> } {
-  const all = new Map(drafts.map((d) => [d.id, d]))
-  return {
-    all,
-    ready: Promise.resolve(),
-    get: (id) => structuredClone(all.get(id)),
-    flush: async () => undefined,
-    async setStatus(id, status, published) {
-      const d = all.get(id)!
-      all.set(id, { ...d, status, published: { ...d.published, ...published } })
-    },
-  }
-}
 
 let n = 0
 function draft(kind: DraftKind, content: unknown): Draft {
@@ -94,7 +82,6 @@ describe('the step state machine', () => {
       second_choice: 'B',
       created_at: new Date().toISOString(),
     })
-    const jobStore = createJobStore(dataDir)
     const crashed = (d: Draft, seq: number): Job => ({
       schema: 1,
       id: `10000000-0000-4000-8000-00000000000${seq}`,
@@ -121,8 +108,8 @@ describe('the step state machine', () => {
         },
       ],
     })
-    await jobStore.save(crashed(present, 1))
-    await jobStore.save(crashed(absent, 2))
+    await writeJobFileV1(dataDir, crashed(present, 1))
+    await writeJobFileV1(dataDir, crashed(absent, 2))
     const outbox = open()
     await outbox.ready
     await outbox.idle()
@@ -165,7 +152,7 @@ describe('the step state machine', () => {
     it('a job on disk as published gives its draft the status and ids on load, sending nothing', async () => {
       const d = { ...draft('poll_card', pollCard('Lost write', ['A', 'B'])), status: 'publishing' as const }
       const { fake, open, dataDir, store } = await setup([d])
-      await createJobStore(dataDir).save(doneJob(d, 'published'))
+      await writeJobFileV1(dataDir, doneJob(d, 'published'))
       const outbox = open()
       await outbox.ready
       expect(store.all.get(d.id)).toMatchObject({
@@ -184,7 +171,7 @@ describe('the step state machine', () => {
     it('a resumed job applies what its done steps learnt to the drafts before it ends', async () => {
       const d = { ...draft('poll_card', pollCard('Resumed', ['A', 'B'])), status: 'publishing' as const }
       const { fake, open, dataDir, store } = await setup([d])
-      await createJobStore(dataDir).save(doneJob(d, 'active'))
+      await writeJobFileV1(dataDir, doneJob(d, 'active'))
       const outbox = open()
       await outbox.ready
       await outbox.idle()
@@ -238,7 +225,7 @@ describe('the step state machine', () => {
         },
       ],
     }
-    await createJobStore(dataDir).save(job)
+    await writeJobFileV1(dataDir, job)
     // A minute between tries: only an interrupted wait lets this test end in time.
     const outbox = createOutbox({
       dataDir,

@@ -5,7 +5,8 @@ import type { AnyOperationExecutor } from './types'
 
 /**
  * Every executor an operation job may name, from each feature that writes through the outbox.
- * A feature adds its list here (one line); names must be unique, which createOutbox checks.
+ * A feature adds its list here (one line). The outbox runs them next to the executors that
+ * publish a draft (executors/index.ts), which checks that every name is unique.
  */
 export const OPERATION_EXECUTORS: readonly AnyOperationExecutor[] = [
   ...CAMPAIGN_OPERATIONS,

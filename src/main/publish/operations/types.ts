@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AppFailure } from '../../../shared/errors'
-import type { AdsContext } from '../../api/ads'
+import type { JobEnv } from '../executor'
 
 /**
  * Operation jobs: API writes that are not a draft's publication (pause a line item, upsert a
@@ -9,7 +9,9 @@ import type { AdsContext } from '../../api/ads'
  * network loss, rate limits and expired access, never sending a creating request twice.
  *
  * A feature's main service validates a request with full context and queues steps; each step
- * names an executor registered with the outbox. The renderer never names an executor.
+ * names an executor registered with the outbox. The renderer never names an executor. An
+ * operation executor works on its step's params and state; adapter.ts makes it one of the
+ * outbox's step executors, run like a draft's (executor.ts).
  */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
@@ -20,30 +22,6 @@ export interface OperationProgress {
   /** What is counted: "rows", "products", "chunks". */
   unit?: string
   detail?: string
-}
-
-export interface OperationEnv {
-  /** Signed-call context of the job's profile, hosts resolved. */
-  ctx: AdsContext
-  accountId: string
-  now(): number
-  /** A wait that a cancel or shutdown ends early. */
-  sleep(ms: number): Promise<void>
-  /** Writes the job, as it is now, to disk: call after moving `step.state` forward. */
-  save(): Promise<void>
-  /**
-   * The 'attempting' mark of a repeatable step: written only when something not repeatable is
-   * not on disk yet, or when the last write is a while ago. Sending a repeatable write again
-   * after a crash is safe by definition, so a mark per step buys nothing, and a bulk job (400
-   * product batches) wrote its whole self 400 times per send (bench/PROFILE.md section 15).
-   */
-  saveBeforeRepeatable(): Promise<void>
-  /** Remote ids this app has already recorded: reconciliation must never adopt one of them. */
-  claimed(): ReadonlySet<string>
-  /** Live progress for the outbox view; kept in memory only. */
-  progress(progress: OperationProgress): void
-  /** A long executor checks this at safe points and stops (throwing OperationCanceled). */
-  cancelRequested(): boolean
 }
 
 /** What an executor sees of its step. `state` is its own resume point, persisted by env.save(). */
@@ -68,20 +46,12 @@ export interface OperationExecutor<P = unknown, R extends Json = Json> {
    * anything is sent again, and without a reconcile() the step stops for the designer to check.
    */
   retry: 'repeatable' | 'reconcile'
-  run(env: OperationEnv, step: OperationStepRun<P>): Promise<R>
-  reconcile?(env: OperationEnv, step: OperationStepRun<P>): Promise<R | undefined>
+  run(env: JobEnv, step: OperationStepRun<P>): Promise<R>
+  reconcile?(env: JobEnv, step: OperationStepRun<P>): Promise<R | undefined>
   /** A failure that means the goal is already reached (404 on a repeated delete): the result to record. */
   alreadyDone?(error: AppFailure, params: P): R | undefined
   /** Remote ids a result created, for the exactly-once ledger. */
   createdIds?(result: R): string[]
-}
-
-/** Thrown by an executor that stopped at a safe point because a cancel was asked. */
-export class OperationCanceled extends Error {
-  constructor() {
-    super('canceled')
-    this.name = 'OperationCanceled'
-  }
 }
 
 // Executors are registered in one list whose parameter types differ.

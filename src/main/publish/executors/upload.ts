@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto'
+import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../../api/mediaUpload'
+import type { UploadState } from '../../api/mediaUpload'
+import { AppFailure, appError, isAppFailure } from '../../../shared/errors'
+import type { Answer, JobEnv, StepExecutor } from '../executor'
+import type { UploadStep } from '../job'
+import { PUBLISH_OPS } from '../job'
+import { skipIfNotNeeded } from './common'
+
+/**
+ * Sends a local file of a draft through the chunked upload. An upload is not an object of the
+ * account until it is in the media library: a session whose INIT answer was lost, or that the
+ * server forgot, is abandoned and a new one started, and a crash after INIT leaves a session
+ * nothing uses. So its 'attempting' mark need not be on disk first ('private').
+ */
+
+/** An upload session may be lost (server restart, expiry); start over a few times, then give up. */
+const MAX_UPLOAD_RESTARTS = 3
+/**
+ * Upload progress is written at most this often. It is only a shortcut for resuming: a session
+ * the file does not know about is abandoned and segments are safe to send twice.
+ */
+const PROGRESS_SAVE_MS = 1_000
+
+function fatal(message: string): AppFailure {
+  return new AppFailure(appError('invalid_input', message))
+}
+
+async function readVerified(env: JobEnv, step: UploadStep): Promise<Uint8Array> {
+  let bytes: Uint8Array
+  try {
+    bytes = await env.readFile(step.path)
+  } catch {
+    throw fatal(`${step.fileName} cannot be read any more — add the file to the draft again`)
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  if (sha256 !== step.sha256)
+    throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
+  return bytes
+}
+
+function restartUpload(step: UploadStep, error: unknown): void {
+  if (step.restarts >= MAX_UPLOAD_RESTARTS) throw error
+  step.restarts += 1
+  delete step.session
+}
+
+async function startSession(env: JobEnv, step: UploadStep, totalBytes: number): Promise<void> {
+  let init: UploadState
+  try {
+    init = await uploadInit(env.ctx, {
+      totalBytes,
+      mediaType: step.mimeType,
+      mediaCategory: step.mediaCategory,
+    })
+  } catch (error) {
+    // A lost INIT answer leaves an orphan session on the server that nothing will use.
+    if (isAppFailure(error) && error.code === 'outcome_unknown') step.restarts += 1
+    throw error
+  }
+  step.session = {
+    mediaId: init.mediaId,
+    ...(init.mediaKey ? { mediaKey: init.mediaKey } : {}),
+    nextSegment: 0,
+    bytesSent: 0,
+    phase: 'append',
+  }
+}
+
+async function runUpload(env: JobEnv, step: UploadStep): Promise<Answer<UploadStep>> {
+  const bytes = await readVerified(env, step)
+  for (;;) {
+    if (!step.session) await startSession(env, step, bytes.length)
+    const session = step.session!
+    let savedAt = env.now()
+    try {
+      while (session.phase === 'append' && session.bytesSent < bytes.length) {
+        const start = session.nextSegment * env.chunkBytes
+        const chunk = bytes.subarray(start, Math.min(bytes.length, start + env.chunkBytes))
+        // Re-sending a segment replaces it, so a lost APPEND answer is simply sent again.
+        await uploadAppend(env.ctx, { mediaId: session.mediaId, segmentIndex: session.nextSegment, chunk })
+        session.nextSegment += 1
+        session.bytesSent = start + chunk.length
+        env.progress({ done: session.bytesSent, total: bytes.length, unit: 'bytes' })
+        if (env.now() - savedAt >= PROGRESS_SAVE_MS) {
+          await env.save()
+          savedAt = env.now()
+        }
+      }
+      if (session.phase === 'append') session.phase = 'finalize'
+      let state: UploadState | undefined
+      if (session.phase === 'finalize') {
+        state = await finalizeOnce(env, step)
+        if (state.mediaKey) session.mediaKey ??= state.mediaKey
+        session.phase = 'processing'
+        // Processing can take minutes: a restart meanwhile should wait for it, not upload again.
+        if (state.processingInfo && state.processingInfo.state !== 'succeeded') await env.save()
+      }
+      const ready = await waitUntilProcessed(env, step, state)
+      const mediaKey = session.mediaKey ?? ready.mediaKey
+      if (!mediaKey) throw new Error(`the platform gave no media key for ${step.fileName}`)
+      return { mediaId: session.mediaId, mediaKey }
+    } catch (error) {
+      // The server forgot the session (it restarted or it expired): start the upload again.
+      if (isAppFailure(error) && error.code === 'invalid_request' && session.phase !== 'processing') {
+        restartUpload(step, error)
+        await env.save()
+        continue
+      }
+      throw error
+    }
+  }
+}
+
+/** FINALIZE twice may be refused, so after a lost answer STATUS tells whether it took. */
+async function finalizeOnce(env: JobEnv, step: UploadStep): Promise<UploadState> {
+  const session = step.session!
+  if (session.finalizeSent) {
+    try {
+      return await uploadStatus(env.ctx, session.mediaId)
+    } catch (error) {
+      if (!(isAppFailure(error) && error.code === 'invalid_request')) throw error
+    }
+  }
+  // Recorded with the next write; a session the file does not know about is simply abandoned.
+  session.finalizeSent = true
+  return uploadFinalize(env.ctx, session.mediaId)
+}
+
+async function waitUntilProcessed(
+  env: JobEnv,
+  step: UploadStep,
+  first: UploadState | undefined,
+): Promise<UploadState> {
+  let state = first ?? (await uploadStatus(env.ctx, step.session!.mediaId))
+  for (;;) {
+    const info = state.processingInfo
+    if (!info || info.state === 'succeeded') return state
+    if (info.state === 'failed') {
+      throw fatal(
+        `The platform could not process ${step.fileName}${info.error?.message ? `: ${info.error.message}` : ''}`,
+      )
+    }
+    const wait = Math.min(env.processingPollMaxMs, Math.max(1, info.check_after_secs ?? 1) * 1000)
+    await env.sleep(wait)
+    state = await uploadStatus(env.ctx, step.session!.mediaId)
+  }
+}
+
+export const uploadExecutor: StepExecutor<UploadStep> = {
+  op: PUBLISH_OPS.upload,
+  retry: 'private',
+  settle: (env, step) => skipIfNotNeeded(env, step),
+  run: runUpload,
+}
