@@ -3,6 +3,33 @@ import { cp, mkdir, readdir, stat, symlink } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 
 const repoRoot = resolve('.')
+/** What a clone does not have at its top: git's own files and what .gitignore lists. */
+const NOT_IN_A_CLONE = new Set(['.git', 'node_modules', 'out', 'dist', 'test-results', '.bench'])
+
+/** The files `git clone` would bring: git's list, or without git the tree less what git ignores. */
+async function repositoryFiles(): Promise<string[]> {
+  try {
+    return execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .split('\0')
+      .filter(Boolean)
+  } catch {
+    const files: string[] = []
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await readdir(join(repoRoot, dir), { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        if (dir === '' && NOT_IN_A_CLONE.has(entry.name)) continue
+        if (entry.isDirectory()) await walk(path)
+        else if (entry.isFile()) files.push(path)
+      }
+    }
+    await walk('')
+    return files
+  }
+}
 
 /**
  * Makes `dir` what `git clone` and `npm ci` with ELECTRON_SKIP_BINARY_DOWNLOAD=1 leave: the
@@ -12,14 +39,7 @@ const repoRoot = resolve('.')
  * from the new directory: electron itself and electron-vite, copied, with the .bin links.
  */
 export async function freshInstall(dir: string, options: { sources: boolean }): Promise<void> {
-  const files = options.sources
-    ? execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-      })
-        .split('\0')
-        .filter(Boolean)
-    : ['package.json']
+  const files = options.sources ? await repositoryFiles() : ['package.json']
   for (const file of files) {
     const from = join(repoRoot, file)
     if (!(await stat(from).catch(() => null))?.isFile()) continue // deleted in the work tree
