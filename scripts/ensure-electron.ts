@@ -89,7 +89,7 @@ async function main(): Promise<number> {
     '\n' +
       explainMissingZip({
         outcome: 'Ads Studio cannot start',
-        missing: `Electron ${electron.version}'s binary for ${target.platform}-${target.arch} is not installed (${where} is empty)`,
+        missing: `Electron ${electron.version}'s binary for ${target.platform}-${target.arch} is not installed in ${where}`,
         target,
         url,
         cause: await describeDownloadFailure(firstLine ?? `the installer exited with ${install.status}`, url),
