@@ -27,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['test/renderer/**/*.test.tsx'],
+          setupFiles: ['test/setupComponents.tsx'],
           environment: 'jsdom',
         },
       },

@@ -9,10 +9,11 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
+const USAGE = 'usage: node test/with-keyring.mjs <command> [args…]  (e.g. vitest run --project node)'
 const [command, ...args] = process.argv.slice(2)
-if (!command) {
-  console.error('usage: node test/with-keyring.mjs <command> [args…]')
-  process.exit(2)
+if (!command || command === '--help') {
+  console[command ? 'log' : 'error'](USAGE)
+  process.exit(command ? 0 : 2)
 }
 const localBin = resolve('node_modules/.bin', command)
 
@@ -31,7 +32,7 @@ if (process.platform !== 'linux') process.exit(run(target, process.env))
 if (!has('dbus-run-session') || !has('gnome-keyring-daemon')) {
   console.warn(
     'with-keyring: dbus-run-session or gnome-keyring-daemon is missing, so the keychain tests will fail.\n' +
-      '  Debian/Ubuntu: apt-get install -y gnome-keyring dbus libsecret-1-dev',
+      '  Debian/Ubuntu: sudo apt-get install -y chromium gnome-keyring dbus dbus-x11 libsecret-1-dev python3 make g++',
   )
   process.exit(run(target, process.env))
 }

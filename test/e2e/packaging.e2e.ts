@@ -1,15 +1,22 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
-import { build, Platform } from 'electron-builder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  shaSums,
+  standInElectronZip,
+  startElectronMirror,
+  type ElectronMirror,
+} from '../support/electronMirror'
+import { describeRun, runSupervised } from '../support/supervisedChild'
 
 /**
- * `npm run dist` up to the installer step: electron-builder packs the built app for Linux (the
- * `dir` target: everything an AppImage or deb contains) with electron-builder.yml, against a
- * stand-in Electron distribution, because these machines cannot download the Electron zip. The
- * stand-in executable carries a real fuse wire, so the fuses electron-builder flips can be read back.
+ * `npm run dist` up to the installer step, offline: `scripts/dist.ts --check` fetches a stand-in
+ * Electron zip from a local mirror into Electron's cache, the mirror goes away, and `npm run dist`
+ * (scripts/dist.ts: checks, electron-vite build, electron-builder) packs the app for Linux (the
+ * `dir` target: everything an AppImage or deb contains) from that cache alone. The stand-in
+ * executable carries a real fuse wire, so the fuses electron-builder flips can be read back.
  */
 
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
@@ -18,8 +25,12 @@ const DEFAULT_WIRE = '10110001'
 // What getCurrentFuseWire reports: the wire's bytes, ASCII '0' and '1' (FuseState is not exported).
 const FuseState = { DISABLE: '0'.charCodeAt(0), ENABLE: '1'.charCodeAt(0) }
 
+const VERSION = '45.4.1'
+const ZIP = `electron-v${VERSION}-linux-x64.zip`
+
 let workDir: string
 let appDir: string
+let mirror: ElectronMirror | undefined
 
 interface AsarEntry {
   files?: Record<string, AsarEntry>
@@ -43,38 +54,46 @@ async function listAsar(path: string): Promise<Map<string, { unpacked: boolean }
   return files
 }
 
+/** A stand-in Electron executable whose fuse wire holds Electron's defaults. */
+function fusedExecutable(): Buffer {
+  return Buffer.concat([
+    Buffer.from('#!/bin/sh\n# stand-in for the Electron executable\n'),
+    Buffer.from(FUSE_SENTINEL),
+    Buffer.from([1, DEFAULT_WIRE.length]),
+    Buffer.from(DEFAULT_WIRE),
+    Buffer.alloc(32),
+  ])
+}
+
 beforeAll(async () => {
   await stat(resolve('out/main/index.js')).catch(() => {
     throw new Error('out/ is missing: run `npx electron-vite build` before the E2E suite.')
   })
   workDir = await mkdtemp(join(tmpdir(), 'ads-studio-dist-'))
-  const electronDist = join(workDir, 'electron')
-  await mkdir(join(electronDist, 'resources'), { recursive: true })
-  const executable = join(electronDist, 'electron')
-  await writeFile(
-    executable,
-    Buffer.concat([
-      Buffer.from('#!/bin/sh\n# stand-in for the Electron executable\n'),
-      Buffer.from(FUSE_SENTINEL),
-      Buffer.from([1, DEFAULT_WIRE.length]),
-      Buffer.from(DEFAULT_WIRE),
-      Buffer.alloc(32),
-    ]),
-  )
-  await chmod(executable, 0o755)
-  await writeFile(join(electronDist, 'version'), '45.4.1')
-  await writeFile(join(electronDist, 'LICENSE'), 'stand-in')
+  const zip = standInElectronZip(VERSION, fusedExecutable())
+  mirror = await startElectronMirror({ [`/v${VERSION}/${ZIP}`]: zip })
+  // Electron's cache of its own, with the stand-in's checksum where the real one's would be.
+  const cacheEnv = { HOME: workDir, XDG_CACHE_HOME: workDir, ELECTRON_MIRROR: mirror.url }
+  await mkdir(join(workDir, 'electron'), { recursive: true })
+  await writeFile(join(workDir, 'electron', `SHASUMS256.txt-${VERSION}`), shaSums({ [ZIP]: zip }))
+  const dist = (args: string[]) =>
+    runSupervised(resolve('node_modules/.bin/tsx'), ['scripts/dist.ts', ...args], {
+      env: { ...process.env, ...cacheEnv },
+      quietMs: 180_000,
+    })
+  const check = await dist(['--check', '--linux', '--x64'])
+  if (check.code !== 0) throw new Error(describeRun('scripts/dist.ts --check', check))
+  expect(mirror.requests).toEqual([`/v${VERSION}/${ZIP}`])
+  await mirror.close()
 
-  await build({
-    projectDir: resolve('.'),
-    targets: Platform.LINUX.createTarget('dir'),
-    publish: 'never',
-    config: { electronDist, directories: { output: join(workDir, 'dist') } },
-  })
+  const output = join(workDir, 'dist')
+  const packed = await dist(['--linux', 'dir', '--x64', `-c.directories.output=${output}`])
+  if (packed.code !== 0) throw new Error(describeRun('npm run dist, offline', packed))
   appDir = join(workDir, 'dist', 'linux-unpacked')
-}, 240_000)
+}, 600_000)
 
 afterAll(async () => {
+  await mirror?.close()
   if (workDir) await rm(workDir, { recursive: true, force: true })
 })
 
@@ -112,6 +131,11 @@ describe('the packaged app (Linux directory, as inside the AppImage and the deb)
         devOnly,
       ).toBe(false)
     }
+  })
+
+  it("is Electron's own distribution, cleaned as electron-builder cleans a downloaded one", async () => {
+    expect(await readFile(join(appDir, 'LICENSE.electron.txt'), 'utf8')).toContain('stand-in')
+    await expect(stat(join(appDir, 'resources', 'default_app.asar'))).rejects.toThrow()
   })
 
   it('unpacks keytar, whose native module Electron cannot load from inside an asar', async () => {

@@ -1,7 +1,7 @@
 import { OAuth } from 'oauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseForm, pinFrom } from './helpers/client'
-import { startCli } from './helpers/spawnCli'
+import { STARTUP_QUIET_MS, startCli } from './helpers/spawnCli'
 import type { RunningCli } from './helpers/spawnCli'
 
 /**
@@ -23,7 +23,7 @@ describe('conformance with node-oauth against npm run sandbox', () => {
   let cli: RunningCli
   beforeAll(async () => {
     cli = await startCli(['--json'])
-  })
+  }, 2 * STARTUP_QUIET_MS)
   afterAll(async () => {
     await cli.stop()
   })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../sandbox/index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { UserTokens } from './helpers/client'
-import { startCli } from './helpers/spawnCli'
+import { STARTUP_QUIET_MS, startCli } from './helpers/spawnCli'
 
 let dir: string
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-describe('--data persistence', () => {
+describe('--data persistence', { timeout: 2 * STARTUP_QUIET_MS }, () => {
   it('keeps tokens, objects and counters across restarts, also through the CLI', async () => {
     const file = join(dir, 'state.json')
     const first = await startSandbox({ port: 0, dataFile: file })
@@ -71,7 +71,7 @@ describe('--data persistence', () => {
   })
 })
 
-describe('cli', () => {
+describe('cli', { timeout: 2 * STARTUP_QUIET_MS }, () => {
   it('prints URLs, the demo app and the demo user with two ad accounts', async () => {
     const cli = await startCli(['--port', '0'], { waitFor: /Ctrl\+C/ })
     try {

@@ -1,6 +1,5 @@
 // Customer-list uploads end to end against the sandbox: every call through the validating IPC
 // dispatcher, the upload as an outbox job, every request through the signed client.
-import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,6 +11,7 @@ import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { SEEDED_AUDIENCES } from '../../../sandbox/seedAudiences'
 import { connectProfile, openApp, type App } from '../publish/harness'
+import { describeRun, runSupervised, type SupervisedRun } from '../../support/supervisedChild'
 
 const CHILD = join(import.meta.dirname, 'upload-child.ts')
 const keychainService = `Ads Studio audiences ${process.pid}`
@@ -148,45 +148,17 @@ describe('uploading a customer list', () => {
   })
 })
 
-interface ChildRun {
-  lines: string[]
-  signal: NodeJS.Signals | null
-  output: string
-}
-
-function runChild(
-  args: string[],
-  killWhen?: (line: string) => boolean,
-  timeoutMs = 90_000,
-): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const lines: string[] = []
-    let buffer = ''
-    let output = ''
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.stdout.setEncoding('utf8')
-    child.stderr.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk
-      buffer += chunk
-      const parts = buffer.split('\n')
-      buffer = parts.pop() ?? ''
-      for (const line of parts) {
-        lines.push(line)
-        if (killWhen?.(line)) child.kill('SIGKILL')
-      }
-    })
-    child.stderr.on('data', (chunk: string) => (output += chunk))
-    child.on('error', reject)
-    child.on('close', (_code, signal) => {
-      clearTimeout(watchdog)
-      resolve({ lines, signal, output })
-    })
+/** Runs an upload process, killed only after two minutes without output (a hang, not a slow machine). */
+function runChild(args: string[], onLine?: (line: string, kill: () => void) => void): Promise<SupervisedRun> {
+  return runSupervised(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+    quietMs: 120_000,
+    ...(onLine ? { onLine } : {}),
   })
 }
+
+/** How far an upload child got, from its last `acked N` line. */
+const chunks = (run: SupervisedRun) =>
+  `${run.lines.findLast((line) => line.startsWith('acked '))?.slice('acked '.length) ?? 0} of 8 chunks acknowledged`
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = []
@@ -201,7 +173,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 describe('privacy through a crash', () => {
   it(
     'a killed upload resumes from its last acknowledged chunk, and no marker is anywhere on disk or in the logs',
-    { timeout: 180_000 },
+    // No wall-clock limit shorter than the work; a hung child is stopped by runChild's watchdog.
+    { timeout: 1_200_000 },
     async () => {
       const dataDir = join(workDir, 'app-crash')
       const setup = await connectedApp(dataDir)
@@ -221,15 +194,19 @@ describe('privacy through a crash', () => {
         [dataDir, keychainService, 'send', path, target, rate],
         // The child reports what it sees every 30 ms, and a window's two chunks can both be
         // acknowledged between two looks: "acked 2" may be followed by "acked 4".
-        (line) => Number(/^acked (\d+)$/.exec(line)?.[1] ?? -1) >= 3,
+        (line, kill) => {
+          if (Number(/^acked (\d+)$/.exec(line)?.[1] ?? -1) >= 3) kill()
+        },
       )
-      expect(first.signal, first.output).toBe('SIGKILL')
+      expect(first.killedBy, describeRun('the first upload child', first, chunks(first))).toBe('test')
       const ackedBeforeKill = sandbox.audienceUploads().length - before
       expect(ackedBeforeKill).toBeGreaterThanOrEqual(3)
       expect(ackedBeforeKill).toBeLessThan(8)
 
       const second = await runChild([dataDir, keychainService, 'resume', path, target, rate])
-      expect(second.lines.at(-1), second.output).toMatch(/^done \[\{"state":"done"/)
+      expect(second.lines.at(-1), describeRun('the resuming upload child', second, chunks(second))).toMatch(
+        /^done \[\{"state":"done"/,
+      )
 
       const uploads = sandbox.audienceUploads().slice(before)
       // Every chunk acknowledged before the kill was not sent again: eight distinct bodies, and
@@ -240,7 +217,7 @@ describe('privacy through a crash', () => {
       expect(sandbox.customAudienceMembers(target)!.count).toBe(membersBefore + 20_000)
 
       // The whole data directory and both processes' output: no marker, raw or hashed.
-      const texts = [first.output, second.output]
+      const texts = [first.stdout, first.stderr, second.stdout, second.stderr]
       for (const file of await filesUnder(dataDir)) texts.push(await readFile(file, 'latin1'))
       expect((await stat(dataDir)).isDirectory()).toBe(true)
       for (const text of texts) {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -6,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDraftStore } from '../../../src/main/drafts/store'
+import { describeRun, runSupervised, type SupervisedRun } from '../../support/supervisedChild'
 
 const KILLS = 200
 const here = dirname(fileURLToPath(import.meta.url))
@@ -36,50 +36,42 @@ afterAll(async () => {
 
 interface ChildRun {
   acks: Array<{ id: string; seq: number }>
-  stderr: string
-  signal: NodeJS.Signals | null
+  run: SupervisedRun
 }
 
 /**
  * Starts a writer and SIGKILLs it `killAfterMs` after its `acksBeforeKill`-th acknowledgement
  * (or after `ready` when that is 0). Counting acknowledgements rather than only time keeps the
  * kills landing among writes on a loaded machine, where a child may need far longer than 25 ms
- * for its first write.
+ * for its first write. The writer writes until it is killed, so a child that falls silent for a
+ * minute has hung: the watchdog stops it and the run says so (killedBy: 'watchdog').
  */
-function runAndKill(dataDir: string, acksBeforeKill: number, killAfterMs: number): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childScript, dataDir], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    let killTimer: ReturnType<typeof setTimeout> | undefined
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), 20_000)
-    child.stdout.setEncoding('utf8')
-    child.stderr.setEncoding('utf8')
-    child.stdout.on('data', (chunk: string) => {
-      stdout += chunk
-      if (killTimer !== undefined || !stdout.startsWith('ready\n')) return
-      const acksSoFar = stdout.split('\n').filter((line) => line.startsWith('ack ')).length
-      if (acksSoFar >= acksBeforeKill) killTimer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
-    })
-    child.stderr.on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (_code, signal) => {
-      clearTimeout(watchdog)
-      if (killTimer) clearTimeout(killTimer)
-      const acks: ChildRun['acks'] = []
-      // Only complete lines count: a line cut by the kill was never acknowledged.
-      for (const line of stdout.split('\n').slice(0, -1)) {
-        const match = /^ack ([0-9a-f-]{36}) (\d+)$/.exec(line)
-        if (match?.[1] && match[2]) acks.push({ id: match[1], seq: Number(match[2]) })
-      }
-      resolve({ acks, stderr, signal })
-    })
+async function runAndKill(dataDir: string, acksBeforeKill: number, killAfterMs: number): Promise<ChildRun> {
+  let acksSoFar = 0
+  let ready = false
+  let killing = false
+  const run = await runSupervised(process.execPath, [childScript, dataDir], {
+    quietMs: 60_000,
+    onLine: (line, kill) => {
+      if (line === 'ready') ready = true
+      else if (line.startsWith('ack ')) acksSoFar++
+      if (killing || !ready || acksSoFar < acksBeforeKill) return
+      killing = true
+      setTimeout(kill, killAfterMs)
+    },
   })
+  const acks: ChildRun['acks'] = []
+  // Only complete lines count: a line cut by the kill was never acknowledged.
+  for (const line of run.lines) {
+    const match = /^ack ([0-9a-f-]{36}) (\d+)$/.exec(line)
+    if (match?.[1] && match[2]) acks.push({ id: match[1], seq: Number(match[2]) })
+  }
+  return { acks, run }
 }
 
 describe('draft store under SIGKILL', () => {
+  // 200 processes may take minutes on a loaded machine, so no wall-clock limit shorter than that;
+  // a hung writer is stopped by runAndKill's watchdog and named.
   it(`loses no acknowledged draft and corrupts none across ${KILLS} kills mid-write`, async () => {
     const dataDir = join(workDir, 'data')
     const acknowledged = new Map<string, number>()
@@ -87,12 +79,19 @@ describe('draft store under SIGKILL', () => {
     let totalAcks = 0
 
     for (let kill = 0; kill < KILLS; kill++) {
-      const run = await runAndKill(dataDir, Math.floor(Math.random() * 3), Math.floor(Math.random() * 25))
+      const { acks, run } = await runAndKill(
+        dataDir,
+        Math.floor(Math.random() * 3),
+        Math.floor(Math.random() * 25),
+      )
+      expect(
+        run.killedBy,
+        describeRun(`writer ${kill + 1} of ${KILLS}`, run, `${acks.length} acknowledged writes`),
+      ).toBe('test')
       expect(run.stderr).toBe('')
-      expect(run.signal).toBe('SIGKILL')
-      if (run.acks.length > 0) killsWithWritesInFlight++
-      totalAcks += run.acks.length
-      for (const { id, seq } of run.acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
+      if (acks.length > 0) killsWithWritesInFlight++
+      totalAcks += acks.length
+      for (const { id, seq } of acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
     }
 
     // The run must have exercised the store, or "nothing lost" would prove nothing.
@@ -114,5 +113,5 @@ describe('draft store under SIGKILL', () => {
     expect(lost).toEqual([])
     expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
     await store.close()
-  }, 300_000)
+  }, 1_800_000)
 })

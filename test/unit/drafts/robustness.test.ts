@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { dirname, join } from 'node:path'
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createDraftsService } from '../../../src/main/drafts/draftsService'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import { emptyContent } from '../../../src/shared/creatives/content'
+import { describeRun, runSupervised } from '../../support/supervisedChild'
 import { useTempDirs } from './helpers'
 
 /** Issue #10, defects 4, 5, 7 and 8: the drafts folder and imports hold whatever a disk can. */
@@ -23,28 +24,18 @@ interface ChildResult {
   created: string
 }
 
-/** Loads in a child process; a load that blocks is killed and reported as such. */
-function loadInChild(dataDir: string, timeoutMs = 15_000): Promise<ChildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(here, 'fixtures', 'loadChild.ts'), dataDir],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      if (signal) return reject(new Error(`the load never finished (killed after ${timeoutMs} ms)`))
-      if (code !== 0) return reject(new Error(`the load failed: ${err}`))
-      resolve(JSON.parse(out.trim().split('\n').at(-1)!) as ChildResult)
-    })
-  })
+/**
+ * Loads in a child process; a load that blocks is killed by the watchdog, a minute after the child
+ * said it started loading (long past what a load needs on a loaded machine), and reported as such.
+ */
+async function loadInChild(dataDir: string): Promise<ChildResult> {
+  const run = await runSupervised(
+    process.execPath,
+    ['--import', 'tsx', join(here, 'fixtures', 'loadChild.ts'), dataDir],
+    { quietMs: 60_000 },
+  )
+  if (run.code !== 0) throw new Error(describeRun('the loading child', run))
+  return JSON.parse(run.lines.at(-1)!) as ChildResult
 }
 
 /**
@@ -61,7 +52,8 @@ async function withOneDraft(): Promise<{ dir: string; store: string; drafts: str
   return { dir, store: storeDir, drafts: join(storeDir, 'drafts'), id: draft.id }
 }
 
-describe('defect 4: only regular files are read from the drafts folder', () => {
+// The load runs in a child under a watchdog (loadInChild), which may take a minute to stop a hang.
+describe('defect 4: only regular files are read from the drafts folder', { timeout: 180_000 }, () => {
   it('a FIFO and a link to /dev/zero do not freeze the load; they are reported and the other drafts work', async () => {
     const { dir, drafts, id } = await withOneDraft()
     execFileSync('mkfifo', [join(drafts, '11111111-1111-4111-8111-111111111111.json')])

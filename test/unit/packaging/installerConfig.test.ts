@@ -1,13 +1,16 @@
-import { readFile, stat } from 'node:fs/promises'
-import { resolve } from 'node:path'
-import { Packager, type Configuration } from 'electron-builder'
-import { describe, expect, it } from 'vitest'
+import { chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Arch, build, Packager, Platform, type Configuration } from 'electron-builder'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The installer configuration (electron-builder.yml), checked with electron-builder's own config
- * loader and JSON schema: the same Packager.validateConfig() that `npm run dist` runs first.
- * Packaging itself needs the Electron zip, which these machines cannot download; the E2E suite
- * packs the Linux app directory against a stand-in Electron (test/e2e/packaging.e2e.ts).
+ * The installer configuration (electron-builder.yml and package.json's metadata), checked with
+ * electron-builder's own config loader and JSON schema: the same Packager.validateConfig() that
+ * `npm run dist` runs first; and every Linux target's final options as electron-builder computes
+ * them right before it runs the installer tool. Packaging itself needs the Electron zip, which
+ * these machines cannot download; the E2E suite packs the Linux app directory against a stand-in
+ * Electron (test/e2e/packaging.e2e.ts).
  */
 
 const projectDir = resolve('.')
@@ -57,6 +60,17 @@ describe('the installer configuration', () => {
     expect(config.linux?.maintainer).toMatch(/<.+@.+>/)
   })
 
+  it('names no CPU in any target: a run packages for one CPU, the one its keytar was built for', async () => {
+    const config = await loadConfig()
+    // A target with `arch: [arm64, x64]` made both dmgs in one run, one of them with the other CPU's keytar.
+    for (const targets of [config.linux?.target, config.mac?.target, config.win?.target])
+      for (const target of Array.isArray(targets) ? targets : [targets])
+        expect(
+          typeof target === 'string' || (target as { arch?: unknown }).arch === undefined,
+          JSON.stringify(target),
+        ).toBe(true)
+  })
+
   it('signs macOS builds with the hardened runtime and entitlements that allow V8 to JIT', async () => {
     const config = await loadConfig()
     expect(config.mac?.hardenedRuntime).toBe(true)
@@ -102,11 +116,92 @@ describe('the installer configuration', () => {
     expect(keytar.binary?.napi_versions?.length, 'keytar ships N-API builds').toBeGreaterThan(0)
   })
 
-  it('has `npm run dist`, which builds the app before packaging it', async () => {
+  it('has `npm run dist` (checks, build, package) and one macOS script per CPU', async () => {
     const pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as {
       scripts: Record<string, string>
     }
-    expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder --publish never')
+    expect(pkg.scripts.dist).toBe('tsx scripts/dist.ts')
+    expect(pkg.scripts['dist:mac:arm64']).toBe('tsx scripts/dist.ts --mac --arm64')
+    expect(pkg.scripts['dist:mac:x64']).toBe('tsx scripts/dist.ts --mac --x64')
     expect((await stat(resolve('electron-builder.yml'))).isFile()).toBe(true)
+  })
+})
+
+interface LinuxTargetOptions {
+  appImage: { desktop: string; desktopFileName: string }
+  deb: { args: string[]; desktopEntry: string }
+}
+
+/**
+ * Every Linux target's final options, taken from electron-builder's effectiveOptionComputed hook
+ * right before it would run the AppImage tool or fpm, from a stand-in app directory (prepackaged):
+ * offline and without a build, but through the same target code that refused to make the deb
+ * when package.json had no homepage.
+ */
+async function linuxTargetOptions(workDir: string): Promise<LinuxTargetOptions> {
+  const appDir = join(workDir, 'linux-unpacked')
+  await mkdir(join(appDir, 'resources'), { recursive: true })
+  await writeFile(join(appDir, 'ads-studio'), '#!/bin/sh\n# stand-in for the packed app\n')
+  await chmod(join(appDir, 'ads-studio'), 0o755)
+  const config = await loadConfig()
+  const found: Partial<LinuxTargetOptions> = {}
+  await build({
+    projectDir,
+    targets: Platform.LINUX.createTarget(targetNames(config.linux?.target), Arch.x64),
+    publish: 'never',
+    prepackaged: appDir,
+    config: { directories: { output: join(workDir, 'dist') } },
+    effectiveOptionComputed: async (options: unknown) => {
+      if (Array.isArray(options)) {
+        const [args, desktopFile] = options as [string[], string]
+        found.deb = { args, desktopEntry: await readFile(desktopFile, 'utf8') }
+      } else found.appImage = options as LinuxTargetOptions['appImage']
+      return true // stop before the installer tool, which would be downloaded
+    },
+  })
+  if (!found.appImage || !found.deb) throw new Error(`a Linux target was not computed: ${Object.keys(found)}`)
+  return found as LinuxTargetOptions
+}
+
+/** The value after a flag in fpm's arguments. */
+const flag = (args: string[], name: string) => args[args.indexOf(name) + 1]
+
+describe("every Linux target's final options", { timeout: 180_000 }, () => {
+  let workDir: string
+  let options: LinuxTargetOptions
+  let pkg: { homepage: string; desktopName: string; description: string }
+  beforeAll(async () => {
+    workDir = await mkdtemp(join(tmpdir(), 'ads-studio-linux-targets-'))
+    pkg = JSON.parse(await readFile(resolve('package.json'), 'utf8')) as typeof pkg
+    options = await linuxTargetOptions(workDir)
+  }, 180_000)
+  afterAll(async () => {
+    if (workDir) await rm(workDir, { recursive: true, force: true })
+  })
+
+  it('gives the deb its name, maintainer, homepage and architecture', () => {
+    const { args } = options.deb
+    expect(flag(args, '--name')).toBe('ads-studio')
+    expect(flag(args, '--maintainer')).toMatch(/^Ads Studio <.+@.+>$/)
+    expect(flag(args, '--url')).toBe(pkg.homepage)
+    expect(flag(args, '--architecture')).toBe('amd64')
+    expect(flag(args, '--package')).toMatch(/\/ads-studio_0\.1\.0_amd64\.deb$/)
+    expect(args.some((arg) => arg.endsWith('=/opt/Ads Studio'))).toBe(true)
+  })
+
+  it("installs the launcher under package.json's desktopName, matching the window's app id", () => {
+    const desktopName = pkg.desktopName.replace(/\.desktop$/, '')
+    expect(desktopName).toBe('ads-studio')
+    expect(options.deb.args.some((arg) => arg.endsWith(`=/usr/share/applications/${pkg.desktopName}`))).toBe(
+      true,
+    )
+    expect(options.appImage.desktopFileName).toBe(pkg.desktopName)
+    for (const entry of [options.deb.desktopEntry, options.appImage.desktop]) {
+      expect(entry).toContain('Name=Ads Studio\n')
+      // Electron uses desktopName as the window's app id (WM_CLASS): the desktop links them by it.
+      expect(entry).toContain(`StartupWMClass=${desktopName}\n`)
+      expect(entry).toContain('Categories=Graphics;\n')
+      expect(entry).toContain(`Comment=${pkg.description}\n`)
+    }
   })
 })
