@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
-import type { OAuth1Credentials, SignedParams } from '../auth/oauth1'
+import type { OAuth1Credentials, SignedParams } from './oauth1'
 import { decodeEnvelope } from './envelope'
 import type { Envelope } from './envelope'
 import type { ApiHosts } from './hosts'

@@ -17,7 +17,7 @@ import type { AccountFeaturesCache } from './accountFeatures'
 import type { CardKind, Job } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
-import { checkDraftForPublish } from '../../shared/rules/publishGate'
+import { checkDraftForPublish } from '../../shared/creatives/publishGate'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 
 /**
