@@ -18,7 +18,7 @@ import { deleteWebhook, type Problem } from '../auth/webhooks'
 import type { ProfileVault } from '../vault/profileVault'
 import type { SecretStore } from '../vault/secretStore'
 import { findWrongAdsHost, hostShapeProblem } from './hostCheck'
-import type { ProfileRepository } from './profileRepository'
+import type { ProfileRepository } from '../session/profileRepository'
 
 export interface BeginInput {
   profileId?: string

@@ -3,7 +3,7 @@ import { usesAdsSandboxHost } from '../../shared/profiles'
 import type { AdsContext } from '../api/ads'
 import { resolveHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
-import type { ProfileRepository } from '../profiles/profileRepository'
+import type { ProfileRepository } from '../session/profileRepository'
 import type { ProfileVault } from '../vault/profileVault'
 
 /** What the outbox needs to know about profiles, and the only way it gets credentials. */
