@@ -10,8 +10,7 @@ import type { MediaType } from '../rules/limits'
  * of media.ts and media.ts can build on it.
  */
 export type MediaTypeSource =
-  | { source: 'library'; mediaType?: MediaType | undefined }
-  | { source: 'local'; mimeType: string }
+  { source: 'library'; mediaType?: MediaType | undefined } | { source: 'local'; mimeType: string }
 
 export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   const mime = mimeType.toLowerCase()
