@@ -28,7 +28,7 @@ import {
 } from '../api/audiences'
 import { collectAll, paginate } from '../api/cursor'
 import { writeFileAtomic } from '../drafts/atomicFile'
-import type { WithAdsContext } from '../library/libraryService'
+import type { WithAdsContext } from '../session/session'
 import { reportInWorker } from './hashWorkerClient'
 import { openList, type OpenedList } from './listFile'
 import { refuse } from './listLines'

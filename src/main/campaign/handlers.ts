@@ -1,13 +1,10 @@
-import type { Channel } from '../../shared/ipc/channels'
 import type { campaignContract } from '../../shared/ipc/contracts/campaign'
-import type { Handler } from '../ipc/dispatcher'
+import type { HandlersOf } from '../ipc/dispatcher'
 import { createAccountAdminService } from './accountAdminService'
 import { createLineItemsService, type CampaignServiceDeps } from './lineItemsService'
 
-type CampaignChannel = keyof typeof campaignContract & Channel
-
 /** The IPC handlers of the campaign side of the account, spread into the handler map by services.ts. */
-export function createCampaignHandlers(deps: CampaignServiceDeps): { [C in CampaignChannel]: Handler<C> } {
+export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<typeof campaignContract> {
   const lineItems = createLineItemsService(deps)
   const account = createAccountAdminService(deps)
   const job = async (queued: ReturnType<typeof deps.outbox.enqueueOperations>) => ({ job: await queued })

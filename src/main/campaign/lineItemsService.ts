@@ -30,7 +30,7 @@ import {
   type LineItem,
   type LineItemCuratedCategory,
 } from '../api/lineItems'
-import type { WithAdsContext } from '../library/libraryService'
+import type { WithAdsContext } from '../session/session'
 import type { OperationRequest } from '../publish/outbox'
 import { OPS } from './operations'
 

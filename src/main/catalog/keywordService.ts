@@ -13,7 +13,7 @@ import {
 import type { KeywordResult } from '../../shared/ipc/contracts/catalogs'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
-import type { WithAdsContext } from '../library/libraryService'
+import type { WithAdsContext } from '../session/session'
 import type { CatalogDialogs } from './catalogService'
 
 /**

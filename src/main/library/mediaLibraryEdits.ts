@@ -7,7 +7,7 @@ import { validateMediaLibrary } from '../../shared/rules/validateMediaLibrary'
 import { getMediaLibraryObject, type AdsContext, type MediaLibraryObject } from '../api/ads'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { OperationRequest } from '../publish/outbox'
-import type { WithAdsContext } from './libraryService'
+import type { WithAdsContext } from '../session/session'
 import { MEDIA_LIBRARY_OPS, type MediaLibraryChangeSet } from './operations'
 
 /**

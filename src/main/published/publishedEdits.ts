@@ -14,7 +14,9 @@ import type { PostLengthTier } from '../../shared/rules/limits'
 import { LIMITS } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/creatives/publishGate'
+import { listPosts } from '../api/ads'
 import type { OperationRequest } from '../publish/outbox'
+import type { WithAdsContext } from '../session/session'
 import { PUBLISHED_EDIT_OPS, VIDEO_CONVERSATION_EDITABLE_FIELDS } from './editOperations'
 import type { CardUpdateParams, PostRenameParams, VideoConversationUpdateParams } from './editOperations'
 
@@ -39,6 +41,8 @@ export interface PublishedEditDeps {
     flush(ids?: readonly string[]): Promise<void>
   }
   outbox: { enqueueOperations(request: OperationRequest): Promise<OutboxJobView> }
+  /** Signed calls, to find a post renamed by its id. */
+  withAdsContext: WithAdsContext
   postLengthTier(profileId: string, accountId: string): PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait). */
   accountFeatures?(profileId: string, accountId: string): readonly string[] | undefined
@@ -205,8 +209,10 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
     },
 
     /**
-     * The library's rename of any post on the account, by its id (the caller has checked that the
-     * post exists). The name is its only field, bounded by the shared limit.
+     * The library's rename of any post on the account, by its id. The name is its only field,
+     * bounded by the shared limit. A post id the account does not have is refused before the
+     * rename is queued: a designer who typed a wrong id hears it at once, on the id, instead of
+     * from a failed outbox job.
      */
     async renamePostById(
       profileId: string,
@@ -218,6 +224,13 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       if (trimmed === '') refuse([{ field: 'name', message: 'Enter a name' }])
       if (trimmed.length > LIMITS.post.name.max)
         refuse([{ field: 'name', message: `A post name has at most ${LIMITS.post.name.max} characters` }])
+      await deps.withAdsContext(profileId, async (ctx) => {
+        const found = await listPosts(ctx, accountId, { postIds: [postId], trimUser: true })
+        if (found.data.some((post) => post.id_str === postId)) return
+        throw new AppFailure(
+          appError('not_found', `This account has no post ${postId} — check the id`, { field: 'postId' }),
+        )
+      })
       const params: PostRenameParams = { postId, name: trimmed }
       return deps.outbox.enqueueOperations({
         profileId,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emptyRequest } from './fields'
 import {
   DRAFT_KINDS,
   draftKindSchema,
@@ -92,7 +93,7 @@ export const draftsContract = {
     response: z.object({ updatedAt: z.string(), errorCount: z.number().int().nonnegative() }),
   },
   'drafts.flush': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ flushed: z.literal(true) }),
   },
   'drafts.duplicate': {
@@ -113,7 +114,7 @@ export const draftsContract = {
   },
   /** Files moved to quarantine, newest first; `message` says why when this run moved it. */
   'drafts.quarantine': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({
       files: z.array(
         z.object({
@@ -141,7 +142,7 @@ export const draftsContract = {
     response: z.object({ deleted: z.literal(true) }),
   },
   'drafts.import': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ draft: draftSchema.optional(), idChanged: z.boolean().optional() }),
   },
 } as const

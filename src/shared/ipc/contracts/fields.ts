@@ -25,3 +25,6 @@ export const platformIdSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'That is not an id the platform uses')
+
+/** The request of a channel that takes nothing. */
+export const emptyRequest = z.object({}).strict()

@@ -177,19 +177,4 @@ export const libraryContract = {
       .strict(),
     response: z.object({ job: outboxJobViewSchema }),
   },
-  /** PUT accounts/:id/posts/:post_id/name, queued in the outbox once the post is found on the account. */
-  'posts.rename': {
-    request: z
-      .object({
-        profileId: profileIdSchema,
-        accountId: accountIdSchema,
-        postId: z.string().regex(/^[0-9]{1,19}$/, 'A post id is a number'),
-        name: sendableText(1_000)
-          .trim()
-          .min(1, 'Enter a name')
-          .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),
-      })
-      .strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
 } as const

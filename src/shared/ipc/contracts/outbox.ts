@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emptyRequest } from './fields'
 import { draftKindSchema } from '../../drafts/envelope'
 
 const draftId = z.string().uuid()
@@ -139,7 +140,7 @@ export const outboxContract = {
   },
   /** Every job, oldest first. The renderer polls this while anything is running. */
   'outbox.list': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ jobs: z.array(outboxJobViewSchema) }),
   },
   /** One job by id: how a feature follows the operation job it queued. */
