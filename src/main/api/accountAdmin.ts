@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { accountSchema } from './ads'
 import {
-  accountSchema,
   adsUrl,
   call,
   formOf,
@@ -9,7 +9,7 @@ import {
   single,
   type AdsContext,
   type ListOptions,
-} from './ads'
+} from './adsRequest'
 import type { Envelope } from './envelope'
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
-import { adsUrl, call, formOf, listQuery, segment, type AdsContext, type ListOptions } from './ads'
+import { adsUrl, call, formOf, listQuery, segment, type AdsContext, type ListOptions } from './adsRequest'
 import type { Envelope } from './envelope'
 import { failureFor, type HttpRequest } from './http'
 

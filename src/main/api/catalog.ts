@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LIMITS } from '../../shared/rules/limits'
-import { adsUrl, call, formOf, segment, type AdsContext } from './ads'
+import { adsUrl, call, formOf, segment, type AdsContext } from './adsRequest'
 import type { Envelope } from './envelope'
 
 /**

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import type { LineItemPatch } from '../../shared/rules/lineItems'
-import { adsUrl, call, formOf, listQuery, segment, single, type AdsContext, type ListOptions } from './ads'
+import {
+  adsUrl,
+  call,
+  formOf,
+  listQuery,
+  segment,
+  single,
+  type AdsContext,
+  type ListOptions,
+} from './adsRequest'
 import type { Envelope } from './envelope'
 
 /**

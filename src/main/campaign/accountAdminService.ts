@@ -13,7 +13,7 @@ import {
   type AccountMedia,
   type HistoryEntry,
 } from '../api/accountAdmin'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import { collectAll, paginate } from '../api/cursor'
 import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import type { ProfileSummary } from '../../shared/profiles'

@@ -15,7 +15,7 @@ import {
   type LineItemValues,
 } from '../../shared/rules/lineItems'
 import { listAdvertiserBusinessCategories, type BusinessCategory } from '../api/accountAdmin'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import { collectAll, paginate } from '../api/cursor'
 import {
   getCampaign,

@@ -9,18 +9,20 @@ import type { MediaType } from '../../shared/rules/limits'
 import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import {
   createSandboxAccount,
-  deleteCard,
-  deleteCardOfType,
   getMediaLibraryObject,
   listAccountFeatures,
-  listCards,
   listMediaLibrary,
-  listPollCards,
-  listVideoConversationCards,
-  type AdsContext,
-  type Card,
   type MediaLibraryObject,
 } from '../api/ads'
+import {
+  deleteCard,
+  deleteCardOfType,
+  listCards,
+  listPollCards,
+  listVideoConversationCards,
+  type Card,
+} from '../api/cards'
+import { type AdsContext } from '../api/adsRequest'
 import type { Envelope } from '../api/envelope'
 import type { WithAdsContext } from '../session/session'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'

@@ -1,4 +1,4 @@
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 
 /**
  * What the outbox needs to know about profiles, and the only way it gets credentials. The

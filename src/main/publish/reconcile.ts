@@ -1,11 +1,8 @@
-import type { AdsContext, Card, Post } from '../api/ads'
-import {
-  getMediaLibraryObject,
-  listCards,
-  listPollCards,
-  listPosts,
-  listVideoConversationCards,
-} from '../api/ads'
+import type { Post } from '../api/ads'
+import type { Card } from '../api/cards'
+import type { AdsContext } from '../api/adsRequest'
+import { getMediaLibraryObject, listPosts } from '../api/ads'
+import { listCards, listPollCards, listVideoConversationCards } from '../api/cards'
 import { paginate } from '../api/cursor'
 import { LIMITS } from '../../shared/rules/limits'
 import { isAppFailure } from '../../shared/errors'

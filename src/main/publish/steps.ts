@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto'
-import type { AdsContext, Card, PostCreate } from '../api/ads'
-import {
-  createCard,
-  createMediaLibraryObject,
-  createPollCard,
-  createPost,
-  createVideoConversationCard,
-} from '../api/ads'
+import type { PostCreate } from '../api/ads'
+import type { Card } from '../api/cards'
+import type { AdsContext } from '../api/adsRequest'
+import { createMediaLibraryObject, createPost } from '../api/ads'
+import { createCard, createPollCard, createVideoConversationCard } from '../api/cards'
 import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../api/mediaUpload'
 import { LIMITS } from '../../shared/rules/limits'
 import type { UploadState } from '../api/mediaUpload'

@@ -1,7 +1,7 @@
 import { ACCESS_REVOKED_MESSAGE, AppFailure, appError, isAppFailure } from '../../shared/errors'
 import type { ApiHosts } from '../../shared/hosts'
 import { usesAdsSandboxHost, type ProfileSummary } from '../../shared/profiles'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import { resolveHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
 import type { ProfileRepository } from './profileRepository'

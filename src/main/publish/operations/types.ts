@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AppFailure } from '../../../shared/errors'
-import type { AdsContext } from '../../api/ads'
+import type { AdsContext } from '../../api/adsRequest'
 
 /**
  * Operation jobs: API writes that are not a draft's publication (pause a line item, upsert a
