@@ -1,14 +1,8 @@
 import { z } from 'zod'
 import type { Envelope } from './envelope'
-import {
-  adsUrl,
-  call,
-  formOf,
-  listQuery,
-  segment,
-  type AdsContext,
-  type ListOptions,
-} from './adsRequest'
+import type { AdsContext, ListOptions } from './adsRequest'
+import { accountUrl, adsUrl, callData, postForm, getList, listQuery, segment } from './adsRequest'
+import { optionalText, platformObject } from './objectSchemas'
 
 /**
  * One thin typed function per ads endpoint the app uses (spec part B). Each builds the path,
@@ -17,24 +11,14 @@ import {
  * Accounts, the media library and posts are here; cards in cards.ts.
  */
 
-export const accountSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().nullish(),
-    approval_status: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const accountSchema = platformObject(optionalText('name', 'approval_status'))
 export type Account = z.infer<typeof accountSchema>
 
+/** Keyed by media_key, not id. */
 export const mediaLibraryObjectSchema = z
   .object({
     media_key: z.string(),
-    media_type: z.string().nullish(),
-    media_category: z.string().nullish(),
-    media_status: z.string().nullish(),
-    media_url: z.string().nullish(),
-    name: z.string().nullish(),
+    ...optionalText('media_type', 'media_category', 'media_status', 'media_url', 'name'),
     deleted: z.boolean().optional(),
   })
   .loose()
@@ -55,8 +39,10 @@ export function listAccounts(
   ctx: AdsContext,
   options: ListOptions & { accountIds?: string[]; q?: string } = {},
 ): Promise<Envelope<Account[]>> {
-  return call(ctx, 'GET', adsUrl(ctx.hosts.adsUrl, '/accounts'), z.array(accountSchema), {
-    query: { ...listQuery(options), account_ids: options.accountIds, q: options.q },
+  return getList(ctx, adsUrl(ctx.hosts.adsUrl, '/accounts'), accountSchema, {
+    ...listQuery(options),
+    account_ids: options.accountIds,
+    q: options.q,
   })
 }
 
@@ -65,8 +51,8 @@ export async function getAccount(
   accountId: string,
   options: { withDeleted?: boolean } = {},
 ) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}`)
-  return (await call(ctx, 'GET', url, accountSchema, { query: { with_deleted: options.withDeleted } })).data
+  const query = { with_deleted: options.withDeleted }
+  return callData(ctx, 'GET', accountUrl(ctx, accountId), accountSchema, { query })
 }
 
 /** Feature keys the account has, out of those asked for (all when none are given). */
@@ -75,13 +61,13 @@ export async function listAccountFeatures(
   accountId: string,
   featureKeys?: string[],
 ): Promise<string[]> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/features`)
-  return (await call(ctx, 'GET', url, z.array(z.string()), { query: { feature_keys: featureKeys } })).data
+  const query = { feature_keys: featureKeys }
+  return callData(ctx, 'GET', accountUrl(ctx, accountId, '/features'), z.array(z.string()), { query })
 }
 
 /** Sandbox host only. */
 export async function createSandboxAccount(ctx: AdsContext): Promise<Account> {
-  return (await call(ctx, 'POST', adsUrl(ctx.hosts.adsSandboxUrl, '/accounts'), accountSchema)).data
+  return callData(ctx, 'POST', adsUrl(ctx.hosts.adsSandboxUrl, '/accounts'), accountSchema)
 }
 
 // Media library
@@ -91,21 +77,24 @@ export function listMediaLibrary(
   accountId: string,
   options: { count?: number; cursor?: string; mediaType?: string; q?: string } = {},
 ): Promise<Envelope<MediaLibraryObject[]>> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library`)
-  return call(ctx, 'GET', url, z.array(mediaLibraryObjectSchema), {
-    query: { count: options.count, cursor: options.cursor, media_type: options.mediaType, q: options.q },
+  return getList(ctx, accountUrl(ctx, accountId, '/media_library'), mediaLibraryObjectSchema, {
+    count: options.count,
+    cursor: options.cursor,
+    media_type: options.mediaType,
+    q: options.q,
   })
 }
 
-export async function getMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
-  return (await call(ctx, 'GET', url, mediaLibraryObjectSchema)).data
+const mediaLibraryObjectUrl = (ctx: AdsContext, accountId: string, mediaKey: string) =>
+  accountUrl(ctx, accountId, `/media_library/${segment(mediaKey)}`)
+
+export function getMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
+  return callData(ctx, 'GET', mediaLibraryObjectUrl(ctx, accountId, mediaKey), mediaLibraryObjectSchema)
 }
 
 /** DELETE media_library/:media_key: the object comes back with `deleted` true. */
-export async function deleteMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
-  return (await call(ctx, 'DELETE', url, mediaLibraryObjectSchema)).data
+export function deleteMediaLibraryObject(ctx: AdsContext, accountId: string, mediaKey: string) {
+  return callData(ctx, 'DELETE', mediaLibraryObjectUrl(ctx, accountId, mediaKey), mediaLibraryObjectSchema)
 }
 
 /** The fields a media library PUT may change (B:91), wire-named; '' clears a text field. */
@@ -118,14 +107,14 @@ export interface MediaLibraryChanges {
 }
 
 /** PUT media_library/:media_key: only the fields given change; the object comes back. */
-export async function updateMediaLibraryObject(
+export function updateMediaLibraryObject(
   ctx: AdsContext,
   accountId: string,
   mediaKey: string,
   changes: MediaLibraryChanges,
 ) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library/${segment(mediaKey)}`)
-  return (await call(ctx, 'PUT', url, mediaLibraryObjectSchema, { query: { ...changes } })).data
+  const url = mediaLibraryObjectUrl(ctx, accountId, mediaKey)
+  return callData(ctx, 'PUT', url, mediaLibraryObjectSchema, { query: { ...changes } })
 }
 
 export interface MediaLibraryCreate {
@@ -137,13 +126,8 @@ export interface MediaLibraryCreate {
   posterMediaKey?: string
 }
 
-export async function createMediaLibraryObject(
-  ctx: AdsContext,
-  accountId: string,
-  input: MediaLibraryCreate,
-) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/media_library`)
-  const fields = formOf({
+export function createMediaLibraryObject(ctx: AdsContext, accountId: string, input: MediaLibraryCreate) {
+  return postForm(ctx, accountUrl(ctx, accountId, '/media_library'), mediaLibraryObjectSchema, {
     media_key: input.mediaKey,
     name: input.name,
     file_name: input.fileName,
@@ -151,7 +135,6 @@ export async function createMediaLibraryObject(
     title: input.title,
     poster_media_key: input.posterMediaKey,
   })
-  return (await call(ctx, 'POST', url, mediaLibraryObjectSchema, { body: { kind: 'form', fields } })).data
 }
 
 // Posts
@@ -172,9 +155,8 @@ export interface PostCreate {
   videoDescription?: string
 }
 
-export async function createPost(ctx: AdsContext, accountId: string, input: PostCreate): Promise<Post> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/post`)
-  const fields = formOf({
+export function createPost(ctx: AdsContext, accountId: string, input: PostCreate): Promise<Post> {
+  return postForm(ctx, accountUrl(ctx, accountId, '/post'), postSchema, {
     as_user_id: input.asUserId,
     text: input.text,
     card_uri: input.cardUri,
@@ -189,17 +171,11 @@ export async function createPost(ctx: AdsContext, accountId: string, input: Post
     video_title: input.videoTitle,
     video_description: input.videoDescription,
   })
-  return (await call(ctx, 'POST', url, postSchema, { body: { kind: 'form', fields } })).data
 }
 
-export async function renamePost(
-  ctx: AdsContext,
-  accountId: string,
-  postId: string,
-  name: string,
-): Promise<Post> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/posts/${segment(postId)}/name`)
-  return (await call(ctx, 'PUT', url, postSchema, { query: { name } })).data
+export function renamePost(ctx: AdsContext, accountId: string, postId: string, name: string): Promise<Post> {
+  const url = accountUrl(ctx, accountId, `/posts/${segment(postId)}/name`)
+  return callData(ctx, 'PUT', url, postSchema, { query: { name } })
 }
 
 /**
@@ -221,17 +197,14 @@ export function listPosts(
     cursor?: string
   } = {},
 ): Promise<Envelope<Post[]>> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/posts`)
-  return call(ctx, 'GET', url, z.array(postSchema), {
-    query: {
-      post_type: options.postType ?? 'PUBLISHED',
-      post_ids: options.postIds,
-      name: options.name,
-      timeline_type: options.timelineType,
-      trim_user: options.trimUser,
-      user_id: options.userId,
-      count: options.count,
-      cursor: options.cursor,
-    },
+  return getList(ctx, accountUrl(ctx, accountId, '/posts'), postSchema, {
+    post_type: options.postType ?? 'PUBLISHED',
+    post_ids: options.postIds,
+    name: options.name,
+    timeline_type: options.timelineType,
+    trim_user: options.trimUser,
+    user_id: options.userId,
+    count: options.count,
+    cursor: options.cursor,
   })
 }

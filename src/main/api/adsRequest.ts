@@ -64,6 +64,11 @@ export function adsUrl(base: string, path: string): string {
   return `${base}/${API_VERSION}${path}`
 }
 
+/** An ad account's URL on the ads host: `{ads_url}/12/accounts/:account_id` and the path after it. */
+export function accountUrl(ctx: AdsContext, accountId: string, path = ''): string {
+  return adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}${path}`)
+}
+
 export function formOf(fields: Record<string, QueryValue>): SignedParams {
   const form: SignedParams = {}
   for (const [key, value] of Object.entries(fields)) {
@@ -73,12 +78,18 @@ export function formOf(fields: Record<string, QueryValue>): SignedParams {
   return form
 }
 
+/** Parameters in the query, and a body when the endpoint takes one. */
+export interface RequestParams {
+  query?: Record<string, QueryValue>
+  body?: RequestBody
+}
+
 export async function call<T>(
   ctx: AdsContext,
   method: HttpMethod,
   url: string,
   schema: z.ZodType<T>,
-  params: { query?: Record<string, QueryValue>; body?: RequestBody } = {},
+  params: RequestParams = {},
 ): Promise<Envelope<T>> {
   refuseTotalCountWithCursor(params.query)
   const response = await ctx.http.send({
@@ -88,6 +99,42 @@ export async function call<T>(
     auth: { kind: 'oauth1', credentials: ctx.credentials },
   })
   return decodeEnvelope(response.json, schema)
+}
+
+/** A GET of a list: the envelope of an array of `item`, with its cursor. */
+export function getList<T>(
+  ctx: AdsContext,
+  url: string,
+  item: z.ZodType<T>,
+  query?: Record<string, QueryValue>,
+): Promise<Envelope<T[]>> {
+  return call(ctx, 'GET', url, z.array(item), query ? { query } : {})
+}
+
+/** The list endpoint of an account's collection at `path`, paged with the usual list options. */
+export function accountList<T>(
+  path: string,
+  item: z.ZodType<T>,
+): (ctx: AdsContext, accountId: string, options?: ListOptions) => Promise<Envelope<T[]>> {
+  return (ctx, accountId, options = {}) =>
+    getList(ctx, accountUrl(ctx, accountId, path), item, listQuery(options))
+}
+
+/** A request whose answer is one object: its `data`. */
+export async function callData<T>(
+  ...request: [ctx: AdsContext, method: HttpMethod, url: string, schema: z.ZodType<T>, params?: RequestParams]
+): Promise<T> {
+  return (await call(...request)).data
+}
+
+/** A POST with its parameters in a signed form body (undefined and null ones left out): its `data`. */
+export function postForm<T>(
+  ctx: AdsContext,
+  url: string,
+  schema: z.ZodType<T>,
+  fields: Record<string, QueryValue>,
+): Promise<T> {
+  return callData(ctx, 'POST', url, schema, { body: { kind: 'form', fields: formOf(fields) } })
 }
 
 /** The card read sample returns `data` as a one-element array; accept both forms. */

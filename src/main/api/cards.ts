@@ -1,28 +1,17 @@
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Envelope } from './envelope'
-import {
-  adsUrl,
-  call,
-  formOf,
-  listQuery,
-  segment,
-  single,
-  type AdsContext,
-  type ListOptions,
-} from './adsRequest'
+import type { AdsContext, ListOptions } from './adsRequest'
+import { accountUrl, callData, getList, listQuery, postForm, segment, single } from './adsRequest'
+import { optionalText, platformObject } from './objectSchemas'
 
 /** Cards (spec part B): component cards, poll cards and video conversation cards. */
 
-export const cardSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().nullish(),
-    card_type: z.string().nullish(),
-    card_uri: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const cardSchema = platformObject(optionalText('name', 'card_type', 'card_uri'))
 export type Card = z.infer<typeof cardSchema>
+
+/** A card's URL: `accounts/:account_id/cards` and, after it, its type and id as given. */
+const cardsUrl = (ctx: AdsContext, accountId: string, ...segments: string[]) =>
+  accountUrl(ctx, accountId, ['/cards', ...segments.map(segment)].join('/'))
 
 // Cards (component cards)
 
@@ -37,28 +26,24 @@ export function listCards(
     q?: string
   } = {},
 ): Promise<Envelope<Card[]>> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards`)
-  return call(ctx, 'GET', url, z.array(cardSchema), {
-    query: {
-      ...listQuery(options),
-      card_types: options.cardTypes,
-      card_id: options.cardIds,
-      card_uris: options.cardUris,
-      include_legacy_cards: options.includeLegacyCards,
-      q: options.q,
-    },
+  return getList(ctx, cardsUrl(ctx, accountId), cardSchema, {
+    ...listQuery(options),
+    card_types: options.cardTypes,
+    card_id: options.cardIds,
+    card_uris: options.cardUris,
+    include_legacy_cards: options.includeLegacyCards,
+    q: options.q,
   })
 }
 
-export async function getCard(
+export function getCard(
   ctx: AdsContext,
   accountId: string,
   cardId: string,
   options: { withDeleted?: boolean } = {},
 ) {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/${segment(cardId)}`)
-  return (await call(ctx, 'GET', url, single(cardSchema), { query: { with_deleted: options.withDeleted } }))
-    .data
+  const query = { with_deleted: options.withDeleted }
+  return callData(ctx, 'GET', cardsUrl(ctx, accountId, cardId), single(cardSchema), { query })
 }
 
 /** Components and slides are passed through as JSON; their rules live in src/shared. */
@@ -67,9 +52,9 @@ export type CardCreate = { name: string } & (
   | { slides: readonly (readonly unknown[])[]; components?: never }
 )
 
-export async function createCard(ctx: AdsContext, accountId: string, input: CardCreate): Promise<Card> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards`)
-  return (await call(ctx, 'POST', url, cardSchema, { body: { kind: 'json', value: input } })).data
+export function createCard(ctx: AdsContext, accountId: string, input: CardCreate): Promise<Card> {
+  const body = { kind: 'json' as const, value: input }
+  return callData(ctx, 'POST', cardsUrl(ctx, accountId), cardSchema, { body })
 }
 
 /**
@@ -81,19 +66,34 @@ export type CardUpdate = { name?: string } & (
   | { slides?: readonly (readonly unknown[])[]; components?: never }
 )
 
-export async function updateCard(
+export function updateCard(
   ctx: AdsContext,
   accountId: string,
   cardId: string,
   input: CardUpdate,
 ): Promise<Card> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/${segment(cardId)}`)
-  return (await call(ctx, 'PUT', url, single(cardSchema), { body: { kind: 'json', value: input } })).data
+  const body = { kind: 'json' as const, value: input }
+  return callData(ctx, 'PUT', cardsUrl(ctx, accountId, cardId), single(cardSchema), { body })
 }
 
-export async function deleteCard(ctx: AdsContext, accountId: string, cardId: string): Promise<Card> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/${segment(cardId)}`)
-  return (await call(ctx, 'DELETE', url, single(cardSchema))).data
+export function deleteCard(ctx: AdsContext, accountId: string, cardId: string): Promise<Card> {
+  return callData(ctx, 'DELETE', cardsUrl(ctx, accountId, cardId), single(cardSchema))
+}
+
+/** Poll and video conversation cards list by ids and a search, under their own path. */
+function listCardsOfType(
+  type: 'poll' | 'video_conversation',
+): (
+  ctx: AdsContext,
+  accountId: string,
+  options?: ListOptions & { cardIds?: string[]; q?: string },
+) => Promise<Envelope<Card[]>> {
+  return (ctx, accountId, options = {}) =>
+    getList(ctx, cardsUrl(ctx, accountId, type), cardSchema, {
+      ...listQuery(options),
+      card_ids: options.cardIds,
+      q: options.q,
+    })
 }
 
 // Poll cards
@@ -108,13 +108,8 @@ export interface PollCardCreate {
   mediaKey?: string
 }
 
-export async function createPollCard(
-  ctx: AdsContext,
-  accountId: string,
-  input: PollCardCreate,
-): Promise<Card> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/poll`)
-  const fields = formOf({
+export function createPollCard(ctx: AdsContext, accountId: string, input: PollCardCreate): Promise<Card> {
+  return postForm(ctx, cardsUrl(ctx, accountId, 'poll'), cardSchema, {
     name: input.name,
     duration_in_minutes: input.durationInMinutes,
     first_choice: input.firstChoice,
@@ -123,19 +118,9 @@ export async function createPollCard(
     fourth_choice: input.fourthChoice,
     media_key: input.mediaKey,
   })
-  return (await call(ctx, 'POST', url, cardSchema, { body: { kind: 'form', fields } })).data
 }
 
-export function listPollCards(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions & { cardIds?: string[]; q?: string } = {},
-): Promise<Envelope<Card[]>> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/poll`)
-  return call(ctx, 'GET', url, z.array(cardSchema), {
-    query: { ...listQuery(options), card_ids: options.cardIds, q: options.q },
-  })
-}
+export const listPollCards = listCardsOfType('poll')
 
 // Video conversation cards
 
@@ -158,13 +143,12 @@ export interface VideoConversationCardCreate {
   unlockedVideoMediaKey?: string
 }
 
-export async function createVideoConversationCard(
+export function createVideoConversationCard(
   ctx: AdsContext,
   accountId: string,
   input: VideoConversationCardCreate,
 ): Promise<Card> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/video_conversation`)
-  const fields = formOf({
+  return postForm(ctx, cardsUrl(ctx, accountId, 'video_conversation'), cardSchema, {
     name: input.name,
     first_cta: input.firstCta,
     first_cta_post: input.firstCtaPost,
@@ -182,50 +166,33 @@ export async function createVideoConversationCard(
     unlocked_image_media_key: input.unlockedImageMediaKey,
     unlocked_video_media_key: input.unlockedVideoMediaKey,
   })
-  return (await call(ctx, 'POST', url, cardSchema, { body: { kind: 'form', fields } })).data
 }
 
 /**
  * PUT accounts/:account_id/cards/video_conversation/:card_id: "the same optional fields" as
  * creation, by their wire names. Only the fields given are sent.
  */
-export async function updateVideoConversationCard(
+export function updateVideoConversationCard(
   ctx: AdsContext,
   accountId: string,
   cardId: string,
   fields: Readonly<Record<string, string>>,
 ): Promise<Card> {
-  const url = adsUrl(
-    ctx.hosts.adsUrl,
-    `/accounts/${segment(accountId)}/cards/video_conversation/${segment(cardId)}`,
-  )
-  return (await call(ctx, 'PUT', url, single(cardSchema), { query: { ...fields } })).data
+  const url = cardsUrl(ctx, accountId, 'video_conversation', cardId)
+  return callData(ctx, 'PUT', url, single(cardSchema), { query: { ...fields } })
 }
 
-export function listVideoConversationCards(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions & { cardIds?: string[]; q?: string } = {},
-): Promise<Envelope<Card[]>> {
-  const url = adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}/cards/video_conversation`)
-  return call(ctx, 'GET', url, z.array(cardSchema), {
-    query: { ...listQuery(options), card_ids: options.cardIds, q: options.q },
-  })
-}
+export const listVideoConversationCards = listCardsOfType('video_conversation')
 
 /**
  * The legacy card path, DELETE accounts/:id/cards/:card_type/:card_id. Poll and video
  * conversation cards have no deletion of their own in the spec, so they are deleted here.
  */
-export async function deleteCardOfType(
+export function deleteCardOfType(
   ctx: AdsContext,
   accountId: string,
   cardType: string,
   cardId: string,
 ): Promise<Card> {
-  const url = adsUrl(
-    ctx.hosts.adsUrl,
-    `/accounts/${segment(accountId)}/cards/${segment(cardType)}/${segment(cardId)}`,
-  )
-  return (await call(ctx, 'DELETE', url, single(cardSchema))).data
+  return callData(ctx, 'DELETE', cardsUrl(ctx, accountId, cardType, cardId), single(cardSchema))
 }
