@@ -8,7 +8,7 @@ import { createAudiencesHandlers } from './audiences/handlers'
 import type { AudienceDialogs } from './audiences/audiencesService'
 import { audienceOperations, type UploadLive } from './audiences/operations'
 import { createCampaignHandlers } from './campaign/handlers'
-import type { CatalogDialogs } from './catalog/catalogService'
+import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
 import { catalogOperations } from './catalog/operations'
@@ -207,7 +207,7 @@ export function createServices(config: ServicesConfig): Services {
       dataDir: config.dataDir,
       stores: catalogStores,
       outbox,
-      profile: session.profile,
+      activeAccountOf: session.activeAccountOf,
       withAdsContext,
       dialogs: catalogDialogs,
     }),

@@ -47,6 +47,11 @@ export interface Session {
   /** Throws not_found when the profile was removed. */
   requireProfile(profileId: string): ProfileSummary
   /**
+   * The ad account the profile works with. Without one, refuses with "Choose an ad account
+   * first: " and what it is `neededFor`, on `field` when given.
+   */
+  activeAccountOf(profileId: string, neededFor: string, field?: string): string
+  /**
    * The hosts a profile's secrets may go to: its own, each replaced by its environment override,
    * with the ads sandbox host as the ads host for sandbox environments.
    */
@@ -76,6 +81,14 @@ export function createSession(deps: SessionDeps): Session {
           appError('not_found', 'That profile no longer exists — pick another or connect again'),
         )
       return profile
+    },
+
+    activeAccountOf(profileId, neededFor, field) {
+      const { activeAccountId } = session.requireProfile(profileId)
+      if (activeAccountId) return activeAccountId
+      throw new AppFailure(
+        appError('invalid_input', `Choose an ad account first: ${neededFor}`, field ? { field } : {}),
+      )
     },
 
     hostsOf(profile) {
