@@ -28,7 +28,7 @@ import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
-import type { AudienceDialogs } from './audiences/audiencesService'
+import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')

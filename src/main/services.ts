@@ -5,7 +5,7 @@ import type { Settings } from '../shared/ipc/contract'
 import { postLengthPreference } from '../shared/rules/limits'
 import { createHttpClient, type HttpClient } from './api/http'
 import { createAudiencesHandlers } from './audiences/handlers'
-import type { AudienceDialogs } from './audiences/audiencesService'
+import type { AudienceDialogs } from './audiences/listUploads'
 import { audienceOperations, type UploadLive } from './audiences/operations'
 import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
@@ -214,7 +214,7 @@ export function createServices(config: ServicesConfig): Services {
     ...createAudiencesHandlers({
       dataDir: config.dataDir,
       outbox,
-      profile: session.profile,
+      activeAccountOf: session.activeAccountOf,
       withAdsContext,
       dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
       live: audienceUploads,

@@ -1,4 +1,4 @@
-import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import { AppFailure, appError, invalidInput, isAppFailure } from '../../shared/errors'
 import type {
   AccountAppView,
   AccountDetailsView,
@@ -30,7 +30,7 @@ export const NOT_ALLOWLISTED_MESSAGE =
   'Ask your platform contact to add it.'
 
 function refuse(message: string, field?: string): never {
-  throw new AppFailure(appError('invalid_input', message, field ? { field } : {}))
+  throw invalidInput(message, field)
 }
 
 function requireSandbox(profile: ProfileSummary, what: string): void {

@@ -1,4 +1,4 @@
-import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import { AppFailure, appError, invalidInput, isAppFailure } from '../../shared/errors'
 import type {
   BusinessCategoryView,
   CategoryLinkView,
@@ -48,7 +48,7 @@ const UNREACHABLE = new Set(['offline', 'timeout', 'server_unavailable', 'rate_l
 export const isUnreachable = (error: unknown): boolean => isAppFailure(error) && UNREACHABLE.has(error.code)
 
 function refuse(message: string, field?: string): never {
-  throw new AppFailure(appError('invalid_input', message, field ? { field } : {}))
+  throw invalidInput(message, field)
 }
 
 const nameOf = (item: LineItem): string => item.name?.trim() || `Line item ${item.id}`

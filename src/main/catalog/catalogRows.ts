@@ -1,4 +1,4 @@
-import { AppFailure, appError } from '../../shared/errors'
+import { invalidInput as invalid } from '../../shared/errors'
 import { PRODUCT_FIELDS, type Product } from '../../shared/catalog/product'
 import type { IssueView, ProductCounts, ProductRow } from '../../shared/ipc/contracts/catalogs'
 import type { Issue } from '../../shared/rules/issues'
@@ -6,9 +6,6 @@ import type { RemoteProduct } from '../api/catalog'
 import type { CatalogStore, StoredProduct } from './catalogStore'
 
 /** What the catalog pages are shown of the store, and the refusals they are told. */
-
-export const invalid = (message: string, field?: string) =>
-  new AppFailure(appError('invalid_input', message, field ? { field } : {}))
 
 export function requireCatalog(store: CatalogStore): void {
   if (!store.catalog()) throw invalid('Create the catalog first: give it a name above', 'name')

@@ -1,7 +1,7 @@
 import { normaliseProduct, validateProduct, type Product } from '../../shared/catalog/product'
 import type { FeedMapping } from '../../shared/catalog/feed'
 import type { ProductFilter } from '../../shared/catalog/filters'
-import { AppFailure, appError } from '../../shared/errors'
+import { AppFailure, appError, invalidInput as invalid } from '../../shared/errors'
 import type {
   CatalogState,
   CatalogStateRead,
@@ -15,7 +15,7 @@ import { listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
 import type { Session, WithAdsContext } from '../session/session'
 import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
-import { batches, countsOf, invalid, productOfRemote, requireCatalog, toRow } from './catalogRows'
+import { batches, countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'

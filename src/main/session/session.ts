@@ -1,4 +1,4 @@
-import { ACCESS_REVOKED_MESSAGE, AppFailure, appError, isAppFailure } from '../../shared/errors'
+import { ACCESS_REVOKED_MESSAGE, AppFailure, appError, invalidInput, isAppFailure } from '../../shared/errors'
 import type { ApiHosts } from '../../shared/hosts'
 import { usesAdsSandboxHost, type ProfileSummary } from '../../shared/profiles'
 import type { AdsContext } from '../api/adsRequest'
@@ -43,7 +43,6 @@ export interface SessionDeps {
  */
 export interface Session {
   readonly http: HttpClient
-  profile(profileId: string): ProfileSummary | undefined
   /** Throws not_found when the profile was removed. */
   requireProfile(profileId: string): ProfileSummary
   /**
@@ -72,7 +71,6 @@ export function createSession(deps: SessionDeps): Session {
 
   const session: Session = {
     http: deps.http,
-    profile: (profileId) => deps.profiles.get(profileId),
 
     requireProfile(profileId) {
       const profile = deps.profiles.get(profileId)
@@ -86,9 +84,7 @@ export function createSession(deps: SessionDeps): Session {
     activeAccountOf(profileId, neededFor, field) {
       const { activeAccountId } = session.requireProfile(profileId)
       if (activeAccountId) return activeAccountId
-      throw new AppFailure(
-        appError('invalid_input', `Choose an ad account first: ${neededFor}`, field ? { field } : {}),
-      )
+      throw invalidInput(`Choose an ad account first: ${neededFor}`, field)
     },
 
     hostsOf(profile) {
