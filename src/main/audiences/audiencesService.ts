@@ -15,6 +15,7 @@ import {
   listTargeted,
   revokePermission,
   type RemoteCustomAudience,
+  type RemoteDoNotReachList,
   type RemotePermission,
 } from '../api/audiences'
 import { collectAll, paginate } from '../api/cursor'
@@ -34,14 +35,24 @@ export interface AudiencesServiceDeps {
   now?: () => number
 }
 
-function audienceView(remote: RemoteCustomAudience): AudienceView {
+/** What an audience and a do-not-reach list both show, from the platform's object and its size. */
+function targetableView(
+  remote: RemoteCustomAudience | RemoteDoNotReachList,
+  size: number | null | undefined,
+): Omit<DoNotReachView, 'updatedAt'> {
   return {
     id: remote.id,
     name: remote.name ?? remote.id,
     ...(remote.description ? { description: remote.description } : {}),
-    ...(typeof remote.audience_size === 'number' ? { size: remote.audience_size } : {}),
+    ...(typeof size === 'number' ? { size } : {}),
     ...(typeof remote.targetable === 'boolean' ? { targetable: remote.targetable } : {}),
     reasonsNotTargetable: remote.reasons_not_targetable ?? [],
+  }
+}
+
+function audienceView(remote: RemoteCustomAudience): AudienceView {
+  return {
+    ...targetableView(remote, remote.audience_size),
     // The spec: "check is_owner on the audience" (line 145); absent means not known to be ours.
     isOwner: remote.is_owner === true,
     ...(remote.owner_account_id ? { ownerAccountId: remote.owner_account_id } : {}),
@@ -115,12 +126,7 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
       const doNotReachLists: DoNotReachView[] = lists
         .filter((list) => !list.deleted)
         .map((list) => ({
-          id: list.id,
-          name: list.name ?? list.id,
-          ...(list.description ? { description: list.description } : {}),
-          ...(typeof list.list_size === 'number' ? { size: list.list_size } : {}),
-          ...(typeof list.targetable === 'boolean' ? { targetable: list.targetable } : {}),
-          reasonsNotTargetable: list.reasons_not_targetable ?? [],
+          ...targetableView(list, list.list_size),
           ...(list.updated_at ? { updatedAt: list.updated_at } : {}),
         }))
       const uploads = await history.withJobStates((await history.load()).slice(0, 20))

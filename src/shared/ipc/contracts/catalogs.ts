@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
-import { sendableText } from './fields'
+import { optionalText, sendableText } from './fields'
 
 /**
  * Channels of the Catalog and Keyword insights pages (spec part A). Every request is strict:
@@ -60,8 +60,7 @@ export const productRowSchema = z.object({
   title: z.string(),
   price: z.string(),
   availability: z.string(),
-  itemGroupId: z.string().optional(),
-  productType: z.string().optional(),
+  ...optionalText('itemGroupId', 'productType'),
   status: productStatusSchema,
   /** The platform's last answer for it: CREATE_SUCCESS, UPDATE_SUCCESS, NO_CHANGE or ERROR. */
   lastResult: z.string().optional(),
@@ -138,8 +137,7 @@ export type CatalogStateRead = z.infer<typeof catalogStateReadSchema>
 export const rowReportSchema = z.object({
   /** 1-based, the header not counted. */
   row: z.number(),
-  id: z.string().optional(),
-  title: z.string().optional(),
+  ...optionalText('id', 'title'),
   issues: z.array(issueViewSchema),
   /** The row as a product, for the fix form. */
   product: productSchema.partial(),

@@ -7,7 +7,7 @@ import {
   profileListSchema,
   profileSummarySchema,
 } from '../../profiles'
-import { emptyRequest as empty, platformIdSchema, sendableText } from './fields'
+import { emptyRequest as empty, optionalText, platformIdSchema, sendableText } from './fields'
 
 /**
  * Connection profiles and their authorization (the PIN flow), the ad account a profile works
@@ -84,9 +84,7 @@ export const connectContract = {
       deleted: z.boolean(),
       problem: z
         .object({
-          title: z.string().optional(),
-          type: z.string().optional(),
-          detail: z.string().optional(),
+          ...optionalText('title', 'type', 'detail'),
           status: z.number().optional(),
           code: z.number().optional(),
           message: z.string().optional(),

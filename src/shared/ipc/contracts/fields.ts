@@ -28,3 +28,12 @@ export const platformIdSchema = z
 
 /** The request of a channel that takes nothing. */
 export const emptyRequest = z.object({}).strict()
+
+/** Text fields a view may leave out, in the order given. */
+export function optionalText<K extends string>(
+  ...keys: readonly K[]
+): { [P in K]: z.ZodOptional<z.ZodString> } {
+  return Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as {
+    [P in K]: z.ZodOptional<z.ZodString>
+  }
+}

@@ -4,7 +4,7 @@ import { videoConversationCardContentSchema } from '../../creatives/videoConvers
 import { profileIdSchema } from '../../profiles'
 import { LIMITS } from '../../rules/limits'
 import { platformIdSchema, sendableText } from './fields'
-import { outboxJobViewSchema } from './outbox'
+import { jobResponse } from './outbox'
 
 /**
  * Edits of a published creative that the spec allows, each queued through the outbox as an
@@ -18,7 +18,6 @@ import { outboxJobViewSchema } from './outbox'
  * here: main's rules answer with the field and the spec's number.
  */
 
-const jobResponse = z.object({ job: outboxJobViewSchema })
 const draftId = z.uuid('Not a draft id')
 
 export const publishedContract = {
