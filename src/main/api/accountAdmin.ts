@@ -99,19 +99,19 @@ export async function addSandboxFeatures(
 
 export const listAccountApps = accountList('/account_apps', accountAppSchema)
 
+/** Which object's history, between which whole hours. */
+export interface HistoryWindow {
+  entityType: string
+  entityId: string
+  startTime: string
+  endTime: string
+}
+
 /** GET accounts/:account_id/account_history (beta, allowlisted). Times are whole hours. */
 export function getAccountHistory(
   ctx: AdsContext,
   accountId: string,
-  input: {
-    entityType: string
-    entityId: string
-    startTime: string
-    endTime: string
-    userId?: string
-    count?: number
-    cursor?: string
-  },
+  input: HistoryWindow & { userId?: string; count?: number; cursor?: string },
 ): Promise<Envelope<HistoryEntry[]>> {
   return getList(ctx, accountUrl(ctx, accountId, '/account_history'), historyEntrySchema, {
     entity_type: input.entityType,

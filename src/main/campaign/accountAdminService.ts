@@ -12,6 +12,7 @@ import {
   listAccountMedia,
   type AccountMedia,
   type HistoryEntry,
+  type HistoryWindow,
 } from '../api/accountAdmin'
 import type { AdsContext } from '../api/adsRequest'
 import { collectAll, paginate } from '../api/cursor'
@@ -168,13 +169,7 @@ export function createAccountAdminService(deps: CampaignServiceDeps) {
     history(
       profileId: string,
       accountId: string,
-      input: {
-        entityType: string
-        entityId: string
-        startTime: string
-        endTime: string
-        cursor?: string | undefined
-      },
+      input: HistoryWindow & { cursor?: string | undefined },
     ): Promise<{ entries: HistoryEntryView[]; nextCursor: string | null }> {
       return deps.withAdsContext(profileId, async (ctx) => {
         try {

@@ -41,6 +41,20 @@ export function createCatalogQueue(deps: {
     return deps.outbox.job(jobId).catch(() => undefined)
   }
 
+  /** Queues the products in batches of 25 (a PUT's most), one step each, as one job. */
+  function queueBatches(
+    profileId: string,
+    title: string,
+    op: string,
+    ids: readonly string[],
+  ): Promise<OutboxJobView> {
+    const steps = batches(ids, LIMITS.product.putBatch.value).map((chunk) => ({
+      op,
+      params: { profileId, ids: chunk },
+    }))
+    return enqueue(profileId, title, steps, true)
+  }
+
   /** Puts products in the store as pending (a new revision each) and queues them in batches of 25. */
   async function queueProducts(
     profileId: string,
@@ -48,15 +62,7 @@ export function createCatalogQueue(deps: {
     ids: string[],
     title: string,
   ): Promise<OutboxJobView> {
-    const job = await enqueue(
-      profileId,
-      title,
-      batches(ids, LIMITS.product.putBatch.value).map((chunk) => ({
-        op: CATALOG_OPS.putProducts,
-        params: { profileId, ids: chunk },
-      })),
-      true,
-    )
+    const job = await queueBatches(profileId, title, CATALOG_OPS.putProducts, ids)
     for (const id of ids) {
       const record = store.get(id)
       if (record) record.jobId = job.id
@@ -65,7 +71,13 @@ export function createCatalogQueue(deps: {
     return job
   }
 
-  return { enqueue, jobState, queueProducts, retry: (jobId: string) => deps.outbox.retry(jobId) }
+  return {
+    enqueue,
+    jobState,
+    queueBatches,
+    queueProducts,
+    retry: (jobId: string) => deps.outbox.retry(jobId),
+  }
 }
 
 export type CatalogQueue = ReturnType<typeof createCatalogQueue>

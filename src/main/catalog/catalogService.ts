@@ -10,17 +10,16 @@ import type {
   ProductStatus,
 } from '../../shared/ipc/contracts/catalogs'
 import { plural } from '../../shared/rules/issues'
-import { LIMITS } from '../../shared/rules/limits'
 import { listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
 import type { Session, WithAdsContext } from '../session/session'
 import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
-import { batches, countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
+import { countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'
 import { createFeedImports } from './feedImport'
-import { CATALOG_OPS } from './operations'
+import { CATALOG_OPS, productsLabel } from './operations'
 import { createProductSets } from './productSets'
 
 export interface CatalogServiceDeps {
@@ -266,16 +265,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         } else remote.push(id)
       }
       if (remote.length === 0) return { removedLocally, queued: 0 }
-      const job = await queue.enqueue(
+      const job = await queue.queueBatches(
         profileId,
-        remote.length === 1
-          ? `Delete the product ${remote[0]}`
-          : `Delete ${plural(remote.length, 'product')}`,
-        batches(remote, LIMITS.product.putBatch.value).map((chunk) => ({
-          op: CATALOG_OPS.deleteProducts,
-          params: { profileId, ids: chunk },
-        })),
-        true,
+        productsLabel('Delete', remote),
+        CATALOG_OPS.deleteProducts,
+        remote,
       )
       for (const id of remote) {
         const record = store.get(id)

@@ -39,6 +39,14 @@ const NEWEST_FIRST = 'created_at-desc'
 /** How many media library URLs are remembered for thumbnails before the oldest are forgotten. */
 const MAX_KNOWN_URLS = 5000
 
+/** One page of published cards, newest first, optionally searched. */
+const cardPage = (cursor: string | undefined, q: string | undefined) => ({
+  count: CARDS_PAGE_SIZE,
+  sortBy: NEWEST_FIRST,
+  ...(cursor ? { cursor } : {}),
+  ...(q ? { q } : {}),
+})
+
 const CARD_LISTS: Record<
   PublishedCardKind,
   (
@@ -51,26 +59,12 @@ const CARD_LISTS: Record<
 > = {
   component: (ctx, accountId, cursor, q, cardTypes) =>
     listCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
+      ...cardPage(cursor, q),
       ...(cardTypes && cardTypes.length > 0 ? { cardTypes } : {}),
     }),
-  poll: (ctx, accountId, cursor, q) =>
-    listPollCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
-    }),
+  poll: (ctx, accountId, cursor, q) => listPollCards(ctx, accountId, cardPage(cursor, q)),
   video_conversation: (ctx, accountId, cursor, q) =>
-    listVideoConversationCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
-    }),
+    listVideoConversationCards(ctx, accountId, cardPage(cursor, q)),
 }
 
 /** The legacy card path segment for kinds without a deletion of their own. */

@@ -7,7 +7,7 @@ import type { VideoConversationCardContent } from '../../shared/creatives/videoC
 import { videoConversationCardPayload } from '../../shared/creatives/videoConversationCard'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import type { FieldIssue } from '../../shared/errors'
-import { AppFailure, appError } from '../../shared/errors'
+import { AppFailure, appError, invalidInput } from '../../shared/errors'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import { plural } from '../../shared/rules/issues'
 import type { PostLengthTier } from '../../shared/rules/limits'
@@ -71,6 +71,11 @@ function nothingChanged(field: string): never {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
+function publishedCardId(published: { cardId?: string }): string {
+  if (!published.cardId) throw invalidInput('This card has no card id on the platform')
+  return published.cardId
+}
+
 export function createPublishedEdits(deps: PublishedEditDeps) {
   async function publishedDraft(draftId: string, kind: DraftKind) {
     await deps.drafts.flush([draftId])
@@ -85,6 +90,16 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         appError('invalid_input', `This ${KIND_WORD[kind]} is not published — edit the draft and publish it`),
       )
     return { draft, accountId, published: draft.published ?? {} }
+  }
+
+  /** Queues one edit of a published item in the account's outbox queue. */
+  function queueEdit(
+    profileId: string,
+    accountId: string,
+    title: string,
+    step: { op: string; params: unknown },
+  ): Promise<OutboxJobView> {
+    return deps.outbox.enqueueOperations({ profileId, accountId, area: 'published', title, steps: [step] })
   }
 
   /** The publish gate on the edited draft: the same rules, and the same context, as a publish. */
@@ -104,8 +119,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
   return {
     async updateCard(profileId: string, draftId: string, content: CardContent): Promise<OutboxJobView> {
       const { draft, accountId, published } = await publishedDraft(draftId, 'card')
-      const cardId = published.cardId
-      if (!cardId) throw new AppFailure(appError('invalid_input', 'This card has no card id on the platform'))
+      const cardId = publishedCardId(published)
       const before = draft.content as CardContent
       refuseLayoutChanges(before, content)
       const candidate: Draft = { ...draft, content }
@@ -127,12 +141,9 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         update,
         content,
       }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Update the card “${params.name}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.cardUpdate, params }],
+      return queueEdit(profileId, accountId, `Update the card “${params.name}”`, {
+        op: PUBLISHED_EDIT_OPS.cardUpdate,
+        params,
       })
     },
 
@@ -142,8 +153,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       content: VideoConversationCardContent,
     ): Promise<OutboxJobView> {
       const { draft, accountId, published } = await publishedDraft(draftId, 'video_conversation_card')
-      const cardId = published.cardId
-      if (!cardId) throw new AppFailure(appError('invalid_input', 'This card has no card id on the platform'))
+      const cardId = publishedCardId(published)
       const before = draft.content as VideoConversationCardContent
       const mediaIssues: FieldIssue[] = []
       for (const field of ['video', 'poster', 'unlockedImage', 'unlockedVideo'] as const) {
@@ -176,12 +186,9 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         fields,
         content,
       }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Update the video conversation card “${params.name}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.videoConversationUpdate, params }],
+      return queueEdit(profileId, accountId, `Update the video conversation card “${params.name}”`, {
+        op: PUBLISHED_EDIT_OPS.videoConversationUpdate,
+        params,
       })
     },
 
@@ -199,12 +206,9 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       )
       if (errors.length > 0) refuse(errors)
       const params: PostRenameParams = { draftId, postId, name }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Rename the post to “${name.trim()}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
+      return queueEdit(profileId, accountId, `Rename the post to “${name.trim()}”`, {
+        op: PUBLISHED_EDIT_OPS.postRename,
+        params,
       })
     },
 
@@ -232,12 +236,9 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         )
       })
       const params: PostRenameParams = { postId, name: trimmed }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Rename the post to “${trimmed}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
+      return queueEdit(profileId, accountId, `Rename the post to “${trimmed}”`, {
+        op: PUBLISHED_EDIT_OPS.postRename,
+        params,
       })
     },
   }

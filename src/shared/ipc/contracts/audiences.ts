@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IDENTIFIER_TYPES, REJECT_REASONS } from '../../audiences/identifiers'
 import { profileIdSchema } from '../../profiles'
 import { enumTuple, LIMITS } from '../../rules/limits'
-import { optionalText, platformIdSchema } from './fields'
+import { optionalText, platformIdSchema, profileRequest } from './fields'
 import { jobResponse, outboxJobViewSchema } from './outbox'
 
 /**
@@ -107,7 +107,7 @@ const mappingSchema = z
 
 export const audiencesContract = {
   'audiences.list': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({
       accountId: z.string(),
       audiences: z.array(audienceViewSchema),

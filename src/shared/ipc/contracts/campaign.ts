@@ -3,7 +3,7 @@ import { profileIdSchema } from '../../profiles'
 import { ACCOUNT_LIMITS } from '../../rules/accountLimits'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { LINE_ITEM_LIMITS, LINE_ITEM_PUT_FIELDS, type LineItemScalarField } from '../../rules/lineItems'
-import { optionalText, platformIdSchema, sendableText } from './fields'
+import { optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
 import { jobResponse } from './outbox'
 
 /**
@@ -191,7 +191,7 @@ export const campaignContract = {
   },
   /** For PREROLL_VIEWS line items (B:163). */
   'businessCategories.list': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({ categories: z.array(businessCategoryViewSchema) }),
   },
   'accounts.details': {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
-import { optionalText, sendableText } from './fields'
+import { optionalText, profileRequest, sendableText } from './fields'
 
 /**
  * Channels of the Catalog and Keyword insights pages (spec part A). Every request is strict:
@@ -178,7 +178,7 @@ export const keywordResultSchema = z.object({
 })
 export type KeywordResult = z.infer<typeof keywordResultSchema>
 
-const profileOnly = z.object({ profileId: profileIdSchema }).strict()
+const profileOnly = profileRequest
 
 export const catalogsContract = {
   'catalog.state': {

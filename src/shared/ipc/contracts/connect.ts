@@ -7,7 +7,7 @@ import {
   profileListSchema,
   profileSummarySchema,
 } from '../../profiles'
-import { emptyRequest as empty, optionalText, platformIdSchema, sendableText } from './fields'
+import { emptyRequest as empty, optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
 
 /**
  * Connection profiles and their authorization (the PIN flow), the ad account a profile works
@@ -17,17 +17,20 @@ import { emptyRequest as empty, optionalText, platformIdSchema, sendableText } f
 /** The bearer token itself never crosses IPC: only whether there is one and a masked hint. */
 const bearerStatusSchema = z.object({ present: z.boolean(), masked: z.string().optional() })
 
+/** The bearer token tools: each names the profile and answers with the token's status. */
+const bearerChannel = { request: profileRequest, response: bearerStatusSchema }
+
 export const connectContract = {
   'profiles.list': {
     request: empty,
     response: profileListSchema,
   },
   'profiles.activate': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: profileListSchema,
   },
   'profiles.signOut': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({
       list: profileListSchema,
       /** False when the platform could not be told (offline); the secrets are gone locally either way. */
@@ -59,25 +62,16 @@ export const connectContract = {
     response: profileSummarySchema,
   },
   'accounts.list': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({ accounts: z.array(z.object({ id: z.string(), name: z.string() })) }),
   },
   'accounts.select': {
     request: z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict(),
     response: profileSummarySchema,
   },
-  'devtools.bearerStatus': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
-    response: bearerStatusSchema,
-  },
-  'devtools.bearerCreate': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
-    response: bearerStatusSchema,
-  },
-  'devtools.bearerRevoke': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
-    response: bearerStatusSchema,
-  },
+  'devtools.bearerStatus': bearerChannel,
+  'devtools.bearerCreate': bearerChannel,
+  'devtools.bearerRevoke': bearerChannel,
   'devtools.deleteWebhook': {
     request: z.object({ profileId: profileIdSchema, webhookId: sendableText(40) }).strict(),
     response: z.object({

@@ -73,13 +73,16 @@ const draftListResponseSchema = z.object({
 })
 export type DraftListResponse = z.infer<typeof draftListResponseSchema>
 
+/** A request naming one draft. */
+const byId = z.object({ id: draftId }).strict()
+
 export const draftsContract = {
   'drafts.list': {
     request: draftListRequestSchema,
     response: draftListResponseSchema,
   },
   'drafts.get': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.create': {
@@ -97,19 +100,19 @@ export const draftsContract = {
     response: z.object({ flushed: z.literal(true) }),
   },
   'drafts.duplicate': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.remove': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: z.object({ removed: z.literal(true) }),
   },
   'drafts.undoRemove': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.export': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: z.object({ exported: z.boolean(), fileName: z.string().optional() }),
   },
   /** Files moved to quarantine, newest first; `message` says why when this run moved it. */

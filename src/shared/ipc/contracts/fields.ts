@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { profileIdSchema } from '../../profiles'
 import { BROKEN_CHARACTER_MESSAGE, hasLoneSurrogate } from '../../text'
 
 /**
@@ -37,3 +38,6 @@ export function optionalText<K extends string>(
     [P in K]: z.ZodOptional<z.ZodString>
   }
 }
+
+/** The request of a channel that needs only the profile. */
+export const profileRequest = z.object({ profileId: profileIdSchema }).strict()

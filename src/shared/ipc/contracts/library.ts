@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
-import { optionalText, platformIdSchema, sendableText } from './fields'
+import { optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
 import { jobResponse } from './outbox'
 
 /** Ad account ids and media keys are short tokens that go into URL paths. */
@@ -85,7 +85,7 @@ export const libraryContract = {
   },
   /** POST {ads_sandbox_url}/12/accounts; refused for profiles that do not use a sandbox host. */
   'accounts.createSandbox': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({ account: accountSummarySchema }),
   },
   'library.list': {
