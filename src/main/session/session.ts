@@ -1,3 +1,6 @@
+// The request session: the one place main turns a profile into a signed request context.
+// Every feature's calls, and the outbox's, go through it, with one HTTP client between them.
+
 import { ACCESS_REVOKED_MESSAGE, AppFailure, appError, invalidInput, isAppFailure } from '../../shared/errors'
 import type { ApiHosts } from '../../shared/hosts'
 import { usesAdsSandboxHost, type ProfileSummary } from '../../shared/profiles'
@@ -13,7 +16,8 @@ export type ProfileContext = AdsContext & { readonly profile: ProfileSummary }
 /** Runs ads calls with a profile's credentials; a token_expired answer marks the profile expired. */
 export type WithAdsContext = <T>(profileId: string, work: (ctx: ProfileContext) => Promise<T>) => Promise<T>
 
-export type ProfileStatus = 'connected' | 'expired' | 'missing'
+/** Whether calls of a profile may run: `expired` covers a profile still being authorized too. */
+export type AccessStatus = 'connected' | 'expired' | 'missing'
 
 /** The profile and ad account that "Publish" and the account pages use. */
 export interface ActiveProfile {
@@ -56,7 +60,7 @@ export interface Session {
    */
   hostsOf(profile: Pick<ProfileSummary, 'hosts' | 'environment'>): ApiHosts
   /** Whether calls of this profile may run now. */
-  status(profileId: string): ProfileStatus
+  status(profileId: string): AccessStatus
   /** Throws not_found for a removed profile, token_expired for one that is not authorized. */
   context(profileId: string): Promise<ProfileContext>
   withAdsContext: WithAdsContext
