@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { accountSchema } from './ads'
-import type { AdsContext, ListOptions } from './adsRequest'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
 import {
   accountList,
   accountUrl,
   adsUrl,
   callData,
   getList,
+  getOne,
   listQuery,
   postForm,
   segment,
@@ -151,12 +152,9 @@ export function getAccountMedia(
   ctx: AdsContext,
   accountId: string,
   accountMediaId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<AccountMedia> {
-  const url = accountMediaUrl(ctx, accountId, accountMediaId)
-  return callData(ctx, 'GET', url, single(accountMediaSchema), {
-    query: { with_deleted: options.withDeleted },
-  })
+  return getOne(ctx, accountMediaUrl(ctx, accountId, accountMediaId), single(accountMediaSchema), options)
 }
 
 export function deleteAccountMedia(

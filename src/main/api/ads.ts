@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Envelope } from './envelope'
-import type { AdsContext, ListOptions } from './adsRequest'
-import { accountUrl, adsUrl, callData, postForm, getList, listQuery, segment } from './adsRequest'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
+import { accountUrl, adsUrl, callData, getList, getOne, listQuery, postForm, segment } from './adsRequest'
 import { optionalText, platformObject } from './objectSchemas'
 
 /**
@@ -46,13 +46,8 @@ export function listAccounts(
   })
 }
 
-export async function getAccount(
-  ctx: AdsContext,
-  accountId: string,
-  options: { withDeleted?: boolean } = {},
-) {
-  const query = { with_deleted: options.withDeleted }
-  return callData(ctx, 'GET', accountUrl(ctx, accountId), accountSchema, { query })
+export async function getAccount(ctx: AdsContext, accountId: string, options: ReadOptions = {}) {
+  return getOne(ctx, accountUrl(ctx, accountId), accountSchema, options)
 }
 
 /** Feature keys the account has, out of those asked for (all when none are given). */

@@ -127,6 +127,16 @@ export async function callData<T>(
   return (await call(...request)).data
 }
 
+/** Whether a read includes an object that was deleted. */
+export interface ReadOptions {
+  withDeleted?: boolean
+}
+
+/** A GET of one object, deleted ones too when asked. */
+export function getOne<T>(ctx: AdsContext, url: string, schema: z.ZodType<T>, options: ReadOptions = {}) {
+  return callData(ctx, 'GET', url, schema, { query: { with_deleted: options.withDeleted } })
+}
+
 /** A POST with its parameters in a signed form body (undefined and null ones left out): its `data`. */
 export function postForm<T>(
   ctx: AdsContext,

@@ -23,6 +23,12 @@ import { failureFor, type HttpRequest } from './http'
  * accounts/:id/do_not_reach_lists, the usual list envelope), as the sandbox does.
  */
 
+/** Whether ads can target an audience or a do-not-reach list yet, and why not. */
+const targetableFields = {
+  targetable: z.boolean().nullish(),
+  reasons_not_targetable: z.array(z.string()).nullish(),
+}
+
 export const customAudienceSchema = platformObject({
   ...optionalText(
     'name',
@@ -33,16 +39,14 @@ export const customAudienceSchema = platformObject({
     'updated_at',
   ),
   audience_size: z.number().nullish(),
-  targetable: z.boolean().nullish(),
-  reasons_not_targetable: z.array(z.string()).nullish(),
+  ...targetableFields,
   is_owner: z.boolean().nullish(),
 })
 export type RemoteCustomAudience = z.infer<typeof customAudienceSchema>
 
 export const doNotReachListSchema = platformObject({
   ...optionalText('name', 'description', 'updated_at'),
-  targetable: z.boolean().nullish(),
-  reasons_not_targetable: z.array(z.string()).nullish(),
+  ...targetableFields,
   list_size: z.number().nullish(),
 })
 export type RemoteDoNotReachList = z.infer<typeof doNotReachListSchema>

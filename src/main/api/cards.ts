@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Envelope } from './envelope'
-import type { AdsContext, ListOptions } from './adsRequest'
-import { accountUrl, callData, getList, listQuery, postForm, segment, single } from './adsRequest'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
+import { accountUrl, callData, getList, getOne, listQuery, postForm, segment, single } from './adsRequest'
 import { optionalText, platformObject } from './objectSchemas'
 
 /** Cards (spec part B): component cards, poll cards and video conversation cards. */
@@ -36,14 +36,8 @@ export function listCards(
   })
 }
 
-export function getCard(
-  ctx: AdsContext,
-  accountId: string,
-  cardId: string,
-  options: { withDeleted?: boolean } = {},
-) {
-  const query = { with_deleted: options.withDeleted }
-  return callData(ctx, 'GET', cardsUrl(ctx, accountId, cardId), single(cardSchema), { query })
+export function getCard(ctx: AdsContext, accountId: string, cardId: string, options: ReadOptions = {}) {
+  return getOne(ctx, cardsUrl(ctx, accountId, cardId), single(cardSchema), options)
 }
 
 /** Components and slides are passed through as JSON; their rules live in src/shared. */

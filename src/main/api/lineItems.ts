@@ -1,11 +1,12 @@
 import { z } from 'zod'
 import type { LineItemPatch } from '../../shared/rules/lineItems'
-import type { AdsContext, ListOptions } from './adsRequest'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
 import {
   accountList,
   accountUrl,
   callData,
   getList,
+  getOne,
   listQuery,
   postForm,
   segment,
@@ -117,10 +118,9 @@ export function getLineItem(
   ctx: AdsContext,
   accountId: string,
   lineItemId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LineItem> {
-  const url = objectUrl(ctx, accountId, LINE_ITEMS, lineItemId)
-  return callData(ctx, 'GET', url, single(lineItemSchema), { query: { with_deleted: options.withDeleted } })
+  return getOne(ctx, objectUrl(ctx, accountId, LINE_ITEMS, lineItemId), single(lineItemSchema), options)
 }
 
 /** PUT accounts/:account_id/line_items/:line_item_id with only the fields that change. */
@@ -192,11 +192,9 @@ export function getLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   linkId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LineItemCuratedCategory> {
-  const url = objectUrl(ctx, accountId, LINKS, linkId)
-  const query = { with_deleted: options.withDeleted }
-  return callData(ctx, 'GET', url, single(lineItemCuratedCategorySchema), { query })
+  return getOne(ctx, objectUrl(ctx, accountId, LINKS, linkId), single(lineItemCuratedCategorySchema), options)
 }
 
 export function createLineItemCuratedCategory(

@@ -71,6 +71,11 @@ function nothingChanged(field: string): never {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
+/** The card an edit is of, and the name its job shows (the edited name, else the draft's). */
+function cardNamed(draftId: string, cardId: string, draft: Draft, content: { name: string }) {
+  return { draftId, cardId, name: content.name.trim() || draft.name }
+}
+
 function publishedCardId(published: { cardId?: string }): string {
   if (!published.cardId) throw invalidInput('This card has no card id on the platform')
   return published.cardId
@@ -134,13 +139,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       if (payloadAfter.components && !same(payloadAfter.components, payloadBefore.components))
         update.components = payloadAfter.components
       if (Object.keys(update).length === 0) nothingChanged('name')
-      const params: CardUpdateParams = {
-        draftId,
-        cardId,
-        name: content.name.trim() || draft.name,
-        update,
-        content,
-      }
+      const params: CardUpdateParams = { ...cardNamed(draftId, cardId, draft, content), update, content }
       return queueEdit(profileId, accountId, `Update the card “${params.name}”`, {
         op: PUBLISHED_EDIT_OPS.cardUpdate,
         params,
@@ -180,9 +179,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       }
       if (Object.keys(fields).length === 0) nothingChanged('name')
       const params: VideoConversationUpdateParams = {
-        draftId,
-        cardId,
-        name: content.name.trim() || draft.name,
+        ...cardNamed(draftId, cardId, draft, content),
         fields,
         content,
       }
