@@ -1,7 +1,7 @@
 import type { catalogsContract } from '../../shared/ipc/contracts/catalogs'
 import type { HandlersOf } from '../ipc/dispatcher'
 import { createCatalogService, type CatalogServiceDeps } from './catalogService'
-import { createKeywordService } from './keywordService'
+import { createKeywordService } from '../keywords/keywordService'
 
 /** The product catalog (products, feed imports, product sets) and keyword insights (spec part A). */
 export function createCatalogHandlers(

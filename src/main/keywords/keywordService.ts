@@ -14,7 +14,7 @@ import type { KeywordResult } from '../../shared/ipc/contracts/catalogs'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
 import type { WithAdsContext } from '../session/session'
-import type { CatalogDialogs } from './dialogs'
+import type { CatalogDialogs } from '../catalog/dialogs'
 
 /**
  * Keyword insights. The platform answers one `post_volume` series for a whole query (its
