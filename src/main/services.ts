@@ -16,6 +16,7 @@ import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import type { SenderPolicy } from './ipc/senderPolicy'
+import { createKeywordHandlers } from './keywords/handlers'
 import { createLibraryHandlers } from './library/handlers'
 import { createThumbnailCache } from './library/thumbnails'
 import { createMediaHandlers } from './media/handlers'
@@ -204,13 +205,13 @@ export function createServices(config: ServicesConfig): Services {
     }),
     ...createCampaignHandlers({ withAdsContext, outbox }),
     ...createCatalogHandlers({
-      dataDir: config.dataDir,
       stores: catalogStores,
       outbox,
       activeAccountOf: session.activeAccountOf,
       withAdsContext,
       dialogs: catalogDialogs,
     }),
+    ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createAudiencesHandlers({
       dataDir: config.dataDir,
       outbox,

@@ -1,14 +1,10 @@
 import type { catalogsContract } from '../../shared/ipc/contracts/catalogs'
 import type { HandlersOf } from '../ipc/dispatcher'
 import { createCatalogService, type CatalogServiceDeps } from './catalogService'
-import { createKeywordService } from '../keywords/keywordService'
 
-/** The product catalog (products, feed imports, product sets) and keyword insights (spec part A). */
-export function createCatalogHandlers(
-  deps: CatalogServiceDeps & { dataDir: string },
-): HandlersOf<typeof catalogsContract> {
+/** The product catalog (spec part A): products, feed imports, product sets. */
+export function createCatalogHandlers(deps: CatalogServiceDeps): HandlersOf<typeof catalogsContract> {
   const catalog = createCatalogService(deps)
-  const keywords = createKeywordService(deps)
   return {
     'catalog.state': ({ profileId, itemGroupsRevision }) => catalog.stateRead(profileId, itemGroupsRevision),
     'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
@@ -25,8 +21,5 @@ export function createCatalogHandlers(
     'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
     'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
     'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
-    'keywords.search': ({ profileId, query }) => keywords.search(profileId, query),
-    'keywords.recent': async ({ profileId }) => ({ queries: await keywords.recent(profileId) }),
-    'keywords.exportCsv': ({ resultId }) => keywords.exportCsv(resultId),
   }
 }

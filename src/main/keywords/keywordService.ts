@@ -10,7 +10,7 @@ import {
   validateKeywordQuery,
   type KeywordQuery,
 } from '../../shared/catalog/keywords'
-import type { KeywordResult } from '../../shared/ipc/contracts/catalogs'
+import type { KeywordResult } from '../../shared/ipc/contracts/keywords'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
 import type { WithAdsContext } from '../session/session'

@@ -8,6 +8,7 @@ import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
+import { keywordsContract } from './contracts/keywords'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 
@@ -29,6 +30,7 @@ export const contract = {
   ...libraryContract,
   ...campaignContract,
   ...catalogsContract,
+  ...keywordsContract,
   ...audiencesContract,
   ...publishedContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
