@@ -154,7 +154,7 @@ async function benchParse(dir: string, file: string): Promise<Row> {
       job: () => Promise.reject(new Error('none')),
       retry: () => Promise.reject(new Error('none')),
     },
-    profile: () => undefined,
+    activeAccountOf: () => 'bench',
     withAdsContext: () => Promise.reject(new Error('offline')),
     dialogs: { chooseFeedFile: async () => file, chooseCsvExportPath: async () => null },
   })

@@ -12,12 +12,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpClient, failureFor, type HttpClient, type HttpResponse } from '../src/main/api/http'
 import { inspectMediaFile } from '../src/main/media/inspect'
-import { createPublishAccess } from '../src/main/publish/access'
 import type { OutboxJob } from '../src/main/publish/job'
 import { createJobStore, type JobStore } from '../src/main/publish/jobStore'
 import { createOutbox } from '../src/main/publish/outbox'
-import { createProfileRepository } from '../src/main/profiles/profileRepository'
+import { createProfileRepository } from '../src/main/session/profileRepository'
 import { createServices } from '../src/main/services'
+import { createSession } from '../src/main/session/session'
 import { createConfStore } from '../src/main/settings/confStore'
 import { createMemorySecretStore } from '../src/main/vault/memoryStore'
 import { createProfileVault } from '../src/main/vault/profileVault'
@@ -147,7 +147,7 @@ async function startRig(): Promise<Rig> {
       flush: (ids) => services.drafts.store.flush(ids),
       setStatus: (id, status, refs, options) => services.drafts.store.setStatus(id, status, refs, options),
     },
-    access: createPublishAccess({
+    access: createSession({
       profiles: createProfileRepository(settingsStore),
       vault: createProfileVault(secretStore),
       http,

@@ -27,8 +27,8 @@ import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore
 import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
-import type { CatalogDialogs } from './catalog/catalogService'
-import type { AudienceDialogs } from './audiences/audiencesService'
+import type { CatalogDialogs } from './catalog/dialogs'
+import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const rendererDir = join(here, '../renderer')

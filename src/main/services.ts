@@ -1,41 +1,49 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
+import { postLengthPreference } from '../shared/rules/limits'
+import { createHttpClient, type HttpClient } from './api/http'
+import { createAudiencesHandlers } from './audiences/handlers'
+import type { AudienceDialogs } from './audiences/listUploads'
+import { audienceOperations, type UploadLive } from './audiences/operations'
+import { createCampaignHandlers } from './campaign/handlers'
+import type { CatalogDialogs } from './catalog/dialogs'
+import { createCatalogStores } from './catalog/catalogStores'
+import { createCatalogHandlers } from './catalog/handlers'
+import { catalogOperations } from './catalog/operations'
+import { createDraftsService, type FileDialogs } from './drafts/draftsService'
+import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import type { SenderPolicy } from './ipc/senderPolicy'
-import { createExternalOpener } from './platform/externalLinks'
-import { createConfStore } from './settings/confStore'
-import { createSettingsService } from './settings/settingsService'
-import type { KeyValueStore } from './settings/settingsStore'
-import { createHttpClient, type HttpClient } from './api/http'
-import { createConnectService } from './profiles/connectService'
-import { createProfileRepository } from './profiles/profileRepository'
-import { createProfileVault } from './vault/profileVault'
-import type { SecretStore } from './vault/secretStore'
-import { createDraftsService, type FileDialogs } from './drafts/draftsService'
+import { createKeywordHandlers } from './keywords/handlers'
+import { createLibraryHandlers } from './library/handlers'
+import { createThumbnailCache } from './library/thumbnails'
+import { createMediaHandlers } from './media/handlers'
 import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
-import { createLibraryService } from './library/libraryService'
-import { createMediaLibraryEdits } from './library/mediaLibraryEdits'
-import { join } from 'node:path'
-import { createThumbnailCache } from './library/thumbnails'
-import { createPublishAccess } from './publish/access'
+import { OPERATION_EXECUTORS } from './operationExecutors'
+import { createExternalOpener } from './platform/externalLinks'
+import { createDevtoolsService } from './profiles/devtools'
+import { createConnectHandlers } from './profiles/handlers'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
-import { createPreflight, createReviewWarnings } from './publish/preflight'
-import { publishedCardUri } from './publish/plan'
-import { readFile } from 'node:fs/promises'
-import { postLengthPreference } from '../shared/rules/limits'
+import { createOutboxHandlers } from './publish/handlers'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
-import { OPERATION_EXECUTORS } from './publish/operations/registry'
+import { publishedCardUri } from './publish/plan'
+import { createPreflight, createReviewWarnings } from './publish/preflight'
 import { publishedEditOperations } from './published/editOperations'
-import { createPublishedEdits } from './published/publishedEdits'
-import { createCampaignHandlers } from './campaign/handlers'
-import { createCatalogService, type CatalogDialogs } from './catalog/catalogService'
-import { createCatalogStores } from './catalog/catalogStores'
-import { createKeywordService } from './catalog/keywordService'
-import { catalogOperations } from './catalog/operations'
-import { createAudiencesService, type AudienceDialogs } from './audiences/audiencesService'
-import { audienceOperations, type UploadLive } from './audiences/operations'
+import { createPublishedHandlers } from './published/handlers'
+import { createProfileRepository } from './session/profileRepository'
+import { createSession } from './session/session'
+import { createConfStore } from './settings/confStore'
+import { createAppHandlers } from './settings/handlers'
+import { createSettingsService } from './settings/settingsService'
+import type { KeyValueStore } from './settings/settingsStore'
+import { createProfileVault } from './vault/profileVault'
+import type { SecretStore } from './vault/secretStore'
+import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
+import { createConnectService } from './profiles/connectService'
 
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
@@ -82,13 +90,24 @@ export interface Services {
 }
 
 /**
- * The composition root. Builds every main-process service from plain config and returns the
- * handler map; it runs in plain Node, which is how the tests and the E2E bridge drive the app.
+ * The composition root. Builds every main-process service from plain config and merges the
+ * handler map that each feature binds in its own handlers.ts; it runs in plain Node, which is how
+ * the tests and the E2E bridge drive the app.
  */
 export function createServices(config: ServicesConfig): Services {
   const store = config.settingsStore ?? createConfStore(config.dataDir)
   const settings = createSettingsService(store)
   const profiles = createProfileRepository(store)
+  const vault = createProfileVault(config.secretStore)
+  // One HTTP client, so a clock-skew correction learnt by any call signs every later one.
+  const session = createSession({
+    profiles,
+    vault,
+    http: config.http ?? createHttpClient(),
+    env: config.env ?? process.env,
+    hostsOf: (profile) => practice.hostsOf(profile),
+  })
+  const { withAdsContext } = session
   // The authorization page lives on a profile's API host, so those hosts may be opened too.
   const openExternal = createExternalOpener(config.openExternal, () => [
     config.hosts.apiUrl,
@@ -96,22 +115,20 @@ export function createServices(config: ServicesConfig): Services {
     config.hosts.adsSandboxUrl,
     ...profiles.list().profiles.map((profile) => profile.hosts.apiUrl),
   ])
-  // Practice mode; its hostsOf is the gate every signed call's hosts pass (connect and outbox).
+  const connect = createConnectService({
+    profiles,
+    session,
+    vault,
+    secretStore: config.secretStore,
+    openExternal,
+  })
+  // Practice mode; its hostsOf is the gate every signed call's hosts pass (see the session).
   const practice = createPracticeService({
     dataDir: config.dataDir,
     profiles,
     env: config.env ?? process.env,
     begin: (input) => connect.begin(input),
     onError: (error) => config.onUnexpectedError?.('practice', error),
-  })
-  const connect = createConnectService({
-    profiles,
-    vault: createProfileVault(config.secretStore),
-    secretStore: config.secretStore,
-    http: config.http ?? createHttpClient(),
-    openExternal,
-    env: config.env ?? process.env,
-    hostsOf: practice.hostsOf,
   })
   practice.resume()
 
@@ -121,37 +138,28 @@ export function createServices(config: ServicesConfig): Services {
     onError: (error) => config.onUnexpectedError?.('drafts', error),
     backupsKept: () => settings.get().draftBackupsKept,
   })
-  const media = createMediaService(
-    config.mediaDialogs ?? { chooseMediaFile: async () => null },
-    createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
-  )
+  const draftStore = {
+    get: (id: string) => drafts.store.get(id),
+    flush: (ids?: readonly string[]) => drafts.store.flush(ids),
+  }
   const catalogStores = createCatalogStores(config.dataDir)
   const audienceUploads = new Map<string, UploadLive>()
   const accountFeatures = createAccountFeaturesCache()
+  const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   const postLengthTier = (profileId: string, accountId: string) =>
     postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
     drafts: {
+      ...draftStore,
       ready: drafts.whenLoaded,
-      get: (id) => drafts.store.get(id),
-      flush: (ids) => drafts.store.flush(ids),
       setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
     },
-    access: createPublishAccess({
-      profiles,
-      vault: createProfileVault(config.secretStore),
-      http: config.http ?? createHttpClient(),
-      env: config.env ?? process.env,
-      hostsOf: practice.hostsOf,
-    }),
+    access: session,
     operations: [
       ...OPERATION_EXECUTORS,
-      ...publishedEditOperations({
-        get: (id) => drafts.store.get(id),
-        save: (draft) => drafts.store.save(draft),
-      }),
+      ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
       ...catalogOperations(catalogStores),
       ...audienceOperations({
         live: audienceUploads,
@@ -173,7 +181,7 @@ export function createServices(config: ServicesConfig): Services {
     reviewWarnings: createReviewWarnings({
       features: accountFeatures,
       postLengthTier,
-      lookupDraft: (id) => drafts.store.get(id),
+      lookupDraft: draftStore.get,
       resolveCard: (draftId, accountId) => publishedCardUri(drafts.store.get(draftId), accountId),
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
@@ -186,177 +194,54 @@ export function createServices(config: ServicesConfig): Services {
     onError: (error) => config.onUnexpectedError?.('outbox', error),
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
-    accountFeatures: (_profileId, accountId) => accountFeatures.peek(accountId)?.features,
-  })
-  const publishedEdits = createPublishedEdits({
-    drafts: { get: (id) => drafts.store.get(id), flush: (ids) => drafts.store.flush(ids) },
-    outbox,
-    postLengthTier,
-    accountFeatures: (_profileId, accountId) => accountFeatures.peek(accountId)?.features,
-  })
-  const library = createLibraryService({
-    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
-  })
-  const mediaLibraryEdits = createMediaLibraryEdits({
-    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    outbox,
+    accountFeatures: knownFeatures,
   })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
     chooseCsvExportPath: async () => null,
   }
-  const catalog = createCatalogService({
-    stores: catalogStores,
-    outbox,
-    profile: (profileId) => profiles.get(profileId),
-    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    dialogs: catalogDialogs,
-  })
-  const audiences = createAudiencesService({
-    dataDir: config.dataDir,
-    outbox,
-    profile: (profileId) => profiles.get(profileId),
-    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
-    live: audienceUploads,
-  })
-  const keywords = createKeywordService({
-    dataDir: config.dataDir,
-    withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    dialogs: catalogDialogs,
-  })
 
   const handlers: HandlerMap = {
-    'app.info': () => config.appInfo,
-    'settings.get': () => settings.get(),
-    'settings.update': (patch) => settings.update(patch),
-    'external.open': async ({ url }) => {
-      await openExternal(url)
-      return { opened: true as const }
-    },
-    'profiles.list': () => connect.list(),
-    'profiles.activate': ({ profileId }) => connect.activate(profileId),
-    'profiles.signOut': ({ profileId }) => connect.signOut(profileId),
-    'connect.begin': (input) => connect.begin(input),
-    'connect.complete': ({ profileId, pin }) => connect.complete(profileId, pin),
-    'accounts.list': async ({ profileId }) => ({ accounts: await connect.listAccounts(profileId) }),
-    'accounts.select': ({ profileId, accountId }) => connect.selectAccount(profileId, accountId),
-    'devtools.bearerStatus': ({ profileId }) => connect.bearerStatus(profileId),
-    'devtools.bearerCreate': ({ profileId }) => connect.bearerCreate(profileId),
-    'devtools.bearerRevoke': ({ profileId }) => connect.bearerRevoke(profileId),
-    'devtools.deleteWebhook': ({ profileId, webhookId }) => connect.deleteWebhook(profileId, webhookId),
-    'drafts.list': (query) => drafts.list(query),
-    'drafts.get': ({ id }) => drafts.get(id),
-    'drafts.create': ({ kind, name }) => drafts.create(kind, name),
-    'drafts.update': ({ id, name, content }) =>
-      drafts.update(id, {
-        ...(name !== undefined ? { name } : {}),
-        ...(content !== undefined ? { content } : {}),
-      }),
-    'drafts.flush': () => drafts.flush(),
-    'drafts.duplicate': ({ id }) => drafts.duplicate(id),
-    'drafts.remove': ({ id }) => drafts.remove(id),
-    'drafts.undoRemove': ({ id }) => drafts.undoRemove(id),
-    'drafts.export': ({ id }) => drafts.exportDraft(id),
-    'drafts.import': () => drafts.importDraft(),
-    'drafts.quarantine': () => drafts.quarantineList(),
-    'drafts.quarantineRead': ({ name }) => drafts.quarantineRead(name),
-    'drafts.quarantineRestore': ({ name }) => drafts.quarantineRestore(name),
-    'drafts.quarantineDelete': ({ name }) => drafts.quarantineDelete(name),
-    'media.pickLocal': async () => {
-      const result = await media.pickLocal()
-      return result.picked ? { picked: true as const, media: result.ref, preview: result.preview } : result
-    },
-    'media.inspectPath': async ({ token }) => {
-      const { ref, preview } = await media.inspectToken(token)
-      return { media: ref, preview }
-    },
-    'media.inspectDropped': async ({ path }) => {
-      const { ref, preview } = await media.inspectDropped(path)
-      return { media: ref, preview }
-    },
-    'accounts.features': async ({ profileId, accountId }) => ({
-      features: await library.features(profileId, accountId),
-    }),
-    'accounts.createSandbox': async ({ profileId }) => ({
-      account: await library.createSandboxAccount(profileId),
-    }),
-    'library.list': ({ profileId, accountId, q, mediaType, cursor, count }) =>
-      library.listMedia(profileId, accountId, { q, mediaType, cursor, count }),
-    'library.thumbnail': ({ profileId, accountId, mediaKey }) =>
-      library.thumbnail(profileId, accountId, mediaKey),
-    'library.cards': ({ profileId, accountId, kinds, cardTypes, q, cursors }) =>
-      library.listCards(profileId, accountId, { kinds, cardTypes, q, cursors }),
-    'library.deleteCard': ({ profileId, accountId, kind, cardId }) =>
-      library.deleteCard(profileId, accountId, kind, cardId),
-    'library.updateMedia': async ({ profileId, accountId, mediaKey, ...edit }) => ({
-      job: await mediaLibraryEdits.update(profileId, accountId, mediaKey, edit),
-    }),
-    'library.deleteMedia': async ({ profileId, accountId, mediaKey }) => ({
-      job: await mediaLibraryEdits.delete(profileId, accountId, mediaKey),
-    }),
-    'outbox.enqueue': async ({ draftId }) => ({ job: await outbox.enqueue(draftId) }),
-    'outbox.review': async ({ draftId }) => ({ review: await outbox.review(draftId) }),
-    'outbox.list': async () => ({ jobs: await outbox.list() }),
-    'outbox.status': async ({ draftId }) => ({ job: await outbox.status(draftId) }),
-    'outbox.get': async ({ jobId }) => ({ job: await outbox.job(jobId) }),
-    'outbox.cancel': async ({ jobId }) => ({ job: await outbox.cancel(jobId) }),
-    'outbox.retry': async ({ jobId }) => ({ job: await outbox.retry(jobId) }),
-    'outbox.cleanUp': async ({ jobId }) => ({ job: await outbox.cleanUp(jobId) }),
-    'outbox.dismiss': async ({ jobId }) => (await outbox.dismiss(jobId), { dismissed: true as const }),
-    'posts.rename': async ({ profileId, accountId, postId, name }) => {
-      await library.assertPostExists(profileId, accountId, postId)
-      return { job: await publishedEdits.renamePostById(profileId, accountId, postId, name) }
-    },
-    'published.updateCard': async ({ profileId, draftId, content }) => ({
-      job: await publishedEdits.updateCard(profileId, draftId, content),
-    }),
-    'published.updateVideoConversationCard': async ({ profileId, draftId, content }) => ({
-      job: await publishedEdits.updateVideoConversationCard(profileId, draftId, content),
-    }),
-    'published.renamePost': async ({ profileId, draftId, name }) => ({
-      job: await publishedEdits.renamePost(profileId, draftId, name),
-    }),
-    ...createCampaignHandlers({
-      withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
+    ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
+    ...createConnectHandlers(connect, createDevtoolsService({ session, vault })),
+    ...createDraftsHandlers(drafts),
+    ...createMediaHandlers(
+      createMediaService(
+        config.mediaDialogs ?? { chooseMediaFile: async () => null },
+        createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
+      ),
+    ),
+    ...createOutboxHandlers(outbox),
+    ...createLibraryHandlers({
+      withAdsContext,
       outbox,
+      thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
     }),
-    // Catalog and keyword insights (spec part A).
-    'catalog.state': ({ profileId, itemGroupsRevision }) => catalog.stateRead(profileId, itemGroupsRevision),
-    'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
-    'catalog.save': ({ profileId, name }) => catalog.save(profileId, name),
-    'catalog.products': ({ profileId, ...query }) => catalog.products(profileId, query),
-    'catalog.product': ({ profileId, id }) => catalog.product(profileId, id),
-    'catalog.saveProduct': ({ profileId, product, isNew }) => catalog.saveProduct(profileId, product, isNew),
-    'catalog.deleteProducts': ({ profileId, ids }) => catalog.deleteProducts(profileId, ids),
-    'catalog.resend': ({ profileId }) => catalog.resend(profileId),
-    'catalog.importOpen': ({ profileId }) => catalog.importOpen(profileId),
-    'catalog.importCheck': ({ importId, mapping }) => catalog.importCheck(importId, mapping),
-    'catalog.importSend': ({ profileId, importId, mapping }) =>
-      catalog.importSend(profileId, importId, mapping),
-    'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
-    'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
-    'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
-    'keywords.search': ({ profileId, query }) => keywords.search(profileId, query),
-    'keywords.recent': async ({ profileId }) => ({ queries: await keywords.recent(profileId) }),
-    'keywords.exportCsv': ({ resultId }) => keywords.exportCsv(resultId),
-    // Audiences (spec part A).
-    'audiences.list': ({ profileId }) => audiences.list(profileId),
-    'audiences.details': ({ profileId, audienceId }) => audiences.details(profileId, audienceId),
-    'audiences.openList': ({ profileId, target }) => audiences.openList(profileId, target),
-    'audiences.checkList': ({ listId, mapping, defaultCountryCode }) =>
-      audiences.checkList(listId, mapping, defaultCountryCode),
-    'audiences.sendList': (request) => audiences.sendList(request),
-    'audiences.uploadProgress': ({ uploadId }) => audiences.uploadProgress(uploadId),
-    'audiences.grant': ({ profileId, audienceId, grantedAccountId, permissionLevel }) =>
-      audiences.grant(profileId, audienceId, grantedAccountId, permissionLevel),
-    'audiences.revoke': ({ profileId, audienceId, permissionId }) =>
-      audiences.revoke(profileId, audienceId, permissionId),
-    'audiences.deleteDoNotReachList': ({ profileId, listId, confirmName }) =>
-      audiences.deleteDoNotReachList(profileId, listId, confirmName),
-    'practice.begin': () => practice.begin(),
-    'practice.awaitPin': ({ profileId }) => practice.awaitPin(profileId),
+    ...createPublishedHandlers({
+      drafts: draftStore,
+      outbox,
+      withAdsContext,
+      postLengthTier,
+      accountFeatures: knownFeatures,
+    }),
+    ...createCampaignHandlers({ withAdsContext, outbox }),
+    ...createCatalogHandlers({
+      stores: catalogStores,
+      outbox,
+      activeAccountOf: session.activeAccountOf,
+      withAdsContext,
+      dialogs: catalogDialogs,
+    }),
+    ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
+    ...createAudiencesHandlers({
+      dataDir: config.dataDir,
+      outbox,
+      activeAccountOf: session.activeAccountOf,
+      withAdsContext,
+      dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
+      live: audienceUploads,
+    }),
+    ...createPracticeHandlers(practice),
   }
 
   return {

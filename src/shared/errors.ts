@@ -116,6 +116,11 @@ export class AppFailure extends Error {
   }
 }
 
+/** A refusal of what the person asked, on the field it concerns when there is one. */
+export function invalidInput(message: string, field?: string): AppFailure {
+  return new AppFailure(appError('invalid_input', message, { field }))
+}
+
 export function isAppFailure(value: unknown): value is AppFailure {
   return value instanceof AppFailure
 }

@@ -1,15 +1,19 @@
 import { z } from 'zod'
+import { accountSchema } from './ads'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
 import {
-  accountSchema,
+  accountList,
+  accountUrl,
   adsUrl,
-  call,
-  formOf,
+  callData,
+  getList,
+  getOne,
   listQuery,
+  postForm,
   segment,
   single,
-  type AdsContext,
-  type ListOptions,
-} from './ads'
+} from './adsRequest'
+import { optionalText, platformObject } from './objectSchemas'
 import type { Envelope } from './envelope'
 
 /**
@@ -17,38 +21,22 @@ import type { Envelope } from './envelope'
  * features, account apps, account media, account history and advertiser business categories.
  */
 
-export const accountDetailsSchema = accountSchema.extend({
-  business_name: z.string().nullish(),
-  timezone: z.string().nullish(),
-  industry_type: z.string().nullish(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
-})
+export const accountDetailsSchema = accountSchema.extend(
+  optionalText('business_name', 'timezone', 'industry_type', 'created_at', 'updated_at'),
+)
 export type AccountDetails = z.infer<typeof accountDetailsSchema>
 
-export const accountAppSchema = z
-  .object({
-    id: z.string(),
-    app_store_identifier: z.string(),
-    os_type: z.string().nullish(),
-    deep_link_pattern: z.string().nullish(),
-    conversion_tracking_enabled: z.boolean().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const accountAppSchema = platformObject({
+  app_store_identifier: z.string(),
+  ...optionalText('os_type', 'deep_link_pattern'),
+  conversion_tracking_enabled: z.boolean().nullish(),
+})
 export type AccountApp = z.infer<typeof accountAppSchema>
 
-export const accountMediaSchema = z
-  .object({
-    id: z.string(),
-    video_id: z.string().nullish(),
-    media_url: z.string().nullish(),
-    creative_type: z.string(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const accountMediaSchema = platformObject({
+  creative_type: z.string(),
+  ...optionalText('video_id', 'media_url', 'created_at', 'updated_at'),
+})
 export type AccountMedia = z.infer<typeof accountMediaSchema>
 
 export const historyEntrySchema = z
@@ -72,29 +60,26 @@ export const businessCategorySchema = z
   .loose()
 export type BusinessCategory = z.infer<typeof businessCategorySchema>
 
-const accountPath = (ctx: AdsContext, accountId: string, rest = '') =>
-  adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}${rest}`)
-
 // Accounts
 
-export async function getAccountDetails(ctx: AdsContext, accountId: string): Promise<AccountDetails> {
-  return (await call(ctx, 'GET', accountPath(ctx, accountId), single(accountDetailsSchema))).data
+export function getAccountDetails(ctx: AdsContext, accountId: string): Promise<AccountDetails> {
+  return callData(ctx, 'GET', accountUrl(ctx, accountId), single(accountDetailsSchema))
 }
 
 /** PUT accounts/:account_id: name and industry_type. */
-export async function updateAccount(
+export function updateAccount(
   ctx: AdsContext,
   accountId: string,
   input: { name?: string; industryType?: string },
 ): Promise<AccountDetails> {
   const query = { name: input.name, industry_type: input.industryType }
-  return (await call(ctx, 'PUT', accountPath(ctx, accountId), single(accountDetailsSchema), { query })).data
+  return callData(ctx, 'PUT', accountUrl(ctx, accountId), single(accountDetailsSchema), { query })
 }
 
 /** DELETE {ads_sandbox_url}/12/accounts/:account_id: sandbox only. */
-export async function deleteSandboxAccount(ctx: AdsContext, accountId: string): Promise<AccountDetails> {
+export function deleteSandboxAccount(ctx: AdsContext, accountId: string): Promise<AccountDetails> {
   const url = adsUrl(ctx.hosts.adsSandboxUrl, `/accounts/${segment(accountId)}`)
-  return (await call(ctx, 'DELETE', url, single(accountDetailsSchema))).data
+  return callData(ctx, 'DELETE', url, single(accountDetailsSchema))
 }
 
 /**
@@ -108,53 +93,42 @@ export async function addSandboxFeatures(
   featureKeys: readonly string[],
 ): Promise<string[] | undefined> {
   const url = adsUrl(ctx.hosts.adsSandboxUrl, `/accounts/${segment(accountId)}/features`)
-  const fields = formOf({ feature_keys: featureKeys })
-  const answer = await call(ctx, 'POST', url, z.unknown(), { body: { kind: 'form', fields } })
-  const keys = z.array(z.string()).safeParse(answer.data)
+  const answer = await postForm(ctx, url, z.unknown(), { feature_keys: featureKeys })
+  const keys = z.array(z.string()).safeParse(answer)
   return keys.success ? keys.data : undefined
 }
 
-export function listAccountApps(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions = {},
-): Promise<Envelope<AccountApp[]>> {
-  return call(ctx, 'GET', accountPath(ctx, accountId, '/account_apps'), z.array(accountAppSchema), {
-    query: listQuery(options),
-  })
+export const listAccountApps = accountList('/account_apps', accountAppSchema)
+
+/** Which object's history, between which whole hours. */
+export interface HistoryWindow {
+  entityType: string
+  entityId: string
+  startTime: string
+  endTime: string
 }
 
 /** GET accounts/:account_id/account_history (beta, allowlisted). Times are whole hours. */
 export function getAccountHistory(
   ctx: AdsContext,
   accountId: string,
-  input: {
-    entityType: string
-    entityId: string
-    startTime: string
-    endTime: string
-    userId?: string
-    count?: number
-    cursor?: string
-  },
+  input: HistoryWindow & { userId?: string; count?: number; cursor?: string },
 ): Promise<Envelope<HistoryEntry[]>> {
-  return call(ctx, 'GET', accountPath(ctx, accountId, '/account_history'), z.array(historyEntrySchema), {
-    query: {
-      entity_type: input.entityType,
-      entity_id: input.entityId,
-      start_time: input.startTime,
-      end_time: input.endTime,
-      user_id: input.userId,
-      count: input.count,
-      cursor: input.cursor,
-    },
+  return getList(ctx, accountUrl(ctx, accountId, '/account_history'), historyEntrySchema, {
+    entity_type: input.entityType,
+    entity_id: input.entityId,
+    start_time: input.startTime,
+    end_time: input.endTime,
+    user_id: input.userId,
+    count: input.count,
+    cursor: input.cursor,
   })
 }
 
 /** GET advertiser_business_categories: no parameters, no account. */
 export async function listAdvertiserBusinessCategories(ctx: AdsContext): Promise<BusinessCategory[]> {
   const url = adsUrl(ctx.hosts.adsUrl, '/advertiser_business_categories')
-  return (await call(ctx, 'GET', url, z.array(businessCategorySchema))).data
+  return (await getList(ctx, url, businessCategorySchema)).data
 }
 
 // Account media
@@ -164,32 +138,30 @@ export function listAccountMedia(
   accountId: string,
   options: ListOptions & { accountMediaIds?: string[]; creativeTypes?: string[] } = {},
 ): Promise<Envelope<AccountMedia[]>> {
-  return call(ctx, 'GET', accountPath(ctx, accountId, '/account_media'), z.array(accountMediaSchema), {
-    query: {
-      ...listQuery(options),
-      account_media_ids: options.accountMediaIds,
-      creative_types: options.creativeTypes,
-    },
+  return getList(ctx, accountUrl(ctx, accountId, '/account_media'), accountMediaSchema, {
+    ...listQuery(options),
+    account_media_ids: options.accountMediaIds,
+    creative_types: options.creativeTypes,
   })
 }
 
-export async function getAccountMedia(
+const accountMediaUrl = (ctx: AdsContext, accountId: string, accountMediaId: string) =>
+  accountUrl(ctx, accountId, `/account_media/${segment(accountMediaId)}`)
+
+export function getAccountMedia(
   ctx: AdsContext,
   accountId: string,
   accountMediaId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<AccountMedia> {
-  const url = accountPath(ctx, accountId, `/account_media/${segment(accountMediaId)}`)
-  return (
-    await call(ctx, 'GET', url, single(accountMediaSchema), { query: { with_deleted: options.withDeleted } })
-  ).data
+  return getOne(ctx, accountMediaUrl(ctx, accountId, accountMediaId), single(accountMediaSchema), options)
 }
 
-export async function deleteAccountMedia(
+export function deleteAccountMedia(
   ctx: AdsContext,
   accountId: string,
   accountMediaId: string,
 ): Promise<AccountMedia> {
-  const url = accountPath(ctx, accountId, `/account_media/${segment(accountMediaId)}`)
-  return (await call(ctx, 'DELETE', url, single(accountMediaSchema))).data
+  const url = accountMediaUrl(ctx, accountId, accountMediaId)
+  return callData(ctx, 'DELETE', url, single(accountMediaSchema))
 }

@@ -1,6 +1,17 @@
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
-import { adsUrl, call, formOf, listQuery, segment, type AdsContext, type ListOptions } from './ads'
+import type { AdsContext, ListOptions } from './adsRequest'
+import {
+  accountList,
+  accountUrl,
+  adsUrl,
+  callData,
+  getList,
+  listQuery,
+  postForm,
+  segment,
+} from './adsRequest'
+import { optionalText, platformObject } from './objectSchemas'
 import type { Envelope } from './envelope'
 import { failureFor, type HttpRequest } from './http'
 
@@ -12,49 +23,40 @@ import { failureFor, type HttpRequest } from './http'
  * accounts/:id/do_not_reach_lists, the usual list envelope), as the sandbox does.
  */
 
-export const customAudienceSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().nullish(),
-    description: z.string().nullish(),
-    audience_size: z.number().nullish(),
-    audience_type: z.string().nullish(),
-    targetable: z.boolean().nullish(),
-    reasons_not_targetable: z.array(z.string()).nullish(),
-    owner_account_id: z.string().nullish(),
-    is_owner: z.boolean().nullish(),
-    permission_level: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+/** Whether ads can target an audience or a do-not-reach list yet, and why not. */
+const targetableFields = {
+  targetable: z.boolean().nullish(),
+  reasons_not_targetable: z.array(z.string()).nullish(),
+}
+
+export const customAudienceSchema = platformObject({
+  ...optionalText(
+    'name',
+    'description',
+    'audience_type',
+    'owner_account_id',
+    'permission_level',
+    'updated_at',
+  ),
+  audience_size: z.number().nullish(),
+  ...targetableFields,
+  is_owner: z.boolean().nullish(),
+})
 export type RemoteCustomAudience = z.infer<typeof customAudienceSchema>
 
-export const doNotReachListSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().nullish(),
-    description: z.string().nullish(),
-    targetable: z.boolean().nullish(),
-    reasons_not_targetable: z.array(z.string()).nullish(),
-    list_size: z.number().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const doNotReachListSchema = platformObject({
+  ...optionalText('name', 'description', 'updated_at'),
+  ...targetableFields,
+  list_size: z.number().nullish(),
+})
 export type RemoteDoNotReachList = z.infer<typeof doNotReachListSchema>
 
-export const permissionSchema = z
-  .object({
-    id: z.string(),
-    tailored_audience_id: z.string().nullish(),
-    granted_account_id: z.string(),
-    permission_level: z.string(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().nullish(),
-  })
-  .loose()
+export const permissionSchema = platformObject({
+  ...optionalText('tailored_audience_id', 'created_at', 'updated_at'),
+  granted_account_id: z.string(),
+  permission_level: z.string(),
+  deleted: z.boolean().nullish(),
+})
 export type RemotePermission = z.infer<typeof permissionSchema>
 
 export const targetedEntrySchema = z
@@ -68,45 +70,21 @@ export const targetedEntrySchema = z
   .loose()
 export type TargetedEntry = z.infer<typeof targetedEntrySchema>
 
-const accountUrl = (ctx: AdsContext, accountId: string, path: string) =>
-  adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}${path}`)
-
+/** Tailored audience permissions are version 5 of the ads API. */
 const permissionsUrl = (ctx: AdsContext, accountId: string, audienceId: string, path = '') =>
   `${ctx.hosts.adsUrl}/5/accounts/${segment(accountId)}/tailored_audiences/${segment(audienceId)}/permissions${path}`
 
-export function listCustomAudiences(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions = {},
-): Promise<Envelope<RemoteCustomAudience[]>> {
-  return call(ctx, 'GET', accountUrl(ctx, accountId, '/custom_audiences'), z.array(customAudienceSchema), {
-    query: listQuery(options),
-  })
-}
+export const listCustomAudiences = accountList('/custom_audiences', customAudienceSchema)
 
-export function listDoNotReachLists(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions = {},
-): Promise<Envelope<RemoteDoNotReachList[]>> {
-  return call(ctx, 'GET', accountUrl(ctx, accountId, '/do_not_reach_lists'), z.array(doNotReachListSchema), {
-    query: listQuery(options),
-  })
-}
+export const listDoNotReachLists = accountList('/do_not_reach_lists', doNotReachListSchema)
 
-export async function deleteDoNotReachList(
+export function deleteDoNotReachList(
   ctx: AdsContext,
   accountId: string,
   listId: string,
 ): Promise<RemoteDoNotReachList> {
-  return (
-    await call(
-      ctx,
-      'DELETE',
-      accountUrl(ctx, accountId, `/do_not_reach_lists/${segment(listId)}`),
-      doNotReachListSchema,
-    )
-  ).data
+  const url = accountUrl(ctx, accountId, `/do_not_reach_lists/${segment(listId)}`)
+  return callData(ctx, 'DELETE', url, doNotReachListSchema)
 }
 
 export function listTargeted(
@@ -115,13 +93,8 @@ export function listTargeted(
   audienceId: string,
   options: { withActive?: boolean; cursor?: string } = {},
 ): Promise<Envelope<TargetedEntry[]>> {
-  return call(
-    ctx,
-    'GET',
-    accountUrl(ctx, accountId, `/custom_audiences/${segment(audienceId)}/targeted`),
-    z.array(targetedEntrySchema),
-    { query: { with_active: options.withActive, cursor: options.cursor } },
-  )
+  const url = accountUrl(ctx, accountId, `/custom_audiences/${segment(audienceId)}/targeted`)
+  return getList(ctx, url, targetedEntrySchema, { with_active: options.withActive, cursor: options.cursor })
 }
 
 export function listPermissions(
@@ -130,48 +103,33 @@ export function listPermissions(
   audienceId: string,
   options: ListOptions & { grantedAccountIds?: string[]; permissionIds?: string[] } = {},
 ): Promise<Envelope<RemotePermission[]>> {
-  return call(ctx, 'GET', permissionsUrl(ctx, accountId, audienceId), z.array(permissionSchema), {
-    query: {
-      ...listQuery(options),
-      granted_account_ids: options.grantedAccountIds,
-      tailored_audience_permission_ids: options.permissionIds,
-    },
+  return getList(ctx, permissionsUrl(ctx, accountId, audienceId), permissionSchema, {
+    ...listQuery(options),
+    granted_account_ids: options.grantedAccountIds,
+    tailored_audience_permission_ids: options.permissionIds,
   })
 }
 
-export async function grantPermission(
+export function grantPermission(
   ctx: AdsContext,
   accountId: string,
   audienceId: string,
   grant: { grantedAccountId: string; permissionLevel: 'READ_ONLY' | 'READ_WRITE' },
 ): Promise<RemotePermission> {
-  return (
-    await call(ctx, 'POST', permissionsUrl(ctx, accountId, audienceId), permissionSchema, {
-      body: {
-        kind: 'form',
-        fields: formOf({
-          granted_account_id: grant.grantedAccountId,
-          permission_level: grant.permissionLevel,
-        }),
-      },
-    })
-  ).data
+  return postForm(ctx, permissionsUrl(ctx, accountId, audienceId), permissionSchema, {
+    granted_account_id: grant.grantedAccountId,
+    permission_level: grant.permissionLevel,
+  })
 }
 
-export async function revokePermission(
+export function revokePermission(
   ctx: AdsContext,
   accountId: string,
   audienceId: string,
   permissionId: string,
 ): Promise<RemotePermission> {
-  return (
-    await call(
-      ctx,
-      'DELETE',
-      permissionsUrl(ctx, accountId, audienceId, `/${segment(permissionId)}`),
-      permissionSchema,
-    )
-  ).data
+  const url = permissionsUrl(ctx, accountId, audienceId, `/${segment(permissionId)}`)
+  return callData(ctx, 'DELETE', url, permissionSchema)
 }
 
 export interface UploadCounts {

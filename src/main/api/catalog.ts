@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { LIMITS } from '../../shared/rules/limits'
-import { adsUrl, call, formOf, segment, type AdsContext } from './ads'
+import type { AdsContext } from './adsRequest'
+import { adsUrl, callData, getList, postForm, segment } from './adsRequest'
 import type { Envelope } from './envelope'
 
 /**
@@ -87,8 +88,9 @@ export const keywordInsightSchema = z.object({
 })
 export type KeywordInsight = z.infer<typeof keywordInsightSchema>
 
-const catalogsUrl = (ctx: AdsContext, path = ''): string =>
-  adsUrl(ctx.hosts.adsUrl, `/product_catalogs${path}`)
+/** `product_catalogs`, and below it the path segments given (each encoded). */
+const catalogsUrl = (ctx: AdsContext, ...segments: string[]): string =>
+  adsUrl(ctx.hosts.adsUrl, ['/product_catalogs', ...segments.map(segment)].join('/'))
 
 // Product catalogs
 
@@ -96,31 +98,19 @@ export function listCatalogs(
   ctx: AdsContext,
   options: { cursor?: string; userId?: string } = {},
 ): Promise<Envelope<RemoteCatalog[]>> {
-  return call(ctx, 'GET', catalogsUrl(ctx), z.array(catalogSchema), {
-    query: { cursor: options.cursor, user_id: options.userId },
-  })
+  return getList(ctx, catalogsUrl(ctx), catalogSchema, { cursor: options.cursor, user_id: options.userId })
 }
 
-export async function createCatalog(ctx: AdsContext, name: string): Promise<RemoteCatalog> {
-  return (
-    await call(ctx, 'POST', catalogsUrl(ctx), catalogSchema, {
-      body: { kind: 'form', fields: formOf({ name }) },
-    })
-  ).data
+export function createCatalog(ctx: AdsContext, name: string): Promise<RemoteCatalog> {
+  return postForm(ctx, catalogsUrl(ctx), catalogSchema, { name })
 }
 
-export async function renameCatalog(
-  ctx: AdsContext,
-  catalogId: string,
-  name: string,
-): Promise<RemoteCatalog> {
-  return (
-    await call(ctx, 'PUT', catalogsUrl(ctx, `/${segment(catalogId)}`), catalogSchema, { query: { name } })
-  ).data
+export function renameCatalog(ctx: AdsContext, catalogId: string, name: string): Promise<RemoteCatalog> {
+  return callData(ctx, 'PUT', catalogsUrl(ctx, catalogId), catalogSchema, { query: { name } })
 }
 
-export async function deleteCatalog(ctx: AdsContext, catalogId: string): Promise<RemoteCatalog> {
-  return (await call(ctx, 'DELETE', catalogsUrl(ctx, `/${segment(catalogId)}`), catalogSchema)).data
+export function deleteCatalog(ctx: AdsContext, catalogId: string): Promise<RemoteCatalog> {
+  return callData(ctx, 'DELETE', catalogsUrl(ctx, catalogId), catalogSchema)
 }
 
 // Products
@@ -130,8 +120,10 @@ export function listProducts(
   catalogId: string,
   options: { itemGroupKey?: string; count?: number; cursor?: string } = {},
 ): Promise<Envelope<RemoteProduct[]>> {
-  return call(ctx, 'GET', catalogsUrl(ctx, `/${segment(catalogId)}/products`), z.array(remoteProductSchema), {
-    query: { item_group_key: options.itemGroupKey, count: options.count, cursor: options.cursor },
+  return getList(ctx, catalogsUrl(ctx, catalogId, 'products'), remoteProductSchema, {
+    item_group_key: options.itemGroupKey,
+    count: options.count,
+    cursor: options.cursor,
   })
 }
 
@@ -146,14 +138,11 @@ export async function putProducts(
   catalogId: string,
   products: readonly Record<string, unknown>[],
 ): Promise<ProductResponse[]> {
-  const response = await call(
-    ctx,
-    'PUT',
-    catalogsUrl(ctx, `/${segment(catalogId)}/products`),
-    putAnswerSchema,
-    { body: { kind: 'json', value: { products } } },
-  )
-  return response.data.products_response
+  const body = { kind: 'json' as const, value: { products } }
+  const answer = await callData(ctx, 'PUT', catalogsUrl(ctx, catalogId, 'products'), putAnswerSchema, {
+    body,
+  })
+  return answer.products_response
 }
 
 export async function deleteProducts(
@@ -161,31 +150,15 @@ export async function deleteProducts(
   catalogId: string,
   productKeys: readonly string[],
 ): Promise<DeleteResult[]> {
-  const response = await call(
-    ctx,
-    'DELETE',
-    catalogsUrl(ctx, `/${segment(catalogId)}/products`),
-    deleteAnswerSchema,
-    { body: { kind: 'json', value: { product_keys: productKeys } } },
-  )
-  return response.data.delete_products
+  const body = { kind: 'json' as const, value: { product_keys: productKeys } }
+  const url = catalogsUrl(ctx, catalogId, 'products')
+  return (await callData(ctx, 'DELETE', url, deleteAnswerSchema, { body })).delete_products
 }
 
 // Product sets
 
-export async function getProductSet(
-  ctx: AdsContext,
-  catalogId: string,
-  setId: string,
-): Promise<RemoteProductSet> {
-  return (
-    await call(
-      ctx,
-      'GET',
-      catalogsUrl(ctx, `/${segment(catalogId)}/product_sets/${segment(setId)}`),
-      productSetSchema,
-    )
-  ).data
+export function getProductSet(ctx: AdsContext, catalogId: string, setId: string): Promise<RemoteProductSet> {
+  return callData(ctx, 'GET', catalogsUrl(ctx, catalogId, 'product_sets', setId), productSetSchema)
 }
 
 export interface ProductSetCreate {
@@ -196,16 +169,13 @@ export interface ProductSetCreate {
   filters?: { attribute: string; operator: string; value: string }[]
 }
 
-export async function createProductSet(
+export function createProductSet(
   ctx: AdsContext,
   catalogId: string,
   input: ProductSetCreate,
 ): Promise<RemoteProductSet> {
-  return (
-    await call(ctx, 'POST', catalogsUrl(ctx, `/${segment(catalogId)}/product_sets`), productSetSchema, {
-      body: { kind: 'json', value: input },
-    })
-  ).data
+  const body = { kind: 'json' as const, value: input }
+  return callData(ctx, 'POST', catalogsUrl(ctx, catalogId, 'product_sets'), productSetSchema, { body })
 }
 
 // Keyword insights
@@ -219,18 +189,16 @@ export interface KeywordSearch {
   location?: string
 }
 
-export async function searchKeywords(ctx: AdsContext, search: KeywordSearch): Promise<KeywordInsight> {
-  return (
-    await call(ctx, 'GET', adsUrl(ctx.hosts.adsUrl, '/insights/keywords/search'), keywordInsightSchema, {
-      query: {
-        granularity: search.granularity,
-        keywords: search.keywords,
-        negative_keywords:
-          search.negativeKeywords && search.negativeKeywords.length > 0 ? search.negativeKeywords : undefined,
-        start_time: search.startTime,
-        end_time: search.endTime,
-        location: search.location,
-      },
-    })
-  ).data
+export function searchKeywords(ctx: AdsContext, search: KeywordSearch): Promise<KeywordInsight> {
+  const negatives = search.negativeKeywords
+  return callData(ctx, 'GET', adsUrl(ctx.hosts.adsUrl, '/insights/keywords/search'), keywordInsightSchema, {
+    query: {
+      granularity: search.granularity,
+      keywords: search.keywords,
+      negative_keywords: negatives && negatives.length > 0 ? negatives : undefined,
+      start_time: search.startTime,
+      end_time: search.endTime,
+      location: search.location,
+    },
+  })
 }

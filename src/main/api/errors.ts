@@ -1,7 +1,7 @@
 import { ACCESS_REVOKED_MESSAGE, appError } from '../../shared/errors'
 import type { AppError, AppErrorCode } from '../../shared/errors'
 import { isLoopbackHostname } from '../../shared/hosts'
-import { percentEncode } from '../auth/oauth1'
+import { percentEncode } from './oauth1'
 
 /** Sentences for people. Server text is appended only where it names something they can fix. */
 export const MESSAGES = {

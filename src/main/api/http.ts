@@ -2,8 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { request } from 'undici'
 import type { Dispatcher, FormData } from 'undici'
 import { AppFailure, isAppFailure } from '../../shared/errors'
-import { encodeParams, signRequest } from '../auth/oauth1'
-import type { OAuth1Credentials, SignedParams } from '../auth/oauth1'
+import { encodeParams, signRequest } from './oauth1'
+import type { OAuth1Credentials, SignedParams } from './oauth1'
 import {
   CLOCK_SKEW_CODE,
   classifyNetworkError,

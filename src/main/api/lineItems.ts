@@ -1,6 +1,18 @@
 import { z } from 'zod'
 import type { LineItemPatch } from '../../shared/rules/lineItems'
-import { adsUrl, call, formOf, listQuery, segment, single, type AdsContext, type ListOptions } from './ads'
+import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
+import {
+  accountList,
+  accountUrl,
+  callData,
+  getList,
+  getOne,
+  listQuery,
+  postForm,
+  segment,
+  single,
+} from './adsRequest'
+import { optionalText, platformObject } from './objectSchemas'
 import type { Envelope } from './envelope'
 
 /**
@@ -18,83 +30,71 @@ const longString = z
   .nullish()
   .transform((value) => (value === null || value === undefined ? null : String(value)))
 
-export const lineItemSchema = z
-  .object({
-    id: z.string(),
-    campaign_id: z.string().nullish(),
-    name: z.string().nullish(),
-    objective: z.string(),
-    goal: z.string().nullish(),
-    product_type: z.string().nullish(),
-    placements: z.array(z.string()).nullish(),
-    bid_strategy: z.string().nullish(),
-    bid_amount_local_micro: longString,
-    target_cpa_local_micro: longString,
-    pay_by: z.string().nullish(),
-    start_time: z.string().nullish(),
-    end_time: z.string().nullish(),
-    duration_in_days: longString,
-    frequency_cap: longString,
-    standard_delivery: z.boolean().nullish(),
-    total_budget_amount_local_micro: longString,
-    daily_budget_amount_local_micro: longString,
-    entity_status: z.string().nullish(),
-    currency: z.string().nullish(),
-    categories: z.array(z.string()).nullish(),
-    advertiser_user_id: longString,
-    advertiser_domain: z.string().nullish(),
-    android_app_store_identifier: z.string().nullish(),
-    ios_app_store_identifier: z.string().nullish(),
-    audience_expansion: z.string().nullish(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const lineItemSchema = platformObject({
+  objective: z.string(),
+  placements: z.array(z.string()).nullish(),
+  categories: z.array(z.string()).nullish(),
+  standard_delivery: z.boolean().nullish(),
+  ...optionalText(
+    'campaign_id',
+    'name',
+    'goal',
+    'product_type',
+    'bid_strategy',
+    'pay_by',
+    'start_time',
+    'end_time',
+    'entity_status',
+    'currency',
+    'advertiser_domain',
+    'android_app_store_identifier',
+    'ios_app_store_identifier',
+    'audience_expansion',
+    'created_at',
+    'updated_at',
+  ),
+  bid_amount_local_micro: longString,
+  target_cpa_local_micro: longString,
+  duration_in_days: longString,
+  frequency_cap: longString,
+  total_budget_amount_local_micro: longString,
+  daily_budget_amount_local_micro: longString,
+  advertiser_user_id: longString,
+})
 export type LineItem = z.infer<typeof lineItemSchema>
 
-export const campaignSchema = z
-  .object({
-    id: z.string(),
-    name: z.string().nullish(),
-    entity_status: z.string().nullish(),
-    /** LINE_ITEM lets line items carry their own daily budget (B:191). */
-    budget_optimization: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+/** budget_optimization LINE_ITEM lets line items carry their own daily budget (B:191). */
+export const campaignSchema = platformObject(optionalText('name', 'entity_status', 'budget_optimization'))
 export type Campaign = z.infer<typeof campaignSchema>
 
 export const curatedCategorySchema = z
   .object({
     id: z.string(),
-    name: z.string().nullish(),
-    description: z.string().nullish(),
+    ...optionalText('name', 'description', 'created_at', 'updated_at'),
     country_codes: z.array(z.string()).nullish(),
     publisher_user_ids: z.array(z.string()).nullish(),
     videos_monetized_in_last_thirty_days: z.number().nullish(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
   })
   .loose()
 export type CuratedCategory = z.infer<typeof curatedCategorySchema>
 
-export const lineItemCuratedCategorySchema = z
-  .object({
-    id: z.string(),
-    line_item_id: z.string(),
-    curated_category_id: z.string(),
-    created_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    deleted: z.boolean().optional(),
-  })
-  .loose()
+export const lineItemCuratedCategorySchema = platformObject({
+  line_item_id: z.string(),
+  curated_category_id: z.string(),
+  ...optionalText('created_at', 'updated_at'),
+})
 export type LineItemCuratedCategory = z.infer<typeof lineItemCuratedCategorySchema>
 
-const accountPath = (ctx: AdsContext, accountId: string, rest: string) =>
-  adsUrl(ctx.hosts.adsUrl, `/accounts/${segment(accountId)}${rest}`)
+/** A URL under the account: the collection, or one of its objects by id. */
+const objectUrl = (ctx: AdsContext, accountId: string, collection: string, id?: string) =>
+  accountUrl(ctx, accountId, id === undefined ? collection : `${collection}/${segment(id)}`)
 
 // Line items
+
+const LINE_ITEMS = '/line_items'
+const CAMPAIGNS = '/campaigns'
+const CURATED_CATEGORIES = '/curated_categories'
+const LINKS = '/line_item_curated_categories'
 
 /**
  * GET accounts/:account_id/line_items. The spec leaves listing "not shown"; this follows the
@@ -106,43 +106,37 @@ export function listLineItems(
   accountId: string,
   options: ListOptions & { lineItemIds?: string[]; campaignIds?: string[] } = {},
 ): Promise<Envelope<LineItem[]>> {
-  return call(ctx, 'GET', accountPath(ctx, accountId, '/line_items'), z.array(lineItemSchema), {
-    query: { ...listQuery(options), line_item_ids: options.lineItemIds, campaign_ids: options.campaignIds },
+  return getList(ctx, objectUrl(ctx, accountId, LINE_ITEMS), lineItemSchema, {
+    ...listQuery(options),
+    line_item_ids: options.lineItemIds,
+    campaign_ids: options.campaignIds,
   })
 }
 
 /** GET accounts/:account_id/line_items/:line_item_id, the platform's public shape (not shown in the spec). */
-export async function getLineItem(
+export function getLineItem(
   ctx: AdsContext,
   accountId: string,
   lineItemId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LineItem> {
-  const url = accountPath(ctx, accountId, `/line_items/${segment(lineItemId)}`)
-  return (
-    await call(ctx, 'GET', url, single(lineItemSchema), { query: { with_deleted: options.withDeleted } })
-  ).data
+  return getOne(ctx, objectUrl(ctx, accountId, LINE_ITEMS, lineItemId), single(lineItemSchema), options)
 }
 
 /** PUT accounts/:account_id/line_items/:line_item_id with only the fields that change. */
-export async function updateLineItem(
+export function updateLineItem(
   ctx: AdsContext,
   accountId: string,
   lineItemId: string,
   patch: LineItemPatch,
 ): Promise<LineItem> {
-  const url = accountPath(ctx, accountId, `/line_items/${segment(lineItemId)}`)
-  return (await call(ctx, 'PUT', url, single(lineItemSchema), { query: { ...patch } })).data
+  const url = objectUrl(ctx, accountId, LINE_ITEMS, lineItemId)
+  return callData(ctx, 'PUT', url, single(lineItemSchema), { query: { ...patch } })
 }
 
 /** DELETE accounts/:account_id/line_items/:line_item_id. Irreversible; a repeat is a 404. */
-export async function deleteLineItem(
-  ctx: AdsContext,
-  accountId: string,
-  lineItemId: string,
-): Promise<LineItem> {
-  const url = accountPath(ctx, accountId, `/line_items/${segment(lineItemId)}`)
-  return (await call(ctx, 'DELETE', url, single(lineItemSchema))).data
+export function deleteLineItem(ctx: AdsContext, accountId: string, lineItemId: string): Promise<LineItem> {
+  return callData(ctx, 'DELETE', objectUrl(ctx, accountId, LINE_ITEMS, lineItemId), single(lineItemSchema))
 }
 
 // Campaigns (read only: their names and budget_optimization, for the line item rules)
@@ -153,26 +147,26 @@ export function listCampaigns(
   accountId: string,
   options: ListOptions & { campaignIds?: string[] } = {},
 ): Promise<Envelope<Campaign[]>> {
-  return call(ctx, 'GET', accountPath(ctx, accountId, '/campaigns'), z.array(campaignSchema), {
-    query: { ...listQuery(options), campaign_ids: options.campaignIds },
+  return getList(ctx, objectUrl(ctx, accountId, CAMPAIGNS), campaignSchema, {
+    ...listQuery(options),
+    campaign_ids: options.campaignIds,
   })
 }
 
-export async function getCampaign(ctx: AdsContext, accountId: string, campaignId: string): Promise<Campaign> {
-  const url = accountPath(ctx, accountId, `/campaigns/${segment(campaignId)}`)
-  return (await call(ctx, 'GET', url, single(campaignSchema))).data
+export function getCampaign(ctx: AdsContext, accountId: string, campaignId: string): Promise<Campaign> {
+  return callData(ctx, 'GET', objectUrl(ctx, accountId, CAMPAIGNS, campaignId), single(campaignSchema))
 }
 
 // Curated categories
 
 /** GET accounts/:account_id/curated_categories/:curated_category_id. */
-export async function getCuratedCategory(
+export function getCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   categoryId: string,
 ): Promise<CuratedCategory> {
-  const url = accountPath(ctx, accountId, `/curated_categories/${segment(categoryId)}`)
-  return (await call(ctx, 'GET', url, single(curatedCategorySchema))).data
+  const url = objectUrl(ctx, accountId, CURATED_CATEGORIES, categoryId)
+  return callData(ctx, 'GET', url, single(curatedCategorySchema))
 }
 
 /**
@@ -185,67 +179,51 @@ export function listCuratedCategories(
   accountId: string,
   countryCodes: readonly string[],
 ): Promise<Envelope<CuratedCategory[]>> {
-  return call(
-    ctx,
-    'GET',
-    accountPath(ctx, accountId, '/curated_categories'),
-    z.array(curatedCategorySchema),
-    {
-      query: { country_codes: countryCodes },
-    },
-  )
+  return getList(ctx, objectUrl(ctx, accountId, CURATED_CATEGORIES), curatedCategorySchema, {
+    country_codes: countryCodes,
+  })
 }
 
 // Line item curated categories
 
-export function listLineItemCuratedCategories(
-  ctx: AdsContext,
-  accountId: string,
-  options: ListOptions = {},
-): Promise<Envelope<LineItemCuratedCategory[]>> {
-  const url = accountPath(ctx, accountId, '/line_item_curated_categories')
-  return call(ctx, 'GET', url, z.array(lineItemCuratedCategorySchema), { query: listQuery(options) })
-}
+export const listLineItemCuratedCategories = accountList(LINKS, lineItemCuratedCategorySchema)
 
-export async function getLineItemCuratedCategory(
+export function getLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   linkId: string,
-  options: { withDeleted?: boolean } = {},
+  options: ReadOptions = {},
 ): Promise<LineItemCuratedCategory> {
-  const url = accountPath(ctx, accountId, `/line_item_curated_categories/${segment(linkId)}`)
-  const query = { with_deleted: options.withDeleted }
-  return (await call(ctx, 'GET', url, single(lineItemCuratedCategorySchema), { query })).data
+  return getOne(ctx, objectUrl(ctx, accountId, LINKS, linkId), single(lineItemCuratedCategorySchema), options)
 }
 
-export async function createLineItemCuratedCategory(
+export function createLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   input: { lineItemId: string; curatedCategoryId: string },
 ): Promise<LineItemCuratedCategory> {
-  const url = accountPath(ctx, accountId, '/line_item_curated_categories')
-  const fields = formOf({ line_item_id: input.lineItemId, curated_category_id: input.curatedCategoryId })
-  return (
-    await call(ctx, 'POST', url, single(lineItemCuratedCategorySchema), { body: { kind: 'form', fields } })
-  ).data
+  return postForm(ctx, objectUrl(ctx, accountId, LINKS), single(lineItemCuratedCategorySchema), {
+    line_item_id: input.lineItemId,
+    curated_category_id: input.curatedCategoryId,
+  })
 }
 
-export async function updateLineItemCuratedCategory(
+export function updateLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   linkId: string,
   input: { lineItemId?: string; curatedCategoryId?: string },
 ): Promise<LineItemCuratedCategory> {
-  const url = accountPath(ctx, accountId, `/line_item_curated_categories/${segment(linkId)}`)
+  const url = objectUrl(ctx, accountId, LINKS, linkId)
   const query = { line_item_id: input.lineItemId, curated_category_id: input.curatedCategoryId }
-  return (await call(ctx, 'PUT', url, single(lineItemCuratedCategorySchema), { query })).data
+  return callData(ctx, 'PUT', url, single(lineItemCuratedCategorySchema), { query })
 }
 
-export async function deleteLineItemCuratedCategory(
+export function deleteLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   linkId: string,
 ): Promise<LineItemCuratedCategory> {
-  const url = accountPath(ctx, accountId, `/line_item_curated_categories/${segment(linkId)}`)
-  return (await call(ctx, 'DELETE', url, single(lineItemCuratedCategorySchema))).data
+  const url = objectUrl(ctx, accountId, LINKS, linkId)
+  return callData(ctx, 'DELETE', url, single(lineItemCuratedCategorySchema))
 }

@@ -1,7 +1,7 @@
 import { FormData } from 'undici'
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
-import type { AdsContext } from './ads'
+import type { AdsContext } from './adsRequest'
 import { MESSAGES } from './errors'
 import type { HttpRequest } from './http'
 

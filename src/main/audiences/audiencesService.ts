@@ -1,20 +1,11 @@
-import { randomUUID } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { DO_NOT_REACH_TYPES, IDENTIFIER_TYPES, type IdentifierType } from '../../shared/audiences/identifiers'
-import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import type { IdentifierType } from '../../shared/audiences/identifiers'
+import { AppFailure, appError, invalidInput as invalid, isAppFailure } from '../../shared/errors'
 import type {
   AudienceView,
   DoNotReachView,
-  ListReport,
   PermissionView,
   TargetKind,
-  UploadHistoryEntry,
-  UploadProgress,
 } from '../../shared/ipc/contracts/audiences'
-import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
-import type { ProfileSummary } from '../../shared/profiles'
-import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
 import {
   grantPermission,
@@ -24,78 +15,44 @@ import {
   listTargeted,
   revokePermission,
   type RemoteCustomAudience,
+  type RemoteDoNotReachList,
   type RemotePermission,
 } from '../api/audiences'
 import { collectAll, paginate } from '../api/cursor'
-import { writeFileAtomic } from '../drafts/atomicFile'
-import type { WithAdsContext } from '../library/libraryService'
-import { reportInWorker } from './hashWorkerClient'
-import { openList, type OpenedList } from './listFile'
-import { refuse } from './listLines'
-import { AUDIENCE_OPS, type UploadLive, type UploadParams } from './operations'
-import { assertUnchanged, type ListLayout } from './scanner'
-
-/** The native "choose a customer list" dialog (Electron's in the app, scripted in tests). */
-export interface AudienceDialogs {
-  chooseListFile(): Promise<string | null>
-}
-
-export interface AudienceOutbox {
-  enqueueOperations(request: {
-    profileId: string
-    accountId: string
-    area: string
-    title: string
-    steps: { op: string; params: unknown }[]
-  }): Promise<OutboxJobView>
-  job(jobId: string): Promise<OutboxJobView>
-}
+import type { Outbox } from '../publish/outbox'
+import type { Session, WithAdsContext } from '../session/session'
+import { AREA, createListUploads, type AudienceDialogs } from './listUploads'
+import { AUDIENCE_OPS, type UploadLive } from './operations'
+import { createUploadHistory } from './uploadHistory'
 
 export interface AudiencesServiceDeps {
   dataDir: string
-  outbox: AudienceOutbox
-  profile(profileId: string): ProfileSummary | undefined
+  outbox: Pick<Outbox, 'enqueueOperations' | 'job'>
+  activeAccountOf: Session['activeAccountOf']
   withAdsContext: WithAdsContext
   dialogs: AudienceDialogs
   live: Map<string, UploadLive>
   now?: () => number
 }
 
-interface ListSession {
-  id: string
-  profileId: string
-  accountId: string
-  target: { kind: TargetKind; id: string; name: string }
-  opened: OpenedList
-  checked?: { layout: ListLayout; report: ListReport }
-}
-
-const AREA = 'audiences'
-const MAX_SESSIONS = 3
-const HISTORY_MAX = 500
-
-const invalid = (message: string, field?: string) =>
-  new AppFailure(appError('invalid_input', message, field ? { field } : {}))
-
-/** ISO 8601 UTC to the second, as the platform writes timestamps (line 63). */
-function isoSeconds(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
-}
-
-function addMonths(ms: number, months: number): number {
-  const date = new Date(ms)
-  date.setUTCMonth(date.getUTCMonth() + months)
-  return date.getTime()
-}
-
-function audienceView(remote: RemoteCustomAudience): AudienceView {
+/** What an audience and a do-not-reach list both show, from the platform's object and its size. */
+function targetableView(
+  remote: RemoteCustomAudience | RemoteDoNotReachList,
+  size: number | null | undefined,
+): Omit<DoNotReachView, 'updatedAt'> {
   return {
     id: remote.id,
     name: remote.name ?? remote.id,
     ...(remote.description ? { description: remote.description } : {}),
-    ...(typeof remote.audience_size === 'number' ? { size: remote.audience_size } : {}),
+    ...(typeof size === 'number' ? { size } : {}),
     ...(typeof remote.targetable === 'boolean' ? { targetable: remote.targetable } : {}),
     reasonsNotTargetable: remote.reasons_not_targetable ?? [],
+  }
+}
+
+function audienceView(remote: RemoteCustomAudience): AudienceView {
+  return {
+    ...targetableView(remote, remote.audience_size),
     // The spec: "check is_owner on the audience" (line 145); absent means not known to be ours.
     isOwner: remote.is_owner === true,
     ...(remote.owner_account_id ? { ownerAccountId: remote.owner_account_id } : {}),
@@ -133,46 +90,10 @@ function explainShareFailure(error: unknown): unknown {
 
 export function createAudiencesService(deps: AudiencesServiceDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, ListSession>()
-  const historyPath = join(deps.dataDir, 'audiences', 'uploads.json')
-  let history: UploadHistoryEntry[] | undefined
-
-  async function loadHistory(): Promise<UploadHistoryEntry[]> {
-    if (history) return history
-    try {
-      const parsed: unknown = JSON.parse(await readFile(historyPath, 'utf8'))
-      history = Array.isArray(parsed) ? (parsed as UploadHistoryEntry[]) : []
-    } catch {
-      history = []
-    }
-    return history
-  }
-
-  /** History holds the file's name, counts and ids — never a row. */
-  async function addHistory(entry: UploadHistoryEntry): Promise<void> {
-    const list = await loadHistory()
-    list.unshift(entry)
-    if (list.length > HISTORY_MAX) list.length = HISTORY_MAX
-    await mkdir(join(deps.dataDir, 'audiences'), { recursive: true })
-    await writeFileAtomic(historyPath, JSON.stringify(list))
-  }
-
-  async function withJobStates(entries: UploadHistoryEntry[]): Promise<UploadHistoryEntry[]> {
-    return Promise.all(
-      entries.map(async (entry) => {
-        const job = await deps.outbox.job(entry.jobId).catch(() => undefined)
-        return job ? { ...entry, state: job.state } : entry
-      }),
-    )
-  }
-
-  function accountIdFor(profileId: string): string {
-    const profile = deps.profile(profileId)
-    if (!profile) throw new AppFailure(appError('not_found', 'That profile no longer exists'))
-    if (!profile.activeAccountId)
-      throw invalid('Choose an ad account first: audiences belong to an ad account', 'accountId')
-    return profile.activeAccountId
-  }
+  const history = createUploadHistory(deps)
+  const uploads = createListUploads({ ...deps, history, now })
+  const accountIdFor = (profileId: string) =>
+    deps.activeAccountOf(profileId, 'audiences belong to an ad account', 'accountId')
 
   async function audiences(profileId: string, accountId: string): Promise<RemoteCustomAudience[]> {
     return deps.withAdsContext(profileId, (ctx) =>
@@ -193,40 +114,6 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
     return found
   }
 
-  function session(listId: string): ListSession {
-    const found = sessions.get(listId)
-    if (!found) throw invalid('This list is no longer open. Choose the file again.')
-    return found
-  }
-
-  function checkDates(
-    kind: TargetKind,
-    effectiveAt: string | undefined,
-    expiresAt: string | undefined,
-  ): { effectiveAt?: string; expiresAt?: string } {
-    const current = now()
-    if (kind === 'do_not_reach_list' && effectiveAt)
-      throw invalid('Do-not-reach lists take no start time: members count from the upload on', 'effectiveAt')
-    const effective = effectiveAt ? Date.parse(effectiveAt) : undefined
-    const expires = expiresAt ? Date.parse(expiresAt) : undefined
-    if (expires !== undefined) {
-      const floor = effective ?? current
-      if (expires <= floor)
-        throw invalid(
-          effective !== undefined ? 'The end must be later than the start' : 'The end must be in the future',
-          'expiresAt',
-        )
-    }
-    const out: { effectiveAt?: string; expiresAt?: string } = {}
-    if (effective !== undefined) out.effectiveAt = isoSeconds(effective)
-    if (expires !== undefined) out.expiresAt = isoSeconds(expires)
-    // A do-not-reach upload always names its expiry: one parameter list marks it required
-    // (line 169); the default is the spec's, 13 months from now.
-    else if (kind === 'do_not_reach_list')
-      out.expiresAt = isoSeconds(addMonths(current, LIMITS.audiences.expiresDefaultMonths.value))
-    return out
-  }
-
   return {
     async list(profileId: string) {
       const accountId = accountIdFor(profileId)
@@ -239,15 +126,10 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
       const doNotReachLists: DoNotReachView[] = lists
         .filter((list) => !list.deleted)
         .map((list) => ({
-          id: list.id,
-          name: list.name ?? list.id,
-          ...(list.description ? { description: list.description } : {}),
-          ...(typeof list.list_size === 'number' ? { size: list.list_size } : {}),
-          ...(typeof list.targetable === 'boolean' ? { targetable: list.targetable } : {}),
-          reasonsNotTargetable: list.reasons_not_targetable ?? [],
+          ...targetableView(list, list.list_size),
           ...(list.updated_at ? { updatedAt: list.updated_at } : {}),
         }))
-      const uploads = await withJobStates((await loadHistory()).slice(0, 20))
+      const uploads = await history.withJobStates((await history.load()).slice(0, 20))
       return {
         accountId,
         audiences: remote.filter((audience) => !audience.deleted).map(audienceView),
@@ -283,8 +165,8 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
       } else {
         permissionsNote = `Shared with this account${found.permission_level ? ` ${found.permission_level}` : ''}${found.owner_account_id ? ` by account ${found.owner_account_id}` : ''}; only the owner sees and changes who it is shared with.`
       }
-      const uploads = await withJobStates(
-        (await loadHistory()).filter((entry) => entry.targetId === audienceId),
+      const uploads = await history.withJobStates(
+        (await history.load()).filter((entry) => entry.targetId === audienceId),
       )
       return {
         permissions,
@@ -327,148 +209,16 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
           throw new AppFailure(appError('not_found', 'This do-not-reach list is not in this ad account'))
         name = found.name ?? found.id
       }
-      const path = await deps.dialogs.chooseListFile()
-      if (!path) return { picked: false as const }
-      const allowed: readonly IdentifierType[] =
-        target.kind === 'do_not_reach_list' ? DO_NOT_REACH_TYPES : IDENTIFIER_TYPES
-      const opened = await openList(path, allowed)
-      const id = randomUUID()
-      for (const [other, open] of sessions) if (open.profileId === profileId) sessions.delete(other)
-      sessions.set(id, { id, profileId, accountId, target: { ...target, name }, opened })
-      while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string)
-      return {
-        picked: true as const,
-        listId: id,
-        fileName: opened.fileName,
-        sizeBytes: opened.size,
-        hasHeader: opened.hasHeader,
-        columns: opened.columns,
-        mapping: Object.entries(opened.mapping).map(([column, type]) => ({
-          column: Number(column),
-          type: type as IdentifierType,
-        })),
-        allowedTypes: [...allowed],
-      }
+      return uploads.open(profileId, accountId, { ...target, name })
     },
 
-    async checkList(
+    checkList: (
       listId: string,
       mapping: { column: number; type: IdentifierType }[],
       defaultCountryCode?: string,
-    ): Promise<ListReport> {
-      const open = session(listId)
-      if (mapping.length === 0) throw invalid('Map at least one column to an identifier type', 'mapping')
-      const allowed = open.target.kind === 'do_not_reach_list' ? DO_NOT_REACH_TYPES : IDENTIFIER_TYPES
-      const types = new Set<IdentifierType>()
-      for (const entry of mapping) {
-        if (!allowed.includes(entry.type))
-          throw invalid(`Do-not-reach lists take email addresses and phone numbers only`, 'mapping')
-        if (entry.column >= open.opened.columns.length)
-          throw invalid(`The file has ${plural(open.opened.columns.length, 'column')}`, 'mapping')
-        if (types.has(entry.type))
-          throw invalid(`Map one column to each type (${entry.type} is mapped twice)`, 'mapping')
-        types.add(entry.type)
-      }
-      const layout: ListLayout = {
-        path: open.opened.path,
-        size: open.opened.size,
-        mtimeMs: open.opened.mtimeMs,
-        delimiter: open.opened.delimiter,
-        dataStart: open.opened.dataStart,
-        columns: mapping.map((entry) => [entry.column, entry.type]),
-        ...(defaultCountryCode ? { defaultCountryCode } : {}),
-      }
-      const counts = await reportInWorker(layout)
-      if (counts.rowsRead === 0) throw invalid('This file has no rows to upload. Nothing was sent.')
-      const report: ListReport = {
-        listId,
-        rowsRead: counts.rowsRead,
-        accepted: counts.accepted,
-        rejected: counts.rejected,
-        skippedValues: counts.skippedValues,
-        duplicatesRemoved: counts.duplicatesRemoved,
-        records: counts.records,
-        chunks: counts.chunks,
-        dedupeCapped: counts.dedupeCapped,
-      }
-      open.checked = { layout, report }
-      return report
-    },
-
-    async sendList(request: {
-      listId: string
-      operationType: 'Update' | 'Delete'
-      effectiveAt?: string | undefined
-      expiresAt?: string | undefined
-      confirmedRecords: number
-    }) {
-      const open = session(request.listId)
-      if (!open.checked) throw invalid('Check the list first: the report is shown before anything is sent')
-      const { layout, report } = open.checked
-      if (request.confirmedRecords !== report.records)
-        throw invalid('The report changed since it was confirmed. Check the list again.')
-      if (report.records === 0)
-        throw invalid('No row of this list can be sent: see the reasons in the report. Nothing was sent.')
-      await assertUnchanged(layout).catch((error: unknown) => {
-        throw isAppFailure(error)
-          ? refuse('The file changed after it was checked. Check it again before sending. Nothing was sent.')
-          : error
-      })
-      const dates = checkDates(open.target.kind, request.effectiveAt, request.expiresAt)
-      const uploadId = randomUUID()
-      const params: UploadParams = {
-        uploadId,
-        target: open.target,
-        layout: { ...layout, delimiter: layout.delimiter as UploadParams['layout']['delimiter'] },
-        settings: { operationType: request.operationType, target: open.target.kind, ...dates },
-        expectedRecords: report.records,
-        expectedChunks: report.chunks,
-      }
-      const verb = request.operationType === 'Delete' ? 'Remove' : 'Add'
-      const job = await deps.outbox.enqueueOperations({
-        profileId: open.profileId,
-        accountId: open.accountId,
-        area: AREA,
-        title: `${verb} ${plural(report.records, 'person', 'people')} ${request.operationType === 'Delete' ? 'from' : 'to'} “${open.target.name}”`,
-        steps: [{ op: AUDIENCE_OPS.upload, params }],
-      })
-      await addHistory({
-        uploadId,
-        jobId: job.id,
-        targetId: open.target.id,
-        fileName: open.opened.fileName,
-        operationType: request.operationType,
-        records: report.records,
-        createdAt: new Date(now()).toISOString(),
-      })
-      sessions.delete(request.listId)
-      return { uploadId, job }
-    },
-
-    async uploadProgress(uploadId: string): Promise<UploadProgress | null> {
-      const entry = (await loadHistory()).find((item) => item.uploadId === uploadId)
-      if (!entry) return null
-      const job = await deps.outbox.job(entry.jobId).catch(() => null)
-      const live = deps.live.get(uploadId)
-      const acked = live?.recordsAcked ?? (job?.state === 'done' ? entry.records : 0)
-      let remainingSeconds: number | undefined
-      if (live && acked > live.startRecords) {
-        const rate = (acked - live.startRecords) / Math.max(1, now() - live.startedAt)
-        remainingSeconds = Math.max(0, Math.round((live.expectedRecords - acked) / rate / 1000))
-      }
-      return {
-        uploadId,
-        job,
-        rowsRead: live?.rowsRead ?? 0,
-        rowsHashed: live?.rowsHashed ?? 0,
-        recordsAcked: acked,
-        chunksAcked: live?.chunksAcked ?? 0,
-        expectedRecords: entry.records,
-        expectedChunks: live?.expectedChunks ?? 0,
-        ...(remainingSeconds !== undefined ? { remainingSeconds } : {}),
-        chunkErrors: live?.chunkErrors ?? [],
-      }
-    },
+    ) => uploads.check(listId, mapping, defaultCountryCode),
+    sendList: (request: Parameters<typeof uploads.send>[0]) => uploads.send(request),
+    uploadProgress: (uploadId: string) => uploads.progress(uploadId),
 
     async grant(
       profileId: string,

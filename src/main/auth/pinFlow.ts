@@ -3,7 +3,7 @@ import { MESSAGES } from '../api/errors'
 import type { ApiHosts } from '../api/hosts'
 import { createHttpClient } from '../api/http'
 import type { HttpClient } from '../api/http'
-import { decodeParams, encodeParams } from './oauth1'
+import { decodeParams, encodeParams } from '../api/oauth1'
 
 /**
  * The out-of-band PIN flow (spec: request token → authorize page → access token) and revocation.

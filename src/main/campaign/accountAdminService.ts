@@ -1,4 +1,4 @@
-import { AppFailure, appError, isAppFailure } from '../../shared/errors'
+import { AppFailure, appError, invalidInput, isAppFailure } from '../../shared/errors'
 import type {
   AccountAppView,
   AccountDetailsView,
@@ -12,8 +12,9 @@ import {
   listAccountMedia,
   type AccountMedia,
   type HistoryEntry,
+  type HistoryWindow,
 } from '../api/accountAdmin'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import { collectAll, paginate } from '../api/cursor'
 import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import type { ProfileSummary } from '../../shared/profiles'
@@ -30,7 +31,7 @@ export const NOT_ALLOWLISTED_MESSAGE =
   'Ask your platform contact to add it.'
 
 function refuse(message: string, field?: string): never {
-  throw new AppFailure(appError('invalid_input', message, field ? { field } : {}))
+  throw invalidInput(message, field)
 }
 
 function requireSandbox(profile: ProfileSummary, what: string): void {
@@ -168,13 +169,7 @@ export function createAccountAdminService(deps: CampaignServiceDeps) {
     history(
       profileId: string,
       accountId: string,
-      input: {
-        entityType: string
-        entityId: string
-        startTime: string
-        endTime: string
-        cursor?: string | undefined
-      },
+      input: HistoryWindow & { cursor?: string | undefined },
     ): Promise<{ entries: HistoryEntryView[]; nextCursor: string | null }> {
       return deps.withAdsContext(profileId, async (ctx) => {
         try {

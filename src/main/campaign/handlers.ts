@@ -1,14 +1,15 @@
-import type { Channel } from '../../shared/ipc/channels'
 import type { campaignContract } from '../../shared/ipc/contracts/campaign'
-import type { Handler } from '../ipc/dispatcher'
+import type { HandlersOf } from '../ipc/dispatcher'
 import { createAccountAdminService } from './accountAdminService'
+import { createCampaignReads } from './campaignReads'
+import { createCuratedCategoriesService } from './curatedCategories'
 import { createLineItemsService, type CampaignServiceDeps } from './lineItemsService'
 
-type CampaignChannel = keyof typeof campaignContract & Channel
-
 /** The IPC handlers of the campaign side of the account, spread into the handler map by services.ts. */
-export function createCampaignHandlers(deps: CampaignServiceDeps): { [C in CampaignChannel]: Handler<C> } {
-  const lineItems = createLineItemsService(deps)
+export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<typeof campaignContract> {
+  const reads = createCampaignReads()
+  const lineItems = createLineItemsService({ ...deps, reads })
+  const categories = createCuratedCategoriesService({ ...deps, reads })
   const account = createAccountAdminService(deps)
   const job = async (queued: ReturnType<typeof deps.outbox.enqueueOperations>) => ({ job: await queued })
   return {
@@ -20,20 +21,20 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): { [C in Campa
     'lineItems.delete': ({ profileId, accountId, lineItemIds }) =>
       job(lineItems.delete(profileId, accountId, lineItemIds)),
     'lineItems.categories': async ({ profileId, accountId, lineItemId }) => ({
-      links: await lineItems.categories(profileId, accountId, lineItemId),
+      links: await categories.links(profileId, accountId, lineItemId),
     }),
     'lineItems.attachCategory': ({ profileId, accountId, lineItemId, curatedCategoryId }) =>
-      job(lineItems.attachCategory(profileId, accountId, lineItemId, curatedCategoryId)),
+      job(categories.attachCategory(profileId, accountId, lineItemId, curatedCategoryId)),
     'lineItems.detachCategory': ({ profileId, accountId, linkIds }) =>
-      job(lineItems.detachCategory(profileId, accountId, linkIds)),
+      job(categories.detachCategory(profileId, accountId, linkIds)),
     'curatedCategories.get': async ({ profileId, accountId, categoryId }) => ({
-      category: await lineItems.getCategory(profileId, accountId, categoryId),
+      category: await categories.getCategory(profileId, accountId, categoryId),
     }),
     'curatedCategories.list': async ({ profileId, accountId, countryCodes }) => ({
-      categories: await lineItems.listCategories(profileId, accountId, countryCodes),
+      categories: await categories.listCategories(profileId, accountId, countryCodes),
     }),
     'businessCategories.list': async ({ profileId }) => ({
-      categories: await lineItems.businessCategories(profileId),
+      categories: await categories.businessCategories(profileId),
     }),
     'accounts.details': async ({ profileId, accountId }) => ({
       account: await account.details(profileId, accountId),

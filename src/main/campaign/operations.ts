@@ -17,6 +17,7 @@ import {
   listLineItemCuratedCategories,
   updateLineItem,
 } from '../api/lineItems'
+import type { JobEnv } from '../publish/executor'
 import type { AnyOperationExecutor, Json, OperationExecutor } from '../publish/operations/types'
 
 /**
@@ -59,21 +60,36 @@ const lineItemUpdate: OperationExecutor<
 
 type Deleted = { id: string; alreadyDeleted: boolean }
 
-const lineItemDelete: OperationExecutor<{ lineItemId: string; name: string }, Deleted> = {
-  op: 'lineItem.delete',
-  params: z.object({ lineItemId: id, name: label }).strict(),
-  label: ({ name }) => `Delete ${quote(name)}`,
-  retry: 'repeatable',
-  async run(env, { params }) {
-    const item = await deleteLineItem(env.ctx, env.accountId, params.lineItemId)
-    return { id: item.id, alreadyDeleted: false }
-  },
-  // Spec: "repeat call returns HTTP 404". The service checked the id was a line item of this account.
-  alreadyDone: goneAlready((params: { lineItemId: string }) => ({
-    id: params.lineItemId,
-    alreadyDeleted: true,
-  })),
+/**
+ * A DELETE of one object by id. Spec: "repeat call returns HTTP 404", and the service checked
+ * the id was the account's: a 404 means it is deleted already.
+ */
+function deletion<P extends { name: string }>(
+  op: string,
+  params: z.ZodType<P>,
+  idOf: (params: P) => string,
+  label: (params: P) => string,
+  remove: (env: JobEnv, id: string) => Promise<{ id: string }>,
+): OperationExecutor<P, Deleted> {
+  return {
+    op,
+    params,
+    label,
+    retry: 'repeatable',
+    async run(env, { params }) {
+      return { id: (await remove(env, idOf(params))).id, alreadyDeleted: false }
+    },
+    alreadyDone: goneAlready((params: P) => ({ id: idOf(params), alreadyDeleted: true })),
+  }
 }
+
+const lineItemDelete = deletion(
+  'lineItem.delete',
+  z.object({ lineItemId: id, name: label }).strict(),
+  (params) => params.lineItemId,
+  ({ name }) => `Delete ${quote(name)}`,
+  (env, lineItemId) => deleteLineItem(env.ctx, env.accountId, lineItemId),
+)
 
 const categoryAttach: OperationExecutor<
   { lineItemId: string; curatedCategoryId: string; lineItemName: string; categoryName: string },
@@ -178,20 +194,13 @@ const featuresAdd: OperationExecutor<{ featureKeys: string[] }, { features: stri
   },
 }
 
-const accountMediaDelete: OperationExecutor<{ accountMediaId: string; name: string }, Deleted> = {
-  op: 'accountMedia.delete',
-  params: z.object({ accountMediaId: id, name: label }).strict(),
-  label: ({ name }) => `Delete ${name}`,
-  retry: 'repeatable',
-  async run(env, { params }) {
-    const media = await deleteAccountMedia(env.ctx, env.accountId, params.accountMediaId)
-    return { id: media.id, alreadyDeleted: false }
-  },
-  alreadyDone: goneAlready((params: { accountMediaId: string }) => ({
-    id: params.accountMediaId,
-    alreadyDeleted: true,
-  })),
-}
+const accountMediaDelete = deletion(
+  'accountMedia.delete',
+  z.object({ accountMediaId: id, name: label }).strict(),
+  (params) => params.accountMediaId,
+  ({ name }) => `Delete ${name}`,
+  (env, accountMediaId) => deleteAccountMedia(env.ctx, env.accountId, accountMediaId),
+)
 
 export const CAMPAIGN_OPERATIONS: readonly AnyOperationExecutor[] = [
   lineItemUpdate,

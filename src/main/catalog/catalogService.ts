@@ -1,198 +1,46 @@
-import { randomUUID } from 'node:crypto'
-import { AppFailure, appError } from '../../shared/errors'
-import { productFromRow, suggestMapping, validateMapping, type FeedMapping } from '../../shared/catalog/feed'
-import { matchesAll, validateFilters, type ProductFilter } from '../../shared/catalog/filters'
-import { normaliseProduct, PRODUCT_FIELDS, validateProduct, type Product } from '../../shared/catalog/product'
+import { normaliseProduct, validateProduct, type Product } from '../../shared/catalog/product'
+import type { FeedMapping } from '../../shared/catalog/feed'
+import type { ProductFilter } from '../../shared/catalog/filters'
+import { AppFailure, appError, invalidInput as invalid } from '../../shared/errors'
 import type {
   CatalogState,
   CatalogStateRead,
-  ImportReport,
-  IssueView,
   ProductCounts,
   ProductRow,
-  ProductSetView,
   ProductStatus,
-  RowReport,
 } from '../../shared/ipc/contracts/catalogs'
-import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
-import type { ProfileSummary } from '../../shared/profiles'
-import { plural, type Issue } from '../../shared/rules/issues'
-import { LIMITS } from '../../shared/rules/limits'
-import { getProductSet, listCatalogs, listProducts, type RemoteProduct } from '../api/catalog'
+import { plural } from '../../shared/rules/issues'
+import { listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
-import type { WithAdsContext } from '../library/libraryService'
-import type { CatalogStore, StoredProduct, StoredSet } from './catalogStore'
+import type { Session, WithAdsContext } from '../session/session'
+import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
+import { countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
+import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
-import { readFeedFile, type ParsedFeed } from './feedFile'
-import { CATALOG_OPS } from './operations'
-import type { OperationRequest } from '../publish/outbox'
-
-/** Native dialogs the catalog pages open (Electron's dialog in the app, scripted in tests). */
-export interface CatalogDialogs {
-  chooseFeedFile(): Promise<string | null>
-  chooseCsvExportPath(defaultFileName: string): Promise<string | null>
-}
-
-export interface CatalogOutbox {
-  enqueueOperations(request: OperationRequest): Promise<OutboxJobView>
-  job(jobId: string): Promise<OutboxJobView>
-  retry(jobId: string): Promise<OutboxJobView>
-}
+import type { CatalogDialogs } from './dialogs'
+import { createFeedImports } from './feedImport'
+import { CATALOG_OPS, productsLabel } from './operations'
+import { createProductSets } from './productSets'
 
 export interface CatalogServiceDeps {
   stores: CatalogStores
   outbox: CatalogOutbox
-  profile(profileId: string): ProfileSummary | undefined
+  activeAccountOf: Session['activeAccountOf']
   withAdsContext: WithAdsContext
   dialogs: CatalogDialogs
   now?: () => number
 }
 
-interface ImportSession {
-  id: string
-  profileId: string
-  feed: ParsedFeed
-  /** The last check's outcome and the mapping it was made with: see checkedFeed(). */
-  lastCheck?: { mapping: string; result: FeedCheck }
-}
-
-interface FeedCheck {
-  report: ImportReport
-  valid: Product[]
-}
-
-const AREA = 'catalog'
-const REPORT_ROWS = 500
-const PREVIEW_ROWS = 6
-const MAX_SESSIONS = 3
-const SET_PREVIEW_ROWS = 50
-
-const invalid = (message: string, field?: string) =>
-  new AppFailure(appError('invalid_input', message, field ? { field } : {}))
-
-function issueViews(issues: readonly Issue[]): IssueView[] {
-  return issues.map((issue) => ({
-    message: issue.message,
-    severity: issue.severity,
-    ...(issue.path.length > 0 ? { field: String(issue.path[0]) } : {}),
-  }))
-}
-
-export function toRow(record: StoredProduct): ProductRow {
-  const product = record.product
-  return {
-    id: product.id as string,
-    title: product.title ?? '',
-    price: product.price ?? '',
-    availability: product.availability ?? '',
-    ...(product.item_group_id ? { itemGroupId: product.item_group_id } : {}),
-    ...(product.product_type ? { productType: product.product_type } : {}),
-    status: record.status,
-    ...(record.lastResult ? { lastResult: record.lastResult } : {}),
-    onPlatform: record.productKey !== undefined,
-    messages: record.messages,
-  }
-}
-
-function countsOf(records: readonly StoredProduct[]): ProductCounts {
-  const counts: ProductCounts = {
-    total: records.length,
-    pending: 0,
-    sent: 0,
-    refused: 0,
-    fixed: 0,
-    deleting: 0,
-  }
-  for (const record of records) counts[record.status] += 1
-  return counts
-}
-
-function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
-
-/** A product as read from the platform (every field, nulls for unset) in the app's shape. */
-export function productOfRemote(remote: RemoteProduct): Product {
-  const product: Record<string, unknown> = {}
-  for (const field of PRODUCT_FIELDS) {
-    const value = (remote as Record<string, unknown>)[field]
-    if (value === null || value === undefined || value === '') continue
-    if (field === 'inventory') {
-      const number = typeof value === 'number' ? value : Number(value)
-      if (Number.isInteger(number)) product.inventory = number
-    } else if (typeof value === 'string') product[field] = value
-    else if (typeof value === 'number') product[field] = String(value)
-  }
-  return product as Product
-}
-
+/**
+ * The product catalog of a profile: kept in main's store (catalogStore), read from the platform
+ * on refresh, and changed only through outbox jobs. Feed imports (feedImport.ts) and product
+ * sets (productSets.ts) are parts of it.
+ */
 export function createCatalogService(deps: CatalogServiceDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, ImportSession>()
-
-  function accountIdFor(profileId: string): string {
-    const profile = deps.profile(profileId)
-    if (!profile) throw new AppFailure(appError('not_found', 'That profile no longer exists'))
-    if (!profile.activeAccountId)
-      throw invalid(
-        'Choose an ad account first: catalog changes are sent in the outbox queue of an ad account',
-      )
-    return profile.activeAccountId
-  }
-
-  function requireCatalog(store: CatalogStore): void {
-    if (!store.catalog()) throw invalid('Create the catalog first: give it a name above', 'name')
-  }
-
-  async function enqueue(
-    profileId: string,
-    title: string,
-    steps: { op: string; params: unknown }[],
-    continueOnError = false,
-  ): Promise<OutboxJobView> {
-    return deps.outbox.enqueueOperations({
-      profileId,
-      accountId: accountIdFor(profileId),
-      area: AREA,
-      title,
-      continueOnError,
-      steps,
-    })
-  }
-
-  async function jobState(jobId: string | undefined): Promise<OutboxJobView | undefined> {
-    if (!jobId) return undefined
-    return deps.outbox.job(jobId).catch(() => undefined)
-  }
-
-  async function setView(set: StoredSet): Promise<ProductSetView> {
-    let status = set.status
-    let error = set.error
-    if (status === 'pending') {
-      const job = await jobState(set.jobId)
-      if (job?.state === 'failed' || job?.state === 'canceled') {
-        status = 'failed'
-        error =
-          job.error?.message ??
-          job.steps.find((step) => step.error)?.error?.message ??
-          'The set was not created'
-      }
-    }
-    return {
-      localId: set.localId,
-      ...(set.id ? { id: set.id } : {}),
-      name: set.name,
-      ...(set.description ? { description: set.description } : {}),
-      type: set.type,
-      filters: set.filters,
-      productIds: set.productIds,
-      ...(set.processingStatus ? { processingStatus: set.processingStatus } : {}),
-      status,
-      ...(error ? { error } : {}),
-    }
-  }
+  const queue = createCatalogQueue(deps)
+  const imports = createFeedImports({ ...deps, queue, now })
+  const sets = createProductSets({ ...deps, queue })
 
   /**
    * The sorted item groups last answered per profile, and their revision. The state is read
@@ -231,7 +79,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       counts: countsOf(records),
       ...(groups.revision === knownGroupsRevision ? {} : { itemGroups: groups.groups }),
       itemGroupsRevision: groups.revision,
-      sets: await Promise.all(store.sets().map(setView)),
+      sets: await Promise.all(store.sets().map(sets.view)),
       resendable: records.filter((record) => record.status === 'refused' || record.status === 'fixed').length,
     }
   }
@@ -240,112 +88,6 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function state(profileId: string): Promise<CatalogState> {
     const read = await stateRead(profileId)
     return { ...read, itemGroups: read.itemGroups ?? [] }
-  }
-
-  function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
-    const mappingIssues = validateMapping(mapping, feed.columns)
-    const problems = new Map<number, string[]>()
-    for (const problem of feed.problems)
-      problems.set(problem.index, [...(problems.get(problem.index) ?? []), problem.message])
-    const mapped = feed.rows.map((row) => productFromRow(row, mapping))
-    const rowsOfId = new Map<string, number[]>()
-    mapped.forEach(({ product }, index) => {
-      if (product.id) rowsOfId.set(product.id, [...(rowsOfId.get(product.id) ?? []), index])
-    })
-    const failing: RowReport[] = []
-    const warned: RowReport[] = []
-    const valid: Product[] = []
-    let invalidCount = 0
-    let warningCount = 0
-    mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
-      // productFromRow already trims and drops blank values: the product is normalised.
-      const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
-        message,
-        severity: 'error' as const,
-      }))
-      issues.push(...issueViews(mappingRowIssues), ...issueViews(validateProduct(clean)))
-      const twins = clean.id ? (rowsOfId.get(clean.id) ?? []) : []
-      if (twins.length > 1)
-        issues.push({
-          field: 'id',
-          severity: 'error',
-          message: `ID ${clean.id} is on rows ${twins.map((at) => at + 1).join(', ')}: the platform ignores every copy of a repeated ID`,
-        })
-      const hasError = issues.some((issue) => issue.severity === 'error')
-      if (hasError) invalidCount += 1
-      else valid.push(clean)
-      if (issues.length === 0) return
-      if (!hasError) warningCount += 1
-      const report: RowReport = {
-        row: index + 1,
-        ...(clean.id ? { id: clean.id } : {}),
-        ...(clean.title ? { title: clean.title } : {}),
-        issues,
-        product: clean,
-      }
-      if (hasError) {
-        if (failing.length < REPORT_ROWS) failing.push(report)
-      } else if (warned.length < REPORT_ROWS) warned.push(report)
-    })
-    const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
-    return {
-      report: {
-        total: feed.rows.length,
-        valid: mappingIssues.some((issue) => issue.severity === 'error') ? 0 : valid.length,
-        invalid: invalidCount,
-        withWarnings: warningCount,
-        mappingIssues: issueViews(mappingIssues),
-        rows,
-        truncated: invalidCount + warningCount > rows.length,
-      },
-      valid: mappingIssues.some((issue) => issue.severity === 'error') ? [] : valid,
-    }
-  }
-
-  /**
-   * The check of an open import with this mapping. Send re-checks what it sends, but the feed is
-   * main's own parse (held since it was opened, never the page's) and the rules are fixed, so the
-   * check the report came from is the same check: send takes it instead of running the whole
-   * feed again (10,000 rows: ~0.2 s of main's CPU at the moment the send starts). Any other
-   * mapping is checked afresh. A check is used by one send only: the send puts its products in
-   * the store, where later edits change them.
-   */
-  function checkedFeed(open: ImportSession, mapping: FeedMapping, forSend: boolean): FeedCheck {
-    const key = JSON.stringify(mapping)
-    const result = open.lastCheck?.mapping === key ? open.lastCheck.result : checkFeed(open.feed, mapping)
-    if (forSend) delete open.lastCheck
-    else open.lastCheck = { mapping: key, result }
-    return result
-  }
-
-  function session(importId: string): ImportSession {
-    const found = sessions.get(importId)
-    if (!found) throw invalid('This import is no longer open: choose the file again')
-    return found
-  }
-
-  /** Puts products in the store as pending (a new revision each) and queues them in batches of 25. */
-  async function queueProducts(
-    profileId: string,
-    store: CatalogStore,
-    ids: string[],
-    title: string,
-  ): Promise<OutboxJobView> {
-    const job = await enqueue(
-      profileId,
-      title,
-      batches(ids, LIMITS.product.putBatch.value).map((chunk) => ({
-        op: CATALOG_OPS.putProducts,
-        params: { profileId, ids: chunk },
-      })),
-      true,
-    )
-    for (const id of ids) {
-      const record = store.get(id)
-      if (record) record.jobId = job.id
-    }
-    store.touch(ids)
-    return job
   }
 
   function stamp(): string {
@@ -412,12 +154,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const clean = name.trim()
       if (current?.name === clean) return state(profileId)
       if (!current) {
-        await enqueue(profileId, `Create the catalog “${clean}”`, [
+        await queue.enqueue(profileId, `Create the catalog “${clean}”`, [
           { op: CATALOG_OPS.createCatalog, params: { profileId, name: clean } },
         ])
         store.setCatalog({ name: clean, status: 'pending' })
       } else {
-        await enqueue(profileId, `Rename the catalog to “${clean}”`, [
+        await queue.enqueue(profileId, `Rename the catalog to “${clean}”`, [
           { op: CATALOG_OPS.renameCatalog, params: { profileId, name: clean } },
         ])
         store.setCatalog({ ...current, name: clean })
@@ -495,7 +237,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         updatedAt: stamp(),
       }
       const inFailedJob = existing?.status === 'refused' || existing?.status === 'fixed'
-      if (inFailedJob && (await jobState(existing?.jobId))?.state === 'failed') {
+      if (inFailedJob && (await queue.jobState(existing?.jobId))?.state === 'failed') {
         record.status = 'fixed'
         record.messages = []
         store.put(record)
@@ -503,7 +245,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       }
       record.messages = []
       store.put(record)
-      const job = await queueProducts(profileId, store, [id], `Send the product ${id}`)
+      const job = await queue.queueProducts(profileId, store, [id], `Send the product ${id}`)
       return { row: toRow(record), jobId: job.id }
     },
 
@@ -523,16 +265,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         } else remote.push(id)
       }
       if (remote.length === 0) return { removedLocally, queued: 0 }
-      const job = await enqueue(
+      const job = await queue.queueBatches(
         profileId,
-        remote.length === 1
-          ? `Delete the product ${remote[0]}`
-          : `Delete ${plural(remote.length, 'product')}`,
-        batches(remote, LIMITS.product.putBatch.value).map((chunk) => ({
-          op: CATALOG_OPS.deleteProducts,
-          params: { profileId, ids: chunk },
-        })),
-        true,
+        productsLabel('Delete', remote),
+        CATALOG_OPS.deleteProducts,
+        remote,
       )
       for (const id of remote) {
         const record = store.get(id)
@@ -557,7 +294,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const byJob = new Map<string, StoredProduct[]>()
       const fresh: string[] = []
       for (const record of sendable) {
-        const job = await jobState(record.jobId)
+        const job = await queue.jobState(record.jobId)
         if (job?.state === 'failed' && record.jobId)
           byJob.set(record.jobId, [...(byJob.get(record.jobId) ?? []), record])
         else fresh.push(record.product.id as string)
@@ -565,7 +302,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const jobIds: string[] = []
       for (const [jobId, records] of byJob) {
         for (const record of records) record.status = 'pending'
-        await deps.outbox.retry(jobId)
+        await queue.retry(jobId)
         jobIds.push(jobId)
       }
       if (fresh.length > 0) {
@@ -573,166 +310,25 @@ export function createCatalogService(deps: CatalogServiceDeps) {
           const record = store.get(id)
           if (record) record.status = 'pending'
         }
-        const job = await queueProducts(profileId, store, fresh, `Re-send ${plural(fresh.length, 'product')}`)
+        const job = await queue.queueProducts(
+          profileId,
+          store,
+          fresh,
+          `Re-send ${plural(fresh.length, 'product')}`,
+        )
         jobIds.push(job.id)
       }
       store.touch()
       return { products: sendable.length, jobIds }
     },
 
-    async importOpen(profileId: string) {
-      const path = await deps.dialogs.chooseFeedFile()
-      if (!path) return { picked: false as const }
-      const feed = await readFeedFile(path)
-      const id = randomUUID()
-      // One open import per profile: a new file replaces the last one.
-      for (const [other, open] of sessions) if (open.profileId === profileId) sessions.delete(other)
-      sessions.set(id, { id, profileId, feed })
-      while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string)
-      const preview = feed.rows
-        .slice(0, PREVIEW_ROWS)
-        .map((row) => feed.columns.map((column) => String(row[column] ?? '').slice(0, 120)))
-      return {
-        picked: true as const,
-        importId: id,
-        fileName: feed.fileName,
-        format: feed.format,
-        columns: feed.columns,
-        preview,
-        rowCount: feed.rows.length,
-        mapping: suggestMapping(feed.columns),
-      }
-    },
-
-    importCheck(importId: string, mapping: FeedMapping): ImportReport {
-      return checkedFeed(session(importId), mapping, false).report
-    },
-
-    async importSend(
-      profileId: string,
-      importId: string,
-      mapping: FeedMapping,
-    ): Promise<{ jobId: string; sent: number; skipped: number }> {
-      const open = session(importId)
-      if (open.profileId !== profileId)
-        throw invalid('This import belongs to another profile: choose the file again')
-      const store = await deps.stores.open(profileId)
-      requireCatalog(store)
-      const { report, valid } = checkedFeed(open, mapping, true)
-      if (report.mappingIssues.some((issue) => issue.severity === 'error'))
-        throw invalid(report.mappingIssues[0]?.message ?? 'Map the required columns first')
-      if (valid.length === 0) throw invalid('No row can be sent: fix the file and import it again')
-      for (const product of valid) {
-        const id = product.id as string
-        const existing = store.get(id)
-        store.put({
-          ...(existing ?? { messages: [], revision: 0 }),
-          product,
-          status: 'pending',
-          messages: [],
-          revision: (existing?.revision ?? 0) + 1,
-          updatedAt: stamp(),
-        })
-      }
-      const job = await queueProducts(
-        profileId,
-        store,
-        valid.map((product) => product.id as string),
-        `Import ${plural(valid.length, 'product')} from ${open.feed.fileName}`,
-      )
-      return { jobId: job.id, sent: valid.length, skipped: report.invalid }
-    },
-
-    async previewSet(profileId: string, filters: ProductFilter[]) {
-      const issues = validateFilters(filters)
-      if (issues.some((issue) => issue.severity === 'error'))
-        return { total: 0, sample: [], issues: issueViews(issues) }
-      const store = await deps.stores.open(profileId)
-      const matching = store
-        .all()
-        .filter((record) => record.status !== 'deleting' && matchesAll(record.product, filters))
-      return { total: matching.length, sample: matching.slice(0, SET_PREVIEW_ROWS).map(toRow), issues: [] }
-    },
-
-    async createSet(
-      profileId: string,
-      input: {
-        name: string
-        description?: string | undefined
-        type: 'MANUAL' | 'FILTERED'
-        productIds?: string[] | undefined
-        filters?: ProductFilter[] | undefined
-      },
-    ): Promise<{ set: ProductSetView; jobId: string }> {
-      const store = await deps.stores.open(profileId)
-      requireCatalog(store)
-      let productIds: string[] = []
-      let filters: ProductFilter[] = []
-      if (input.type === 'MANUAL') {
-        productIds = [...new Set(input.productIds ?? [])]
-        if (productIds.length === 0) throw invalid('Pick at least one product for the set', 'productIds')
-        const missing = productIds.filter((id) => !store.get(id) || store.get(id)?.status === 'deleting')
-        if (missing.length > 0) throw invalid(`${missing[0]} is not in the catalog`, 'productIds')
-        const unsendable = productIds.filter((id) => {
-          const record = store.get(id)
-          return !record?.productKey && record?.status !== 'pending'
-        })
-        if (unsendable.length > 0)
-          throw invalid(
-            `${unsendable[0]} is not on the platform: send or fix it before adding it to a set`,
-            'productIds',
-          )
-      } else {
-        filters = (input.filters ?? []).map((filter) => ({ ...filter, value: filter.value.trim() }))
-        const first = validateFilters(filters).find((issue) => issue.severity === 'error')
-        if (first) throw invalid(first.message, first.path.join('.'))
-      }
-      const set: StoredSet = {
-        localId: randomUUID(),
-        name: input.name.trim(),
-        ...(input.description?.trim() ? { description: input.description.trim() } : {}),
-        type: input.type,
-        filters,
-        productIds,
-        status: 'pending',
-      }
-      const job = await enqueue(profileId, `Create the product set “${set.name}”`, [
-        {
-          op: CATALOG_OPS.createSet,
-          params: {
-            profileId,
-            localId: set.localId,
-            name: set.name,
-            ...(set.description ? { description: set.description } : {}),
-            type: set.type,
-            ...(set.type === 'MANUAL' ? { productIds } : { filters }),
-          },
-        },
-      ])
-      set.jobId = job.id
-      store.putSet(set)
-      return { set: await setView(set), jobId: job.id }
-    },
-
-    async refreshSet(profileId: string, localId: string): Promise<ProductSetView> {
-      const store = await deps.stores.open(profileId)
-      const set = store.sets().find((candidate) => candidate.localId === localId)
-      if (!set) throw new AppFailure(appError('not_found', 'That product set is not known here'))
-      const catalogId = store.catalog()?.id
-      if (set.id && catalogId) {
-        const remote = await deps.withAdsContext(profileId, (ctx) =>
-          getProductSet(ctx, catalogId, set.id as string),
-        )
-        const updated: StoredSet = {
-          ...set,
-          productIds: remote.product_ids ?? set.productIds,
-          ...(remote.processing_status ? { processingStatus: remote.processing_status } : {}),
-        }
-        store.putSet(updated)
-        return setView(updated)
-      }
-      return setView(set)
-    },
+    importOpen: (profileId: string) => imports.open(profileId),
+    importCheck: (importId: string, mapping: FeedMapping) => imports.check(importId, mapping),
+    importSend: (profileId: string, importId: string, mapping: FeedMapping) =>
+      imports.send(profileId, importId, mapping),
+    previewSet: (profileId: string, filters: ProductFilter[]) => sets.preview(profileId, filters),
+    createSet: sets.create,
+    refreshSet: sets.refresh,
 
     flush: () => deps.stores.flushAll(),
   }

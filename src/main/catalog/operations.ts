@@ -43,6 +43,11 @@ export const CATALOG_OPS = {
   createSet: 'catalog.productSet.create',
 } as const
 
+/** "Send the product X", or "Send 12 products": a step's or a job's title. */
+export function productsLabel(verb: string, ids: readonly string[]): string {
+  return ids.length === 1 ? `${verb} the product ${ids[0]}` : `${verb} ${plural(ids.length, 'product')}`
+}
+
 function refused(message: string, field?: string): AppFailure {
   return new AppFailure(appError('invalid_request', message, field ? { field } : {}))
 }
@@ -110,17 +115,21 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
     },
   }
 
+  /** Up to a PUT batch of products (25) of one profile's catalog. */
+  const productBatch = z.object({
+    profileId,
+    ids: z.array(productId).min(1).max(LIMITS.product.putBatch.value),
+  })
+  const batchLabel = (verb: string) => (params: { ids: string[] }) => productsLabel(verb, params.ids)
+
   type PutState = { acked: string[] }
   const putProductsOp: OperationExecutor<
     { profileId: string; ids: string[] },
     { created: number; updated: number; unchanged: number }
   > = {
     op: CATALOG_OPS.putProducts,
-    params: z.object({ profileId, ids: z.array(productId).min(1).max(LIMITS.product.putBatch.value) }),
-    label: (params) =>
-      params.ids.length === 1
-        ? `Send the product ${params.ids[0]}`
-        : `Send ${plural(params.ids.length, 'product')}`,
+    params: productBatch,
+    label: batchLabel('Send'),
     retry: 'repeatable',
     async run(env: JobEnv, step) {
       const store = await stores.open(step.params.profileId)
@@ -199,11 +208,8 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
 
   const deleteProductsOp: OperationExecutor<{ profileId: string; ids: string[] }, { deleted: number }> = {
     op: CATALOG_OPS.deleteProducts,
-    params: z.object({ profileId, ids: z.array(productId).min(1).max(LIMITS.product.putBatch.value) }),
-    label: (params) =>
-      params.ids.length === 1
-        ? `Delete the product ${params.ids[0]}`
-        : `Delete ${plural(params.ids.length, 'product')}`,
+    params: productBatch,
+    label: batchLabel('Delete'),
     retry: 'repeatable',
     async run(env, step) {
       const store = await stores.open(step.params.profileId)

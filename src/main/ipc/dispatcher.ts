@@ -9,6 +9,8 @@ export type Handler<C extends Channel> = (
   request: ParsedRequestOf<C>,
 ) => Promise<ResponseOf<C>> | ResponseOf<C>
 export type HandlerMap = { [C in Channel]: Handler<C> }
+/** The handlers of one part of the contract (src/shared/ipc/contracts), as a feature binds it. */
+export type HandlersOf<Part> = { [C in keyof Part & Channel]: Handler<C> }
 
 export interface IpcDispatcher {
   readonly channels: readonly Channel[]

@@ -6,31 +6,27 @@ import type {
   PublishedCardKind,
 } from '../../shared/ipc/contracts/library'
 import type { MediaType } from '../../shared/rules/limits'
-import { SANDBOX_ENVIRONMENTS, type ProfileSummary } from '../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import {
   createSandboxAccount,
-  deleteCard,
-  deleteCardOfType,
   getMediaLibraryObject,
   listAccountFeatures,
-  listCards,
   listMediaLibrary,
-  listPollCards,
-  listPosts,
-  listVideoConversationCards,
-  type AdsContext,
-  type Card,
   type MediaLibraryObject,
 } from '../api/ads'
+import {
+  deleteCard,
+  deleteCardOfType,
+  listCards,
+  listPollCards,
+  listVideoConversationCards,
+  type Card,
+} from '../api/cards'
+import { type AdsContext } from '../api/adsRequest'
 import type { Envelope } from '../api/envelope'
+import type { WithAdsContext } from '../session/session'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
-
-/** Runs ads calls with a profile's credentials (ConnectService.withAdsContext). */
-export type WithAdsContext = <T>(
-  profileId: string,
-  work: (ctx: AdsContext & { profile: ProfileSummary }) => Promise<T>,
-) => Promise<T>
 
 export interface LibraryServiceDeps {
   withAdsContext: WithAdsContext
@@ -42,6 +38,14 @@ const CARDS_PAGE_SIZE = 50
 const NEWEST_FIRST = 'created_at-desc'
 /** How many media library URLs are remembered for thumbnails before the oldest are forgotten. */
 const MAX_KNOWN_URLS = 5000
+
+/** One page of published cards, newest first, optionally searched. */
+const cardPage = (cursor: string | undefined, q: string | undefined) => ({
+  count: CARDS_PAGE_SIZE,
+  sortBy: NEWEST_FIRST,
+  ...(cursor ? { cursor } : {}),
+  ...(q ? { q } : {}),
+})
 
 const CARD_LISTS: Record<
   PublishedCardKind,
@@ -55,26 +59,12 @@ const CARD_LISTS: Record<
 > = {
   component: (ctx, accountId, cursor, q, cardTypes) =>
     listCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
+      ...cardPage(cursor, q),
       ...(cardTypes && cardTypes.length > 0 ? { cardTypes } : {}),
     }),
-  poll: (ctx, accountId, cursor, q) =>
-    listPollCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
-    }),
+  poll: (ctx, accountId, cursor, q) => listPollCards(ctx, accountId, cardPage(cursor, q)),
   video_conversation: (ctx, accountId, cursor, q) =>
-    listVideoConversationCards(ctx, accountId, {
-      count: CARDS_PAGE_SIZE,
-      sortBy: NEWEST_FIRST,
-      ...(cursor ? { cursor } : {}),
-      ...(q ? { q } : {}),
-    }),
+    listVideoConversationCards(ctx, accountId, cardPage(cursor, q)),
 }
 
 /** The legacy card path segment for kinds without a deletion of their own. */
@@ -85,7 +75,7 @@ const LEGACY_CARD_TYPE: Partial<Record<PublishedCardKind, string>> = {
 
 /**
  * The account side of the app once connected: features, sandbox accounts, the media library
- * with thumbnails, published cards and post names. Thumbnails are fetched only from URLs the
+ * with thumbnails and published cards. Thumbnails are fetched only from URLs the
  * library itself gave for a media key, never from a URL the renderer names.
  */
 export function createLibraryService(deps: LibraryServiceDeps) {
@@ -219,20 +209,6 @@ export function createLibraryService(deps: LibraryServiceDeps) {
           ? await deleteCardOfType(ctx, accountId, legacyType, cardId)
           : await deleteCard(ctx, accountId, cardId)
         return { deleted: true as const, id: card.id }
-      })
-    },
-
-    /**
-     * Refuses a post id the account does not have, before a rename of it is queued: a designer
-     * who typed a wrong id hears it at once, on the id, instead of from a failed outbox job.
-     */
-    assertPostExists(profileId: string, accountId: string, postId: string): Promise<void> {
-      return deps.withAdsContext(profileId, async (ctx) => {
-        const found = await listPosts(ctx, accountId, { postIds: [postId], trimUser: true })
-        if (found.data.some((post) => post.id_str === postId)) return
-        throw new AppFailure(
-          appError('not_found', `This account has no post ${postId} — check the id`, { field: 'postId' }),
-        )
       })
     },
   }

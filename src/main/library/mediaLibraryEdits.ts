@@ -4,10 +4,11 @@ import type { MediaInfo } from '../../shared/rules/context'
 import { plural, type Issue } from '../../shared/rules/issues'
 import { LIMITS, type MediaType } from '../../shared/rules/limits'
 import { validateMediaLibrary } from '../../shared/rules/validateMediaLibrary'
-import { getMediaLibraryObject, type AdsContext, type MediaLibraryObject } from '../api/ads'
+import { getMediaLibraryObject, type MediaLibraryObject } from '../api/ads'
+import { type AdsContext } from '../api/adsRequest'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { OperationRequest } from '../publish/outbox'
-import type { WithAdsContext } from './libraryService'
+import type { WithAdsContext } from '../session/session'
 import { MEDIA_LIBRARY_OPS, type MediaLibraryChangeSet } from './operations'
 
 /**

@@ -1,4 +1,5 @@
-import type { Card, MediaLibraryObject } from '../api/ads'
+import type { MediaLibraryObject } from '../api/ads'
+import type { Card } from '../api/cards'
 import type { LibraryItem, PublishedCard, PublishedCardKind } from '../../shared/ipc/contracts/library'
 import { LIMITS } from '../../shared/rules/limits'
 import type { MediaType } from '../../shared/rules/limits'

@@ -137,16 +137,14 @@ function webpDimensions(bytes: Uint8Array): Dimensions {
   throw damaged('webp')
 }
 
+const DIMENSIONS = {
+  png: pngDimensions,
+  gif: gifDimensions,
+  jpeg: jpegDimensions,
+  webp: webpDimensions,
+} as const satisfies Record<string, (bytes: Uint8Array) => Dimensions>
+
 /** Pixel size of an image from the bytes at the start of its file. */
-export function imageDimensions(format: 'png' | 'jpeg' | 'gif' | 'webp', bytes: Uint8Array): Dimensions {
-  switch (format) {
-    case 'png':
-      return pngDimensions(bytes)
-    case 'gif':
-      return gifDimensions(bytes)
-    case 'jpeg':
-      return jpegDimensions(bytes)
-    case 'webp':
-      return webpDimensions(bytes)
-  }
+export function imageDimensions(format: keyof typeof DIMENSIONS, bytes: Uint8Array): Dimensions {
+  return DIMENSIONS[format](bytes)
 }

@@ -9,16 +9,13 @@ import {
   type ProfileSummary,
 } from '../../shared/profiles'
 import { collectAll, paginate } from '../api/cursor'
-import { listAccounts, type AdsContext } from '../api/ads'
-import { profileHosts } from '../api/hosts'
-import type { HttpClient } from '../api/http'
-import { createBearerToken, invalidateBearerToken } from '../auth/bearer'
+import { listAccounts } from '../api/ads'
 import { exchangePin, invalidateToken, requestToken } from '../auth/pinFlow'
-import { deleteWebhook, type Problem } from '../auth/webhooks'
+import type { ProfileRepository } from '../session/profileRepository'
+import type { Session } from '../session/session'
 import type { ProfileVault } from '../vault/profileVault'
 import type { SecretStore } from '../vault/secretStore'
 import { findWrongAdsHost, hostShapeProblem } from './hostCheck'
-import type { ProfileRepository } from './profileRepository'
 
 export interface BeginInput {
   profileId?: string
@@ -34,74 +31,31 @@ export interface BeginInput {
 
 export interface ConnectServiceDeps {
   profiles: ProfileRepository
+  /** Profile lookup, hosts, the HTTP client and signed calls, shared with every feature. */
+  session: Session
   vault: ProfileVault
   secretStore: SecretStore
-  http: HttpClient
   /** Opens the authorization page in the system browser (already restricted to API hosts). */
   openExternal: (url: string) => Promise<void>
-  env: Record<string, string | undefined>
-  /**
-   * Where a profile's signed calls go (default: profileHosts). Every call here asks it, so the
-   * practice gate (src/main/practice) can refuse hosts before anything is signed.
-   */
-  hostsOf?: (profile: ProfileSummary) => Promise<ApiHosts>
   now?: () => Date
 }
 
-export interface BearerStatus {
-  present: boolean
-  masked?: string
-}
-
-/** Enough of the token to recognise it, never enough to use it. */
-export function maskToken(token: string): string {
-  return token.length <= 10 ? '••••••' : `${token.slice(0, 4)}••••••${token.slice(-4)}`
-}
-
 /**
- * Profiles and their authorization: the PIN flow, sign-out with revocation, and every call
- * that needs a profile's credentials. A token_expired answer anywhere marks the profile
- * expired, so the UI can offer "authorize again".
+ * Profiles and their authorization: the PIN flow, the ad account choice and sign-out with
+ * revocation. Calls with a profile's credentials go through the session, which marks the
+ * profile expired on a token_expired answer, so the UI can offer "authorize again".
  */
 export function createConnectService(deps: ConnectServiceDeps) {
   const now = deps.now ?? (() => new Date())
+  const { session } = deps
+  const http = session.http
+  const requireProfile = (profileId: string) => session.requireProfile(profileId)
+  const effectiveHosts = (profile: ProfileSummary) => session.hostsOf(profile)
   const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string }>()
 
   async function requireKeychain(): Promise<void> {
     const availability = await deps.secretStore.isAvailable()
     if (!availability.ok) throw new AppFailure(appError('keychain_unavailable', availability.message))
-  }
-
-  function requireProfile(profileId: string): ProfileSummary {
-    const profile = deps.profiles.get(profileId)
-    if (!profile)
-      throw new AppFailure(
-        appError('not_found', 'That profile no longer exists — pick another or connect again'),
-      )
-    return profile
-  }
-
-  const effectiveHosts = deps.hostsOf ?? (async (profile: ProfileSummary) => profileHosts(profile, deps.env))
-
-  function markExpiredOn<T>(profileId: string, work: Promise<T>): Promise<T> {
-    return work.catch((error: unknown) => {
-      if (isAppFailure(error) && error.code === 'token_expired') {
-        const profile = deps.profiles.get(profileId)
-        if (profile) deps.profiles.put({ ...profile, status: 'expired', updatedAt: now().toISOString() })
-      }
-      throw error
-    })
-  }
-
-  async function userContext(profileId: string): Promise<AdsContext & { profile: ProfileSummary }> {
-    const profile = requireProfile(profileId)
-    const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
-    if (!credentials || profile.status === 'expired') {
-      throw new AppFailure(
-        appError('token_expired', 'This profile is not authorized any more — authorize again'),
-      )
-    }
-    return { profile, http: deps.http, hosts: await effectiveHosts(profile), credentials }
   }
 
   /**
@@ -151,7 +105,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         consumerSecret: credentials.consumerSecret,
         accessToken: credentials.token,
         accessTokenSecret: credentials.tokenSecret,
-        http: deps.http,
+        http,
       })
       return true
     } catch (error) {
@@ -224,7 +178,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         accessType: input.accessLevel,
         forceLogin: input.forceLogin,
         ...(input.screenName ? { screenName: input.screenName } : {}),
-        http: deps.http,
+        http,
       }).catch((error: unknown) => blameApiHost(error, hosts))
       if (existing && startsOver) {
         // The old tokens are revoked where they were issued, then every old secret is removed
@@ -268,7 +222,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         oauthToken: request.oauthToken,
         oauthTokenSecret: request.oauthTokenSecret,
         pin,
-        http: deps.http,
+        http,
       }).catch((error: unknown) => {
         if (
           isAppFailure(error) &&
@@ -294,7 +248,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
         tokenSecret: access.accessTokenSecret,
       }
       const wrongHost = await findWrongAdsHost(
-        { http: deps.http, hosts, credentials: fresh },
+        { http, hosts, credentials: fresh },
         {
           adsUrl: usesAdsSandboxHost(profile.environment) ? 'adsSandboxUrl' : 'adsUrl',
           adsSandboxUrl: 'adsSandboxUrl',
@@ -308,7 +262,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
           consumerSecret,
           accessToken: fresh.token,
           accessTokenSecret: fresh.tokenSecret,
-          http: deps.http,
+          http,
         }).catch(() => undefined)
         throw wrongHost
       }
@@ -372,86 +326,11 @@ export function createConnectService(deps: ConnectServiceDeps) {
       return { list: deps.profiles.list(), revokedOnServer, notice }
     },
 
-    async listAccounts(profileId: string): Promise<{ id: string; name: string }[]> {
-      const ctx = await userContext(profileId)
-      const accounts = await markExpiredOn(
-        profileId,
-        collectAll(paginate((cursor) => listAccounts(ctx, cursor ? { cursor } : {}))),
-      )
-      return accounts.map((account) => ({ id: account.id, name: account.name ?? account.id }))
-    },
-
-    /**
-     * Runs ads calls with the profile's credentials (which never leave main); a token_expired
-     * answer marks the profile expired, as every other call here does.
-     */
-    async withAdsContext<T>(
-      profileId: string,
-      work: (ctx: AdsContext & { profile: ProfileSummary }) => Promise<T>,
-    ): Promise<T> {
-      const ctx = await userContext(profileId)
-      return markExpiredOn(profileId, work(ctx))
-    },
-
-    async bearerStatus(profileId: string): Promise<BearerStatus> {
-      requireProfile(profileId)
-      const { bearerToken } = await deps.vault.read(profileId)
-      return bearerToken ? { present: true, masked: maskToken(bearerToken) } : { present: false }
-    },
-
-    /** The platform returns the same token until it is revoked, so a cached one is reused. */
-    async bearerCreate(profileId: string): Promise<BearerStatus> {
-      const profile = requireProfile(profileId)
-      const secrets = await deps.vault.read(profileId)
-      if (secrets.bearerToken) return { present: true, masked: maskToken(secrets.bearerToken) }
-      if (!secrets.consumerSecret)
-        throw new AppFailure(
-          appError('keychain_unavailable', 'The app secret is missing from the keychain — connect again'),
-        )
-      const { bearerToken } = await createBearerToken({
-        hosts: await effectiveHosts(profile),
-        consumerKey: profile.consumerKey,
-        consumerSecret: secrets.consumerSecret,
-        http: deps.http,
+    listAccounts(profileId: string): Promise<{ id: string; name: string }[]> {
+      return session.withAdsContext(profileId, async (ctx) => {
+        const accounts = await collectAll(paginate((cursor) => listAccounts(ctx, cursor ? { cursor } : {})))
+        return accounts.map((account) => ({ id: account.id, name: account.name ?? account.id }))
       })
-      await deps.vault.saveBearerToken(profileId, bearerToken)
-      return { present: true, masked: maskToken(bearerToken) }
-    },
-
-    async bearerRevoke(profileId: string): Promise<BearerStatus> {
-      const ctx = await userContext(profileId)
-      const { bearerToken } = await deps.vault.read(profileId)
-      if (!bearerToken) return { present: false }
-      await markExpiredOn(
-        profileId,
-        invalidateBearerToken({
-          hosts: ctx.hosts,
-          consumerKey: ctx.credentials.consumerKey,
-          consumerSecret: ctx.credentials.consumerSecret,
-          accessToken: ctx.credentials.token!,
-          accessTokenSecret: ctx.credentials.tokenSecret!,
-          bearerToken,
-          http: deps.http,
-        }),
-      )
-      await deps.vault.deleteBearerToken(profileId)
-      return { present: false }
-    },
-
-    async deleteWebhook(
-      profileId: string,
-      webhookId: string,
-    ): Promise<{ deleted: boolean; problem?: Problem }> {
-      const profile = requireProfile(profileId)
-      await this.bearerCreate(profileId)
-      const { bearerToken } = await deps.vault.read(profileId)
-      const result = await deleteWebhook({
-        hosts: await effectiveHosts(profile),
-        bearerToken: bearerToken!,
-        webhookId,
-        http: deps.http,
-      })
-      return result.ok ? { deleted: result.deleted } : { deleted: false, problem: result.problem }
     },
   }
 }

@@ -1,6 +1,7 @@
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import { ADS_API_VERSION, HOST_LABELS, type ApiHosts } from '../../shared/hosts'
-import { listAccounts, type AdsContext } from '../api/ads'
+import { listAccounts } from '../api/ads'
+import { type AdsContext } from '../api/adsRequest'
 
 /**
  * Checks that each URL a profile was given is the host it claims to be, so a wrong one is named

@@ -1,12 +1,10 @@
-import { ACCESS_REVOKED_MESSAGE, AppFailure, appError } from '../../shared/errors'
-import type { ProfileSummary } from '../../shared/profiles'
-import type { AdsContext } from '../api/ads'
-import { profileHosts, type ApiHosts } from '../api/hosts'
-import type { HttpClient } from '../api/http'
-import type { ProfileRepository } from '../profiles/profileRepository'
-import type { ProfileVault } from '../vault/profileVault'
+import type { AdsContext } from '../api/adsRequest'
 
-/** What the outbox needs to know about profiles, and the only way it gets credentials. */
+/**
+ * What the outbox needs to know about profiles, and the only way it gets credentials. The
+ * request session (src/main/session) is what services.ts hands it: the same profile lookup,
+ * expiry and HTTP client as every other feature's calls.
+ */
 export interface PublishAccess {
   /** Whether jobs of this profile may run now. */
   status(profileId: string): 'connected' | 'expired' | 'missing'
@@ -16,49 +14,4 @@ export interface PublishAccess {
   markExpired(profileId: string): void
   /** The profile and ad account "Publish" uses. */
   active(): { profileId: string; accountId?: string; userId?: string; label: string } | undefined
-}
-
-export function createPublishAccess(deps: {
-  profiles: ProfileRepository
-  vault: ProfileVault
-  http: HttpClient
-  env: Record<string, string | undefined>
-  /** Where the profile's calls go (default: profileHosts); the practice gate refuses hosts here. */
-  hostsOf?: (profile: ProfileSummary) => Promise<ApiHosts>
-  now?: () => Date
-}): PublishAccess {
-  const now = deps.now ?? (() => new Date())
-  const expired = () => new AppFailure(appError('token_expired', ACCESS_REVOKED_MESSAGE))
-  return {
-    status(profileId) {
-      const profile = deps.profiles.get(profileId)
-      if (!profile) return 'missing'
-      return profile.status === 'connected' ? 'connected' : 'expired'
-    },
-    async context(profileId) {
-      const profile = deps.profiles.get(profileId)
-      if (!profile || profile.status !== 'connected') throw expired()
-      const credentials = await deps.vault.userCredentials(profileId, profile.consumerKey)
-      if (!credentials) throw expired()
-      const hosts = deps.hostsOf ? await deps.hostsOf(profile) : profileHosts(profile, deps.env)
-      return { http: deps.http, hosts, credentials }
-    },
-    markExpired(profileId) {
-      const profile = deps.profiles.get(profileId)
-      if (profile && profile.status !== 'expired') {
-        deps.profiles.put({ ...profile, status: 'expired', updatedAt: now().toISOString() })
-      }
-    },
-    active() {
-      const list = deps.profiles.list()
-      const profile = list.profiles.find((candidate) => candidate.id === list.activeProfileId)
-      if (!profile) return undefined
-      return {
-        profileId: profile.id,
-        label: profile.label,
-        ...(profile.activeAccountId ? { accountId: profile.activeAccountId } : {}),
-        ...(profile.userId ? { userId: profile.userId } : {}),
-      }
-    },
-  }
 }

@@ -1,4 +1,4 @@
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import { listAccountFeatures } from '../api/ads'
 
 /**

@@ -1,5 +1,5 @@
 import type { AppFailure } from '../../shared/errors'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import type { JobStep, OutboxJob } from './job'
 import type { OperationProgress } from './operations/types'
 

@@ -6,8 +6,8 @@ import { localMediaRefSchema, mediaTypeFromMime } from '../../shared/creatives/m
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import { plural } from '../../shared/rules/issues'
-import type { PublishContext } from '../../shared/rules/publishGate'
-import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/rules/publishGate'
+import type { PublishContext } from '../../shared/creatives/publishGate'
+import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/creatives/publishGate'
 import type { CardKind, CardStep, DraftSnapshot, LibraryStep, PostStep, PublishStep, UploadStep } from './job'
 import { PUBLISH_OPS } from './job'
 

@@ -5,19 +5,14 @@ import type { Draft } from '../../shared/drafts/envelope'
 import { CURRENT_DRAFT_SCHEMA_VERSION } from '../../shared/drafts/envelope'
 import { isAppFailure } from '../../shared/errors'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
-import type { AdsContext } from '../api/ads'
-import {
-  getCard,
-  getMediaLibraryObject,
-  listCards,
-  listPollCards,
-  listVideoConversationCards,
-} from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
+import { getMediaLibraryObject } from '../api/ads'
+import { getCard, listCards, listPollCards, listVideoConversationCards } from '../api/cards'
 import type { AccountFeaturesCache } from './accountFeatures'
 import type { CardKind, DraftSnapshot, PublishJob } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
-import { checkDraftForPublish } from '../../shared/rules/publishGate'
+import { checkDraftForPublish } from '../../shared/creatives/publishGate'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 
 /**

@@ -1,7 +1,7 @@
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { PostLengthTier } from '../../shared/rules/limits'
-import { checkDraftForPublish, publishErrors, type PublishContext } from '../../shared/rules/publishGate'
+import { checkDraftForPublish, publishErrors, type PublishContext } from '../../shared/creatives/publishGate'
 
 /** What the rules need beyond the drafts themselves, as main knows it when a job starts. */
 export interface RuleFacts {
@@ -15,7 +15,7 @@ export interface RuleFacts {
 
 /**
  * The rule errors of a job's draft, and of the card draft a post attaches, through the one
- * publish gate the editors and `outbox.enqueue` use (src/shared/rules/publishGate.ts), as
+ * publish gate the editors and `outbox.enqueue` use (src/shared/creatives/publishGate.ts), as
  * outbox problems naming the draft and the field.
  */
 export function checkSnapshotRules(

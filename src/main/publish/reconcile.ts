@@ -1,12 +1,9 @@
-import type { AdsContext, Card, ListOptions, Post } from '../api/ads'
+import type { AdsContext, ListOptions } from '../api/adsRequest'
+import type { Post } from '../api/ads'
+import type { Card } from '../api/cards'
 import type { Envelope } from '../api/envelope'
-import {
-  getMediaLibraryObject,
-  listCards,
-  listPollCards,
-  listPosts,
-  listVideoConversationCards,
-} from '../api/ads'
+import { getMediaLibraryObject, listPosts } from '../api/ads'
+import { listCards, listPollCards, listVideoConversationCards } from '../api/cards'
 import { paginate } from '../api/cursor'
 import { LIMITS } from '../../shared/rules/limits'
 import { isAppFailure } from '../../shared/errors'

@@ -1,6 +1,6 @@
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import type { Claims } from './claims'
 import type { DraftStatuses } from './draftStatus'
 import type { JobEnv } from './executor'

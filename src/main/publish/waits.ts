@@ -1,5 +1,5 @@
 import { isAppFailure } from '../../shared/errors'
-import type { AdsContext } from '../api/ads'
+import type { AdsContext } from '../api/adsRequest'
 import type { PublishAccess } from './access'
 import { classifyFailure, type Disposition } from './failures'
 import type { OutboxJob } from './job'

@@ -7,8 +7,10 @@ import { videoConversationCardContentSchema } from '../../shared/creatives/video
 import type { Draft } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import { isLocalMediaPlaceholder } from '../../shared/rules/placeholders'
-import { getCard, renamePost, updateCard, updateVideoConversationCard } from '../api/ads'
-import type { AdsContext, CardUpdate } from '../api/ads'
+import { renamePost } from '../api/ads'
+import { getCard, updateCard, updateVideoConversationCard } from '../api/cards'
+import type { CardUpdate } from '../api/cards'
+import type { AdsContext } from '../api/adsRequest'
 import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
 
 /**

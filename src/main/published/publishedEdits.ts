@@ -7,14 +7,16 @@ import type { VideoConversationCardContent } from '../../shared/creatives/videoC
 import { videoConversationCardPayload } from '../../shared/creatives/videoConversationCard'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import type { FieldIssue } from '../../shared/errors'
-import { AppFailure, appError } from '../../shared/errors'
+import { AppFailure, appError, invalidInput } from '../../shared/errors'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import { plural } from '../../shared/rules/issues'
 import type { PostLengthTier } from '../../shared/rules/limits'
 import { LIMITS } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
-import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/rules/publishGate'
+import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/creatives/publishGate'
+import { listPosts } from '../api/ads'
 import type { OperationRequest } from '../publish/outbox'
+import type { WithAdsContext } from '../session/session'
 import { PUBLISHED_EDIT_OPS, VIDEO_CONVERSATION_EDITABLE_FIELDS } from './editOperations'
 import type { CardUpdateParams, PostRenameParams, VideoConversationUpdateParams } from './editOperations'
 
@@ -39,6 +41,8 @@ export interface PublishedEditDeps {
     flush(ids?: readonly string[]): Promise<void>
   }
   outbox: { enqueueOperations(request: OperationRequest): Promise<OutboxJobView> }
+  /** Signed calls, to find a post renamed by its id. */
+  withAdsContext: WithAdsContext
   postLengthTier(profileId: string, accountId: string): PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait). */
   accountFeatures?(profileId: string, accountId: string): readonly string[] | undefined
@@ -67,6 +71,16 @@ function nothingChanged(field: string): never {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
+/** The card an edit is of, and the name its job shows (the edited name, else the draft's). */
+function cardNamed(draftId: string, cardId: string, draft: Draft, content: { name: string }) {
+  return { draftId, cardId, name: content.name.trim() || draft.name }
+}
+
+function publishedCardId(published: { cardId?: string }): string {
+  if (!published.cardId) throw invalidInput('This card has no card id on the platform')
+  return published.cardId
+}
+
 export function createPublishedEdits(deps: PublishedEditDeps) {
   async function publishedDraft(draftId: string, kind: DraftKind) {
     await deps.drafts.flush([draftId])
@@ -81,6 +95,16 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         appError('invalid_input', `This ${KIND_WORD[kind]} is not published — edit the draft and publish it`),
       )
     return { draft, accountId, published: draft.published ?? {} }
+  }
+
+  /** Queues one edit of a published item in the account's outbox queue. */
+  function queueEdit(
+    profileId: string,
+    accountId: string,
+    title: string,
+    step: { op: string; params: unknown },
+  ): Promise<OutboxJobView> {
+    return deps.outbox.enqueueOperations({ profileId, accountId, area: 'published', title, steps: [step] })
   }
 
   /** The publish gate on the edited draft: the same rules, and the same context, as a publish. */
@@ -100,8 +124,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
   return {
     async updateCard(profileId: string, draftId: string, content: CardContent): Promise<OutboxJobView> {
       const { draft, accountId, published } = await publishedDraft(draftId, 'card')
-      const cardId = published.cardId
-      if (!cardId) throw new AppFailure(appError('invalid_input', 'This card has no card id on the platform'))
+      const cardId = publishedCardId(published)
       const before = draft.content as CardContent
       refuseLayoutChanges(before, content)
       const candidate: Draft = { ...draft, content }
@@ -116,19 +139,10 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       if (payloadAfter.components && !same(payloadAfter.components, payloadBefore.components))
         update.components = payloadAfter.components
       if (Object.keys(update).length === 0) nothingChanged('name')
-      const params: CardUpdateParams = {
-        draftId,
-        cardId,
-        name: content.name.trim() || draft.name,
-        update,
-        content,
-      }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Update the card “${params.name}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.cardUpdate, params }],
+      const params: CardUpdateParams = { ...cardNamed(draftId, cardId, draft, content), update, content }
+      return queueEdit(profileId, accountId, `Update the card “${params.name}”`, {
+        op: PUBLISHED_EDIT_OPS.cardUpdate,
+        params,
       })
     },
 
@@ -138,8 +152,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       content: VideoConversationCardContent,
     ): Promise<OutboxJobView> {
       const { draft, accountId, published } = await publishedDraft(draftId, 'video_conversation_card')
-      const cardId = published.cardId
-      if (!cardId) throw new AppFailure(appError('invalid_input', 'This card has no card id on the platform'))
+      const cardId = publishedCardId(published)
       const before = draft.content as VideoConversationCardContent
       const mediaIssues: FieldIssue[] = []
       for (const field of ['video', 'poster', 'unlockedImage', 'unlockedVideo'] as const) {
@@ -166,18 +179,13 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       }
       if (Object.keys(fields).length === 0) nothingChanged('name')
       const params: VideoConversationUpdateParams = {
-        draftId,
-        cardId,
-        name: content.name.trim() || draft.name,
+        ...cardNamed(draftId, cardId, draft, content),
         fields,
         content,
       }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Update the video conversation card “${params.name}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.videoConversationUpdate, params }],
+      return queueEdit(profileId, accountId, `Update the video conversation card “${params.name}”`, {
+        op: PUBLISHED_EDIT_OPS.videoConversationUpdate,
+        params,
       })
     },
 
@@ -195,18 +203,17 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       )
       if (errors.length > 0) refuse(errors)
       const params: PostRenameParams = { draftId, postId, name }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Rename the post to “${name.trim()}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
+      return queueEdit(profileId, accountId, `Rename the post to “${name.trim()}”`, {
+        op: PUBLISHED_EDIT_OPS.postRename,
+        params,
       })
     },
 
     /**
-     * The library's rename of any post on the account, by its id (the caller has checked that the
-     * post exists). The name is its only field, bounded by the shared limit.
+     * The library's rename of any post on the account, by its id. The name is its only field,
+     * bounded by the shared limit. A post id the account does not have is refused before the
+     * rename is queued: a designer who typed a wrong id hears it at once, on the id, instead of
+     * from a failed outbox job.
      */
     async renamePostById(
       profileId: string,
@@ -218,13 +225,17 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       if (trimmed === '') refuse([{ field: 'name', message: 'Enter a name' }])
       if (trimmed.length > LIMITS.post.name.max)
         refuse([{ field: 'name', message: `A post name has at most ${LIMITS.post.name.max} characters` }])
+      await deps.withAdsContext(profileId, async (ctx) => {
+        const found = await listPosts(ctx, accountId, { postIds: [postId], trimUser: true })
+        if (found.data.some((post) => post.id_str === postId)) return
+        throw new AppFailure(
+          appError('not_found', `This account has no post ${postId} — check the id`, { field: 'postId' }),
+        )
+      })
       const params: PostRenameParams = { postId, name: trimmed }
-      return deps.outbox.enqueueOperations({
-        profileId,
-        accountId,
-        area: 'published',
-        title: `Rename the post to “${trimmed}”`,
-        steps: [{ op: PUBLISHED_EDIT_OPS.postRename, params }],
+      return queueEdit(profileId, accountId, `Rename the post to “${trimmed}”`, {
+        op: PUBLISHED_EDIT_OPS.postRename,
+        params,
       })
     },
   }

@@ -1,4 +1,4 @@
-import type { OAuth1Credentials } from '../auth/oauth1'
+import type { OAuth1Credentials } from '../api/oauth1'
 import type { SecretStore } from './secretStore'
 
 /**

@@ -108,23 +108,20 @@ export function normalizePartnerUserId(raw: string): Normalized {
   return { ok: true, value }
 }
 
+const NORMALIZERS: Record<IdentifierType, (raw: string, defaultCountryCode?: string) => Normalized> = {
+  email: normalizeEmail,
+  phone_number: normalizePhone,
+  handle: normalizeHandle,
+  device_id: normalizeDeviceId,
+  partner_user_id: normalizePartnerUserId,
+}
+
 export function normalizeIdentifier(
   type: IdentifierType,
   raw: string,
   defaultCountryCode?: string,
 ): Normalized {
-  switch (type) {
-    case 'email':
-      return normalizeEmail(raw)
-    case 'phone_number':
-      return normalizePhone(raw, defaultCountryCode)
-    case 'handle':
-      return normalizeHandle(raw)
-    case 'device_id':
-      return normalizeDeviceId(raw)
-    case 'partner_user_id':
-      return normalizePartnerUserId(raw)
-  }
+  return NORMALIZERS[type](raw, defaultCountryCode)
 }
 
 /** Whether the platform wants this type hashed (all but partner_user_id, line 57). */

@@ -4,8 +4,8 @@
 import { LIMITS } from '../rules/limits'
 import { characterCount, error, formatNumber, warning, type Issue } from '../rules/issues'
 
-/** Fields a designer submits, in the order the spec lists them. product_key and item_group_key are the service's. */
-export const PRODUCT_FIELDS = [
+/** The fields every product must have; the spec lists them first. */
+const REQUIRED = [
   'id',
   'title',
   'description',
@@ -14,6 +14,11 @@ export const PRODUCT_FIELDS = [
   'price',
   'link',
   'image_link',
+] as const
+
+/** Fields a designer submits, in the order the spec lists them. product_key and item_group_key are the service's. */
+export const PRODUCT_FIELDS = [
+  ...REQUIRED,
   'brand',
   'gtin',
   'mpn',
@@ -37,16 +42,7 @@ export const PRODUCT_FIELDS = [
 ] as const
 export type ProductField = (typeof PRODUCT_FIELDS)[number]
 
-export const REQUIRED_PRODUCT_FIELDS: readonly ProductField[] = [
-  'id',
-  'title',
-  'description',
-  'availability',
-  'condition',
-  'price',
-  'link',
-  'image_link',
-]
+export const REQUIRED_PRODUCT_FIELDS: readonly ProductField[] = REQUIRED
 
 /** A product as the app keeps it: text fields, and inventory as a whole number. Unset fields are absent. */
 export type Product = { inventory?: number } & { [K in Exclude<ProductField, 'inventory'>]?: string }

@@ -4,8 +4,13 @@
  * into that code (bench/PROFILE.md section 22). media.ts re-exports both functions.
  */
 import type { MediaType } from '../rules/limits'
-// A type only: erased from the built code, so it brings none of media.ts's schemas along.
-import type { MediaRef } from './media'
+
+/**
+ * What mediaTypeOf reads of a MediaRef (media.ts), spelled out here so this file needs nothing
+ * of media.ts and media.ts can build on it.
+ */
+export type MediaTypeSource =
+  { source: 'library'; mediaType?: MediaType | undefined } | { source: 'local'; mimeType: string }
 
 export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   const mime = mimeType.toLowerCase()
@@ -15,6 +20,6 @@ export function mediaTypeFromMime(mimeType: string): MediaType | undefined {
   return undefined
 }
 
-export function mediaTypeOf(ref: MediaRef): MediaType | undefined {
+export function mediaTypeOf(ref: MediaTypeSource): MediaType | undefined {
   return ref.source === 'library' ? ref.mediaType : mediaTypeFromMime(ref.mimeType)
 }

@@ -18,8 +18,20 @@ export function isPresent(object: JsonObject, key: string): boolean {
   return object[key] !== undefined && object[key] !== null
 }
 
+/**
+ * Reads the string at `key`, reporting on `path` what is wrong with it under the name `label`;
+ * gives the string only when it is usable.
+ */
+export type StringReader = (
+  issues: Issue[],
+  object: JsonObject,
+  key: string,
+  path: IssuePath,
+  label: string,
+) => string | undefined
+
 /** A string field; undefined when absent. A non-string is reported. */
-export function readString(issues: Issue[], object: JsonObject, key: string, path: IssuePath, label: string) {
+export const readString: StringReader = (issues, object, key, path, label) => {
   const value = object[key]
   if (value === undefined || value === null) return undefined
   if (typeof value === 'string') return value
@@ -28,13 +40,7 @@ export function readString(issues: Issue[], object: JsonObject, key: string, pat
 }
 
 /** A string field that must be present and not blank. */
-export function requireString(
-  issues: Issue[],
-  object: JsonObject,
-  key: string,
-  path: IssuePath,
-  label: string,
-) {
+export const requireString: StringReader = (issues, object, key, path, label) => {
   const value = readString(issues, object, key, path, label)
   if (value !== undefined && value.trim() !== '') return value
   if (value !== undefined || !isPresent(object, key))
@@ -43,13 +49,7 @@ export function requireString(
 }
 
 /** An optional string field that, when present, must not be blank. */
-export function optionalString(
-  issues: Issue[],
-  object: JsonObject,
-  key: string,
-  path: IssuePath,
-  label: string,
-) {
+export const optionalString: StringReader = (issues, object, key, path, label) => {
   const value = readString(issues, object, key, path, label)
   if (value === undefined) return undefined
   if (value.trim() === '') {

@@ -2,30 +2,25 @@
 // a card draft's card_uri), so a draft's payload keeps its full shape before publishing.
 // Validators report them as warnings; the publish step replaces them before sending.
 
-const LOCAL_MEDIA_PREFIX = 'local:'
-const DRAFT_CARD_PREFIX = 'draft:'
-
-export function localMediaPlaceholder(sha256: string): string {
-  return `${LOCAL_MEDIA_PREFIX}${sha256}`
+/** A placeholder kind: the text `prefix` + the id it stands for. */
+function placeholderKind(prefix: string) {
+  const is = (value: string): boolean => value.startsWith(prefix)
+  return {
+    make: (id: string): string => `${prefix}${id}`,
+    is,
+    /** The id inside a placeholder, or undefined for a real value. */
+    idOf: (value: string): string | undefined => (is(value) ? value.slice(prefix.length) : undefined),
+  }
 }
 
-export function isLocalMediaPlaceholder(mediaKey: string): boolean {
-  return mediaKey.startsWith(LOCAL_MEDIA_PREFIX)
-}
+const localMedia = placeholderKind('local:')
+const draftCard = placeholderKind('draft:')
 
+export const localMediaPlaceholder = localMedia.make
+export const isLocalMediaPlaceholder = localMedia.is
 /** The sha256 inside a placeholder, or undefined for a real media key. */
-export function placeholderSha256(mediaKey: string): string | undefined {
-  return isLocalMediaPlaceholder(mediaKey) ? mediaKey.slice(LOCAL_MEDIA_PREFIX.length) : undefined
-}
+export const placeholderSha256 = localMedia.idOf
 
-export function draftCardPlaceholder(draftId: string): string {
-  return `${DRAFT_CARD_PREFIX}${draftId}`
-}
-
-export function isDraftCardPlaceholder(cardUri: string): boolean {
-  return cardUri.startsWith(DRAFT_CARD_PREFIX)
-}
-
-export function placeholderDraftId(cardUri: string): string | undefined {
-  return isDraftCardPlaceholder(cardUri) ? cardUri.slice(DRAFT_CARD_PREFIX.length) : undefined
-}
+export const draftCardPlaceholder = draftCard.make
+export const isDraftCardPlaceholder = draftCard.is
+export const placeholderDraftId = draftCard.idOf

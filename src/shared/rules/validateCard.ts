@@ -2,22 +2,12 @@
 
 import type { ValidationContext, MediaInfo } from './context'
 import type { JsonObject } from './fields'
-import {
-  checkEnum,
-  checkLength,
-  checkWebUrl,
-  inspectMediaKey,
-  isObject,
-  isPresent,
-  optionalString,
-  readString,
-  requireString,
-} from './fields'
+import { checkEnum, checkLength, inspectMediaKey, isObject, isPresent, requireString } from './fields'
 import type { Issue, IssuePath } from './issues'
 import { error } from './issues'
 import { LIMITS } from './limits'
 import { checkMatchingAspectRatios, checkMediaType } from './media'
-import { isCountryCode } from './countries'
+import { checkDestination, checkLabel } from './validateCardDestination'
 
 const RULES = LIMITS.card
 
@@ -288,124 +278,4 @@ function checkSwipeableMedia(
     }
   })
   return media
-}
-
-function checkLabel(issues: Issue[], label: unknown, path: IssuePath): void {
-  if (label === undefined || label === null) {
-    issues.push(error(path, 'required', 'Choose a button label'))
-    return
-  }
-  if (!isObject(label)) {
-    issues.push(error(path, 'invalid_type', 'The button label must be an object'))
-    return
-  }
-  const type = requireString(issues, label, 'type', [...path, 'type'], 'Label type')
-  checkEnum(issues, type, [...path, 'type'], 'Label type', RULES.labelType)
-  const value = readString(issues, label, 'value', [...path, 'value'], 'Button label')
-  if (value === undefined || value === '') {
-    issues.push(error([...path, 'value'], 'required', 'Choose a button label'))
-    return
-  }
-  checkEnum(issues, value, [...path, 'value'], 'Button label', RULES.labelValues)
-}
-
-function checkDestination(
-  issues: Issue[],
-  component: JsonObject,
-  componentPath: IssuePath,
-  owner: 'DETAILS' | 'BUTTON',
-): void {
-  const path = [...componentPath, 'destination']
-  const destination = component.destination
-  if (destination === undefined || destination === null) {
-    issues.push(
-      error(path, 'required', owner === 'DETAILS' ? 'Add a website destination' : 'Add an app destination'),
-    )
-    return
-  }
-  if (!isObject(destination)) {
-    issues.push(error(path, 'invalid_type', 'The destination must be an object'))
-    return
-  }
-  const type = requireString(issues, destination, 'type', [...path, 'type'], 'Destination type')
-  if (!checkEnum(issues, type, [...path, 'type'], 'Destination type', RULES.destinationTypes)) return
-  const allowed = owner === 'DETAILS' ? RULES.detailsDestination : RULES.buttonDestination
-  if (!(allowed.values as readonly string[]).includes(type)) {
-    issues.push(
-      error(
-        [...path, 'type'],
-        'not_allowed',
-        owner === 'DETAILS'
-          ? 'DETAILS takes a website destination only; use a BUTTON for an app'
-          : 'BUTTON takes an app destination only; use DETAILS for a website',
-      ),
-    )
-  }
-  if (type === 'WEBSITE') {
-    const url = requireString(issues, destination, 'url', [...path, 'url'], 'Website URL')
-    checkWebUrl(issues, url, [...path, 'url'], 'Website URL')
-  } else {
-    checkAppDestination(issues, destination, path)
-  }
-}
-
-function checkAppDestination(issues: Issue[], destination: JsonObject, path: IssuePath): void {
-  const countryPath = [...path, 'country_code']
-  const country = requireString(issues, destination, 'country_code', countryPath, 'Country')
-  if (country !== undefined && !(RULES.countryCode.pattern.test(country) && isCountryCode(country))) {
-    issues.push(
-      error(
-        countryPath,
-        'invalid_format',
-        `'${country}' is not an ISO 3166-1 alpha-2 country code (like US or DE)`,
-      ),
-    )
-  }
-  optionalString(
-    issues,
-    destination,
-    'android_store_app_id',
-    [...path, 'android_store_app_id'],
-    'Google Play app id',
-  )
-  optionalString(
-    issues,
-    destination,
-    'ios_app_store_identifier',
-    [...path, 'ios_app_store_identifier'],
-    'App Store id',
-  )
-  const androidPresent = isPresent(destination, 'android_store_app_id')
-  const iosPresent = isPresent(destination, 'ios_app_store_identifier')
-  if (!androidPresent && !iosPresent) {
-    issues.push(
-      error(
-        [...path, 'android_store_app_id'],
-        'required',
-        'Add a Google Play app id or an App Store id (or both)',
-      ),
-    )
-  }
-  const androidLink = optionalString(
-    issues,
-    destination,
-    'android_store_deep_link',
-    [...path, 'android_store_deep_link'],
-    'Android deep link',
-  )
-  if (androidLink !== undefined && !androidPresent) {
-    issues.push(
-      error([...path, 'android_store_deep_link'], 'needs', 'An Android deep link needs a Google Play app id'),
-    )
-  }
-  const iosLink = optionalString(
-    issues,
-    destination,
-    'ios_deep_link',
-    [...path, 'ios_deep_link'],
-    'iOS deep link',
-  )
-  if (iosLink !== undefined && !iosPresent) {
-    issues.push(error([...path, 'ios_deep_link'], 'needs', 'An iOS deep link needs an App Store id'))
-  }
 }

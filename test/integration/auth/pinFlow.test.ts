@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox/index'
 import { listAccounts } from '../../../src/main/api/ads'
-import type { AdsContext } from '../../../src/main/api/ads'
+import type { AdsContext } from '../../../src/main/api/adsRequest'
 import { resolveHosts } from '../../../src/main/api/hosts'
 import type { ApiHosts } from '../../../src/main/api/hosts'
 import { createHttpClient } from '../../../src/main/api/http'

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { placeholderPng } from '../../../sandbox/media'
 import { startSandbox } from '../../../sandbox/index'
 import * as ads from '../../../src/main/api/ads'
-import type { AdsContext } from '../../../src/main/api/ads'
+import * as cards from '../../../src/main/api/cards'
+import type { AdsContext } from '../../../src/main/api/adsRequest'
 import { collectAll, paginate } from '../../../src/main/api/cursor'
 import { resolveHosts } from '../../../src/main/api/hosts'
 import type { ApiHosts } from '../../../src/main/api/hosts'
@@ -88,7 +89,7 @@ describe('signed ads calls against the sandbox', () => {
     )
     expect(library.map((item) => item.media_key)).toContain(mediaKey)
 
-    const card = await ads.createCard(ctx, accountId, {
+    const card = await cards.createCard(ctx, accountId, {
       name: 'Spring sale: 50% off! (today only)',
       components: [
         { type: 'MEDIA', media_key: mediaKey },
@@ -99,19 +100,19 @@ describe('signed ads calls against the sandbox', () => {
         },
       ],
     })
-    expect((await ads.getCard(ctx, accountId, card.id)).name).toBe('Spring sale: 50% off! (today only)')
-    expect((await ads.listCards(ctx, accountId, { cardIds: [card.id] })).data.map((c) => c.id)).toEqual([
+    expect((await cards.getCard(ctx, accountId, card.id)).name).toBe('Spring sale: 50% off! (today only)')
+    expect((await cards.listCards(ctx, accountId, { cardIds: [card.id] })).data.map((c) => c.id)).toEqual([
       card.id,
     ])
 
-    const poll = await ads.createPollCard(ctx, accountId, {
+    const poll = await cards.createPollCard(ctx, accountId, {
       name: 'Which colour?',
       durationInMinutes: 60,
       firstChoice: 'Red + white',
       secondChoice: "Blue, it's calm",
     })
-    expect((await ads.listPollCards(ctx, accountId, { cardIds: [poll.id] })).data).toHaveLength(1)
-    expect((await ads.listVideoConversationCards(ctx, accountId)).data).toEqual(expect.any(Array))
+    expect((await cards.listPollCards(ctx, accountId, { cardIds: [poll.id] })).data).toHaveLength(1)
+    expect((await cards.listVideoConversationCards(ctx, accountId)).data).toEqual(expect.any(Array))
 
     const post = await ads.createPost(ctx, accountId, {
       asUserId: access.userId,
@@ -123,13 +124,13 @@ describe('signed ads calls against the sandbox', () => {
       'Launch post, renamed',
     )
 
-    expect((await ads.deleteCard(ctx, accountId, card.id)).deleted).toBe(true)
+    expect((await cards.deleteCard(ctx, accountId, card.id)).deleted).toBe(true)
     expect(sandbox.created()).toMatchObject({ media_library: 1, cards: 1, poll_cards: 1, posts: 1 })
   })
 
   it('surfaces the sandbox field errors on the field they name', async () => {
     await expect(
-      ads.createPollCard(ctx, accountId, {
+      cards.createPollCard(ctx, accountId, {
         name: 'Too long',
         durationInMinutes: 60,
         firstChoice: 'x'.repeat(26),
@@ -203,7 +204,7 @@ describe('reliability against injected faults', () => {
     sandbox.setFaults({ dropAfterCommitRate: 1, pathPattern: '^POST ' })
     try {
       await expect(
-        ads.createPollCard(ctx, accountId, {
+        cards.createPollCard(ctx, accountId, {
           name: 'Dropped',
           durationInMinutes: 30,
           firstChoice: 'a',

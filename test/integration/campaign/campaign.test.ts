@@ -11,12 +11,9 @@ import {
   listAdvertiserBusinessCategories,
   updateAccount,
 } from '../../../src/main/api/accountAdmin'
-import {
-  createPollCard,
-  createSandboxAccount,
-  listMediaLibrary,
-  type AdsContext,
-} from '../../../src/main/api/ads'
+import { createSandboxAccount, listMediaLibrary } from '../../../src/main/api/ads'
+import { createPollCard } from '../../../src/main/api/cards'
+import { type AdsContext } from '../../../src/main/api/adsRequest'
 import {
   createLineItemCuratedCategory,
   deleteLineItem,

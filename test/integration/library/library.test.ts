@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPollCard, createPost, createVideoConversationCard } from '../../../src/main/api/ads'
+import { createPost } from '../../../src/main/api/ads'
+import { createPollCard, createVideoConversationCard } from '../../../src/main/api/cards'
 import { invalidateToken } from '../../../src/main/auth/pinFlow'
 import type { LibraryItem, PublishedCard } from '../../../src/shared/ipc/contracts/library'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as ads from '../../../src/main/api/ads'
-import type { AdsContext } from '../../../src/main/api/ads'
+import * as cards from '../../../src/main/api/cards'
+import * as adsRequest from '../../../src/main/api/adsRequest'
+import type { AdsContext } from '../../../src/main/api/adsRequest'
 import { collectAll, paginate } from '../../../src/main/api/cursor'
 import { createHttpClient } from '../../../src/main/api/http'
 import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../../../src/main/api/mediaUpload'
@@ -50,8 +52,10 @@ describe('ads endpoints', () => {
       field: 'with_total_count',
     })
     expect(api.requests).toHaveLength(0)
-    expect(() => ads.refuseTotalCountWithCursor({ with_total_count: true })).not.toThrow()
-    expect(() => ads.refuseTotalCountWithCursor({ with_total_count: false, cursor: 'c' })).not.toThrow()
+    expect(() => adsRequest.refuseTotalCountWithCursor({ with_total_count: true })).not.toThrow()
+    expect(() =>
+      adsRequest.refuseTotalCountWithCursor({ with_total_count: false, cursor: 'c' }),
+    ).not.toThrow()
   })
 
   it('lists accounts with list parameters and pages through them', async () => {
@@ -106,17 +110,17 @@ describe('ads endpoints', () => {
       { type: 'DETAILS', title: 'Shop now', destination: { type: 'WEBSITE', url: 'https://example.com' } },
     ]
     api.respond(json(200, { data: card }))
-    expect(await ads.createCard(ctx, 'a1', { name: 'Card', components })).toMatchObject(card)
+    expect(await cards.createCard(ctx, 'a1', { name: 'Card', components })).toMatchObject(card)
     const create = only()
     expect(create.headers['content-type']).toBe('application/json')
     expect(JSON.parse(create.body)).toEqual({ name: 'Card', components })
 
     api.respond(json(200, { data: [card] }))
-    expect(await ads.getCard(ctx, 'a1', 'c1')).toMatchObject(card)
+    expect(await cards.getCard(ctx, 'a1', 'c1')).toMatchObject(card)
     expect(only().path).toBe('/ads/12/accounts/a1/cards/c1')
 
     api.respond(json(200, { data: [card], next_cursor: null }))
-    await ads.listCards(ctx, 'a1', {
+    await cards.listCards(ctx, 'a1', {
       cardTypes: ['IMAGE_WEBSITE', 'VIDEO_WEBSITE'],
       q: 'Ca',
       withDeleted: false,
@@ -128,13 +132,13 @@ describe('ads endpoints', () => {
     })
 
     api.respond(json(200, { data: { ...card, deleted: true } }))
-    expect((await ads.deleteCard(ctx, 'a1', 'c1')).deleted).toBe(true)
+    expect((await cards.deleteCard(ctx, 'a1', 'c1')).deleted).toBe(true)
     expect(only().method).toBe('DELETE')
   })
 
   it('creates and lists poll cards', async () => {
     api.respond(json(200, { data: { ...card, card_type: 'TEXT_POLLS' } }))
-    await ads.createPollCard(ctx, 'a1', {
+    await cards.createPollCard(ctx, 'a1', {
       name: 'Poll',
       durationInMinutes: 60,
       firstChoice: 'Yes',
@@ -149,13 +153,13 @@ describe('ads endpoints', () => {
       second_choice: 'No',
     })
     api.respond(json(200, { data: [], next_cursor: null }))
-    await ads.listPollCards(ctx, 'a1', { cardIds: ['p1', 'p2'], withTotalCount: true })
+    await cards.listPollCards(ctx, 'a1', { cardIds: ['p1', 'p2'], withTotalCount: true })
     expect(Object.fromEntries(only().query)).toEqual({ card_ids: 'p1,p2', with_total_count: 'true' })
   })
 
   it('creates and lists video conversation cards', async () => {
     api.respond(json(200, { data: { ...card, card_type: 'VIDEO_CONVERSATION' } }))
-    await ads.createVideoConversationCard(ctx, 'a1', {
+    await cards.createVideoConversationCard(ctx, 'a1', {
       name: 'VC',
       firstCta: '#Yes',
       firstCtaPost: 'I said yes',
@@ -172,7 +176,7 @@ describe('ads endpoints', () => {
       title: 'Pick one',
     })
     api.respond(json(200, { data: [], next_cursor: null }))
-    await ads.listVideoConversationCards(ctx, 'a1')
+    await cards.listVideoConversationCards(ctx, 'a1')
     expect(only().path).toBe('/ads/12/accounts/a1/cards/video_conversation')
   })
 
@@ -208,7 +212,7 @@ describe('ads endpoints', () => {
 describe('updates of published creatives', () => {
   it('updates a card with PUT and a JSON body of only the fields given', async () => {
     api.respond(json(200, { data: [{ ...card, name: 'Renamed' }] }))
-    expect((await ads.updateCard(ctx, 'a1', 'c1', { name: 'Renamed' })).name).toBe('Renamed')
+    expect((await cards.updateCard(ctx, 'a1', 'c1', { name: 'Renamed' })).name).toBe('Renamed')
     const update = only()
     expect([update.method, update.path, update.headers['content-type']]).toEqual([
       'PUT',
@@ -220,7 +224,7 @@ describe('updates of published creatives', () => {
 
   it('updates a video conversation card with PUT, its fields in the query', async () => {
     api.respond(json(200, { data: { id: 'v1', name: 'Vote', card_type: 'VIDEO_CONVERSATION' } }))
-    await ads.updateVideoConversationCard(ctx, 'a1', 'v1', { thank_you_text: 'Thanks!', thank_you_url: '' })
+    await cards.updateVideoConversationCard(ctx, 'a1', 'v1', { thank_you_text: 'Thanks!', thank_you_url: '' })
     const update = only()
     expect([update.method, update.path]).toEqual(['PUT', '/ads/12/accounts/a1/cards/video_conversation/v1'])
     expect(update.query.get('thank_you_text')).toBe('Thanks!')

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { HttpClient } from '../../../src/main/api/http'
-import { createLibraryService, type WithAdsContext } from '../../../src/main/library/libraryService'
+import { createLibraryService } from '../../../src/main/library/libraryService'
+import type { WithAdsContext } from '../../../src/main/session/session'
 import type { Environment, ProfileSummary } from '../../../src/shared/profiles'
 
 function serviceFor(environment: Environment, send: HttpClient['send']) {

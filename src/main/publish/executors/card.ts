@@ -1,5 +1,6 @@
-import type { AdsContext, Card } from '../../api/ads'
-import { createCard, createPollCard, createVideoConversationCard } from '../../api/ads'
+import type { AdsContext } from '../../api/adsRequest'
+import type { Card } from '../../api/cards'
+import { createCard, createPollCard, createVideoConversationCard } from '../../api/cards'
 import type {
   CardPayload,
   PayloadByKind,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { deleteCard, deleteCardOfType, deleteMediaLibraryObject } from '../../api/ads'
+import { deleteMediaLibraryObject } from '../../api/ads'
+import { deleteCard, deleteCardOfType } from '../../api/cards'
 import type { AppFailure } from '../../../shared/errors'
 import type { AnyOperationExecutor, OperationExecutor } from './types'
 

@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { IDENTIFIER_TYPES, REJECT_REASONS } from '../../audiences/identifiers'
 import { profileIdSchema } from '../../profiles'
 import { enumTuple, LIMITS } from '../../rules/limits'
-import { platformIdSchema } from './fields'
-import { outboxJobViewSchema } from './outbox'
+import { optionalText, platformIdSchema, profileRequest } from './fields'
+import { jobResponse, outboxJobViewSchema } from './outbox'
 
 /**
  * Channels of the Audiences page (spec part A). A customer list never crosses IPC: main opens
@@ -22,29 +22,23 @@ const isoInstant = z
 export const targetKindSchema = z.enum(['custom_audience', 'do_not_reach_list'])
 export type TargetKind = z.infer<typeof targetKindSchema>
 
-export const audienceViewSchema = z.object({
+/** What an audience and a do-not-reach list both show: whether ads can target it yet, and why not. */
+const targetableListSchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().optional(),
   size: z.number().optional(),
   targetable: z.boolean().optional(),
   reasonsNotTargetable: z.array(z.string()),
+})
+
+export const audienceViewSchema = targetableListSchema.extend({
   isOwner: z.boolean(),
-  ownerAccountId: z.string().optional(),
-  permissionLevel: z.string().optional(),
-  updatedAt: z.string().optional(),
+  ...optionalText('ownerAccountId', 'permissionLevel', 'updatedAt'),
 })
 export type AudienceView = z.infer<typeof audienceViewSchema>
 
-export const doNotReachViewSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().optional(),
-  size: z.number().optional(),
-  targetable: z.boolean().optional(),
-  reasonsNotTargetable: z.array(z.string()),
-  updatedAt: z.string().optional(),
-})
+export const doNotReachViewSchema = targetableListSchema.extend({ updatedAt: z.string().optional() })
 export type DoNotReachView = z.infer<typeof doNotReachViewSchema>
 
 export const permissionViewSchema = z.object({
@@ -113,7 +107,7 @@ const mappingSchema = z
 
 export const audiencesContract = {
   'audiences.list': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({
       accountId: z.string(),
       audiences: z.array(audienceViewSchema),
@@ -208,6 +202,6 @@ export const audiencesContract = {
         confirmName: z.string().max(300),
       })
       .strict(),
-    response: z.object({ job: outboxJobViewSchema }),
+    response: jobResponse,
   },
 } as const

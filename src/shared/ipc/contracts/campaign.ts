@@ -3,8 +3,8 @@ import { profileIdSchema } from '../../profiles'
 import { ACCOUNT_LIMITS } from '../../rules/accountLimits'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { LINE_ITEM_LIMITS, LINE_ITEM_PUT_FIELDS, type LineItemScalarField } from '../../rules/lineItems'
-import { platformIdSchema, sendableText } from './fields'
-import { outboxJobViewSchema } from './outbox'
+import { optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
+import { jobResponse } from './outbox'
 
 /**
  * The campaign side of an ad account (issue 14): line items and their curated categories,
@@ -20,7 +20,6 @@ const cursorSchema = sendableText(512).pipe(z.string().min(1))
 /** Bulk actions take at most what one id filter takes (B:216). */
 const idList = z.array(objectId).min(1).max(LIMITS.lists.idFilterMax.value)
 const scope = { profileId: profileIdSchema, accountId: accountIdSchema }
-const jobResponse = z.object({ job: outboxJobViewSchema })
 
 /** The PUT fields, wire-named: every scalar a string (micros stay exact), categories a list. */
 const scalarValue = sendableText(255)
@@ -48,8 +47,7 @@ export const lineItemPatchSchema = z
 export const lineItemViewSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
-  campaignId: z.string().optional(),
-  campaignName: z.string().optional(),
+  ...optionalText('campaignId', 'campaignName'),
   /** The parent campaign's budget_optimization, when known (the daily budget rule needs it). */
   campaignBudgetOptimization: z.string().nullable().optional(),
   objective: z.string(),
@@ -57,8 +55,7 @@ export const lineItemViewSchema = z.object({
   currency: z.string().optional(),
   /** The PUT fields as the platform has them. */
   values: lineItemValuesSchema,
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
+  ...optionalText('createdAt', 'updatedAt'),
 })
 export type LineItemView = z.infer<typeof lineItemViewSchema>
 
@@ -92,10 +89,7 @@ export type BusinessCategoryView = z.infer<typeof businessCategoryViewSchema>
 export const accountDetailsViewSchema = z.object({
   id: z.string(),
   name: z.string(),
-  industryType: z.string().optional(),
-  businessName: z.string().optional(),
-  timezone: z.string().optional(),
-  approvalStatus: z.string().optional(),
+  ...optionalText('industryType', 'businessName', 'timezone', 'approvalStatus'),
   /** Reached through a sandbox host: features can be added and sandbox-made accounts deleted. */
   sandbox: z.boolean(),
 })
@@ -104,8 +98,7 @@ export type AccountDetailsView = z.infer<typeof accountDetailsViewSchema>
 export const accountAppViewSchema = z.object({
   id: z.string(),
   appStoreIdentifier: z.string(),
-  osType: z.string().optional(),
-  deepLinkPattern: z.string().optional(),
+  ...optionalText('osType', 'deepLinkPattern'),
   conversionTrackingEnabled: z.boolean().optional(),
 })
 export type AccountAppView = z.infer<typeof accountAppViewSchema>
@@ -114,9 +107,7 @@ export const creativeTypeSchema = z.enum(enumTuple(ACCOUNT_LIMITS.creativeTypes)
 export const accountMediaViewSchema = z.object({
   id: z.string(),
   creativeType: z.string(),
-  videoId: z.string().optional(),
-  mediaUrl: z.string().optional(),
-  createdAt: z.string().optional(),
+  ...optionalText('videoId', 'mediaUrl', 'createdAt'),
 })
 export type AccountMediaView = z.infer<typeof accountMediaViewSchema>
 
@@ -124,8 +115,7 @@ export const historyEntryViewSchema = z.object({
   changeTime: z.string(),
   changeType: z.string(),
   changedBy: z.object({ userId: z.string().optional(), platform: z.string().optional() }),
-  entity: z.string().optional(),
-  entityId: z.string().optional(),
+  ...optionalText('entity', 'entityId'),
   changes: z.json().optional(),
   entityData: z.record(z.string(), z.json()).optional(),
 })
@@ -201,7 +191,7 @@ export const campaignContract = {
   },
   /** For PREROLL_VIEWS line items (B:163). */
   'businessCategories.list': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({ categories: z.array(businessCategoryViewSchema) }),
   },
   'accounts.details': {

@@ -2,10 +2,10 @@ import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
-import { sendableText } from './fields'
+import { optionalText, profileRequest, sendableText } from './fields'
 
 /**
- * Channels of the Catalog and Keyword insights pages (spec part A). Every request is strict:
+ * Channels of the Catalog page (spec part A). Every request is strict:
  * unknown keys are refused. Products travel one at a time (the editor) or as summaries a page
  * at a time (the table); a feed file never crosses IPC, only its preview and its report.
  */
@@ -60,8 +60,7 @@ export const productRowSchema = z.object({
   title: z.string(),
   price: z.string(),
   availability: z.string(),
-  itemGroupId: z.string().optional(),
-  productType: z.string().optional(),
+  ...optionalText('itemGroupId', 'productType'),
   status: productStatusSchema,
   /** The platform's last answer for it: CREATE_SUCCESS, UPDATE_SUCCESS, NO_CHANGE or ERROR. */
   lastResult: z.string().optional(),
@@ -138,8 +137,7 @@ export type CatalogStateRead = z.infer<typeof catalogStateReadSchema>
 export const rowReportSchema = z.object({
   /** 1-based, the header not counted. */
   row: z.number(),
-  id: z.string().optional(),
-  title: z.string().optional(),
+  ...optionalText('id', 'title'),
   issues: z.array(issueViewSchema),
   /** The row as a product, for the fix form. */
   product: productSchema.partial(),
@@ -158,29 +156,8 @@ export const importReportSchema = z.object({
 })
 export type ImportReport = z.infer<typeof importReportSchema>
 
-const keywordQuerySchema = z
-  .object({
-    keywords: z.array(sendableText(120)).max(20),
-    negativeKeywords: z.array(sendableText(120)).max(20),
-    start: z.string().max(40),
-    end: z.string().max(40),
-    granularity: z.enum(enumTuple(LIMITS.keywordInsights.granularity)),
-    location: z.string().max(2).optional(),
-  })
-  .strict()
-
-export const keywordResultSchema = z.object({
-  resultId: z.string(),
-  query: keywordQuerySchema,
-  /** Epoch milliseconds of each datapoint's start. */
-  times: z.array(z.number()),
-  /** One series per keyword, then the whole query (all keywords OR-ed) when there are several. */
-  series: z.array(z.object({ label: z.string(), values: z.array(z.number()) })),
-  relatedKeywords: z.array(z.string()),
-})
-export type KeywordResult = z.infer<typeof keywordResultSchema>
-
-const profileOnly = z.object({ profileId: profileIdSchema }).strict()
+/** The Keyword insights page's answer has its own contract part; its renderer reads it here too. */
+export type { KeywordResult } from './keywords'
 
 export const catalogsContract = {
   'catalog.state': {
@@ -193,7 +170,7 @@ export const catalogsContract = {
       .strict(),
     response: catalogStateReadSchema,
   },
-  'catalog.refresh': { request: profileOnly, response: catalogStateSchema },
+  'catalog.refresh': { request: profileRequest, response: catalogStateSchema },
   'catalog.save': {
     request: z
       .object({
@@ -232,11 +209,11 @@ export const catalogsContract = {
     response: z.object({ removedLocally: z.number(), queued: z.number(), jobId: z.string().optional() }),
   },
   'catalog.resend': {
-    request: profileOnly,
+    request: profileRequest,
     response: z.object({ products: z.number(), jobIds: z.array(z.string()) }),
   },
   'catalog.importOpen': {
-    request: profileOnly,
+    request: profileRequest,
     response: z.union([
       z.object({ picked: z.literal(false) }),
       z.object({
@@ -285,17 +262,5 @@ export const catalogsContract = {
   'catalog.refreshSet': {
     request: z.object({ profileId: profileIdSchema, localId: z.string().uuid() }).strict(),
     response: productSetViewSchema,
-  },
-  'keywords.search': {
-    request: z.object({ profileId: profileIdSchema, query: keywordQuerySchema }).strict(),
-    response: keywordResultSchema,
-  },
-  'keywords.recent': {
-    request: profileOnly,
-    response: z.object({ queries: z.array(keywordQuerySchema) }),
-  },
-  'keywords.exportCsv': {
-    request: z.object({ resultId: z.string().uuid() }).strict(),
-    response: z.object({ saved: z.boolean(), fileName: z.string().optional() }),
   },
 } as const

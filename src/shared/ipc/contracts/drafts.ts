@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emptyRequest } from './fields'
 import {
   DRAFT_KINDS,
   draftKindSchema,
@@ -72,13 +73,16 @@ const draftListResponseSchema = z.object({
 })
 export type DraftListResponse = z.infer<typeof draftListResponseSchema>
 
+/** A request naming one draft. */
+const byId = z.object({ id: draftId }).strict()
+
 export const draftsContract = {
   'drafts.list': {
     request: draftListRequestSchema,
     response: draftListResponseSchema,
   },
   'drafts.get': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.create': {
@@ -92,28 +96,28 @@ export const draftsContract = {
     response: z.object({ updatedAt: z.string(), errorCount: z.number().int().nonnegative() }),
   },
   'drafts.flush': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ flushed: z.literal(true) }),
   },
   'drafts.duplicate': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.remove': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: z.object({ removed: z.literal(true) }),
   },
   'drafts.undoRemove': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: draftSchema,
   },
   'drafts.export': {
-    request: z.object({ id: draftId }).strict(),
+    request: byId,
     response: z.object({ exported: z.boolean(), fileName: z.string().optional() }),
   },
   /** Files moved to quarantine, newest first; `message` says why when this run moved it. */
   'drafts.quarantine': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({
       files: z.array(
         z.object({
@@ -141,7 +145,7 @@ export const draftsContract = {
     response: z.object({ deleted: z.literal(true) }),
   },
   'drafts.import': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ draft: draftSchema.optional(), idChanged: z.boolean().optional() }),
   },
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { profileIdSchema } from '../../profiles'
 import { BROKEN_CHARACTER_MESSAGE, hasLoneSurrogate } from '../../text'
 
 /**
@@ -25,3 +26,18 @@ export const platformIdSchema = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'That is not an id the platform uses')
+
+/** The request of a channel that takes nothing. */
+export const emptyRequest = z.object({}).strict()
+
+/** Text fields a view may leave out, in the order given. */
+export function optionalText<K extends string>(
+  ...keys: readonly K[]
+): { [P in K]: z.ZodOptional<z.ZodString> } {
+  return Object.fromEntries(keys.map((key) => [key, z.string().optional()])) as {
+    [P in K]: z.ZodOptional<z.ZodString>
+  }
+}
+
+/** The request of a channel that needs only the profile. */
+export const profileRequest = z.object({ profileId: profileIdSchema }).strict()

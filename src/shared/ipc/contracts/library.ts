@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
-import { platformIdSchema, sendableText } from './fields'
-import { outboxJobViewSchema } from './outbox'
+import { optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
+import { jobResponse } from './outbox'
 
 /** Ad account ids and media keys are short tokens that go into URL paths. */
 const accountIdSchema = platformIdSchema
@@ -15,19 +15,20 @@ export const mediaTypeFilterSchema = z.enum(enumTuple(LIMITS.mediaLibrary.mediaT
 export const libraryItemSchema = z.object({
   mediaKey: z.string(),
   mediaType: mediaTypeFilterSchema.optional(),
-  mediaCategory: z.string().optional(),
-  mediaStatus: z.string().optional(),
-  name: z.string().optional(),
-  fileName: z.string().optional(),
-  title: z.string().optional(),
-  description: z.string().optional(),
-  posterMediaKey: z.string().optional(),
+  ...optionalText(
+    'mediaCategory',
+    'mediaStatus',
+    'name',
+    'fileName',
+    'title',
+    'description',
+    'posterMediaKey',
+  ),
   /** As the library reports it, e.g. '16:9'. */
   aspectRatio: z.string().optional(),
   /** The library reports `duration` in milliseconds; converted here once. */
   durationSeconds: z.number().nonnegative().optional(),
-  mediaUrl: z.string().optional(),
-  posterMediaUrl: z.string().optional(),
+  ...optionalText('mediaUrl', 'posterMediaUrl'),
   /** Whether main can fetch a thumbnail for it (an image/GIF URL, or a video poster). */
   hasThumbnail: z.boolean(),
   posted: z.boolean().optional(),
@@ -43,9 +44,7 @@ export const publishedCardSchema = z.object({
   id: z.string(),
   kind: publishedCardKindSchema,
   name: z.string(),
-  cardType: z.string().optional(),
-  cardUri: z.string().optional(),
-  createdAt: z.string().optional(),
+  ...optionalText('cardType', 'cardUri', 'createdAt'),
   /** A one-line description: the poll's choices, the conversation card's title… */
   summary: z.string().optional(),
   /** The media library item the list shows as the card's thumbnail (main fetches it by key). */
@@ -86,7 +85,7 @@ export const libraryContract = {
   },
   /** POST {ads_sandbox_url}/12/accounts; refused for profiles that do not use a sandbox host. */
   'accounts.createSandbox': {
-    request: z.object({ profileId: profileIdSchema }).strict(),
+    request: profileRequest,
     response: z.object({ account: accountSummarySchema }),
   },
   'library.list': {
@@ -168,28 +167,13 @@ export const libraryContract = {
         ...mediaLibraryEditSchema.shape,
       })
       .strict(),
-    response: z.object({ job: outboxJobViewSchema }),
+    response: jobResponse,
   },
   /** DELETE media_library/:media_key, queued in the outbox. */
   'library.deleteMedia': {
     request: z
       .object({ profileId: profileIdSchema, accountId: accountIdSchema, mediaKey: mediaKeySchema })
       .strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
-  /** PUT accounts/:id/posts/:post_id/name, queued in the outbox once the post is found on the account. */
-  'posts.rename': {
-    request: z
-      .object({
-        profileId: profileIdSchema,
-        accountId: accountIdSchema,
-        postId: z.string().regex(/^[0-9]{1,19}$/, 'A post id is a number'),
-        name: sendableText(1_000)
-          .trim()
-          .min(1, 'Enter a name')
-          .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),
-      })
-      .strict(),
-    response: z.object({ job: outboxJobViewSchema }),
+    response: jobResponse,
   },
 } as const

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emptyRequest } from './fields'
 import { localMediaRefSchema, mediaTokenSchema } from '../../creatives/media'
 
 const inspected = {
@@ -10,7 +11,7 @@ const inspected = {
 export const mediaContract = {
   /** Shows the native file dialog in main and reads the chosen file there. */
   'media.pickLocal': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.discriminatedUnion('picked', [
       z.object({ picked: z.literal(false) }),
       z.object({ picked: z.literal(true), ...inspected }),

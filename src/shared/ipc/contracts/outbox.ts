@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emptyRequest, optionalText } from './fields'
 import { draftKindSchema } from '../../drafts/envelope'
 
 const draftId = z.string().uuid()
@@ -78,8 +79,7 @@ export const outboxJobViewSchema = z.object({
     .object({
       done: z.number().nonnegative(),
       total: z.number().nonnegative(),
-      unit: z.string().optional(),
-      detail: z.string().optional(),
+      ...optionalText('unit', 'detail'),
     })
     .optional(),
   error: outboxErrorSchema.optional(),
@@ -96,9 +96,7 @@ export const outboxJobViewSchema = z.object({
     mediaKeys: z.array(z.string()),
     /** The same media with the name each was added under, for people (a key is for tools). */
     media: z.array(z.object({ mediaKey: z.string(), name: z.string() })).optional(),
-    cardId: z.string().optional(),
-    cardUri: z.string().optional(),
-    postId: z.string().optional(),
+    ...optionalText('cardId', 'cardUri', 'postId'),
   }),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -126,6 +124,12 @@ export const outboxReviewSchema = z.object({
 })
 export type OutboxReview = z.infer<typeof outboxReviewSchema>
 
+/** The answer of every channel that queues or changes one job: that job as it is now. */
+export const jobResponse = z.object({ job: outboxJobViewSchema })
+
+/** A channel that acts on one job by its id and answers with the job. */
+const onJob = { request: z.object({ jobId }).strict(), response: jobResponse }
+
 export const outboxContract = {
   /** Plans the draft's publishing without queuing it: the review sheet. Refuses what enqueue refuses. */
   'outbox.review': {
@@ -135,41 +139,29 @@ export const outboxContract = {
   /** Validates the draft and puts it in the outbox for the active profile and ad account. */
   'outbox.enqueue': {
     request: z.object({ draftId }).strict(),
-    response: z.object({ job: outboxJobViewSchema }),
+    response: jobResponse,
   },
   /** Every job, oldest first. The renderer polls this while anything is running. */
   'outbox.list': {
-    request: z.object({}).strict(),
+    request: emptyRequest,
     response: z.object({ jobs: z.array(outboxJobViewSchema) }),
   },
   /** One job by id: how a feature follows the operation job it queued. */
-  'outbox.get': {
-    request: z.object({ jobId }).strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
+  'outbox.get': onJob,
   /** The latest job of one draft (for its editor's publish button and field errors). */
   'outbox.status': {
     request: z.object({ draftId }).strict(),
     response: z.object({ job: outboxJobViewSchema.nullable() }),
   },
   /** A queued job stops at once; a running one after its current step. */
-  'outbox.cancel': {
-    request: z.object({ jobId }).strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
+  'outbox.cancel': onJob,
   /** A failed or canceled job continues where it stopped, re-using what was already created. */
-  'outbox.retry': {
-    request: z.object({ jobId }).strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
+  'outbox.retry': onJob,
   /**
    * A stopped publish job: deletes what it created (media library entries, card) through an
    * operation job, and removes it from the list. Answers with the clean-up job.
    */
-  'outbox.cleanUp': {
-    request: z.object({ jobId }).strict(),
-    response: z.object({ job: outboxJobViewSchema }),
-  },
+  'outbox.cleanUp': onJob,
   /** Removes a finished (published, failed or canceled) job from the list. */
   'outbox.dismiss': {
     request: z.object({ jobId }).strict(),

@@ -2,13 +2,15 @@ import { z } from 'zod'
 import { cardContentSchema } from '../../creatives/card'
 import { videoConversationCardContentSchema } from '../../creatives/videoConversationCard'
 import { profileIdSchema } from '../../profiles'
-import { sendableText } from './fields'
-import { outboxJobViewSchema } from './outbox'
+import { LIMITS } from '../../rules/limits'
+import { platformIdSchema, sendableText } from './fields'
+import { jobResponse } from './outbox'
 
 /**
  * Edits of a published creative that the spec allows, each queued through the outbox as an
  * update (issue 9, "Published means read-only"): a card's name and components (card update),
- * a video conversation card's fields (its PUT), a post's name (PUT posts/:id/name).
+ * a video conversation card's fields (its PUT), a post's name (PUT posts/:id/name), by its draft
+ * or, for a post made elsewhere, by its id.
  *
  * The renderer sends the draft as the designer edited it; main compares it with the stored
  * draft, refuses any change the spec does not allow (media, structure, a post's text), runs the
@@ -16,7 +18,6 @@ import { outboxJobViewSchema } from './outbox'
  * here: main's rules answer with the field and the spec's number.
  */
 
-const jobResponse = z.object({ job: outboxJobViewSchema })
 const draftId = z.uuid('Not a draft id')
 
 export const publishedContract = {
@@ -32,6 +33,21 @@ export const publishedContract = {
   },
   'published.renamePost': {
     request: z.object({ profileId: profileIdSchema, draftId, name: sendableText(1_000) }).strict(),
+    response: jobResponse,
+  },
+  /** PUT accounts/:id/posts/:post_id/name, queued in the outbox once the post is found on the account. */
+  'posts.rename': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        accountId: platformIdSchema,
+        postId: z.string().regex(/^[0-9]{1,19}$/, 'A post id is a number'),
+        name: sendableText(1_000)
+          .trim()
+          .min(1, 'Enter a name')
+          .max(LIMITS.post.name.max, `A post name has at most ${LIMITS.post.name.max} characters`),
+      })
+      .strict(),
     response: jobResponse,
   },
 } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decodeParams, encodeParams, percentEncode, signRequest } from '../../../src/main/auth/oauth1'
+import { decodeParams, encodeParams, percentEncode, signRequest } from '../../../src/main/api/oauth1'
 import { hmacSha1Signature, signatureBaseString } from '../../../sandbox/oauth1'
 
 function headerParams(authorization: string): Record<string, string> {

@@ -3,15 +3,15 @@
 // connected user). Main's outbox calls it when a publish is requested and again before a job's
 // first network write; the renderer calls it to say why Publish is disabled.
 
-import type { ContentIssue } from '../creatives/check'
-import { checkContent } from '../creatives/check'
-import type { ContentByKind, DraftKind } from '../creatives/content'
-import { contentSchemas } from '../creatives/content'
-import type { CardResolver } from '../creatives/post'
+import type { ContentIssue } from './check'
+import { checkContent } from './check'
+import type { ContentByKind, DraftKind } from './content'
+import { contentSchemas } from './content'
+import type { CardResolver } from './post'
 import type { Draft } from '../drafts/envelope'
-import type { IssuePath } from './issues'
-import { error, pathKey } from './issues'
-import type { PostLengthTier } from './limits'
+import type { IssuePath } from '../rules/issues'
+import { error, pathKey } from '../rules/issues'
+import type { PostLengthTier } from '../rules/limits'
 
 export interface PublishContext {
   /** The ad account's post length tier (settings, per profile and account). */

@@ -10,11 +10,11 @@ import {
   validateKeywordQuery,
   type KeywordQuery,
 } from '../../shared/catalog/keywords'
-import type { KeywordResult } from '../../shared/ipc/contracts/catalogs'
+import type { KeywordResult } from '../../shared/ipc/contracts/keywords'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
-import type { WithAdsContext } from '../library/libraryService'
-import type { CatalogDialogs } from './catalogService'
+import type { WithAdsContext } from '../session/session'
+import type { CatalogDialogs } from '../catalog/dialogs'
 
 /**
  * Keyword insights. The platform answers one `post_volume` series for a whole query (its

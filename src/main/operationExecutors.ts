@@ -1,7 +1,7 @@
-import { CAMPAIGN_OPERATIONS } from '../../campaign/operations'
-import { MEDIA_LIBRARY_OPERATIONS } from '../../library/operations'
-import { CLEAN_UP_OPERATIONS } from './cleanUp'
-import type { AnyOperationExecutor } from './types'
+import { CAMPAIGN_OPERATIONS } from './campaign/operations'
+import { MEDIA_LIBRARY_OPERATIONS } from './library/operations'
+import { CLEAN_UP_OPERATIONS } from './publish/operations/cleanUp'
+import type { AnyOperationExecutor } from './publish/operations/types'
 
 /**
  * Every executor an operation job may name, from each feature that writes through the outbox.

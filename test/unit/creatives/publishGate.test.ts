@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { LocalMediaRef } from '../../../src/shared/creatives/media'
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { loadPostLengthCounter } from '../../../src/shared/rules/postLength'
-import { checkDraftForPublish, publishErrors, publishIssueField } from '../../../src/shared/rules/publishGate'
-import type { PublishContext } from '../../../src/shared/rules/publishGate'
+import {
+  checkDraftForPublish,
+  publishErrors,
+  publishIssueField,
+} from '../../../src/shared/creatives/publishGate'
+import type { PublishContext } from '../../../src/shared/creatives/publishGate'
 import { multiDestinationCard, pollCard, post, singleCard } from '../../integration/publish/fixtures'
 
 const local = (seed: string, width = 1200, height = 628): LocalMediaRef => ({

@@ -1,0 +1,22 @@
+import type { publishedContract } from '../../shared/ipc/contracts/published'
+import type { HandlersOf } from '../ipc/dispatcher'
+import { createPublishedEdits, type PublishedEditDeps } from './publishedEdits'
+
+/** Edits of published creatives, each queued in the outbox. */
+export function createPublishedHandlers(deps: PublishedEditDeps): HandlersOf<typeof publishedContract> {
+  const edits = createPublishedEdits(deps)
+  return {
+    'published.updateCard': async ({ profileId, draftId, content }) => ({
+      job: await edits.updateCard(profileId, draftId, content),
+    }),
+    'published.updateVideoConversationCard': async ({ profileId, draftId, content }) => ({
+      job: await edits.updateVideoConversationCard(profileId, draftId, content),
+    }),
+    'published.renamePost': async ({ profileId, draftId, name }) => ({
+      job: await edits.renamePost(profileId, draftId, name),
+    }),
+    'posts.rename': async ({ profileId, accountId, postId, name }) => ({
+      job: await edits.renamePostById(profileId, accountId, postId, name),
+    }),
+  }
+}
