@@ -126,6 +126,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           // A worker thread's own bundle (src/main/audiences/hashWorkerClient.ts loads it by name).
           audienceHashWorker: resolve('src/main/audiences/hashWorker.ts'),
+          // Reads and hashes local media off main's thread (src/main/files/digest.ts).
+          fileDigestWorker: resolve('src/main/files/digestWorker.ts'),
         },
       },
     },

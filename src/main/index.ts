@@ -170,6 +170,16 @@ function wireIpc(services: Services): void {
   }
 }
 
+/**
+ * Each new document in the window gets its own drop key (the preload asks for it as the document
+ * starts, see media/mediaService.ts): a reload or navigation of the main frame makes the next one.
+ */
+function watchDocuments(window: BrowserWindow, services: Services): void {
+  window.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) services.newDocument()
+  })
+}
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -232,9 +242,13 @@ if (!app.requestSingleInstanceLock()) {
         console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
     })
     wireIpc(services)
+    watchDocuments(mainWindow, services)
 
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+      if (BrowserWindow.getAllWindows().length > 0) return
+      services.newDocument()
+      mainWindow = createWindow()
+      watchDocuments(mainWindow, services)
     })
     let disposed = false
     app.on('before-quit', (event) => {

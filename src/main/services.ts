@@ -2,6 +2,7 @@ import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import type { SenderPolicy } from './ipc/senderPolicy'
+import type { DamagedStore } from './files/storeFile'
 import { createExternalOpener } from './platform/externalLinks'
 import { createConfStore } from './settings/confStore'
 import { createSettingsService } from './settings/settingsService'
@@ -13,6 +14,7 @@ import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createMediaGrants } from './media/mediaGrants'
+import { createGrantedFiles } from './media/grantedFiles'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
 import { createMediaLibraryEdits } from './library/mediaLibraryEdits'
@@ -22,7 +24,6 @@ import { createPublishAccess } from './publish/access'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createPreflight, createReviewWarnings } from './publish/preflight'
 import { publishedCardUri } from './publish/plan'
-import { readFile } from 'node:fs/promises'
 import { postLengthPreference } from '../shared/rules/limits'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
 import { OPERATION_EXECUTORS } from './publish/operations/registry'
@@ -75,6 +76,8 @@ export interface Services {
   /** Validates sender and payload, then runs the handler: what ipcMain and the E2E bridge call. */
   createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
   settings: { get(): Settings }
+  /** A new document in the window (a reload, a navigation): its preload gets a new drop key. */
+  newDocument(): void
   drafts: ReturnType<typeof createDraftsService>
   outbox: Outbox
   dispose(): Promise<void>
@@ -110,11 +113,21 @@ export function createServices(config: ServicesConfig): Services {
     onError: (error) => config.onUnexpectedError?.('drafts', error),
     backupsKept: () => settings.get().draftBackupsKept,
   })
+  // A store file that could not be read was moved aside; the log says which (never its content).
+  const onStoreDamaged = (damaged: DamagedStore) =>
+    config.onUnexpectedError?.('storage', new Error(damaged.message))
+  const mediaGrants = createMediaGrants({
+    file: join(config.dataDir, 'media-grants.json'),
+    onDamaged: onStoreDamaged,
+  })
+  // The one reader of local media: the media page, the preflight and the upload step.
+  const localFiles = createGrantedFiles(mediaGrants)
   const media = createMediaService(
     config.mediaDialogs ?? { chooseMediaFile: async () => null },
-    createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
+    mediaGrants,
+    localFiles,
   )
-  const catalogStores = createCatalogStores(config.dataDir)
+  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged)
   const audienceUploads = new Map<string, UploadLive>()
   const accountFeatures = createAccountFeaturesCache()
   const postLengthTier = (profileId: string, accountId: string) =>
@@ -149,7 +162,7 @@ export function createServices(config: ServicesConfig): Services {
     preflight: createPreflight({
       features: accountFeatures,
       postLengthTier,
-      readFile: (path) => readFile(path),
+      localMedia: localFiles.reader,
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
         const cardId = draft?.published?.cardId
@@ -169,6 +182,7 @@ export function createServices(config: ServicesConfig): Services {
       if (job.steps.some((step) => step.op === 'account.addFeatures'))
         accountFeatures.invalidate(job.accountId)
     },
+    localMedia: localFiles.reader,
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
@@ -260,8 +274,9 @@ export function createServices(config: ServicesConfig): Services {
       const { ref, preview } = await media.inspectToken(token)
       return { media: ref, preview }
     },
-    'media.inspectDropped': async ({ path }) => {
-      const { ref, preview } = await media.inspectDropped(path)
+    'media.dropKey': () => media.dropKey(),
+    'media.inspectDropped': async ({ path, key }) => {
+      const { ref, preview } = await media.inspectDropped(path, key)
       return { media: ref, preview }
     },
     'accounts.features': async ({ profileId, accountId }) => ({
@@ -350,11 +365,13 @@ export function createServices(config: ServicesConfig): Services {
     createDispatcher: (isTrustedSender) =>
       createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
     settings,
+    newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves: nothing typed is lost on quit. */
     async dispose() {
       await outbox.dispose()
       await catalogStores.flushAll()
       await drafts.close()
+      await localFiles.close()
     },
     drafts,
     outbox,

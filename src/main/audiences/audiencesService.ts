@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DO_NOT_REACH_TYPES, IDENTIFIER_TYPES, type IdentifierType } from '../../shared/audiences/identifiers'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
@@ -28,6 +28,7 @@ import {
 } from '../api/audiences'
 import { collectAll, paginate } from '../api/cursor'
 import { writeFileAtomic } from '../drafts/atomicFile'
+import { parseJson, readStoreFile } from '../files/storeFile'
 import type { WithAdsContext } from '../library/libraryService'
 import { reportInWorker } from './hashWorkerClient'
 import { openList, type OpenedList } from './listFile'
@@ -73,6 +74,8 @@ interface ListSession {
 const AREA = 'audiences'
 const MAX_SESSIONS = 3
 const HISTORY_MAX = 500
+/** 500 entries of names, counts and ids: a few hundred kilobytes at most. */
+const MAX_HISTORY_BYTES = 8 * 1024 * 1024
 
 const invalid = (message: string, field?: string) =>
   new AppFailure(appError('invalid_input', message, field ? { field } : {}))
@@ -139,12 +142,14 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
 
   async function loadHistory(): Promise<UploadHistoryEntry[]> {
     if (history) return history
-    try {
-      const parsed: unknown = JSON.parse(await readFile(historyPath, 'utf8'))
-      history = Array.isArray(parsed) ? (parsed as UploadHistoryEntry[]) : []
-    } catch {
-      history = []
-    }
+    const parsed = await readStoreFile(historyPath, {
+      maxBytes: MAX_HISTORY_BYTES,
+      parse: (text) => {
+        const value = parseJson(text)
+        return Array.isArray(value) ? (value as UploadHistoryEntry[]) : undefined
+      },
+    })
+    history = parsed ?? []
     return history
   }
 

@@ -1,35 +1,24 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import { AppFailure, appError, type AppErrorCode } from '../../shared/errors'
+import { startWorker as startThread } from '../files/workerThread'
 import type { WorkerMessage, WorkerRequest } from './hashWorker'
 import type { ListLayout, OperationSettings, ScanCounts } from './scanner'
 
 /**
- * Starts hashWorker.ts in a worker thread. In the built app it is its own bundle next to the
- * main one (electron.vite.config.ts, entry `audienceHashWorker`); run from source (tests, the
- * E2E bridge, the bench) the TypeScript file is loaded through tsx.
- */
-/**
+ * Starts hashWorker.ts in a worker thread: its own bundle in the built app
+ * (electron.vite.config.ts, entry `audienceHashWorker`), the TypeScript file through tsx from source.
+ *
  * The worker's live data is one read buffer, one request body and the duplicate table (off the
  * V8 heap); small heap limits make V8 collect the per-row garbage early instead of letting the
  * heap swell, which keeps memory flat as the file grows.
  */
 export const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 }
 
-function startWorker(): Worker {
-  const here = import.meta.url
-  if (here.endsWith('.ts')) {
-    const source = new URL('./hashWorker.ts', here).href
-    // tsx's ESM entry (its package exports map "./esm/api" → this file for import).
-    const tsxRoot = dirname(createRequire(fileURLToPath(here)).resolve('tsx/package.json'))
-    const tsx = pathToFileURL(join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href
-    const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}) })`
-    return new Worker(code, { eval: true, resourceLimits: RESOURCE_LIMITS })
-  }
-  return new Worker(new URL('./audienceHashWorker.js', here), { resourceLimits: RESOURCE_LIMITS })
-}
+const startWorker = () =>
+  startThread(
+    import.meta.url,
+    { source: './hashWorker.ts', bundle: './audienceHashWorker.js' },
+    RESOURCE_LIMITS,
+  )
 
 function failureOf(message: Extract<WorkerMessage, { type: 'error' }>): AppFailure {
   const code = (message.code === 'internal' ? 'invalid_input' : message.code) as AppErrorCode

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import type { Draft, DraftStatus, PublishedRefs } from '../../shared/drafts/envelope'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import type { OutboxError, OutboxJobView, OutboxReview } from '../../shared/ipc/contracts/outbox'
@@ -21,6 +20,7 @@ import { stepLabel, toOperationView, toView } from './view'
 import type { AnyOperationExecutor, OperationEnv } from './operations/types'
 import { OperationCanceled } from './operations/types'
 import { lookupExecutor, parseParams, runOperationStep } from './operations/runStep'
+import { NO_LOCAL_MEDIA, type LocalMediaReader } from '../media/grantedFiles'
 
 /**
  * The outbox: persisted jobs, run one at a time per ad account in the order they were queued,
@@ -78,7 +78,8 @@ export interface OutboxDeps {
   options?: Partial<OutboxOptions>
   now?: () => number
   random?: () => number
-  readFile?: (path: string) => Promise<Uint8Array>
+  /** Local media for uploads, read through the designer's grants; without it none can be read. */
+  localMedia?: LocalMediaReader
   store?: JobStore
   /** Problems that are not a job's (a job file that cannot be written), for the log. */
   onError?: (error: unknown) => void
@@ -127,7 +128,7 @@ export function createOutbox(deps: OutboxDeps) {
   const now = deps.now ?? Date.now
   const random = deps.random ?? Math.random
   const store = deps.store ?? createJobStore(deps.dataDir)
-  const read = deps.readFile ?? ((path: string) => readFile(path))
+  const localMedia = deps.localMedia ?? NO_LOCAL_MEDIA
   const onError = deps.onError ?? (() => undefined)
   const ledger = deps.ledger ?? createLedger(deps.dataDir, now)
 
@@ -480,7 +481,7 @@ export function createOutbox(deps: OutboxDeps) {
       saveUnsavedResults: () => persistUnsavedResults(job),
       now,
       sleep: (ms) => sleep(job, ms),
-      readFile: read,
+      localMedia,
       chunkBytes: options.chunkBytes,
       processingPollMaxMs: options.processingPollMaxMs,
       claimed: () => claimedExcept(job),

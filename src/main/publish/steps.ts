@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { AdsContext, Card, PostCreate } from '../api/ads'
 import {
   createCard,
@@ -9,6 +8,7 @@ import {
 } from '../api/ads'
 import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../api/mediaUpload'
 import { LIMITS } from '../../shared/rules/limits'
+import { GrantedFileError, type LocalMediaReader } from '../media/grantedFiles'
 import type { UploadState } from '../api/mediaUpload'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import type { PostPayload, VideoConversationCardPayload } from '../../shared/rules/payloads'
@@ -39,7 +39,8 @@ export interface StepEnv {
   saveUnsavedResults(): Promise<void>
   now(): number
   sleep(ms: number): Promise<void>
-  readFile(path: string): Promise<Uint8Array>
+  /** Local media, read only through the designer's grants (media/grantedFiles.ts). */
+  localMedia: LocalMediaReader
   chunkBytes: number
   /** Upper bound on one wait between STATUS checks of a video being processed. */
   processingPollMaxMs: number
@@ -156,13 +157,15 @@ export async function runStep(env: StepEnv, step: Step): Promise<void> {
 // Upload
 
 async function readVerified(env: StepEnv, step: UploadStep): Promise<Uint8Array> {
-  let bytes: Uint8Array
+  let read: { bytes: Uint8Array; sha256: string }
   try {
-    bytes = await env.readFile(step.path)
-  } catch {
+    read = await env.localMedia.read(step)
+  } catch (error) {
+    if (error instanceof GrantedFileError && error.reason === 'changed')
+      throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
     throw fatal(`${step.fileName} cannot be read any more — add the file to the draft again`)
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const { bytes, sha256 } = read
   if (sha256 !== step.sha256)
     throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
   return bytes

@@ -7,7 +7,8 @@ import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDraftStore } from '../../../src/main/drafts/store'
 
-const KILLS = 200
+// 200 kills fit `npm test`; CRASH_KILLS=300 runs the acceptance figure of issue 39 by hand.
+const KILLS = Number(process.env.CRASH_KILLS ?? 200)
 const here = dirname(fileURLToPath(import.meta.url))
 
 let workDir = ''
@@ -113,6 +114,9 @@ describe('draft store under SIGKILL', () => {
     }
     expect(lost).toEqual([])
     expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
+    process.stdout.write(
+      `[drafts crash] ${KILLS} kills, ${killsWithWritesInFlight} with writes in flight, ${totalAcks} acknowledged writes, ${acknowledged.size} drafts, 0 lost, ${report.quarantined.length} quarantined\n`,
+    )
     await store.close()
-  }, 300_000)
+  }, 600_000)
 })
