@@ -40,8 +40,7 @@ import { PendingWrites } from './pendingWrites'
 import { deleteFromTrash, moveToTrash, restoreFromTrash } from './trashFiles'
 
 // Callers get the store and its whole vocabulary from this one module.
-export { DraftStoreError } from './errors'
-export type { DraftStoreErrorCode } from './errors'
+export { DraftStoreError, type DraftStoreErrorCode } from './errors'
 export type {
   LoadReport,
   MigratedDraft,
@@ -127,19 +126,7 @@ class FileDraftStore implements Store.DraftStore {
     if (!isDraftKind(kind))
       throw new DraftStoreError('invalid_draft', `Unknown draft kind ${JSON.stringify(kind)}`)
     if (typeof name !== 'string') throw new DraftStoreError('invalid_draft', 'A draft name must be text')
-    const timestamp = this.timestamp()
-    const draft: Draft = {
-      id: randomUUID(),
-      kind,
-      name,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      schemaVersion: CURRENT_DRAFT_SCHEMA_VERSION,
-      status: 'draft',
-      content: this.checkContent(kind, content),
-    }
-    await this.writeNew(draft)
-    return structuredClone(draft)
+    return this.writeNew(this.fresh(kind, name, checkDraftContent(kind, content, this.validateContent)))
   }
 
   async save(input: Draft): Promise<Draft> {
@@ -153,19 +140,14 @@ class FileDraftStore implements Store.DraftStore {
     }
     const existing = this.requireDraft(parsed.data.id)
     if (parsed.data.kind !== existing.kind) {
-      throw new DraftStoreError(
-        'invalid_draft',
-        `A ${existing.kind} draft cannot become a ${parsed.data.kind}`,
-        {
-          draftId: existing.id,
-        },
-      )
+      const message = `A ${existing.kind} draft cannot become a ${parsed.data.kind}`
+      throw new DraftStoreError('invalid_draft', message, { draftId: existing.id })
     }
     // Status and remote ids belong to the outbox (setStatus): an editor saving a copy it
     // read before publishing started must not roll them back.
     const next: Draft = {
       ...parsed.data,
-      content: this.checkContent(existing.kind, parsed.data.content),
+      content: checkDraftContent(existing.kind, parsed.data.content, this.validateContent),
       createdAt: existing.createdAt,
       updatedAt: this.timestamp(),
       status: existing.status,
@@ -187,7 +169,8 @@ class FileDraftStore implements Store.DraftStore {
         throw new DraftStoreError('invalid_draft', 'A draft name must be text')
       next.name = patch.name
     }
-    if (patch.content !== undefined) next.content = this.checkContent(existing.kind, patch.content)
+    if (patch.content !== undefined)
+      next.content = checkDraftContent(existing.kind, patch.content, this.validateContent)
     // Acknowledged now, written by the autosave: refused now if it could not be read back.
     serializeWithinLimits(next)
     this.setLive(next)
@@ -206,20 +189,8 @@ class FileDraftStore implements Store.DraftStore {
   async duplicate(id: string): Promise<Draft> {
     this.assertReady()
     const source = this.requireDraft(id)
-    const timestamp = this.timestamp()
-    const copy: Draft = {
-      id: randomUUID(),
-      kind: source.kind,
-      name: `${source.name} (copy)`,
-      createdAt: timestamp,
-      updatedAt: timestamp,
-      schemaVersion: CURRENT_DRAFT_SCHEMA_VERSION,
-      // A copy is new work: it has not been published, whatever the original's state.
-      status: 'draft',
-      content: structuredClone(source.content),
-    }
-    await this.writeNew(copy)
-    return structuredClone(copy)
+    // A copy is new work: it has not been published, whatever the original's state.
+    return this.writeNew(this.fresh(source.kind, `${source.name} (copy)`, structuredClone(source.content)))
   }
 
   async remove(id: string): Promise<void> {
@@ -364,8 +335,21 @@ class FileDraftStore implements Store.DraftStore {
     return draft
   }
 
-  private checkContent(kind: DraftKind, content: unknown): unknown {
-    return checkDraftContent(kind, content, this.validateContent)
+  /** A new, unpublished draft with a new id. */
+  private fresh(kind: DraftKind, name: string, content: unknown): Draft {
+    const timestamp = this.timestamp()
+    const id = randomUUID()
+    const schemaVersion = CURRENT_DRAFT_SCHEMA_VERSION
+    return {
+      id,
+      kind,
+      name,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      schemaVersion,
+      status: 'draft',
+      content,
+    }
   }
 
   private timestamp(): string {
@@ -391,7 +375,8 @@ class FileDraftStore implements Store.DraftStore {
     }
   }
 
-  private async writeNew(draft: Draft): Promise<void> {
+  /** Writes a new draft's file, then makes it live; answers a copy of it. */
+  private async writeNew(draft: Draft): Promise<Draft> {
     const text = serializeWithinLimits(draft)
     await this.writes.enqueue(draft.id, async () => {
       try {
@@ -401,6 +386,7 @@ class FileDraftStore implements Store.DraftStore {
       }
       this.setLive(draft)
     })
+    return structuredClone(draft)
   }
 
   private setLive(draft: Draft): void {
