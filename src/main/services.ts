@@ -7,6 +7,13 @@ import { createExternalOpener } from './platform/externalLinks'
 import { createConfStore } from './settings/confStore'
 import { createSettingsService } from './settings/settingsService'
 import type { KeyValueStore } from './settings/settingsStore'
+import {
+  checkSettingsFile,
+  createSettingsRecovery,
+  PROFILES_BACKUP_FILE,
+  readProfilesBackup,
+  type SettingsRecovery,
+} from './settings/settingsRecovery'
 import { createHttpClient, type HttpClient } from './api/http'
 import { createConnectService } from './profiles/connectService'
 import { createProfileRepository } from './profiles/profileRepository'
@@ -44,6 +51,11 @@ export interface ServicesConfig {
   hosts: ApiHosts
   /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */
   settingsStore?: KeyValueStore
+  /**
+   * What checkSettingsFile found before the settings store was opened (the app checks before
+   * it opens electron-store); without a store given, createServices checks itself.
+   */
+  settingsRecovery?: SettingsRecovery
   /** The OS keychain (keytar) in the app and its tests; the only place secrets are kept. */
   secretStore: SecretStore
   /** Environment for host overrides (ADS_STUDIO_API_URL …); defaults to process.env. */
@@ -88,9 +100,17 @@ export interface Services {
  * handler map; it runs in plain Node, which is how the tests and the E2E bridge drive the app.
  */
 export function createServices(config: ServicesConfig): Services {
+  // A damaged settings file is set aside before a store opens it (settings/settingsRecovery.ts).
+  const settingsRecovery =
+    config.settingsRecovery ?? (config.settingsStore ? undefined : checkSettingsFile(config.dataDir))
   const store = config.settingsStore ?? createConfStore(config.dataDir)
   const settings = createSettingsService(store)
-  const profiles = createProfileRepository(store)
+  const profilesBackup = join(config.dataDir, PROFILES_BACKUP_FILE)
+  // Read before the repository starts a new copy of what is now an empty list.
+  const backedUpProfiles = settingsRecovery ? readProfilesBackup(profilesBackup) : []
+  const profiles = createProfileRepository(store, profilesBackup)
+  const recovery = createSettingsRecovery({ store, profiles, vault: createProfileVault(config.secretStore) })
+  if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
   // The authorization page lives on a profile's API host, so those hosts may be opened too.
   const openExternal = createExternalOpener(config.openExternal, () => [
     config.hosts.apiUrl,
@@ -237,7 +257,14 @@ export function createServices(config: ServicesConfig): Services {
       await openExternal(url)
       return { opened: true as const }
     },
-    'profiles.list': () => connect.list(),
+    'profiles.list': async () => {
+      const recovered = await recovery.pending()
+      return { ...connect.list(), ...(recovered ? { recovered } : {}) }
+    },
+    'profiles.restore': async ({ profileIds }) => {
+      await recovery.restore(profileIds)
+      return connect.list()
+    },
     'profiles.activate': ({ profileId }) => connect.activate(profileId),
     'profiles.signOut': ({ profileId }) => connect.signOut(profileId),
     'connect.begin': (input) => connect.begin(input),

@@ -32,12 +32,17 @@ export interface StoreFileOptions<T> {
 
 export const DAMAGED_MARK = '.damaged-'
 
+/** Where a damaged store file is kept: next to itself, named so nothing reads it as the store. */
+export function damagedPath(path: string, now: () => Date = () => new Date()): string {
+  return `${path}${DAMAGED_MARK}${fileStamp(now())}-${randomBytes(3).toString('hex')}`
+}
+
 /** Moves a store file aside for good; returns where, or undefined when it could not be moved. */
 export async function moveAside(
   path: string,
   now: () => Date = () => new Date(),
 ): Promise<string | undefined> {
-  const target = `${path}${DAMAGED_MARK}${fileStamp(now())}-${randomBytes(3).toString('hex')}`
+  const target = damagedPath(path, now)
   try {
     await renameWithRetry(path, target)
     return target

@@ -10,6 +10,7 @@ export const CHANNELS = [
   'profiles.list',
   'profiles.activate',
   'profiles.signOut',
+  'profiles.restore',
   'connect.begin',
   'connect.complete',
   'accounts.list',
