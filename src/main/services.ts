@@ -26,7 +26,8 @@ import { createMediaService, type MediaDialogs } from './media/mediaService'
 import { createLibraryService } from './library/libraryService'
 import { createMediaLibraryEdits } from './library/mediaLibraryEdits'
 import { join } from 'node:path'
-import { createThumbnailCache } from './library/thumbnails'
+import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
+import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createPublishAccess } from './publish/access'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createPreflight, createReviewWarnings } from './publish/preflight'
@@ -79,6 +80,11 @@ export interface ServicesConfig {
   onUnexpectedError?: (channel: string, error: unknown) => void
   /** An OS notification (Electron's Notification in the app); the outbox says when a batch is done. */
   notify?: (title: string, body: string) => void
+  /**
+   * Which addresses main may fetch media thumbnails from (library/mediaFetchPolicy.ts). The
+   * default refuses this computer and the local network; tests inject a resolver or allow more.
+   */
+  mediaAddresses?: MediaAddressPolicy
   /** Outbox tuning (upload segment size, network backoff); tests make it quick. */
   outbox?: Partial<OutboxOptions>
 }
@@ -218,7 +224,10 @@ export function createServices(config: ServicesConfig): Services {
   })
   const library = createLibraryService({
     withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),
-    thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
+    thumbnails: createThumbnailCache({
+      diskDir: join(config.dataDir, 'thumbnails'),
+      fetchImage: createImageFetcher(config.mediaAddresses),
+    }),
   })
   const mediaLibraryEdits = createMediaLibraryEdits({
     withAdsContext: (profileId, work) => connect.withAdsContext(profileId, work),

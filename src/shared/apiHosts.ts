@@ -65,5 +65,12 @@ export const PRODUCTION_HOSTS: ApiHosts = {
   adsSandboxUrl: 'https://ads-api-sandbox.x.com',
 }
 
+/**
+ * Where the production platform (and its ads sandbox) serves the media its API names in
+ * `media_url` and `poster_media_url`: its public media CDN. Not in the spec, which names no real
+ * hosts; main fetches thumbnails from these only (a custom profile: from its own API hosts).
+ */
+export const PLATFORM_MEDIA_HOSTS: readonly string[] = ['pbs.twimg.com', 'video.twimg.com', 'ton.twimg.com']
+
 /** Ads API path version (platform-auth-events-releases.md, Versioning: "12 for most paths"). */
 export const ADS_API_VERSION = 12

@@ -8,6 +8,7 @@ export {
   hostUrlProblem,
   isLoopbackHostname,
   normaliseBaseUrl,
+  PLATFORM_MEDIA_HOSTS,
   PRODUCTION_HOSTS,
   sameHosts,
 } from './apiHosts'

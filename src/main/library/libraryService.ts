@@ -25,6 +25,7 @@ import {
 import type { Envelope } from '../api/envelope'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
+import { mediaFetchTarget, type MediaFetchTarget } from './mediaFetchPolicy'
 
 /** Runs ads calls with a profile's credentials (ConnectService.withAdsContext). */
 export type WithAdsContext = <T>(
@@ -90,19 +91,25 @@ const LEGACY_CARD_TYPE: Partial<Record<PublishedCardKind, string>> = {
  */
 export function createLibraryService(deps: LibraryServiceDeps) {
   const thumbnails = deps.thumbnails ?? createThumbnailCache()
-  const knownUrls = new Map<string, string | null>()
+  /** Per media key, the thumbnail URL the library gave, when main may fetch it (mediaFetchPolicy.ts). */
+  const knownUrls = new Map<string, MediaFetchTarget | null>()
   const urlKey = (profileId: string, accountId: string, mediaKey: string) =>
     `${profileId}\n${accountId}\n${mediaKey}`
 
-  function rememberUrl(key: string, object: MediaLibraryObject): string | undefined {
+  function rememberUrl(
+    key: string,
+    object: MediaLibraryObject,
+    profile: ProfileSummary,
+  ): MediaFetchTarget | undefined {
     const url = thumbnailUrlOf(object)
+    const target = url === undefined ? undefined : mediaFetchTarget(url, profile)
     knownUrls.delete(key)
-    knownUrls.set(key, url ?? null)
+    knownUrls.set(key, target ?? null)
     if (knownUrls.size > MAX_KNOWN_URLS) {
       const oldest = knownUrls.keys().next().value
       if (oldest !== undefined) knownUrls.delete(oldest)
     }
-    return url
+    return target
   }
 
   return {
@@ -143,7 +150,8 @@ export function createLibraryService(deps: LibraryServiceDeps) {
           ...(options.count ? { count: options.count } : {}),
         })
         const live = page.data.filter((object) => object.deleted !== true)
-        for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object)
+        for (const object of live)
+          rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx.profile)
         return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
       })
     },
@@ -154,16 +162,15 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       mediaKey: string,
     ): Promise<{ dataUrl?: string; width?: number; height?: number }> {
       const key = urlKey(profileId, accountId, mediaKey)
-      let url = knownUrls.get(key)
-      if (url === undefined) {
-        const object = await deps.withAdsContext(profileId, (ctx) =>
-          getMediaLibraryObject(ctx, accountId, mediaKey),
+      let target = knownUrls.get(key)
+      if (target === undefined) {
+        target = await deps.withAdsContext(profileId, async (ctx) =>
+          rememberUrl(key, await getMediaLibraryObject(ctx, accountId, mediaKey), ctx.profile),
         )
-        url = rememberUrl(key, object) ?? null
       }
-      if (url === null) return {}
-      // A thumbnail is decoration: a CDN hiccup shows the placeholder rather than an error.
-      const thumbnail = await thumbnails.get(url).catch(() => undefined)
+      if (!target) return {}
+      // A thumbnail is decoration: a CDN hiccup (or a refused address) shows the placeholder.
+      const thumbnail = await thumbnails.get(target).catch(() => undefined)
       return thumbnail ?? {}
     },
 
