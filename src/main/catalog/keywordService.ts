@@ -43,14 +43,23 @@ const recentSchema = z.array(
   }),
 )
 
+/**
+ * The export as CSV. A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab
+ * or a carriage return: a keyword is the designer's text, and may be anyone's) is written with a
+ * leading quote, papaparse's escapeFormulae, so it opens as the text it is. Every CSV the app
+ * writes goes through this option.
+ */
 export function keywordCsv(result: KeywordResult): string {
-  return Papa.unparse({
-    fields: ['time', ...result.series.map((series) => series.label)],
-    data: result.times.map((time, index) => [
-      new Date(time).toISOString(),
-      ...result.series.map((series) => series.values[index] ?? ''),
-    ]),
-  })
+  return Papa.unparse(
+    {
+      fields: ['time', ...result.series.map((series) => series.label)],
+      data: result.times.map((time, index) => [
+        new Date(time).toISOString(),
+        ...result.series.map((series) => series.values[index] ?? ''),
+      ]),
+    },
+    { escapeFormulae: true },
+  )
 }
 
 export function createKeywordService(deps: {
