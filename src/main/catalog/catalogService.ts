@@ -1,22 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { AppFailure, appError } from '../../shared/errors'
-import { productFromRow, suggestMapping, validateMapping, type FeedMapping } from '../../shared/catalog/feed'
+import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
 import { matchesAll, validateFilters, type ProductFilter } from '../../shared/catalog/filters'
 import { normaliseProduct, PRODUCT_FIELDS, validateProduct, type Product } from '../../shared/catalog/product'
 import type {
   CatalogState,
   CatalogStateRead,
   ImportReport,
-  IssueView,
   ProductCounts,
   ProductRow,
   ProductSetView,
   ProductStatus,
-  RowReport,
 } from '../../shared/ipc/contracts/catalogs'
 import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { ProfileSummary } from '../../shared/profiles'
-import { plural, type Issue } from '../../shared/rules/issues'
+import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
 import { getProductSet, listCatalogs, listProducts, type RemoteProduct } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
@@ -24,6 +22,7 @@ import type { WithAdsContext } from '../library/libraryService'
 import type { CatalogStore, StoredProduct, StoredSet } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import { readFeedFile, type ParsedFeed } from './feedFile'
+import { checkFeed, issueViews, type FeedCheck } from './feedCheck'
 import { CATALOG_OPS } from './operations'
 
 /** Native dialogs the catalog pages open (Electron's dialog in the app, scripted in tests). */
@@ -62,27 +61,13 @@ interface ImportSession {
   lastCheck?: { mapping: string; result: FeedCheck }
 }
 
-interface FeedCheck {
-  report: ImportReport
-  valid: Product[]
-}
-
 const AREA = 'catalog'
-const REPORT_ROWS = 500
 const PREVIEW_ROWS = 6
 const MAX_SESSIONS = 3
 const SET_PREVIEW_ROWS = 50
 
 const invalid = (message: string, field?: string) =>
   new AppFailure(appError('invalid_input', message, field ? { field } : {}))
-
-function issueViews(issues: readonly Issue[]): IssueView[] {
-  return issues.map((issue) => ({
-    message: issue.message,
-    severity: issue.severity,
-    ...(issue.path.length > 0 ? { field: String(issue.path[0]) } : {}),
-  }))
-}
 
 export function toRow(record: StoredProduct): ProductRow {
   const product = record.product
@@ -246,66 +231,6 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function state(profileId: string): Promise<CatalogState> {
     const read = await stateRead(profileId)
     return { ...read, itemGroups: read.itemGroups ?? [] }
-  }
-
-  function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
-    const mappingIssues = validateMapping(mapping, feed.columns)
-    const problems = new Map<number, string[]>()
-    for (const problem of feed.problems)
-      problems.set(problem.index, [...(problems.get(problem.index) ?? []), problem.message])
-    const mapped = feed.rows.map((row) => productFromRow(row, mapping))
-    const rowsOfId = new Map<string, number[]>()
-    mapped.forEach(({ product }, index) => {
-      if (product.id) rowsOfId.set(product.id, [...(rowsOfId.get(product.id) ?? []), index])
-    })
-    const failing: RowReport[] = []
-    const warned: RowReport[] = []
-    const valid: Product[] = []
-    let invalidCount = 0
-    let warningCount = 0
-    mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
-      // productFromRow already trims and drops blank values: the product is normalised.
-      const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
-        message,
-        severity: 'error' as const,
-      }))
-      issues.push(...issueViews(mappingRowIssues), ...issueViews(validateProduct(clean)))
-      const twins = clean.id ? (rowsOfId.get(clean.id) ?? []) : []
-      if (twins.length > 1)
-        issues.push({
-          field: 'id',
-          severity: 'error',
-          message: `ID ${clean.id} is on rows ${twins.map((at) => at + 1).join(', ')}: the platform ignores every copy of a repeated ID`,
-        })
-      const hasError = issues.some((issue) => issue.severity === 'error')
-      if (hasError) invalidCount += 1
-      else valid.push(clean)
-      if (issues.length === 0) return
-      if (!hasError) warningCount += 1
-      const report: RowReport = {
-        row: index + 1,
-        ...(clean.id ? { id: clean.id } : {}),
-        ...(clean.title ? { title: clean.title } : {}),
-        issues,
-        product: clean,
-      }
-      if (hasError) {
-        if (failing.length < REPORT_ROWS) failing.push(report)
-      } else if (warned.length < REPORT_ROWS) warned.push(report)
-    })
-    const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
-    return {
-      report: {
-        total: feed.rows.length,
-        valid: mappingIssues.some((issue) => issue.severity === 'error') ? 0 : valid.length,
-        invalid: invalidCount,
-        withWarnings: warningCount,
-        mappingIssues: issueViews(mappingIssues),
-        rows,
-        truncated: invalidCount + warningCount > rows.length,
-      },
-      valid: mappingIssues.some((issue) => issue.severity === 'error') ? [] : valid,
-    }
   }
 
   /**
