@@ -117,13 +117,11 @@ export function createServices(config: ServicesConfig): Services {
   const profiles = createProfileRepository(store, profilesBackup)
   const recovery = createSettingsRecovery({ store, profiles, vault: createProfileVault(config.secretStore) })
   if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
-  // The authorization page lives on a profile's API host, so those hosts may be opened too.
-  const openExternal = createExternalOpener(config.openExternal, () => [
-    config.hosts.apiUrl,
-    config.hosts.adsUrl,
-    config.hosts.adsSandboxUrl,
-    ...profiles.list().profiles.map((profile) => profile.hosts.apiUrl),
-  ])
+  // The platform's hosts, and of a profile's own host only the authorization page main built.
+  const openExternal = createExternalOpener(config.openExternal, {
+    platformHosts: () => [config.hosts.apiUrl, config.hosts.adsUrl, config.hosts.adsSandboxUrl],
+    authorizePages: () => connect.authorizeUrls(),
+  })
   const connect = createConnectService({
     profiles,
     vault: createProfileVault(config.secretStore),

@@ -50,6 +50,22 @@ export function hostUrlProblem(value: string): string | undefined {
   return undefined
 }
 
+/** A URL as given, parsed; undefined when it is none, or names a user name or password. */
+export function parseUrlWithoutCredentials(raw: string): URL | undefined {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return undefined
+  }
+  return url.username || url.password ? undefined : url
+}
+
+/** The host (and port) of each base URL that is one. */
+export function hostsOf(bases: readonly string[]): string[] {
+  return bases.flatMap((base) => parseUrlWithoutCredentials(base)?.host ?? [])
+}
+
 /** One spelling per base URL (no trailing slash), so two host sets compare as their owner means. */
 export function normaliseBaseUrl(value: string): string {
   return new URL(value).href.replace(/\/+$/, '')

@@ -1,6 +1,12 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
-import { isLoopbackHostname, PLATFORM_MEDIA_HOSTS, type ApiHosts } from '../../shared/hosts'
+import {
+  hostsOf,
+  isLoopbackHostname,
+  parseUrlWithoutCredentials,
+  PLATFORM_MEDIA_HOSTS,
+  type ApiHosts,
+} from '../../shared/hosts'
 import type { Environment } from '../../shared/profiles'
 
 /**
@@ -90,20 +96,9 @@ export function mediaFetchTarget(
   rawUrl: string,
   profile: { environment: Environment; hosts: ApiHosts },
 ): MediaFetchTarget | undefined {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    return undefined
-  }
-  if (url.username || url.password) return undefined
-  const ownHosts = Object.values(profile.hosts).flatMap((base) => {
-    try {
-      return [new URL(base).host]
-    } catch {
-      return []
-    }
-  })
+  const url = parseUrlWithoutCredentials(rawUrl)
+  if (!url) return undefined
+  const ownHosts = hostsOf(Object.values(profile.hosts))
   const platform = profile.environment === 'production' || profile.environment === 'ads_sandbox'
   if (platform ? !PLATFORM_MEDIA_HOSTS.includes(url.host) : !ownHosts.includes(url.host)) return undefined
   const loopbackAllowed = profile.environment === 'local_sandbox' && isLoopbackHostname(url.hostname)

@@ -60,7 +60,7 @@ export function maskToken(token: string): string {
  */
 export function createConnectService(deps: ConnectServiceDeps) {
   const now = deps.now ?? (() => new Date())
-  const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string }>()
+  const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string; authorizeUrl: string }>()
 
   async function requireKeychain(): Promise<void> {
     const availability = await deps.secretStore.isAvailable()
@@ -184,6 +184,8 @@ export function createConnectService(deps: ConnectServiceDeps) {
 
   return {
     list: (): ProfileList => deps.profiles.list(),
+    /** The authorization pages main opened and still waits on a PIN for: the browser may open them again. */
+    authorizeUrls: (): string[] => [...pending.values()].map((request) => request.authorizeUrl),
 
     activate(profileId: string): ProfileList {
       requireProfile(profileId)
@@ -235,7 +237,11 @@ export function createConnectService(deps: ConnectServiceDeps) {
       deps.profiles.put(profile)
       // Only a key/secret pair the platform accepted is worth keeping.
       await deps.vault.saveConsumerSecret(profileId, consumerSecret)
-      pending.set(profileId, { oauthToken: token.oauthToken, oauthTokenSecret: token.oauthTokenSecret })
+      pending.set(profileId, {
+        oauthToken: token.oauthToken,
+        oauthTokenSecret: token.oauthTokenSecret,
+        authorizeUrl: token.authorizeUrl,
+      })
       await deps.openExternal(token.authorizeUrl)
       return { profileId, authorizeUrl: token.authorizeUrl }
     },

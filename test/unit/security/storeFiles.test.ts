@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../../src/main/services'
 import { createMemoryStore } from '../../../src/main/settings/confStore'
 import { createMemorySecretStore } from '../../../src/main/vault/memoryStore'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
+import { aProfile } from '../../support/profiles'
 
 // Issue 39, D15: every store main keeps reads its file through one safe reader (a regular file,
 // within a size cap). A FIFO in a store's place once hung the call that read it for good, and a
@@ -36,19 +37,7 @@ function start() {
     dataDir,
     hosts: PRODUCTION_HOSTS,
     settingsStore: createMemoryStore({
-      profiles: [
-        {
-          id: PROFILE,
-          label: 'Stores',
-          environment: 'production',
-          hosts: PRODUCTION_HOSTS,
-          consumerKey: 'key',
-          accessLevel: 'write',
-          status: 'connected',
-          activeAccountId: '18ce54d4x5t',
-          updatedAt: new Date(0).toISOString(),
-        },
-      ],
+      profiles: [aProfile(PROFILE, { activeAccountId: '18ce54d4x5t' })],
     }),
     secretStore: createMemorySecretStore(),
     dialogs: { chooseExportPath: async () => null, chooseImportFile: async () => null },

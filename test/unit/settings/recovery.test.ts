@@ -11,6 +11,7 @@ import { PROFILES_BACKUP_FILE } from '../../../src/main/settings/settingsRecover
 import { createMemorySecretStore } from '../../../src/main/vault/memoryStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
+import { aProfile } from '../../support/profiles'
 import type { ProfileList, ProfileSummary } from '../../../src/shared/profiles'
 
 // Issue 39, D14: a damaged settings file made createServices throw (conf, like electron-store,
@@ -21,18 +22,8 @@ import type { ProfileList, ProfileSummary } from '../../../src/shared/profiles'
 const RENDERER = 'file:///app/out/renderer/index.html'
 const sender = { url: RENDERER, isMainFrame: true }
 
-const profile = (id: string, label: string): ProfileSummary => ({
-  id,
-  label,
-  environment: 'production',
-  hosts: PRODUCTION_HOSTS,
-  consumerKey: `key-${label}`,
-  accessLevel: 'write',
-  status: 'connected',
-  screenName: label.toLowerCase(),
-  userId: '42',
-  updatedAt: new Date(0).toISOString(),
-})
+const profile = (id: string, label: string): ProfileSummary =>
+  aProfile(id, { label, consumerKey: `key-${label}`, screenName: label.toLowerCase(), userId: '42' })
 const KEPT = profile('11111111-1111-4111-8111-111111111111', 'Kept')
 const FORGOTTEN = profile('22222222-2222-4222-8222-222222222222', 'Forgotten')
 
