@@ -82,42 +82,46 @@ function runAndKill(dataDir: string, acksBeforeKill: number, killAfterMs: number
 }
 
 describe('draft store under SIGKILL', () => {
-  it(`loses no acknowledged draft and corrupts none across ${KILLS} kills mid-write`, async () => {
-    const dataDir = join(workDir, 'data')
-    const acknowledged = new Map<string, number>()
-    let killsWithWritesInFlight = 0
-    let totalAcks = 0
+  it(
+    `loses no acknowledged draft and corrupts none across ${KILLS} kills mid-write`,
+    async () => {
+      const dataDir = join(workDir, 'data')
+      const acknowledged = new Map<string, number>()
+      let killsWithWritesInFlight = 0
+      let totalAcks = 0
 
-    for (let kill = 0; kill < KILLS; kill++) {
-      const run = await runAndKill(dataDir, Math.floor(Math.random() * 3), Math.floor(Math.random() * 25))
-      expect(run.stderr).toBe('')
-      expect(run.signal).toBe('SIGKILL')
-      if (run.acks.length > 0) killsWithWritesInFlight++
-      totalAcks += run.acks.length
-      for (const { id, seq } of run.acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
-    }
+      for (let kill = 0; kill < KILLS; kill++) {
+        const run = await runAndKill(dataDir, Math.floor(Math.random() * 3), Math.floor(Math.random() * 25))
+        expect(run.stderr).toBe('')
+        expect(run.signal).toBe('SIGKILL')
+        if (run.acks.length > 0) killsWithWritesInFlight++
+        totalAcks += run.acks.length
+        for (const { id, seq } of run.acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
+      }
 
-    // The run must have exercised the store, or "nothing lost" would prove nothing.
-    expect(killsWithWritesInFlight).toBeGreaterThan(KILLS / 2)
-    expect(totalAcks).toBeGreaterThan(KILLS)
+      // The run must have exercised the store, or "nothing lost" would prove nothing.
+      expect(killsWithWritesInFlight).toBeGreaterThan(KILLS / 2)
+      expect(totalAcks).toBeGreaterThan(KILLS)
 
-    const store = createDraftStore({ dir: dataDir })
-    const report = await store.load()
-    expect(report.quarantined).toEqual([])
-    expect(report.skipped).toEqual([])
-    expect(await readdir(join(dataDir, 'quarantine'))).toEqual([])
+      const store = createDraftStore({ dir: dataDir })
+      const report = await store.load()
+      expect(report.quarantined).toEqual([])
+      expect(report.skipped).toEqual([])
+      expect(await readdir(join(dataDir, 'quarantine'))).toEqual([])
 
-    const lost: string[] = []
-    for (const [id, seq] of acknowledged) {
-      const draft = store.get(id)
-      const stored = (draft?.content as { seq?: number } | undefined)?.seq ?? 0
-      if (stored < seq) lost.push(`${id}: acknowledged seq ${seq}, found ${draft ? stored : 'nothing'}`)
-    }
-    expect(lost).toEqual([])
-    expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
-    process.stdout.write(
-      `[drafts crash] ${KILLS} kills, ${killsWithWritesInFlight} with writes in flight, ${totalAcks} acknowledged writes, ${acknowledged.size} drafts, 0 lost, ${report.quarantined.length} quarantined\n`,
-    )
-    await store.close()
-  }, Math.max(300_000, KILLS * 3_000))
+      const lost: string[] = []
+      for (const [id, seq] of acknowledged) {
+        const draft = store.get(id)
+        const stored = (draft?.content as { seq?: number } | undefined)?.seq ?? 0
+        if (stored < seq) lost.push(`${id}: acknowledged seq ${seq}, found ${draft ? stored : 'nothing'}`)
+      }
+      expect(lost).toEqual([])
+      expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
+      process.stdout.write(
+        `[drafts crash] ${KILLS} kills, ${killsWithWritesInFlight} with writes in flight, ${totalAcks} acknowledged writes, ${acknowledged.size} drafts, 0 lost, ${report.quarantined.length} quarantined\n`,
+      )
+      await store.close()
+    },
+    Math.max(300_000, KILLS * 3_000),
+  )
 })
