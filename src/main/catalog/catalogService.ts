@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { AppFailure, appError } from '../../shared/errors'
-import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
+import type { FeedMapping } from '../../shared/catalog/feed'
 import { matchesAll, validateFilters, type ProductFilter } from '../../shared/catalog/filters'
-import { normaliseProduct, PRODUCT_FIELDS, validateProduct, type Product } from '../../shared/catalog/product'
+import { normaliseProduct, validateProduct, type Product } from '../../shared/catalog/product'
 import type {
   CatalogState,
   CatalogStateRead,
@@ -16,13 +16,16 @@ import type { OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { ProfileSummary } from '../../shared/profiles'
 import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
-import { getProductSet, listCatalogs, listProducts, type RemoteProduct } from '../api/catalog'
+import { getProductSet, listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
 import type { WithAdsContext } from '../library/libraryService'
 import type { CatalogStore, StoredProduct, StoredSet } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
-import { readFeedFile, type ParsedFeed } from './feedFile'
-import { checkFeed, issueViews, type FeedCheck } from './feedCheck'
+import { readFeedFile } from './feedFile'
+import { createFeedImports } from './feedImports'
+import { batches, countsOf, productOfRemote, toRow } from './productViews'
+
+import { issueViews } from './feedCheck'
 import { CATALOG_OPS } from './operations'
 
 /** Native dialogs the catalog pages open (Electron's dialog in the app, scripted in tests). */
@@ -53,75 +56,15 @@ export interface CatalogServiceDeps {
   now?: () => number
 }
 
-interface ImportSession {
-  id: string
-  profileId: string
-  feed: ParsedFeed
-  /** The last check's outcome and the mapping it was made with: see checkedFeed(). */
-  lastCheck?: { mapping: string; result: FeedCheck }
-}
-
 const AREA = 'catalog'
-const PREVIEW_ROWS = 6
-const MAX_SESSIONS = 3
 const SET_PREVIEW_ROWS = 50
 
 const invalid = (message: string, field?: string) =>
   new AppFailure(appError('invalid_input', message, field ? { field } : {}))
 
-export function toRow(record: StoredProduct): ProductRow {
-  const product = record.product
-  return {
-    id: product.id as string,
-    title: product.title ?? '',
-    price: product.price ?? '',
-    availability: product.availability ?? '',
-    ...(product.item_group_id ? { itemGroupId: product.item_group_id } : {}),
-    ...(product.product_type ? { productType: product.product_type } : {}),
-    status: record.status,
-    ...(record.lastResult ? { lastResult: record.lastResult } : {}),
-    onPlatform: record.productKey !== undefined,
-    messages: record.messages,
-  }
-}
-
-function countsOf(records: readonly StoredProduct[]): ProductCounts {
-  const counts: ProductCounts = {
-    total: records.length,
-    pending: 0,
-    sent: 0,
-    refused: 0,
-    fixed: 0,
-    deleting: 0,
-  }
-  for (const record of records) counts[record.status] += 1
-  return counts
-}
-
-function batches<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
-}
-
-/** A product as read from the platform (every field, nulls for unset) in the app's shape. */
-export function productOfRemote(remote: RemoteProduct): Product {
-  const product: Record<string, unknown> = {}
-  for (const field of PRODUCT_FIELDS) {
-    const value = (remote as Record<string, unknown>)[field]
-    if (value === null || value === undefined || value === '') continue
-    if (field === 'inventory') {
-      const number = typeof value === 'number' ? value : Number(value)
-      if (Number.isInteger(number)) product.inventory = number
-    } else if (typeof value === 'string') product[field] = value
-    else if (typeof value === 'number') product[field] = String(value)
-  }
-  return product as Product
-}
-
 export function createCatalogService(deps: CatalogServiceDeps) {
   const now = deps.now ?? Date.now
-  const sessions = new Map<string, ImportSession>()
+  const imports = createFeedImports()
 
   function accountIdFor(profileId: string): string {
     const profile = deps.profile(profileId)
@@ -231,28 +174,6 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function state(profileId: string): Promise<CatalogState> {
     const read = await stateRead(profileId)
     return { ...read, itemGroups: read.itemGroups ?? [] }
-  }
-
-  /**
-   * The check of an open import with this mapping. Send re-checks what it sends, but the feed is
-   * main's own parse (held since it was opened, never the page's) and the rules are fixed, so the
-   * check the report came from is the same check: send takes it instead of running the whole
-   * feed again (10,000 rows: ~0.2 s of main's CPU at the moment the send starts). Any other
-   * mapping is checked afresh. A check is used by one send only: the send puts its products in
-   * the store, where later edits change them.
-   */
-  function checkedFeed(open: ImportSession, mapping: FeedMapping, forSend: boolean): FeedCheck {
-    const key = JSON.stringify(mapping)
-    const result = open.lastCheck?.mapping === key ? open.lastCheck.result : checkFeed(open.feed, mapping)
-    if (forSend) delete open.lastCheck
-    else open.lastCheck = { mapping: key, result }
-    return result
-  }
-
-  function session(importId: string): ImportSession {
-    const found = sessions.get(importId)
-    if (!found) throw invalid('This import is no longer open: choose the file again')
-    return found
   }
 
   /** Puts products in the store as pending (a new revision each) and queues them in batches of 25. */
@@ -514,42 +435,19 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     async importOpen(profileId: string) {
       const path = await deps.dialogs.chooseFeedFile()
       if (!path) return { picked: false as const }
-      const feed = await readFeedFile(path)
-      const id = randomUUID()
-      // One open import per profile: a new file replaces the last one.
-      for (const [other, open] of sessions) if (open.profileId === profileId) sessions.delete(other)
-      sessions.set(id, { id, profileId, feed })
-      while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string)
-      const preview = feed.rows
-        .slice(0, PREVIEW_ROWS)
-        .map((row) => feed.columns.map((column) => String(row[column] ?? '').slice(0, 120)))
-      return {
-        picked: true as const,
-        importId: id,
-        fileName: feed.fileName,
-        format: feed.format,
-        columns: feed.columns,
-        preview,
-        rowCount: feed.rows.length,
-        mapping: suggestMapping(feed.columns),
-      }
+      return imports.open(profileId, await readFeedFile(path))
     },
 
-    importCheck(importId: string, mapping: FeedMapping): ImportReport {
-      return checkedFeed(session(importId), mapping, false).report
-    },
+    importCheck: (importId: string, mapping: FeedMapping): ImportReport => imports.check(importId, mapping),
 
     async importSend(
       profileId: string,
       importId: string,
       mapping: FeedMapping,
     ): Promise<{ jobId: string; sent: number; skipped: number }> {
-      const open = session(importId)
-      if (open.profileId !== profileId)
-        throw invalid('This import belongs to another profile: choose the file again')
       const store = await deps.stores.open(profileId)
       requireCatalog(store)
-      const { report, valid } = checkedFeed(open, mapping, true)
+      const { report, valid, fileName } = imports.forSend(profileId, importId, mapping)
       if (report.mappingIssues.some((issue) => issue.severity === 'error'))
         throw invalid(report.mappingIssues[0]?.message ?? 'Map the required columns first')
       if (valid.length === 0) throw invalid('No row can be sent: fix the file and import it again')
@@ -569,7 +467,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         profileId,
         store,
         valid.map((product) => product.id as string),
-        `Import ${plural(valid.length, 'product')} from ${open.feed.fileName}`,
+        `Import ${plural(valid.length, 'product')} from ${fileName}`,
       )
       return { jobId: job.id, sent: valid.length, skipped: report.invalid }
     },

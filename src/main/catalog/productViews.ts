@@ -1,0 +1,57 @@
+import type { Product } from '../../shared/catalog/product'
+import { PRODUCT_FIELDS } from '../../shared/catalog/product'
+import type { ProductCounts, ProductRow } from '../../shared/ipc/contracts/catalogs'
+import type { RemoteProduct } from '../api/catalog'
+import type { StoredProduct } from './catalogStore'
+
+/** How the Catalog page sees stored products: table rows, counts by status, platform products. */
+
+export function toRow(record: StoredProduct): ProductRow {
+  const product = record.product
+  return {
+    id: product.id as string,
+    title: product.title ?? '',
+    price: product.price ?? '',
+    availability: product.availability ?? '',
+    ...(product.item_group_id ? { itemGroupId: product.item_group_id } : {}),
+    ...(product.product_type ? { productType: product.product_type } : {}),
+    status: record.status,
+    ...(record.lastResult ? { lastResult: record.lastResult } : {}),
+    onPlatform: record.productKey !== undefined,
+    messages: record.messages,
+  }
+}
+
+export function countsOf(records: readonly StoredProduct[]): ProductCounts {
+  const counts: ProductCounts = {
+    total: records.length,
+    pending: 0,
+    sent: 0,
+    refused: 0,
+    fixed: 0,
+    deleting: 0,
+  }
+  for (const record of records) counts[record.status] += 1
+  return counts
+}
+
+export function batches<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
+}
+
+/** A product as read from the platform (every field, nulls for unset) in the app's shape. */
+export function productOfRemote(remote: RemoteProduct): Product {
+  const product: Record<string, unknown> = {}
+  for (const field of PRODUCT_FIELDS) {
+    const value = (remote as Record<string, unknown>)[field]
+    if (value === null || value === undefined || value === '') continue
+    if (field === 'inventory') {
+      const number = typeof value === 'number' ? value : Number(value)
+      if (Number.isInteger(number)) product.inventory = number
+    } else if (typeof value === 'string') product[field] = value
+    else if (typeof value === 'number') product[field] = String(value)
+  }
+  return product as Product
+}
