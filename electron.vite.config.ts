@@ -129,6 +129,8 @@ export default defineConfig({
           // code stays out of main's bundle (practice/practiceSandbox.ts).
           audienceHashWorker: resolve('src/main/audiences/hashWorker.ts'),
           practiceSandbox: resolve('sandbox/worker.ts'),
+          // Reads and hashes local media off main's thread (src/main/files/digest.ts).
+          fileDigestWorker: resolve('src/main/files/digestWorker.ts'),
         },
       },
     },

@@ -24,6 +24,7 @@ import { createSenderPolicy, isOwnRendererUrl } from './ipc/senderPolicy'
 import { APP_RENDERER_URL, APP_SCHEME, locateAppAsset } from './platform/appProtocol'
 import { createServices, type Services } from './services'
 import { SETTINGS_FILE_NAME, type KeyValueStore } from './settings/settingsStore'
+import { checkSettingsFile } from './settings/settingsRecovery'
 import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
@@ -170,6 +171,16 @@ function wireIpc(services: Services): void {
   }
 }
 
+/**
+ * Each new document in the window gets its own drop key (the preload asks for it as the document
+ * starts, see media/mediaService.ts): a reload or navigation of the main frame makes the next one.
+ */
+function watchDocuments(window: BrowserWindow, services: Services): void {
+  window.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) services.newDocument()
+  })
+}
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -214,27 +225,45 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow = createWindow()
     mainWindow.on('closed', () => (mainWindow = null))
     const dataDir = app.getPath('userData')
-    const services = createServices({
-      dataDir,
-      hosts: PRODUCTION_HOSTS,
-      settingsStore: createElectronSettingsStore(dataDir),
-      secretStore: createKeytarSecretStore('Ads Studio'),
-      dialogs: fileDialogs(),
-      mediaDialogs: mediaDialogs(),
-      catalogDialogs: catalogDialogs(),
-      audienceDialogs: audienceDialogs(),
-      openExternal: (url) => shell.openExternal(url),
-      notify: (title, body) => {
-        if (Notification.isSupported()) new Notification({ title, body }).show()
-      },
-      appInfo: { name: app.getName(), version: app.getVersion() },
-      onUnexpectedError: (channel, error) =>
-        console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
-    })
+    // Before electron-store opens it: a damaged settings file would throw (or, a FIFO, hang) here.
+    const settingsRecovery = checkSettingsFile(dataDir)
+    let services: Services
+    try {
+      services = createServices({
+        dataDir,
+        hosts: PRODUCTION_HOSTS,
+        settingsStore: createElectronSettingsStore(dataDir),
+        ...(settingsRecovery ? { settingsRecovery } : {}),
+        secretStore: createKeytarSecretStore('Ads Studio'),
+        dialogs: fileDialogs(),
+        mediaDialogs: mediaDialogs(),
+        catalogDialogs: catalogDialogs(),
+        audienceDialogs: audienceDialogs(),
+        openExternal: (url) => shell.openExternal(url),
+        notify: (title, body) => {
+          if (Notification.isSupported()) new Notification({ title, body }).show()
+        },
+        appInfo: { name: app.getName(), version: app.getVersion() },
+        onUnexpectedError: (channel, error) =>
+          console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
+      })
+    } catch (error) {
+      // Nothing would answer the window: say so rather than leave it blank.
+      dialog.showErrorBox(
+        'Ads Studio could not start',
+        `Ads Studio could not open its data folder (${error instanceof Error ? error.name : 'unknown error'}). Quit, check ${dataDir}, and start it again.`,
+      )
+      app.quit()
+      return
+    }
     wireIpc(services)
+    watchDocuments(mainWindow, services)
 
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+      if (BrowserWindow.getAllWindows().length > 0) return
+      services.newDocument()
+      mainWindow = createWindow()
+      watchDocuments(mainWindow, services)
     })
     let disposed = false
     app.on('before-quit', (event) => {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
@@ -18,7 +17,10 @@ import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
 import { createLibraryHandlers } from './library/handlers'
-import { createThumbnailCache } from './library/thumbnails'
+import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
+import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
+import type { DamagedStore } from './files/storeFile'
+import { createGrantedFiles } from './media/grantedFiles'
 import { createMediaHandlers } from './media/handlers'
 import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
@@ -38,6 +40,13 @@ import { createSession } from './session/session'
 import { createConfStore } from './settings/confStore'
 import { createAppHandlers } from './settings/handlers'
 import { createSettingsService } from './settings/settingsService'
+import {
+  checkSettingsFile,
+  createSettingsRecovery,
+  PROFILES_BACKUP_FILE,
+  readProfilesBackup,
+  type SettingsRecovery,
+} from './settings/settingsRecovery'
 import type { KeyValueStore } from './settings/settingsStore'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
@@ -77,6 +86,16 @@ export interface ServicesConfig {
   notify?: (title: string, body: string) => void
   /** Outbox tuning (upload segment size, network backoff); tests make it quick. */
   outbox?: Partial<OutboxOptions>
+  /**
+   * What checkSettingsFile found before the settings store was opened (the app checks before
+   * it opens electron-store); without a store given, createServices checks itself.
+   */
+  settingsRecovery?: SettingsRecovery
+  /**
+   * Which addresses main may fetch media thumbnails from (library/mediaFetchPolicy.ts). The
+   * default refuses this computer and the local network; tests inject a resolver or allow more.
+   */
+  mediaAddresses?: MediaAddressPolicy
 }
 
 export interface Services {
@@ -86,6 +105,8 @@ export interface Services {
   settings: { get(): Settings }
   drafts: ReturnType<typeof createDraftsService>
   outbox: Outbox
+  /** A new document in the window (a reload, a navigation): its preload gets a new drop key. */
+  newDocument(): void
   dispose(): Promise<void>
 }
 
@@ -95,10 +116,18 @@ export interface Services {
  * the tests and the E2E bridge drive the app.
  */
 export function createServices(config: ServicesConfig): Services {
+  // A damaged settings file is set aside before a store opens it (settings/settingsRecovery.ts).
+  const settingsRecovery =
+    config.settingsRecovery ?? (config.settingsStore ? undefined : checkSettingsFile(config.dataDir))
   const store = config.settingsStore ?? createConfStore(config.dataDir)
   const settings = createSettingsService(store)
-  const profiles = createProfileRepository(store)
+  const profilesBackup = join(config.dataDir, PROFILES_BACKUP_FILE)
+  // Read before the repository starts a new copy of what is now an empty list.
+  const backedUpProfiles = settingsRecovery ? readProfilesBackup(profilesBackup) : []
+  const profiles = createProfileRepository(store, profilesBackup)
   const vault = createProfileVault(config.secretStore)
+  const recovery = createSettingsRecovery({ store, profiles, vault })
+  if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
   // One HTTP client, so a clock-skew correction learnt by any call signs every later one.
   const session = createSession({
     profiles,
@@ -108,13 +137,11 @@ export function createServices(config: ServicesConfig): Services {
     hostsOf: (profile) => practice.hostsOf(profile),
   })
   const { withAdsContext } = session
-  // The authorization page lives on a profile's API host, so those hosts may be opened too.
-  const openExternal = createExternalOpener(config.openExternal, () => [
-    config.hosts.apiUrl,
-    config.hosts.adsUrl,
-    config.hosts.adsSandboxUrl,
-    ...profiles.list().profiles.map((profile) => profile.hosts.apiUrl),
-  ])
+  // The platform's hosts, and of a profile's own host only the authorization page main built.
+  const openExternal = createExternalOpener(config.openExternal, {
+    platformHosts: () => [config.hosts.apiUrl, config.hosts.adsUrl, config.hosts.adsSandboxUrl],
+    authorizePages: () => connect.authorizeUrls(),
+  })
   const connect = createConnectService({
     profiles,
     session,
@@ -142,7 +169,21 @@ export function createServices(config: ServicesConfig): Services {
     get: (id: string) => drafts.store.get(id),
     flush: (ids?: readonly string[]) => drafts.store.flush(ids),
   }
-  const catalogStores = createCatalogStores(config.dataDir)
+  // A store file that could not be read was moved aside; the log says which (never its content).
+  const onStoreDamaged = (damaged: DamagedStore) =>
+    config.onUnexpectedError?.('storage', new Error(damaged.message))
+  const mediaGrants = createMediaGrants({
+    file: join(config.dataDir, 'media-grants.json'),
+    onDamaged: onStoreDamaged,
+  })
+  // The one reader of local media: the media page, the preflight and the upload step.
+  const localFiles = createGrantedFiles(mediaGrants)
+  const media = createMediaService(
+    config.mediaDialogs ?? { chooseMediaFile: async () => null },
+    mediaGrants,
+    localFiles,
+  )
+  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged)
   const audienceUploads = new Map<string, UploadLive>()
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
@@ -157,6 +198,7 @@ export function createServices(config: ServicesConfig): Services {
       setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
     },
     access: session,
+    localMedia: localFiles.reader,
     operations: [
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
@@ -169,7 +211,7 @@ export function createServices(config: ServicesConfig): Services {
     preflight: createPreflight({
       features: accountFeatures,
       postLengthTier,
-      readFile: (path) => readFile(path),
+      localMedia: localFiles.reader,
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
         const cardId = draft?.published?.cardId
@@ -203,19 +245,17 @@ export function createServices(config: ServicesConfig): Services {
 
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
-    ...createConnectHandlers(connect, createDevtoolsService({ session, vault })),
+    ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
     ...createDraftsHandlers(drafts),
-    ...createMediaHandlers(
-      createMediaService(
-        config.mediaDialogs ?? { chooseMediaFile: async () => null },
-        createMediaGrants({ file: join(config.dataDir, 'media-grants.json') }),
-      ),
-    ),
+    ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({
       withAdsContext,
       outbox,
-      thumbnails: createThumbnailCache({ diskDir: join(config.dataDir, 'thumbnails') }),
+      thumbnails: createThumbnailCache({
+        diskDir: join(config.dataDir, 'thumbnails'),
+        fetchImage: createImageFetcher(config.mediaAddresses),
+      }),
     }),
     ...createPublishedHandlers({
       drafts: draftStore,
@@ -249,11 +289,13 @@ export function createServices(config: ServicesConfig): Services {
     createDispatcher: (isTrustedSender) =>
       createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
     settings,
+    newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */
     async dispose() {
       await outbox.dispose()
       await catalogStores.flushAll()
       await drafts.close()
+      await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
       await practice.dispose()
     },

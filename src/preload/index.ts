@@ -15,11 +15,20 @@ contextBridge.exposeInMainWorld(
 
 // Dropped files: the one thing the page cannot learn itself is a File's path on disk, and it
 // must not be able to name one. Only a real dropped File has a path here; main grants that
-// file a token and reads it. A page-made File has no path, and nothing is sent.
+// file a token and reads it. A page-made File has no path, and nothing is sent. The drop key is
+// asked for now, before any of the page's scripts run: main hands it out once per document, so
+// a renderer that sends IPC itself, without this preload, cannot prove a drop.
+const dropKey: Promise<string | undefined> = ipcRenderer.invoke('media.dropKey', {}).then(
+  (answer: { ok?: boolean; value?: { key?: string } } | undefined) =>
+    answer?.ok === true ? answer.value?.key : undefined,
+  () => undefined,
+)
+
 contextBridge.exposeInMainWorld('studioFiles', {
-  inspectDroppedFile: (file: Parameters<typeof webUtils.getPathForFile>[0]) => {
+  inspectDroppedFile: async (file: Parameters<typeof webUtils.getPathForFile>[0]) => {
     const path = webUtils.getPathForFile(file)
-    return path ? ipcRenderer.invoke('media.inspectDropped', { path }) : Promise.resolve(null)
+    const key = await dropKey
+    return path && key ? ipcRenderer.invoke('media.inspectDropped', { path, key }) : null
   },
 })
 

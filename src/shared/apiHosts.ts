@@ -50,6 +50,22 @@ export function hostUrlProblem(value: string): string | undefined {
   return undefined
 }
 
+/** A URL as given, parsed; undefined when it is none, or names a user name or password. */
+export function parseUrlWithoutCredentials(raw: string): URL | undefined {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return undefined
+  }
+  return url.username || url.password ? undefined : url
+}
+
+/** The host (and port) of each base URL that is one. */
+export function hostsOf(bases: readonly string[]): string[] {
+  return bases.flatMap((base) => parseUrlWithoutCredentials(base)?.host ?? [])
+}
+
 /** One spelling per base URL (no trailing slash), so two host sets compare as their owner means. */
 export function normaliseBaseUrl(value: string): string {
   return new URL(value).href.replace(/\/+$/, '')
@@ -64,6 +80,13 @@ export const PRODUCTION_HOSTS: ApiHosts = {
   adsUrl: 'https://ads-api.x.com',
   adsSandboxUrl: 'https://ads-api-sandbox.x.com',
 }
+
+/**
+ * Where the production platform (and its ads sandbox) serves the media its API names in
+ * `media_url` and `poster_media_url`: its public media CDN. Not in the spec, which names no real
+ * hosts; main fetches thumbnails from these only (a custom profile: from its own API hosts).
+ */
+export const PLATFORM_MEDIA_HOSTS: readonly string[] = ['pbs.twimg.com', 'video.twimg.com', 'ton.twimg.com']
 
 /** Ads API path version (platform-auth-events-releases.md, Versioning: "12 for most paths"). */
 export const ADS_API_VERSION = 12

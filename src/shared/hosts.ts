@@ -5,9 +5,12 @@ export {
   ADS_API_VERSION,
   API_HOST_KEYS,
   HOST_LABELS,
+  hostsOf,
   hostUrlProblem,
   isLoopbackHostname,
   normaliseBaseUrl,
+  parseUrlWithoutCredentials,
+  PLATFORM_MEDIA_HOSTS,
   PRODUCTION_HOSTS,
   sameHosts,
 } from './apiHosts'

@@ -36,6 +36,11 @@ export type ProfileSummary = z.infer<typeof profileSummarySchema>
 export const profileListSchema = z.object({
   profiles: z.array(profileSummarySchema),
   activeProfileId: z.string().nullable(),
+  /**
+   * The settings file could not be read at start and was set aside: what happened, and the
+   * profiles it held whose secrets are still in the keychain, offered back (profiles.restore).
+   */
+  recovered: z.object({ message: z.string(), profiles: z.array(profileSummarySchema) }).optional(),
 })
 export type ProfileList = z.infer<typeof profileListSchema>
 

@@ -51,10 +51,18 @@ interface Launched {
 }
 
 async function launch(
-  options: { isPackaged?: boolean; rendererUrlEnv?: string; singleInstanceLock?: boolean } = {},
+  options: {
+    isPackaged?: boolean
+    rendererUrlEnv?: string
+    singleInstanceLock?: boolean
+    /** Files in the data folder before the app starts. */
+    userDataFiles?: Record<string, string>
+  } = {},
 ): Promise<Launched> {
   const userData = await mkdtemp(join(tmpdir(), 'ads-studio-main-'))
   cleanups.push(userData)
+  for (const [name, text] of Object.entries(options.userDataFiles ?? {}))
+    await writeFile(join(userData, name), text)
   const standIn = createElectronStandIn({
     isPackaged: options.isPackaged ?? true,
     userData,
@@ -227,6 +235,37 @@ describe('IPC', () => {
       frame.url = foreign
       expect(await app.invoke('app.info', {}, frame)).toMatchObject(refused)
     }
+  })
+
+  it('hands the drop key to each new document once, and a new one after a navigation', async () => {
+    const app = await launch()
+    const first = await app.invoke('media.dropKey', {})
+    expect(first).toMatchObject({ ok: true })
+    expect(await app.invoke('media.dropKey', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    app.window().webContents.emit('did-start-navigation', { isMainFrame: true, isSameDocument: false })
+    expect(await app.invoke('media.dropKey', {})).toMatchObject({ ok: true })
+  })
+})
+
+// Issue 39, D14: electron-store threw on a damaged settings file inside whenReady, so no handler
+// was registered and the window stayed blank; now the file is set aside and the app says so.
+describe('a damaged settings file', () => {
+  it('is set aside: every handler is registered, and the app says what happened', async () => {
+    const app = await launch({ userDataFiles: { 'settings.json': '{"preferences": {"theme": "da' } })
+    expect([...app.standIn.record.handleCalls].sort()).toEqual([...CHANNELS].sort())
+    expect(await app.invoke('profiles.list', {})).toMatchObject({
+      ok: true,
+      value: {
+        profiles: [],
+        recovered: {
+          message: expect.stringMatching(/set it aside as settings\.json\.damaged-/),
+          profiles: [],
+        },
+      },
+    })
+    expect(
+      (await readdir(app.userData)).filter((name) => name.startsWith('settings.json.damaged-')),
+    ).toHaveLength(1)
   })
 })
 

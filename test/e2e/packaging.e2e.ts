@@ -106,6 +106,8 @@ describe('the packaged app (Linux directory, as inside the AppImage and the deb)
     expect(wire[FuseV1Options.EnableCookieEncryption]).toBe(FuseState.ENABLE)
     expect(wire[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FuseState.ENABLE)
     expect(wire[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(FuseState.ENABLE)
+    // Issue 39, D21: file:// pages get no privileges beyond a browser's; the app is served from app://.
+    expect(wire[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(FuseState.DISABLE)
   })
 
   it('holds the built app in app.asar and nothing of the sources or tests', async () => {

@@ -246,7 +246,20 @@ describe('Preflight', () => {
     const { page } = app
     try {
       await connectToSandbox(env, app, sandbox, { label: 'Card edit sandbox' })
-      const media = await localMedium(workDir, 'autumn.png', pngOf(1200, 628, 'e2e autumn card'))
+      // Chosen in the app's media dialog: the outbox reads only files the designer granted.
+      const media = await localMedium(
+        {
+          dir: workDir,
+          async choose(path) {
+            app.dialogAnswers.push(path)
+            const picked = await app.services.handlers['media.pickLocal']({})
+            if (!picked.picked) throw new Error('the media dialog chose nothing')
+            return picked.media
+          },
+        },
+        'autumn.png',
+        pngOf(1200, 628, 'e2e autumn card'),
+      )
       const drafts = app.services.drafts
       const created = await drafts.store.create('card', 'Autumn card', {
         name: 'Autumn card',

@@ -33,9 +33,26 @@ export function mp4Of(width: number, height: number, durationMs: number, seed = 
   ])
 }
 
-/** Writes the file and reads it back the way the media picker does. */
-export async function localMedium(dir: string, name: string, bytes: Buffer): Promise<LocalMediaRef> {
-  const path = join(dir, name)
+/** A folder for test media and the app's dialog to choose them in (openApp's `media`). */
+export interface MediaSource {
+  dir: string
+  /** Chooses the file in the app's media dialog: the app grants it and answers its ref. */
+  choose(path: string): Promise<LocalMediaRef>
+}
+
+/**
+ * Writes the file and reads it back the way the media picker does. Given a folder only, nothing
+ * grants it: enough for the rules, but the app reads no file a draft merely names, so a draft
+ * that publishes needs it chosen through the app (a MediaSource).
+ */
+export async function localMedium(
+  where: string | MediaSource,
+  name: string,
+  bytes: Buffer,
+): Promise<LocalMediaRef> {
+  const path = join(typeof where === 'string' ? where : where.dir, name)
   await writeFile(path, bytes)
-  return (await inspectMediaFile(path)).ref
+  if (typeof where !== 'string') return where.choose(path)
+  const { ref } = await inspectMediaFile(path)
+  return ref
 }

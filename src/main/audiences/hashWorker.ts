@@ -1,6 +1,13 @@
 import { parentPort } from 'node:worker_threads'
 import { isAppFailure } from '../../shared/errors'
-import { emptyCounts, scanChunks, type ListLayout, type OperationSettings, type ScanCounts } from './scanner'
+import {
+  assertSameContent,
+  emptyCounts,
+  scanChunks,
+  type ListLayout,
+  type OperationSettings,
+  type ScanCounts,
+} from './scanner'
 
 /**
  * The worker thread that reads, normalizes and hashes a customer list (scanner.ts), so the
@@ -40,6 +47,9 @@ async function run(request: Extract<WorkerRequest, { type: 'report' | 'send' }>)
   const settings: OperationSettings =
     request.type === 'send' ? request.settings : { operationType: 'Update', target: 'custom_audience' }
   let chunks = 0
+  // A send (and every resume) reads the whole file once first: not one request leaves unless the
+  // file is, byte for byte, the one the report read.
+  if (request.type === 'send') await assertSameContent(request.layout)
   for await (const chunk of scanChunks(request.layout, settings, counts, {
     ...(request.type === 'send'
       ? { resumeOffset: request.resumeOffset, firstChunkIndex: request.firstChunkIndex }

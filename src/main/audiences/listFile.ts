@@ -9,7 +9,15 @@ import {
 } from '../../shared/audiences/identifiers'
 import { formatNumber } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
-import { detectDelimiter, refuse, splitCsvLine } from './listLines'
+import {
+  checkLines,
+  detectDelimiter,
+  MAX_LINE_BYTES,
+  oldMac,
+  refuse,
+  splitCsvLine,
+  tooLong,
+} from './listLines'
 
 /**
  * Opens a customer list the designer chose: checks what can be checked before reading it (size
@@ -18,6 +26,8 @@ import { detectDelimiter, refuse, splitCsvLine } from './listLines'
  */
 
 export const HEAD_BYTES = 64 * 1024
+/** Enough to see the head's lines end: a line that runs on past this is longer than any row may be. */
+const READ_BYTES = HEAD_BYTES + MAX_LINE_BYTES + 1
 const SAMPLE_ROWS = 5
 const MAX_BYTES = LIMITS.audienceFile.maxMegabytes.value * 1024 * 1024
 
@@ -46,7 +56,7 @@ export async function openList(path: string, allowed: readonly IdentifierType[])
   const handle = await open(path, 'r')
   let head: Buffer
   try {
-    const buffer = Buffer.alloc(Math.min(HEAD_BYTES, info.size))
+    const buffer = Buffer.alloc(Math.min(READ_BYTES, info.size))
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
     head = buffer.subarray(0, bytesRead)
   } finally {
@@ -59,8 +69,18 @@ export async function openList(path: string, allowed: readonly IdentifierType[])
       'This file holds binary data, not text. Choose a CSV or TXT export of the list. Nothing was sent.',
     )
   const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0
-  // Whole lines of the head only: the last one may be cut by the 64 KB window.
-  const cut = head.length < info.size ? head.lastIndexOf(0x0a) + 1 : head.length
+  // Whole lines of the head only: the last one may be cut by the window. The lines are held to
+  // the rules the upload reads them by (length, CR-only and mixed endings), so a file that the
+  // upload would refuse says why here, on the line at fault, not that it has no people in it.
+  const whole = head.length === info.size
+  const cut = whole ? head.length : head.lastIndexOf(0x0a) + 1
+  const lines = { lineNumber: 0 }
+  checkLines(head.subarray(bom, Math.max(bom, cut)), lines, whole)
+  if (!whole && head.length - cut > MAX_LINE_BYTES) {
+    // A long run without a newline but with CRs is an old Mac file, not one long line.
+    const next = lines.lineNumber + 1
+    throw head.indexOf(0x0d, cut) !== -1 ? oldMac(next) : tooLong(next)
+  }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(bom, Math.max(bom, cut)))
@@ -69,8 +89,10 @@ export async function openList(path: string, allowed: readonly IdentifierType[])
       'This file is not UTF-8 text (perhaps Windows-1252 or Latin-1). Save the list as “CSV UTF-8” and choose it again. Nothing was sent.',
     )
   }
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''))
-  const nonEmpty = lines.filter((line) => line.trim() !== '')
+  const nonEmpty = text
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line.trim() !== '')
   if (nonEmpty.length === 0) throw refuse('This file has no rows. Nothing was sent.')
   const delimiter = detectDelimiter(nonEmpty.slice(0, 20))
   const firstCells = splitCsvLine(nonEmpty[0] as string, delimiter) ?? [nonEmpty[0] as string]

@@ -1,4 +1,5 @@
 import { isAscii, isUtf8 } from 'node:buffer'
+import type { Hash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { AppFailure, appError } from '../../shared/errors'
 
@@ -45,7 +46,7 @@ function notUtf8(lineNumber: number): AppFailure {
   )
 }
 
-function oldMac(lineNumber: number): AppFailure {
+export function oldMac(lineNumber: number): AppFailure {
   return refuse(
     `Line ${lineNumber} uses old Mac line endings (CR): save the list with Windows or Unix line endings and choose it again. Nothing was sent.`,
   )
@@ -69,7 +70,11 @@ function mixedEndings(lineNumber: number): AppFailure {
  * their length, a CR that does not end a line, and endings that differ from the file's. Counts
  * them into `state.lineNumber`. Works on the bytes (native searches), before they are decoded.
  */
-function checkLines(bytes: Buffer, state: { ending?: LineEnding; lineNumber: number }, atEnd: boolean): void {
+export function checkLines(
+  bytes: Buffer,
+  state: { ending?: LineEnding; lineNumber: number },
+  atEnd: boolean,
+): void {
   const hasCr = bytes.indexOf(0x0d) !== -1
   let from = 0
   while (from < bytes.length) {
@@ -101,7 +106,7 @@ function checkLines(bytes: Buffer, state: { ending?: LineEnding; lineNumber: num
 export async function* readBlocks(
   path: string,
   start: number,
-  state: { ending?: LineEnding; lineNumber: number } = { lineNumber: 0 },
+  state: { ending?: LineEnding; lineNumber: number; digest?: Hash } = { lineNumber: 0 },
 ): AsyncGenerator<TextBlock, void, undefined> {
   // Each block is cut just after a newline byte, which is never inside a UTF-8 sequence, so
   // every block is checked and decoded on its own. (Buffer#toString, not TextDecoder: V8
@@ -120,6 +125,8 @@ export async function* readBlocks(
   }
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      // The file's fingerprint takes every byte as it is read (scanner.ts).
+      state.digest?.update(chunk)
       const nul = chunk.indexOf(0)
       if (nul !== -1) throw binary(lineAt(chunk, nul, state.lineNumber + 1))
       const lastNewline = chunk.lastIndexOf(0x0a)
@@ -169,7 +176,7 @@ export class LineCursor {
   }
 }
 
-function tooLong(lineNumber: number): AppFailure {
+export function tooLong(lineNumber: number): AppFailure {
   return refuse(
     `Line ${lineNumber} is longer than ${MAX_LINE_BYTES / 1024} KB: this does not look like a customer list (one person per line). Nothing was sent.`,
   )

@@ -157,7 +157,11 @@ export function createListUploads(deps: {
         chunks: counts.chunks,
         dedupeCapped: counts.dedupeCapped,
       }
-      open.checked = { layout, report }
+      // The send and every resume compare the file with what this report read (ListLayout.fingerprint).
+      open.checked = {
+        layout: { ...layout, ...(counts.fingerprint ? { fingerprint: counts.fingerprint } : {}) },
+        report,
+      }
       return report
     },
 

@@ -14,7 +14,8 @@ import type { ListLayout, OperationSettings } from './scanner'
  * Outbox executors of the Audiences page.
  *
  * `audiences.users.upload` sends a customer list chunk by chunk. Its params hold the file's
- * path, size, modification time and how to read it (delimiter, header end, column → type);
+ * path, size, modification time, fingerprint (its SHA-256, compared before the first request of
+ * every run) and how to read it (delimiter, header end, column → type);
  * its state holds how far the acknowledged chunks reach (a byte offset and counts). Neither
  * ever holds an identifier, raw or hashed: a resume re-reads and re-hashes the file from the
  * start (to rebuild the duplicate check) and sends from the offset on, so a chunk the platform
@@ -43,6 +44,11 @@ const layoutSchema = z.object({
   defaultCountryCode: z
     .string()
     .regex(/^[1-9][0-9]{0,2}$/)
+    .optional(),
+  /** The file's SHA-256 as the report read it; absent in jobs queued before it was kept. */
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
     .optional(),
 })
 

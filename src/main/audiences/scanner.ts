@@ -1,5 +1,7 @@
-import { hash } from 'node:crypto'
+import { createHash, hash, type Hash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import {
   isHashed,
   normalizeIdentifier,
@@ -30,6 +32,12 @@ export interface ListLayout {
   columns: [number, IdentifierType][]
   /** Digits prepended to phone numbers written without a country code. */
   defaultCountryCode?: string
+  /**
+   * SHA-256 of the whole file as it was checked (the pre-send report computes it while it reads
+   * and hashes the rows). A send and every resume compare it before the first request: a file
+   * of the same size and time with other people in it is not the one that was checked.
+   */
+  fingerprint?: string
 }
 
 export interface ScanCounts {
@@ -45,6 +53,8 @@ export interface ScanCounts {
   /** The duplicate check stopped remembering new rows (see fingerprints.ts). */
   dedupeCapped: boolean
   lineEnding?: LineEnding
+  /** The whole file's SHA-256 (ListLayout.fingerprint), once it has all been read. */
+  fingerprint?: string
 }
 
 export interface OperationSettings {
@@ -201,6 +211,37 @@ function operationFrame(settings: OperationSettings): { prefix: string; suffix: 
   }
 }
 
+function changedContent(path: string): ReturnType<typeof refuse> {
+  return refuse(
+    `The list file ${path} changed after it was checked (its content differs, though its size and time may not), so sending could reach different people. Dismiss this upload and upload the file again; what was already acknowledged stays on the platform.`,
+  )
+}
+
+/** The SHA-256 of the part of the file before `end`, as its fingerprint starts. */
+async function digestOf(path: string, end: number, digest: Hash = createHash('sha256')): Promise<Hash> {
+  if (end > 0)
+    await pipeline(
+      createReadStream(path, { start: 0, end: end - 1 }),
+      async (chunks: AsyncIterable<Buffer>) => {
+        for await (const chunk of chunks) digest.update(chunk)
+      },
+    )
+  return digest
+}
+
+/**
+ * Before anything is sent, at the start and on every resume: the file must be the one the
+ * report read, byte for byte (its fingerprint), not only of the same size and time.
+ */
+export async function assertSameContent(
+  layout: Pick<ListLayout, 'path' | 'size' | 'mtimeMs' | 'fingerprint'>,
+): Promise<void> {
+  await assertUnchanged(layout)
+  if (layout.fingerprint === undefined) return
+  if ((await digestOf(layout.path, layout.size)).digest('hex') !== layout.fingerprint)
+    throw changedContent(layout.path)
+}
+
 /** Throws when the file is not the one that was checked: a resume must send the same rows. */
 export async function assertUnchanged(layout: Pick<ListLayout, 'path' | 'size' | 'mtimeMs'>): Promise<void> {
   const info = await stat(layout.path).catch(() => undefined)
@@ -249,7 +290,7 @@ export async function* scanChunks(
   let parts: string[] = []
   let bytes = 2 // the brackets
   let records = 0
-  const reading: { ending?: LineEnding; lineNumber: number } = { lineNumber: 0 }
+  const reading: { ending?: LineEnding; lineNumber: number; digest?: Hash } = { lineNumber: 0 }
   let lastEnd = layout.dataStart
   const flush = (endOffset: number): Chunk => {
     const chunk = {
@@ -267,6 +308,9 @@ export async function* scanChunks(
   }
   const encoder = new RowEncoder(layout, counts.skippedValues)
   const bodies = options.bodies ?? true
+  // The fingerprint: the bytes before the rows (a header), then every block as it is read.
+  const fingerprint = await digestOf(layout.path, layout.dataStart)
+  reading.digest = fingerprint
   for await (const block of readBlocks(layout.path, layout.dataStart, reading)) {
     counts.lineEnding ??= block.ending
     const line = new LineCursor(block)
@@ -307,6 +351,10 @@ export async function* scanChunks(
     }
   }
   counts.dedupeCapped = seen.capped
+  counts.fingerprint = fingerprint.digest('hex')
+  // Changed while it was read: a send stops here (what was acknowledged stays on the platform).
+  if (layout.fingerprint !== undefined && counts.fingerprint !== layout.fingerprint)
+    throw changedContent(layout.path)
   if (records > 0) yield flush(lastEnd)
   await assertUnchanged(layout)
   options.onProgress?.(counts)

@@ -1,10 +1,13 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { UploadHistoryEntry } from '../../shared/ipc/contracts/audiences'
 import type { Outbox } from '../publish/outbox'
 import { writeFileAtomic } from '../drafts/atomicFile'
+import { parseJson, readStoreFile } from '../files/storeFile'
 
 const HISTORY_MAX = 500
+/** 500 entries of names, counts and ids: a few hundred kilobytes at most. */
+const MAX_HISTORY_BYTES = 8 * 1024 * 1024
 
 /**
  * The customer-list uploads made from this computer, newest first, with their outbox job's
@@ -16,12 +19,14 @@ export function createUploadHistory(deps: { dataDir: string; outbox: Pick<Outbox
 
   async function loadHistory(): Promise<UploadHistoryEntry[]> {
     if (history) return history
-    try {
-      const parsed: unknown = JSON.parse(await readFile(historyPath, 'utf8'))
-      history = Array.isArray(parsed) ? (parsed as UploadHistoryEntry[]) : []
-    } catch {
-      history = []
-    }
+    const parsed = await readStoreFile(historyPath, {
+      maxBytes: MAX_HISTORY_BYTES,
+      parse: (text) => {
+        const value = parseJson(text)
+        return Array.isArray(value) ? (value as UploadHistoryEntry[]) : undefined
+      },
+    })
+    history = parsed ?? []
     return history
   }
 

@@ -1,7 +1,8 @@
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { writeFileAtomic } from '../drafts/atomicFile'
+import { parseJson, readStoreFile, type DamagedStore } from '../files/storeFile'
 import { PRODUCT_FIELDS, type Product } from '../../shared/catalog/product'
 import type { ProductFilter } from '../../shared/catalog/filters'
 import type { IssueView, ProductStatus } from '../../shared/ipc/contracts/catalogs'
@@ -83,6 +84,8 @@ export interface CatalogStore {
 }
 
 const WRITE_DELAY_MS = 1_000
+/** 10,000 products take about 6 MB: a file this large is not a catalog this app wrote. */
+const MAX_CATALOG_BYTES = 256 * 1024 * 1024
 
 function isProduct(value: unknown): value is StoredProduct {
   if (!value || typeof value !== 'object') return false
@@ -90,32 +93,40 @@ function isProduct(value: unknown): value is StoredProduct {
   return typeof record.product?.id === 'string' && typeof record.status === 'string'
 }
 
-export async function openCatalogStore(dataDir: string, profileId: string): Promise<CatalogStore> {
+export async function openCatalogStore(
+  dataDir: string,
+  profileId: string,
+  onDamaged?: (damaged: DamagedStore) => void,
+): Promise<CatalogStore> {
   const dir = join(dataDir, 'catalog')
   const file = join(dir, `${profileId}.json`)
   let catalog: StoredCatalog | null = null
   const products = new Map<string, StoredProduct>()
   let sets: StoredSet[] = []
-  try {
-    const parsed = fileSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
-    if (parsed.success) {
-      catalog = parsed.data.catalog
-      for (const record of parsed.data.products) {
-        if (!isProduct(record)) continue
-        // Only known fields survive a round trip through the file.
-        const product = Object.fromEntries(
-          PRODUCT_FIELDS.flatMap((field) =>
-            record.product[field] === undefined ? [] : [[field, record.product[field]]],
-          ),
-        ) as Product
-        products.set(product.id as string, { ...record, product, messages: record.messages ?? [] })
-      }
-      sets = parsed.data.sets.filter(
-        (set): set is StoredSet => !!set && typeof (set as StoredSet).localId === 'string',
-      )
+  // A damaged file is moved aside and the catalog starts empty; a refresh reads it back.
+  const parsed = await readStoreFile(file, {
+    maxBytes: MAX_CATALOG_BYTES,
+    parse: (text) => {
+      const result = fileSchema.safeParse(parseJson(text))
+      return result.success ? result : undefined
+    },
+    ...(onDamaged ? { onDamaged } : {}),
+  })
+  if (parsed) {
+    catalog = parsed.data.catalog
+    for (const record of parsed.data.products) {
+      if (!isProduct(record)) continue
+      // Only known fields survive a round trip through the file.
+      const product = Object.fromEntries(
+        PRODUCT_FIELDS.flatMap((field) =>
+          record.product[field] === undefined ? [] : [[field, record.product[field]]],
+        ),
+      ) as Product
+      products.set(product.id as string, { ...record, product, messages: record.messages ?? [] })
     }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    sets = parsed.data.sets.filter(
+      (set): set is StoredSet => !!set && typeof (set as StoredSet).localId === 'string',
+    )
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined

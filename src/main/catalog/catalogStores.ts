@@ -1,3 +1,4 @@
+import type { DamagedStore } from '../files/storeFile'
 import { openCatalogStore, type CatalogStore } from './catalogStore'
 
 /** One store per profile, opened on first use and shared by the catalog service and its executors. */
@@ -6,13 +7,16 @@ export interface CatalogStores {
   flushAll(): Promise<void>
 }
 
-export function createCatalogStores(dataDir: string): CatalogStores {
+export function createCatalogStores(
+  dataDir: string,
+  onDamaged?: (damaged: DamagedStore) => void,
+): CatalogStores {
   const stores = new Map<string, Promise<CatalogStore>>()
   return {
     open(profileId) {
       let store = stores.get(profileId)
       if (!store) {
-        store = openCatalogStore(dataDir, profileId)
+        store = openCatalogStore(dataDir, profileId, onDamaged)
         // A failed open is not cached: the next call tries again.
         store.catch(() => stores.delete(profileId))
         stores.set(profileId, store)

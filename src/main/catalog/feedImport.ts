@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { productFromRow, suggestMapping, validateMapping, type FeedMapping } from '../../shared/catalog/feed'
-import { validateProduct, type Product } from '../../shared/catalog/product'
-import type { ImportReport, IssueView, RowReport } from '../../shared/ipc/contracts/catalogs'
+import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
+import type { ImportReport } from '../../shared/ipc/contracts/catalogs'
 import { plural } from '../../shared/rules/issues'
 import type { CatalogQueue } from './catalogQueue'
-import { issueViews, requireCatalog } from './catalogRows'
+import { requireCatalog } from './catalogRows'
+import { checkFeed, type FeedCheck } from './feedCheck'
 import { invalidInput as invalid } from '../../shared/errors'
 import type { CatalogStores } from './catalogStores'
 import { readFeedFile, type ParsedFeed } from './feedFile'
@@ -24,74 +24,8 @@ interface ImportSession {
   lastCheck?: { mapping: string; result: FeedCheck }
 }
 
-interface FeedCheck {
-  report: ImportReport
-  valid: Product[]
-}
-
-const REPORT_ROWS = 500
 const PREVIEW_ROWS = 6
 const MAX_SESSIONS = 3
-
-export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
-  const mappingIssues = validateMapping(mapping, feed.columns)
-  const problems = new Map<number, string[]>()
-  for (const problem of feed.problems)
-    problems.set(problem.index, [...(problems.get(problem.index) ?? []), problem.message])
-  const mapped = feed.rows.map((row) => productFromRow(row, mapping))
-  const rowsOfId = new Map<string, number[]>()
-  mapped.forEach(({ product }, index) => {
-    if (product.id) rowsOfId.set(product.id, [...(rowsOfId.get(product.id) ?? []), index])
-  })
-  const failing: RowReport[] = []
-  const warned: RowReport[] = []
-  const valid: Product[] = []
-  let invalidCount = 0
-  let warningCount = 0
-  mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
-    // productFromRow already trims and drops blank values: the product is normalised.
-    const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
-      message,
-      severity: 'error' as const,
-    }))
-    issues.push(...issueViews(mappingRowIssues), ...issueViews(validateProduct(clean)))
-    const twins = clean.id ? (rowsOfId.get(clean.id) ?? []) : []
-    if (twins.length > 1)
-      issues.push({
-        field: 'id',
-        severity: 'error',
-        message: `ID ${clean.id} is on rows ${twins.map((at) => at + 1).join(', ')}: the platform ignores every copy of a repeated ID`,
-      })
-    const hasError = issues.some((issue) => issue.severity === 'error')
-    if (hasError) invalidCount += 1
-    else valid.push(clean)
-    if (issues.length === 0) return
-    if (!hasError) warningCount += 1
-    const report: RowReport = {
-      row: index + 1,
-      ...(clean.id ? { id: clean.id } : {}),
-      ...(clean.title ? { title: clean.title } : {}),
-      issues,
-      product: clean,
-    }
-    if (hasError) {
-      if (failing.length < REPORT_ROWS) failing.push(report)
-    } else if (warned.length < REPORT_ROWS) warned.push(report)
-  })
-  const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
-  return {
-    report: {
-      total: feed.rows.length,
-      valid: mappingIssues.some((issue) => issue.severity === 'error') ? 0 : valid.length,
-      invalid: invalidCount,
-      withWarnings: warningCount,
-      mappingIssues: issueViews(mappingIssues),
-      rows,
-      truncated: invalidCount + warningCount > rows.length,
-    },
-    valid: mappingIssues.some((issue) => issue.severity === 'error') ? [] : valid,
-  }
-}
 
 export function createFeedImports(deps: {
   stores: CatalogStores

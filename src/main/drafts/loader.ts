@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto'
-import { closeSync, constants as fsConstants, fstatSync, openSync, readSync } from 'node:fs'
+import { constants as fsConstants } from 'node:fs'
 import { copyFile, mkdir, open, readdir, stat, unlink } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 import { CURRENT_DRAFT_SCHEMA_VERSION } from '../../shared/drafts/envelope'
 import type { ContentValidator, Draft } from '../../shared/drafts/envelope'
-import { JSON_LIMITS, scanJsonText, stripByteOrderMark } from '../../shared/drafts/json'
+import { DRAFT_LIMITS, stripByteOrderMark } from '../../shared/drafts/json'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import type { RestoreErrorCode } from '../../shared/drafts/migrations'
 import { fsyncDirectory, isErrno, isTempFileName, renameWithRetry, writeFileAtomic } from './atomicFile'
 import { DRAFT_FILE_EXTENSION, draftFileName, fileStamp } from './layout'
 import type { DraftStoreLayout } from './layout'
 import { pruneBackups } from './backups'
+import { draftTextProblem, MAX_DRAFT_MEGABYTES } from './draftLimits'
+import { readRegularFileSync, UnsafeFileError } from '../files/regularFile'
 import { serializeDraft } from './serialize'
 
 export type QuarantineReason =
@@ -82,12 +84,6 @@ interface LoadContext {
 const READ_BATCH = 200
 
 /**
- * No draft comes near this (a long-form post is 25,000 characters); a file above it is not a
- * draft, and reading it whole would hold up the start for nothing.
- */
-export const MAX_DRAFT_FILE_BYTES = 2 * 1024 * 1024
-
-/**
  * Makes the store's folders. Something else in the way of one (a file named `quarantine`) is
  * renamed aside, kept, and reported, so one odd entry cannot stop every drafts call.
  */
@@ -112,44 +108,6 @@ export async function ensureLayout(
     )
   }
   return warnings
-}
-
-class NotARegularFile extends Error {}
-class TooLarge extends Error {}
-
-/**
- * Reads a file only if it is a regular file of at most `maxBytes`: no link is followed
- * (O_NOFOLLOW), and a FIFO opens without waiting for a writer (O_NONBLOCK), so neither can
- * block the load; the check is on the opened file (fstat), so nothing can be swapped in between.
- */
-export function readRegularFileSync(path: string, maxBytes: number): Buffer {
-  const flags = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0)
-  let fd: number
-  try {
-    fd = openSync(path, flags)
-  } catch (error) {
-    // ELOOP: a symbolic link; ENXIO: a socket or a FIFO's other end.
-    if (isErrno(error, 'ELOOP') || isErrno(error, 'ENXIO')) throw new NotARegularFile()
-    throw error
-  }
-  try {
-    const info = fstatSync(fd)
-    if (!info.isFile()) throw new NotARegularFile()
-    if (info.size > maxBytes) throw new TooLarge()
-    // One byte more than the size says: a file that grows meanwhile is caught, not read forever.
-    const buffer = Buffer.allocUnsafe(info.size + 1)
-    let read = 0
-    while (read < buffer.length) {
-      const n = readSync(fd, buffer, read, buffer.length - read, null)
-      if (n === 0) break
-      read += n
-    }
-    if (read > info.size)
-      throw Object.assign(new Error('the file grew while it was read'), { code: 'ECHANGED' })
-    return buffer.subarray(0, read)
-  } finally {
-    closeSync(fd)
-  }
 }
 
 export async function loadDirectory(context: LoadContext): Promise<LoadedDirectory> {
@@ -220,14 +178,16 @@ async function loadOne(
   const path = join(dir, fileName)
   let bytes: Buffer
   try {
-    bytes = readRegularFileSync(path, MAX_DRAFT_FILE_BYTES)
+    bytes = readRegularFileSync(path, { maxBytes: DRAFT_LIMITS.maxFileBytes })
   } catch (error) {
-    if (error instanceof NotARegularFile) {
+    if (error instanceof UnsafeFileError && error.reason === 'not_a_file') {
       const why = 'it is not a regular file (a link, a pipe or a device); Ads Studio reads only plain files'
       await quarantine(context, path, 'not_a_file', why, report)
-    } else if (error instanceof TooLarge) {
-      const why = `it is too large to be a draft (over ${MAX_DRAFT_FILE_BYTES / 1024 / 1024} MB)`
+    } else if (error instanceof UnsafeFileError && error.reason === 'too_large') {
+      const why = `it is too large to be a draft (over ${MAX_DRAFT_MEGABYTES} MB)`
       await quarantine(context, path, 'too_large', why, report)
+    } else if (error instanceof UnsafeFileError) {
+      await quarantine(context, path, 'unreadable', 'it changed while it was read', report)
     } else {
       const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
       await quarantine(context, path, 'unreadable', `it could not be read (${code})`, report)
@@ -237,13 +197,11 @@ async function loadOne(
 
   // Editors on some systems save UTF-8 with a byte order mark; the draft itself is fine.
   const text = stripByteOrderMark(bytes.toString('utf8'))
-  // Drafts are small; only a large file is worth the structural pass before parsing.
-  if (text.length > 64 * 1024) {
-    const scan = scanJsonText(text, JSON_LIMITS)
-    if (!scan.ok) {
-      await quarantine(context, path, 'too_complex', `${scan.reason}, more than any draft`, report)
-      return undefined
-    }
+  // The same limits a save applies: what was acknowledged as saved is read back here.
+  const problem = draftTextProblem(text, bytes.length)
+  if (problem) {
+    await quarantine(context, path, problem.reason, `it ${problem.why}`, report)
+    return undefined
   }
   let parsed: unknown
   try {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
-import { readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { readdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
 import { mediaRefSchema } from '../../shared/creatives/media'
 import { isDraftKind, isDraftStatus, publishedRefsSchema } from '../../shared/drafts/envelope'
 import { tempPathFor } from './atomicFile'
+import { parseJson, readStoreFile, type DamagedStore } from '../files/storeFile'
 import type { DraftListEntry } from './summaryIndex'
 
 /**
@@ -18,6 +19,8 @@ import type { DraftListEntry } from './summaryIndex'
  */
 export const SUMMARY_INDEX_FILE = 'summaries.json'
 const FORMAT = 1
+/** 50,000 drafts' rows take about 30 MB; a larger file is not an index this app wrote. */
+const MAX_INDEX_BYTES = 128 * 1024 * 1024
 
 // Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published,
 // cover]. The cover came later: a row without it (saved by an earlier version) is still read.
@@ -105,6 +108,8 @@ export interface SummaryIndexReadOptions {
   sliceMs?: number
   /** Gives the event loop a turn; tests count the turns. */
   nextTurn?: () => Promise<unknown>
+  /** An index that could not be read was moved aside (for the log). */
+  onDamaged?: (damaged: DamagedStore) => void
 }
 
 export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOptions = {}): SummaryIndexFile {
@@ -118,15 +123,17 @@ export function summaryIndexFile(storeDir: string, options: SummaryIndexReadOpti
         if (name.startsWith(`.${SUMMARY_INDEX_FILE}.`) && name.endsWith('.tmp'))
           await unlink(join(storeDir, name)).catch(() => undefined)
       }
-      let text: string
-      let parsed: unknown
-      try {
-        text = await readFile(path, 'utf8')
-        parsed = JSON.parse(text)
-      } catch {
-        return undefined
-      }
-      const file = fileSchema.safeParse(parsed)
+      const read = await readStoreFile(path, {
+        maxBytes: MAX_INDEX_BYTES,
+        parse: (text) => {
+          const parsed = parseJson(text)
+          return parsed === undefined ? undefined : { text, parsed }
+        },
+        ...(options.onDamaged ? { onDamaged: options.onDamaged } : {}),
+      })
+      if (!read) return undefined
+      const { text } = read
+      const file = fileSchema.safeParse(read.parsed)
       if (!file.success) return undefined
       const rowsText = file.data.seal === undefined ? undefined : rowsTextOf(text)
       const sealed = rowsText !== undefined && file.data.seal === sealOf(rowsText)

@@ -23,9 +23,10 @@ export function isOwnRendererUrl(rendererUrl: string, candidate: string | undefi
   } catch {
     return false
   }
-  if (actual.protocol !== expected.protocol) return false
+  if (actual.protocol !== expected.protocol || actual.host !== expected.host) return false
+  // file:: the same file on this computer (a host would be another machine's share, \\host\...).
   if (expected.protocol === 'file:') return actual.pathname === expected.pathname
-  return actual.host === expected.host && !actual.username && !actual.password
+  return !actual.username && !actual.password
 }
 
 /**

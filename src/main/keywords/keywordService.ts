@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import Papa from 'papaparse'
 import { z } from 'zod'
@@ -13,6 +13,7 @@ import {
 import type { KeywordResult } from '../../shared/ipc/contracts/keywords'
 import { searchKeywords } from '../api/catalog'
 import { writeFileAtomic } from '../drafts/atomicFile'
+import { parseJson, readStoreFile } from '../files/storeFile'
 import type { WithAdsContext } from '../session/session'
 import type { CatalogDialogs } from '../catalog/dialogs'
 
@@ -28,6 +29,8 @@ import type { CatalogDialogs } from '../catalog/dialogs'
 
 const RECENT_MAX = 8
 const RESULTS_KEPT = 10
+/** Eight short queries: a few kilobytes. */
+const MAX_RECENT_BYTES = 1024 * 1024
 
 const recentSchema = z.array(
   z.object({
@@ -40,14 +43,23 @@ const recentSchema = z.array(
   }),
 )
 
+/**
+ * The export as CSV. A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab
+ * or a carriage return: a keyword is the designer's text, and may be anyone's) is written with a
+ * leading quote, papaparse's escapeFormulae, so it opens as the text it is. Every CSV the app
+ * writes goes through this option.
+ */
 export function keywordCsv(result: KeywordResult): string {
-  return Papa.unparse({
-    fields: ['time', ...result.series.map((series) => series.label)],
-    data: result.times.map((time, index) => [
-      new Date(time).toISOString(),
-      ...result.series.map((series) => series.values[index] ?? ''),
-    ]),
-  })
+  return Papa.unparse(
+    {
+      fields: ['time', ...result.series.map((series) => series.label)],
+      data: result.times.map((time, index) => [
+        new Date(time).toISOString(),
+        ...result.series.map((series) => series.values[index] ?? ''),
+      ]),
+    },
+    { escapeFormulae: true },
+  )
 }
 
 export function createKeywordService(deps: {
@@ -61,12 +73,14 @@ export function createKeywordService(deps: {
   const fileOf = (profileId: string) => join(deps.dataDir, 'keywords', `${profileId}.json`)
 
   async function recent(profileId: string): Promise<KeywordQuery[]> {
-    try {
-      const parsed = recentSchema.safeParse(JSON.parse(await readFile(fileOf(profileId), 'utf8')))
-      return parsed.success ? parsed.data.map((query) => ({ ...query })) : []
-    } catch {
-      return []
-    }
+    const parsed = await readStoreFile(fileOf(profileId), {
+      maxBytes: MAX_RECENT_BYTES,
+      parse: (text) => {
+        const result = recentSchema.safeParse(parseJson(text))
+        return result.success ? result.data : undefined
+      },
+    })
+    return (parsed ?? []).map((query) => ({ ...query }))
   }
 
   async function remember(profileId: string, query: KeywordQuery): Promise<void> {

@@ -6,7 +6,7 @@ import type {
   PublishedCardKind,
 } from '../../shared/ipc/contracts/library'
 import type { MediaType } from '../../shared/rules/limits'
-import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
+import { SANDBOX_ENVIRONMENTS, type ProfileSummary } from '../../shared/profiles'
 import {
   createSandboxAccount,
   getMediaLibraryObject,
@@ -27,6 +27,7 @@ import type { Envelope } from '../api/envelope'
 import type { WithAdsContext } from '../session/session'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
+import { mediaFetchTarget, type MediaFetchTarget } from './mediaFetchPolicy'
 
 export interface LibraryServiceDeps {
   withAdsContext: WithAdsContext
@@ -80,19 +81,25 @@ const LEGACY_CARD_TYPE: Partial<Record<PublishedCardKind, string>> = {
  */
 export function createLibraryService(deps: LibraryServiceDeps) {
   const thumbnails = deps.thumbnails ?? createThumbnailCache()
-  const knownUrls = new Map<string, string | null>()
+  /** Per media key, the thumbnail URL the library gave, when main may fetch it (mediaFetchPolicy.ts). */
+  const knownUrls = new Map<string, MediaFetchTarget | null>()
   const urlKey = (profileId: string, accountId: string, mediaKey: string) =>
     `${profileId}\n${accountId}\n${mediaKey}`
 
-  function rememberUrl(key: string, object: MediaLibraryObject): string | undefined {
+  function rememberUrl(
+    key: string,
+    object: MediaLibraryObject,
+    profile: ProfileSummary,
+  ): MediaFetchTarget | undefined {
     const url = thumbnailUrlOf(object)
+    const target = url === undefined ? undefined : mediaFetchTarget(url, profile)
     knownUrls.delete(key)
-    knownUrls.set(key, url ?? null)
+    knownUrls.set(key, target ?? null)
     if (knownUrls.size > MAX_KNOWN_URLS) {
       const oldest = knownUrls.keys().next().value
       if (oldest !== undefined) knownUrls.delete(oldest)
     }
-    return url
+    return target
   }
 
   return {
@@ -133,7 +140,8 @@ export function createLibraryService(deps: LibraryServiceDeps) {
           ...(options.count ? { count: options.count } : {}),
         })
         const live = page.data.filter((object) => object.deleted !== true)
-        for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object)
+        for (const object of live)
+          rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx.profile)
         return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
       })
     },
@@ -144,16 +152,15 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       mediaKey: string,
     ): Promise<{ dataUrl?: string; width?: number; height?: number }> {
       const key = urlKey(profileId, accountId, mediaKey)
-      let url = knownUrls.get(key)
-      if (url === undefined) {
-        const object = await deps.withAdsContext(profileId, (ctx) =>
-          getMediaLibraryObject(ctx, accountId, mediaKey),
+      let target = knownUrls.get(key)
+      if (target === undefined) {
+        target = await deps.withAdsContext(profileId, async (ctx) =>
+          rememberUrl(key, await getMediaLibraryObject(ctx, accountId, mediaKey), ctx.profile),
         )
-        url = rememberUrl(key, object) ?? null
       }
-      if (url === null) return {}
-      // A thumbnail is decoration: a CDN hiccup shows the placeholder rather than an error.
-      const thumbnail = await thumbnails.get(url).catch(() => undefined)
+      if (!target) return {}
+      // A thumbnail is decoration: a CDN hiccup (or a refused address) shows the placeholder.
+      const thumbnail = await thumbnails.get(target).catch(() => undefined)
       return thumbnail ?? {}
     },
 

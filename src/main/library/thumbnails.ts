@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { request } from 'undici'
+import { Agent, request } from 'undici'
+import { readRegularFile } from '../files/regularFile'
 import { imageDimensions, MIME_TYPES, sniffFormat } from '../media/formats'
+import {
+  checkedLookup,
+  DEFAULT_MEDIA_ADDRESS_POLICY,
+  literalAllowed,
+  MediaFetchRefused,
+  type MediaAddressPolicy,
+  type MediaFetchTarget,
+} from './mediaFetchPolicy'
 
 export interface Thumbnail {
   dataUrl: string
@@ -10,8 +19,8 @@ export interface Thumbnail {
   height?: number
 }
 
-/** Reads at most `maxBytes` of the body at `url`; undefined when it is bigger, missing or not 200. */
-export type ImageFetcher = (url: string, maxBytes: number) => Promise<Uint8Array | undefined>
+/** Reads at most `maxBytes` of the body at a URL; undefined when it is bigger, missing or not 200. */
+export type ImageFetcher = (target: MediaFetchTarget, maxBytes: number) => Promise<Uint8Array | undefined>
 
 export interface ThumbnailCacheOptions {
   fetchImage?: ImageFetcher
@@ -30,31 +39,47 @@ export const DEFAULT_MAX_IMAGE_BYTES = 3 * 1024 * 1024
 const DEFAULT_MAX_CACHED_BYTES = 48 * 1024 * 1024
 const FETCH_TIMEOUT_MS = 15_000
 
-/** An unsigned GET: media URLs are public CDN addresses, and credentials must not travel there. */
-export const fetchImageBytes: ImageFetcher = async (url, maxBytes) => {
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined
-  const response = await request(parsed, {
-    method: 'GET',
-    headersTimeout: FETCH_TIMEOUT_MS,
-    bodyTimeout: FETCH_TIMEOUT_MS,
-  })
-  const declared = Number(response.headers['content-length'])
-  if (response.statusCode !== 200 || (Number.isFinite(declared) && declared > maxBytes)) {
-    await response.body.dump()
-    return undefined
-  }
-  const chunks: Buffer[] = []
-  let total = 0
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    total += chunk.length
-    if (total > maxBytes) {
-      response.body.destroy()
-      return undefined
+/**
+ * An unsigned GET (media URLs are public CDN addresses, and credentials must not travel there),
+ * to an address the policy allows (mediaFetchPolicy.ts), never following a redirect.
+ * @throws MediaFetchRefused when the URL's address is not one main fetches from.
+ */
+export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_ADDRESS_POLICY): ImageFetcher {
+  return async (target, maxBytes) => {
+    if (!literalAllowed(policy, target))
+      throw new MediaFetchRefused(`${target.url.hostname} is not an address Ads Studio fetches from`)
+    const dispatcher = new Agent({ connect: { lookup: checkedLookup(policy, target) } })
+    try {
+      const response = await request(target.url, {
+        method: 'GET',
+        dispatcher,
+        headersTimeout: FETCH_TIMEOUT_MS,
+        bodyTimeout: FETCH_TIMEOUT_MS,
+      })
+      const declared = Number(response.headers['content-length'])
+      if (response.statusCode !== 200 || (Number.isFinite(declared) && declared > maxBytes)) {
+        await response.body.dump()
+        return undefined
+      }
+      const chunks: Buffer[] = []
+      let total = 0
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        total += chunk.length
+        if (total > maxBytes) {
+          response.body.destroy()
+          return undefined
+        }
+        chunks.push(chunk)
+      }
+      return Buffer.concat(chunks)
+    } catch (error) {
+      // undici wraps the look-up's refusal in its own connect error.
+      if (error instanceof Error && error.cause instanceof MediaFetchRefused) throw error.cause
+      throw error
+    } finally {
+      void dispatcher.close()
     }
-    chunks.push(chunk)
   }
-  return Buffer.concat(chunks)
 }
 
 /** Only images the renderer can show; anything else (HTML error pages, videos) gives no thumbnail. */
@@ -75,7 +100,7 @@ export function thumbnailOf(bytes: Uint8Array): Thumbnail | undefined {
  * network is back.
  */
 export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
-  const fetchImage = options.fetchImage ?? fetchImageBytes
+  const fetchImage = options.fetchImage ?? createImageFetcher()
   const maxImageBytes = options.maxImageBytes ?? DEFAULT_MAX_IMAGE_BYTES
   const maxCachedBytes = options.maxCachedBytes ?? DEFAULT_MAX_CACHED_BYTES
   const entries = new Map<string, Thumbnail | null>()
@@ -99,7 +124,7 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
 
   async function fromDisk(url: string): Promise<Uint8Array | undefined> {
     if (!options.diskDir) return undefined
-    return readFile(fileOf(url)).catch(() => undefined)
+    return readRegularFile(fileOf(url), { maxBytes: maxImageBytes }).catch(() => undefined)
   }
 
   /** Best effort: a full disk costs a refetch later, never a missing thumbnail now. */
@@ -116,14 +141,15 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
     }
   }
 
-  async function load(url: string): Promise<Thumbnail | undefined> {
+  async function load(target: MediaFetchTarget): Promise<Thumbnail | undefined> {
+    const url = target.url.href
     const stored = await fromDisk(url)
     const storedThumbnail = stored ? thumbnailOf(stored) : undefined
     if (storedThumbnail) {
       remember(url, storedThumbnail)
       return storedThumbnail
     }
-    const bytes = await fetchImage(url, maxImageBytes)
+    const bytes = await fetchImage(target, maxImageBytes)
     // Too big or not an image is a stable answer; remember it so the tile does not ask again.
     const thumbnail = bytes ? thumbnailOf(bytes) : undefined
     remember(url, thumbnail ?? null)
@@ -132,7 +158,9 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
   }
 
   return {
-    async get(url: string): Promise<Thumbnail | undefined> {
+    /** A thumbnail of an image main may fetch (mediaFetchTarget). */
+    async get(target: MediaFetchTarget): Promise<Thumbnail | undefined> {
+      const url = target.url.href
       const cached = entries.get(url)
       if (cached !== undefined) {
         entries.delete(url)
@@ -141,7 +169,7 @@ export function createThumbnailCache(options: ThumbnailCacheOptions = {}) {
       }
       let pending = inFlight.get(url)
       if (!pending) {
-        pending = load(url).finally(() => inFlight.delete(url))
+        pending = load(target).finally(() => inFlight.delete(url))
         inFlight.set(url, pending)
       }
       return pending

@@ -13,8 +13,9 @@ export function createMediaHandlers(media: MediaService): HandlersOf<typeof medi
       const { ref, preview } = await media.inspectToken(token)
       return { media: ref, preview }
     },
-    'media.inspectDropped': async ({ path }) => {
-      const { ref, preview } = await media.inspectDropped(path)
+    'media.dropKey': () => media.dropKey(),
+    'media.inspectDropped': async ({ path, key }) => {
+      const { ref, preview } = await media.inspectDropped(path, key)
       return { media: ref, preview }
     },
   }

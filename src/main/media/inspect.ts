@@ -1,14 +1,15 @@
 // Reads a local media file the designer chose: what it is, how big, its content hash. The
 // renderer never touches files; it gets these facts and, for images, a small preview.
 
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
-import { basename, isAbsolute } from 'node:path'
-import { pipeline } from 'node:stream/promises'
+import { basename } from 'node:path'
 import type { LocalMediaRef } from '../../shared/creatives/media'
+import { mediaTypeFromMime } from '../../shared/creatives/media'
+import { checkFileSize } from '../../shared/rules/media'
 import type { SniffedFormat } from './formats'
 import { imageDimensions, MediaFileError, MIME_TYPES, sniffFormat } from './formats'
+import { createGrantedFiles, GrantedFileError, MAX_LOCAL_MEDIA_BYTES } from './grantedFiles'
+import type { GrantedFiles, OpenedFile } from './grantedFiles'
+import type { FileIdentity } from './mediaGrants'
 import { readMovieInfo } from './isoBmff'
 
 export interface InspectedMedia {
@@ -24,80 +25,126 @@ export const MAX_PREVIEW_BYTES = 8 * 1024 * 1024
 
 const SUPPORTED = 'PNG, JPEG, GIF or WebP images and MP4 or MOV videos'
 
-async function sha256Of(path: string): Promise<string> {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(path), hash)
-  return hash.digest('hex')
-}
-
-function describeFsError(error: unknown, name: string): MediaFileError {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT')
-    return new MediaFileError(`${name} could not be found: it may have been moved or deleted.`)
-  if (code === 'EACCES' || code === 'EPERM')
-    return new MediaFileError(`Ads Studio is not allowed to read ${name}. Check the file's permissions.`)
-  return new MediaFileError(`${name} could not be read.`)
-}
-
 function isImage(format: SniffedFormat): format is 'png' | 'jpeg' | 'gif' | 'webp' {
   return format !== 'mp4' && format !== 'mov'
 }
 
-/** @throws MediaFileError with a sentence for the designer when the file is missing, unsupported or damaged. */
-export async function inspectMediaFile(path: string): Promise<InspectedMedia> {
-  const name = basename(path) || 'The file'
-  if (!isAbsolute(path)) throw new MediaFileError(`${name} is not a full file path.`)
-  let size: number
-  try {
-    const info = await stat(path)
-    if (!info.isFile()) throw new MediaFileError(`${name} is a folder, not a file.`)
-    size = info.size
-  } catch (error) {
-    if (error instanceof MediaFileError) throw error
-    throw describeFsError(error, name)
-  }
-  if (size === 0) throw new MediaFileError(`${name} is empty.`)
-
-  let file
-  try {
-    file = await open(path, 'r')
-  } catch (error) {
-    throw describeFsError(error, name)
-  }
-  try {
-    const head = new Uint8Array(Math.min(size, HEAD_BYTES))
-    const { bytesRead } = await file.read(head, 0, head.length, 0)
-    const bytes = head.subarray(0, bytesRead)
-    const format = sniffFormat(bytes)
-    if (!format) throw new MediaFileError(`${name} is not a supported medium: choose ${SUPPORTED}.`)
-    const sha256 = await sha256Of(path)
-    const mimeType = MIME_TYPES[format]
-    if (isImage(format)) {
-      const { width, height } = imageDimensions(format, bytes)
-      const ref: LocalMediaRef = { source: 'local', path, sha256, mimeType, bytes: size, width, height }
-      if (size > MAX_PREVIEW_BYTES) return { ref }
-      const whole = size <= bytes.length ? bytes : await readAll(file, size)
-      return { ref, preview: `data:${mimeType};base64,${Buffer.from(whole).toString('base64')}` }
-    }
-    const movie = await readMovieInfo(file, size, format)
-    const ref: LocalMediaRef = {
-      source: 'local',
-      path,
-      sha256,
-      mimeType,
-      bytes: size,
-      width: movie.width,
-      height: movie.height,
-      ...(movie.durationSeconds === undefined ? {} : { durationSeconds: movie.durationSeconds }),
-    }
-    return { ref }
-  } finally {
-    await file.close()
+/** What stopped a read, as a sentence for the designer naming the file. */
+export function describeUnreadable(error: GrantedFileError, name: string): MediaFileError {
+  switch (error.reason) {
+    case 'not_absolute':
+      return new MediaFileError(`${name} is not a full file path.`)
+    case 'missing':
+    case 'not_granted':
+      return new MediaFileError(`${name} could not be found: it may have been moved or deleted.`)
+    case 'not_a_file':
+      return new MediaFileError(
+        error.detail.folder
+          ? `${name} is a folder, not a file.`
+          : `${name} is not a file Ads Studio can read (a pipe, a device or a socket). Choose the medium itself.`,
+      )
+    case 'too_large':
+      return new MediaFileError(
+        `${name} is larger than any medium the platform takes (${MAX_LOCAL_MEDIA_BYTES / 1024 / 1024} MB). Choose a smaller file.`,
+      )
+    case 'changed':
+      return new MediaFileError(
+        `${name} changed since you chose it (it was edited or replaced). Choose it again.`,
+      )
+    case 'unreadable':
+      return new MediaFileError(
+        error.detail.code === 'EACCES' || error.detail.code === 'EPERM'
+          ? `Ads Studio is not allowed to read ${name}. Check the file's permissions.`
+          : `${name} could not be read.`,
+      )
   }
 }
 
-async function readAll(file: Awaited<ReturnType<typeof open>>, size: number): Promise<Uint8Array> {
-  const bytes = new Uint8Array(size)
-  const { bytesRead } = await file.read(bytes, 0, size, 0)
-  return bytes.subarray(0, bytesRead)
+/**
+ * Inspects a file opened and checked by grantedFiles: the format from its first bytes, its size
+ * against the platform's limit for that format (before the rest is read), then its hash (off
+ * main's thread) and its pixel size, duration or preview.
+ * @throws MediaFileError with a sentence for the designer when the file is unsupported, too large or damaged.
+ */
+export async function inspectOpenedFile(
+  file: OpenedFile,
+  files: Pick<GrantedFiles, 'hash'>,
+): Promise<InspectedMedia> {
+  const name = basename(file.path) || 'The file'
+  const { path, size } = file
+  if (size === 0) throw new MediaFileError(`${name} is empty.`)
+  const head = new Uint8Array(Math.min(size, HEAD_BYTES))
+  const { bytesRead } = await file.handle.read(head, 0, head.length, 0)
+  const bytes = head.subarray(0, bytesRead)
+  const format = sniffFormat(bytes)
+  if (!format) throw new MediaFileError(`${name} is not a supported medium: choose ${SUPPORTED}.`)
+  const mimeType = MIME_TYPES[format]
+  const mediaType = mediaTypeFromMime(mimeType)
+  const [tooLarge] = mediaType ? checkFileSize([], { mediaType, bytes: size }) : []
+  if (tooLarge)
+    throw new MediaFileError(`${tooLarge.message.replace(/^This file/, name)}. Choose a smaller file.`)
+  const previewed = isImage(format) && size <= MAX_PREVIEW_BYTES
+  let hashed
+  try {
+    hashed = await files.hash(file, previewed)
+  } catch (error) {
+    if (error instanceof GrantedFileError) throw describeUnreadable(error, name)
+    throw error
+  }
+  const { sha256 } = hashed
+  if (isImage(format)) {
+    const { width, height } = imageDimensions(format, bytes)
+    const ref: LocalMediaRef = { source: 'local', path, sha256, mimeType, bytes: size, width, height }
+    if (!previewed || !hashed.bytes) return { ref }
+    return { ref, preview: `data:${mimeType};base64,${Buffer.from(hashed.bytes).toString('base64')}` }
+  }
+  const movie = await readMovieInfo(file.handle, size, format)
+  const ref: LocalMediaRef = {
+    source: 'local',
+    path,
+    sha256,
+    mimeType,
+    bytes: size,
+    width: movie.width,
+    height: movie.height,
+    ...(movie.durationSeconds === undefined ? {} : { durationSeconds: movie.durationSeconds }),
+  }
+  return { ref }
+}
+
+let standalone: GrantedFiles | undefined
+
+/**
+ * Opens and inspects a local file (the media service passes its own granted-files reader; tests
+ * and tools use one of their own). `expected`: the identity the file must still have.
+ * @throws MediaFileError with a sentence for the designer when the file is missing, unsupported or damaged.
+ */
+export async function inspectMediaFile(
+  path: string,
+  options: { files?: Pick<GrantedFiles, 'open' | 'hash'>; expected?: FileIdentity } = {},
+): Promise<InspectedMedia & { identity: FileIdentity }> {
+  const files =
+    options.files ??
+    (standalone ??= createGrantedFiles({
+      grant: async () => '',
+      byToken: async () => undefined,
+      byPath: async () => undefined,
+      bind: async () => undefined,
+    }))
+  const name = basename(path) || 'The file'
+  let file: OpenedFile
+  try {
+    file = await files.open(path, {
+      maxBytes: MAX_LOCAL_MEDIA_BYTES,
+      ...(options.expected ? { expected: options.expected } : {}),
+    })
+  } catch (error) {
+    if (error instanceof GrantedFileError) throw describeUnreadable(error, name)
+    throw error
+  }
+  try {
+    return { ...(await inspectOpenedFile(file, files)), identity: file.identity }
+  } finally {
+    await file.handle.close()
+  }
 }

@@ -1,39 +1,30 @@
 import { AppFailure, appError } from '../../shared/errors'
-import { isLoopbackHostname } from '../../shared/hosts'
+import { hostsOf, isLoopbackHostname, parseUrlWithoutCredentials } from '../../shared/hosts'
 
 /**
- * shell.openExternal is a classic Electron foot-gun: only https pages on the API hosts the
- * designer configured may open (the authorization page lives there). Plain http is allowed
- * for loopback only, for the local sandbox.
+ * shell.openExternal is a classic Electron foot-gun: only https pages on the platform's API
+ * hosts may open (plain http for loopback only, for a local sandbox as the platform). A host a
+ * profile names (custom, local sandbox) is no platform's: of its pages, only the authorization
+ * page main itself built and still waits on a PIN for may open.
  */
 export function isAllowedExternalUrl(rawUrl: string, apiHosts: readonly string[]): boolean {
-  let url: URL
-  try {
-    url = new URL(rawUrl)
-  } catch {
-    return false
-  }
-  if (url.username || url.password) return false
-  const allowedHosts = new Set(
-    apiHosts.flatMap((base) => {
-      try {
-        return [new URL(base).host]
-      } catch {
-        return []
-      }
-    }),
-  )
-  if (!allowedHosts.has(url.host)) return false
+  const url = parseUrlWithoutCredentials(rawUrl)
+  if (!url || !hostsOf(apiHosts).includes(url.host)) return false
   if (url.protocol === 'https:') return true
   return url.protocol === 'http:' && isLoopbackHostname(url.hostname)
 }
 
 export function createExternalOpener(
   open: (url: string) => Promise<void>,
-  apiHosts: () => readonly string[],
+  allowed: {
+    /** The platform's API hosts (the app's configured hosts). */
+    platformHosts: () => readonly string[]
+    /** The exact authorization pages main built and still waits on. */
+    authorizePages: () => readonly string[]
+  },
 ): (url: string) => Promise<void> {
   return async (url) => {
-    if (!isAllowedExternalUrl(url, apiHosts())) {
+    if (!isAllowedExternalUrl(url, allowed.platformHosts()) && !allowed.authorizePages().includes(url)) {
       throw new AppFailure(
         appError('forbidden', 'Ads Studio only opens pages on the ads platform you connected to.', {
           field: 'url',

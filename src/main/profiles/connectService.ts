@@ -51,7 +51,7 @@ export function createConnectService(deps: ConnectServiceDeps) {
   const http = session.http
   const requireProfile = (profileId: string) => session.requireProfile(profileId)
   const effectiveHosts = (profile: ProfileSummary) => session.hostsOf(profile)
-  const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string }>()
+  const pending = new Map<string, { oauthToken: string; oauthTokenSecret: string; authorizeUrl: string }>()
 
   async function requireKeychain(): Promise<void> {
     const availability = await deps.secretStore.isAvailable()
@@ -140,6 +140,8 @@ export function createConnectService(deps: ConnectServiceDeps) {
 
   return {
     list: (): ProfileList => deps.profiles.list(),
+    /** The authorization pages main opened and still waits on a PIN for: the browser may open them again. */
+    authorizeUrls: (): string[] => [...pending.values()].map((request) => request.authorizeUrl),
 
     activate(profileId: string): ProfileList {
       requireProfile(profileId)
@@ -191,7 +193,11 @@ export function createConnectService(deps: ConnectServiceDeps) {
       deps.profiles.put(profile)
       // Only a key/secret pair the platform accepted is worth keeping.
       await deps.vault.saveConsumerSecret(profileId, consumerSecret)
-      pending.set(profileId, { oauthToken: token.oauthToken, oauthTokenSecret: token.oauthTokenSecret })
+      pending.set(profileId, {
+        oauthToken: token.oauthToken,
+        oauthTokenSecret: token.oauthTokenSecret,
+        authorizeUrl: token.authorizeUrl,
+      })
       await deps.openExternal(token.authorizeUrl)
       return { profileId, authorizeUrl: token.authorizeUrl }
     },

@@ -2,6 +2,7 @@ import type { AppFailure } from '../../shared/errors'
 import type { AdsContext } from '../api/adsRequest'
 import type { JobStep, OutboxJob } from './job'
 import type { OperationProgress } from './operations/types'
+import type { LocalMediaReader } from '../media/grantedFiles'
 
 /**
  * What runs a job's steps: one executor per `op`, all with the same env and the same safety
@@ -26,8 +27,8 @@ export interface JobEnv {
   progress(progress: OperationProgress): void
   /** A long executor checks this at safe points and stops (throwing JobCanceled). */
   cancelRequested(): boolean
-  /** Reads a local file the designer added to a draft. */
-  readFile(path: string): Promise<Uint8Array>
+  /** Local media, read only through the designer's grants (media/grantedFiles.ts). */
+  localMedia: LocalMediaReader
   /** Upload segment size. */
   chunkBytes: number
   /** Upper bound on one wait between STATUS checks of a video being processed. */

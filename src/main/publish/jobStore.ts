@@ -1,7 +1,8 @@
 import { constants } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isErrno, isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
+import { readRegularFile } from '../files/regularFile'
 import type { OutboxJob } from './job'
 import { readJobRecord } from './jobFormat'
 
@@ -37,6 +38,9 @@ export interface JobStore {
 
 /** Past this size the journal is rewritten as one snapshot (a job's snapshot is a few kB). */
 export const COMPACT_BYTES = 64 * 1024
+
+/** A job holds its drafts' snapshots (each under 4 MB, DRAFT_LIMITS): a larger file is no job's. */
+const MAX_JOB_FILE_BYTES = 64 * 1024 * 1024
 
 /** The job a journal file holds: its last line that reads as a job (of any version), or undefined. */
 export function lastJobRecord(text: string): OutboxJob | undefined {
@@ -136,7 +140,9 @@ export function createJobStore(dataDir: string): JobStore {
         }
         if (!name.endsWith('.json')) continue
         try {
-          const job = lastJobRecord(await readFile(path, 'utf8'))
+          const job = lastJobRecord(
+            (await readRegularFile(path, { maxBytes: MAX_JOB_FILE_BYTES })).toString('utf8'),
+          )
           if (!job) throw new Error('not an outbox job')
           jobs.push(job)
         } catch {

@@ -1,6 +1,8 @@
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { mkdir, open } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { isErrno, writeFileAtomic } from '../drafts/atomicFile'
+import { moveAside } from '../files/storeFile'
+import { readRegularFile, UnsafeFileError } from '../files/regularFile'
 
 /**
  * The exactly-once ledger: every remote id the app has created or adopted, kept after its job is
@@ -37,6 +39,9 @@ export const LEDGER_RETENTION_MS = 30 * 24 * 60 * 60_000
 
 export const LEDGER_FILE = 'publish-ledger.jsonl'
 
+/** 30 days of ids at about 80 bytes a line: far below this even for the busiest account. */
+const MAX_LEDGER_BYTES = 256 * 1024 * 1024
+
 function parseLine(line: string): LedgerEntry | undefined {
   try {
     const value = JSON.parse(line) as Partial<LedgerEntry>
@@ -61,10 +66,15 @@ export function createLedger(dataDir: string, now: () => number = Date.now): Led
   return {
     load: () =>
       serial(async () => {
-        const text = await readFile(path, 'utf8').catch((error: unknown) => {
-          if (isErrno(error, 'ENOENT')) return ''
-          throw error
-        })
+        const text = await readRegularFile(path, { maxBytes: MAX_LEDGER_BYTES }).then(
+          (bytes) => bytes.toString('utf8'),
+          async (error: unknown) => {
+            if (isErrno(error, 'ENOENT')) return ''
+            // Not a file one can read lines from: kept aside, and the ledger starts afresh.
+            if (error instanceof UnsafeFileError && (await moveAside(path))) return ''
+            throw error
+          },
+        )
         const lines = text.split('\n').filter((line) => line.trim() !== '')
         const cutoff = now() - LEDGER_RETENTION_MS
         let dropped = 0

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outbox'
 import type { PostLengthTier } from '../../shared/rules/limits'
@@ -18,6 +17,7 @@ import { createRunner } from './runner'
 import { createScheduler } from './scheduler'
 import { toView } from './view'
 import { createWaits } from './waits'
+import { NO_LOCAL_MEDIA, type LocalMediaReader } from '../media/grantedFiles'
 
 /**
  * The outbox: persisted jobs, run one at a time per ad account in the order they were queued,
@@ -68,7 +68,8 @@ export interface OutboxDeps {
   options?: Partial<OutboxOptions>
   now?: () => number
   random?: () => number
-  readFile?: (path: string) => Promise<Uint8Array>
+  /** Local media for uploads, read through the designer's grants; without it none can be read. */
+  localMedia?: LocalMediaReader
   store?: JobStore
   /** Problems that are not a job's (a job file that cannot be written), for the log. */
   onError?: (error: unknown) => void
@@ -131,7 +132,7 @@ export function createOutbox(deps: OutboxDeps) {
     ...(deps.onOperationDone ? { onOperationDone: deps.onOperationDone } : {}),
     onError,
     now,
-    readFile: deps.readFile ?? ((path: string) => readFile(path)),
+    localMedia: deps.localMedia ?? NO_LOCAL_MEDIA,
     chunkBytes: options.chunkBytes,
     processingPollMaxMs: options.processingPollMaxMs,
     disposed: isDisposed,

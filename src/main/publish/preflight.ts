@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { libraryMediaRefSchema } from '../../shared/creatives/media'
 import { postContentSchema } from '../../shared/creatives/post'
 import type { Draft } from '../../shared/drafts/envelope'
@@ -9,6 +8,7 @@ import type { AdsContext } from '../api/adsRequest'
 import { getMediaLibraryObject } from '../api/ads'
 import { getCard, listCards, listPollCards, listVideoConversationCards } from '../api/cards'
 import type { AccountFeaturesCache } from './accountFeatures'
+import { localFileProblem, type LocalMediaReader } from '../media/grantedFiles'
 import type { CardKind, DraftSnapshot, PublishJob } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
@@ -30,7 +30,8 @@ export interface PreflightEnv {
   features: AccountFeaturesCache
   /** The post length rules the designer set for this profile and account (settings). */
   facts: Omit<RuleFacts, 'features'>
-  readFile(path: string): Promise<Uint8Array>
+  /** Local media, read only through the designer's grants (media/grantedFiles.ts). */
+  localMedia: LocalMediaReader
   /** What a published card draft the job attaches is on the platform (its id and kind). */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
 }
@@ -72,18 +73,13 @@ async function changedFiles(env: PreflightEnv): Promise<OutboxError[]> {
   for (const step of env.job.steps) {
     if (step.kind !== 'upload' || step.status !== 'pending') continue
     const draftId = step.forDraftIds[0]
-    let bytes: Uint8Array
+    let sha256: string
     try {
-      bytes = await env.readFile(step.path)
-    } catch {
-      problems.push({
-        code: 'file_missing',
-        message: `${step.fileName} is no longer at ${step.path} — choose the file again or remove it`,
-        ...(draftId ? { draftId } : {}),
-      })
+      sha256 = await env.localMedia.digest(step)
+    } catch (error) {
+      problems.push({ ...localFileProblem(step, error), ...(draftId ? { draftId } : {}) })
       continue
     }
-    const sha256 = createHash('sha256').update(bytes).digest('hex')
     if (sha256 !== step.sha256) {
       problems.push({
         code: 'file_changed',
@@ -258,7 +254,7 @@ export interface PreflightDeps {
   features: AccountFeaturesCache
   /** The post length tier of a profile's ad account (settings.postLengthLimits). */
   postLengthTier(profileId: string, accountId: string): RuleFacts['postLengthTier']
-  readFile(path: string): Promise<Uint8Array>
+  localMedia: LocalMediaReader
   /** A published card draft's id and kind on the platform, from the draft store. */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
 }
@@ -282,7 +278,7 @@ export function createPreflight(
         ...(job.publication.userId ? { authenticatedUserId: job.publication.userId } : {}),
         resolveCard: (draftId) => job.publication.publishedCards[draftId],
       },
-      readFile: deps.readFile,
+      localMedia: deps.localMedia,
       publishedCard: deps.publishedCard,
     })
   }

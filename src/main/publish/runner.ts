@@ -13,6 +13,7 @@ import type { JobBook } from './jobBook'
 import { changedSinceReview } from './reviewed'
 import { runStep } from './runStep'
 import type { Waits } from './waits'
+import type { LocalMediaReader } from '../media/grantedFiles'
 
 /**
  * Runs one job, every kind alike: its steps in order through their executors, waiting out
@@ -35,7 +36,7 @@ export interface RunnerDeps {
   onOperationDone?: (job: OutboxJob) => void
   onError(error: unknown): void
   now(): number
-  readFile(path: string): Promise<Uint8Array>
+  localMedia: LocalMediaReader
   chunkBytes: number
   processingPollMaxMs: number
   disposed(): boolean
@@ -133,7 +134,7 @@ export function createRunner(deps: RunnerDeps) {
       claimed: () => claims.claimedExcept(job),
       progress: (progress) => book.progress(job, progress),
       cancelRequested: () => stopAsked(job),
-      readFile: deps.readFile,
+      localMedia: deps.localMedia,
       chunkBytes: deps.chunkBytes,
       processingPollMaxMs: deps.processingPollMaxMs,
       publishedCard: (draftId) => claims.publishedCardFor(job, draftId),

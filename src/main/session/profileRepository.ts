@@ -1,6 +1,8 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
 import { profileSummarySchema, type ProfileList, type ProfileSummary } from '../../shared/profiles'
 import type { KeyValueStore } from '../settings/settingsStore'
+import { profilesBackupText } from '../settings/settingsRecovery'
 
 const PROFILES_KEY = 'profiles'
 const ACTIVE_KEY = 'activeProfileId'
@@ -17,7 +19,26 @@ export interface ProfileRepository {
   setActive(id: string | null): void
 }
 
-export function createProfileRepository(store: KeyValueStore): ProfileRepository {
+/**
+ * `backupFile`: where a copy of the profiles is kept beside the settings, so a damaged settings
+ * file does not lose them (settings/settingsRecovery.ts offers them back).
+ */
+export function createProfileRepository(store: KeyValueStore, backupFile?: string): ProfileRepository {
+  const writeBackup = (profiles: ProfileSummary[]) => {
+    if (!backupFile) return
+    // Best effort, and atomic: a failed copy costs the offer after a damage, never the profiles.
+    const temporary = `${backupFile}.${process.pid}.tmp`
+    try {
+      writeFileSync(temporary, profilesBackupText(profiles))
+      renameSync(temporary, backupFile)
+    } catch {
+      rmSync(temporary, { force: true })
+    }
+  }
+  const write = (profiles: ProfileSummary[]) => {
+    store.set(PROFILES_KEY, profiles)
+    writeBackup(profiles)
+  }
   const read = (): ProfileSummary[] => {
     const parsed = z.array(profileSummarySchema).safeParse(store.get(PROFILES_KEY) ?? [])
     return parsed.success ? parsed.data : []
@@ -26,6 +47,8 @@ export function createProfileRepository(store: KeyValueStore): ProfileRepository
     const id = store.get(ACTIVE_KEY)
     return typeof id === 'string' && profiles.some((profile) => profile.id === id) ? id : null
   }
+  // Profiles saved before the copy existed get one now.
+  if (backupFile && !existsSync(backupFile)) writeBackup(read())
   return {
     list() {
       const profiles = read()
@@ -37,13 +60,10 @@ export function createProfileRepository(store: KeyValueStore): ProfileRepository
       const index = profiles.findIndex((existing) => existing.id === profile.id)
       if (index >= 0) profiles[index] = profile
       else profiles.push(profile)
-      store.set(PROFILES_KEY, profiles)
+      write(profiles)
     },
     remove(id) {
-      store.set(
-        PROFILES_KEY,
-        read().filter((profile) => profile.id !== id),
-      )
+      write(read().filter((profile) => profile.id !== id))
       if (store.get(ACTIVE_KEY) === id) store.delete(ACTIVE_KEY)
     },
     setActive(id) {

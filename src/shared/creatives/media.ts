@@ -68,6 +68,22 @@ export function payloadMediaKey(ref: MediaRef, resolveMedia: MediaResolver): str
   return resolveMedia(ref) ?? localMediaPlaceholder(ref.sha256)
 }
 
+/**
+ * A copy of draft content with no local medium's token: a draft from a file (an import, a file
+ * restored from quarantine) grants no file on this computer; its media ask to be chosen again.
+ */
+export function withoutMediaTokens(content: unknown): unknown {
+  if (Array.isArray(content)) return content.map(withoutMediaTokens)
+  if (typeof content !== 'object' || content === null) return content
+  const local = (content as { source?: unknown }).source === 'local'
+  // fromEntries defines own keys, so a "__proto__" key in the content stays a plain key.
+  return Object.fromEntries(
+    Object.entries(content)
+      .filter(([key]) => !(local && key === 'token'))
+      .map(([key, value]) => [key, withoutMediaTokens(value)]),
+  )
+}
+
 /** The facts the rules need about a medium. */
 export function mediaInfoOf(ref: MediaRef): MediaInfo {
   const mediaType = mediaTypeOf(ref)

@@ -34,19 +34,31 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * Bounds for JSON that comes from outside (an imported file, a draft file on disk). A draft is
- * a few kilobytes: a long-form post is 25,000 characters, a card has at most a few dozen
- * components. These bounds are far above any real draft and far below what makes parsing or
- * validating it expensive (an import of 5 MB of tiny objects took seconds and gigabytes before).
+ * The one table of what a draft file may hold, applied alike when a draft is saved, loaded at
+ * start, imported and restored from quarantine: what main acknowledges as saved, it loads again.
+ * A draft is a few kilobytes (media are referenced, not embedded; a long-form post is 25,000
+ * characters), but a designer may paste a long text while writing, and that must survive a
+ * restart: the bounds are far above any real draft (texts of 320 kB are tested) and far below
+ * what makes parsing or validating a file expensive (5 MB of tiny objects once took seconds and
+ * gigabytes to import).
  */
-export const JSON_LIMITS = {
+export const DRAFT_LIMITS = {
+  /** The file as written (indented JSON). */
+  maxFileBytes: 4 * 1024 * 1024,
   /** Nesting of arrays and objects; the content model needs about 8. */
   maxDepth: MAX_DEPTH,
   /** Values (objects, arrays, strings, numbers, literals, keys included); the largest card has under 600. */
-  maxEntries: 5_000,
+  maxEntries: 20_000,
   /** Characters of one string as written in the file (escapes count as written). */
-  maxStringLength: 200_000,
+  maxStringLength: 1_000_000,
 } as const
+
+/** Bounds of scanJsonText (DRAFT_LIMITS for drafts). */
+export interface JsonLimits {
+  maxDepth: number
+  maxEntries: number
+  maxStringLength: number
+}
 
 export type JsonScan = { ok: true } | { ok: false; reason: string }
 
@@ -55,7 +67,7 @@ export type JsonScan = { ok: true } | { ok: false; reason: string }
  * entries or too long a string before JSON.parse allocates it. Not a validator (JSON.parse still
  * decides whether it is JSON); it only bounds the work that follows, in time linear in the text.
  */
-export function scanJsonText(text: string, limits: typeof JSON_LIMITS = JSON_LIMITS): JsonScan {
+export function scanJsonText(text: string, limits: JsonLimits = DRAFT_LIMITS): JsonScan {
   let depth = 0
   let entries = 0
   let inScalar = false

@@ -10,6 +10,7 @@ export const CHANNELS = [
   'profiles.list',
   'profiles.activate',
   'profiles.signOut',
+  'profiles.restore',
   'connect.begin',
   'connect.complete',
   'accounts.list',
@@ -34,6 +35,7 @@ export const CHANNELS = [
   'drafts.quarantineDelete',
   'media.pickLocal',
   'media.inspectPath',
+  'media.dropKey',
   'media.inspectDropped',
   'accounts.features',
   'accounts.createSandbox',
@@ -112,9 +114,13 @@ export type Channel = (typeof CHANNELS)[number]
 
 /**
  * Channels only the preload calls, left off window.studio: the dropped-file channel takes a
- * path, which the page must not be able to name (the preload gets it from a real File).
+ * path, which the page must not be able to name (the preload gets it from a real File), and the
+ * key that proves a drop came through the preload.
  */
-export const PRELOAD_ONLY_CHANNELS = ['media.inspectDropped'] as const satisfies readonly Channel[]
+export const PRELOAD_ONLY_CHANNELS = [
+  'media.dropKey',
+  'media.inspectDropped',
+] as const satisfies readonly Channel[]
 export type PreloadOnlyChannel = (typeof PRELOAD_ONLY_CHANNELS)[number]
 export type PageChannel = Exclude<Channel, PreloadOnlyChannel>
 

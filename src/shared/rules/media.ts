@@ -100,7 +100,8 @@ export function checkConversationVideo(path: IssuePath, info: MediaInfo): Issue[
   return issues
 }
 
-function maxBytesFor(type: MediaType): number {
+/** The platform's upload limit for a medium of this type (LIMITS.localMedia). */
+export function maxLocalMediaBytes(type: MediaType): number {
   const limits = LIMITS.localMedia
   if (type === 'GIF') return limits.gifMaxBytes.value
   if (type === 'VIDEO') return limits.videoMaxBytes.value
@@ -114,7 +115,7 @@ function megabytes(bytes: number): string {
 /** Upload size limits of the platform (not in the spec, see LIMITS.localMedia). */
 export function checkFileSize(path: IssuePath, info: MediaInfo): Issue[] {
   if (info.mediaType === undefined || info.bytes === undefined) return []
-  const max = maxBytesFor(info.mediaType)
+  const max = maxLocalMediaBytes(info.mediaType)
   if (info.bytes <= max) return []
   const word = mediaTypeWord(info.mediaType)
   return [

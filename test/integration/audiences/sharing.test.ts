@@ -1,7 +1,8 @@
 // Sharing, the targeting look-up and do-not-reach lists against the sandbox, through the
 // validating IPC dispatcher and the outbox.
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -36,6 +37,18 @@ afterAll(async () => {
 })
 
 describe('the audiences of an account', () => {
+  // Issue 39, D15: the upload history was read with a plain readFile, which waits on a FIFO for good.
+  it('reads the upload history through the safe reader: a FIFO in its place is set aside', async () => {
+    const audiences = join(workDir, 'app', 'audiences')
+    await mkdir(audiences, { recursive: true })
+    execFileSync('mkfifo', [join(audiences, 'uploads.json')])
+    const list = await app.call<{ uploads: unknown[] }>('audiences.list', { profileId })
+    expect(list.uploads).toEqual([])
+    expect(
+      (await readdir(audiences)).filter((name) => name.startsWith('uploads.json.damaged-')),
+    ).toHaveLength(1)
+  })
+
   it('lists owned and shared audiences and the do-not-reach lists', async () => {
     const list = await app.call<{
       audiences: { id: string; isOwner: boolean }[]

@@ -1,7 +1,7 @@
 // Customer-list uploads end to end against the sandbox: every call through the validating IPC
 // dispatcher, the upload as an outbox job, every request through the signed client.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -45,12 +45,14 @@ async function connectedApp(dataDir: string): Promise<{ app: App; profileId: str
   return { app, profileId: profile.id }
 }
 
+/** Opens, checks and sends a list as the page does; `beforeSend` runs between the check and the send. */
 async function upload(
   app: App,
   profileId: string,
   audienceId: string,
   path: string,
   operationType = 'Update',
+  beforeSend?: () => Promise<void>,
 ) {
   dialogAnswers.push(path)
   const opened = await app.call<{ listId: string; mapping: { column: number; type: string }[] }>(
@@ -61,6 +63,7 @@ async function upload(
     listId: opened.listId,
     mapping: opened.mapping,
   })
+  await beforeSend?.()
   const sent = await app.call<{ uploadId: string; job: OutboxJobView }>('audiences.sendList', {
     listId: opened.listId,
     operationType,
@@ -70,6 +73,18 @@ async function upload(
   const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: sent.job.id })).job
   const progress = await app.call<UploadProgress>('audiences.uploadProgress', { uploadId: sent.uploadId })
   return { report, job, progress }
+}
+
+/** Writes other people over a list, byte for byte as long, and sets its times back. */
+async function replaceKeepingSizeAndTime(path: string, prefix: string, count: number): Promise<void> {
+  const before = await stat(path)
+  const people = Array.from({ length: count }, (_, i) => `${prefix}${i}@shop.example`)
+  await writeFile(path, `${['email', ...people].join('\n')}\n`)
+  await utimes(path, before.atimeMs / 1000, before.mtimeMs / 1000)
+  const after = await stat(path)
+  // The same size, and the same time as far as a size-and-time check can tell.
+  expect(after.size).toBe(before.size)
+  expect(Math.abs(after.mtimeMs - before.mtimeMs)).toBeLessThanOrEqual(1)
 }
 
 describe('uploading a customer list', () => {
@@ -128,6 +143,51 @@ describe('uploading a customer list', () => {
     for (const i of [0, 2_499, 2_999])
       expect(members.has('email', sha(`undercount${i}@example.com`))).toBe(true)
   })
+
+  // Issue 39, D20: a list was compared by size and modification time only, so a file of the same
+  // size with other people in it (its time set back, as a sync tool or a copy may) was uploaded.
+  it('does not send a list replaced by another of the same size and time', { timeout: 60_000 }, async () => {
+    const people = Array.from({ length: 100 }, (_, i) => `aaaa${i}@shop.example`)
+    const path = await listFile('replaced.csv', ['email', ...people])
+    const uploadsBefore = sandbox.audienceUploads().length
+    const { job } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path, 'Update', () =>
+      replaceKeepingSizeAndTime(path, 'bbbb', 100),
+    )
+    expect(job.state).toBe('failed')
+    expect(job.error?.message).toMatch(/changed after it was checked \(its content differs/)
+    expect(sandbox.audienceUploads().length).toBe(uploadsBefore)
+  })
+
+  it(
+    'does not resume with a list replaced by another of the same size and time',
+    { timeout: 60_000 },
+    async () => {
+      const people = Array.from({ length: 3_000 }, (_, i) => `cccc${i}@shop.example`)
+      const path = await listFile('resumed.csv', ['email', ...people])
+      // The first request is answered short every time: the upload stops, to be retried later.
+      const { job: stopped } = await upload(
+        app,
+        profileId,
+        SEEDED_AUDIENCES.purchasers,
+        path,
+        'Update',
+        async () => sandbox.setFaults({ undercountAudienceUploads: 6 }),
+      )
+      sandbox.setFaults({ undercountAudienceUploads: false })
+      expect(stopped.state).toBe('failed')
+
+      await replaceKeepingSizeAndTime(path, 'dddd', 3_000)
+      const uploadsBefore = sandbox.audienceUploads().length
+      await app.call('outbox.retry', { jobId: stopped.id })
+      await app.services.outbox.idle()
+      const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: stopped.id })).job
+      expect(job.state).toBe('failed')
+      expect(job.error?.message).toMatch(/changed after it was checked \(its content differs/)
+      expect(sandbox.audienceUploads().length).toBe(uploadsBefore)
+      const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
+      expect(members.has('email', sha('dddd0@shop.example'))).toBe(false)
+    },
+  )
 
   it('removes people with Delete', { timeout: 60_000 }, async () => {
     const path = await listFile('remove.csv', ['email', 'customer1@shop.example', 'customer2@shop.example'])

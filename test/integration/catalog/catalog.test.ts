@@ -304,6 +304,76 @@ describe('feed import', () => {
     expect(report.rows[0]?.issues.at(-1)?.message).toMatch(/ID j1 is on rows 1, 3/)
   })
 
+  // Issue 39, D18: one field over the longest text main takes made the whole report "internal".
+  it('reports a row with a field too long to take as refused, naming the row and the field', async () => {
+    const opened = await openFeed(
+      await feedFile('long-field.csv', [
+        HEADER,
+        csvRow('long-1'),
+        csvRow('long-2', { title: 'T'.repeat(5_000), description: 'D'.repeat(30_000) }),
+        csvRow('long-3'),
+      ]),
+    )
+    const report = await app.call<ImportReport>('catalog.importCheck', {
+      importId: opened.importId,
+      mapping: opened.mapping,
+    })
+    expect(report).toMatchObject({ total: 3, valid: 2, invalid: 1 })
+    const [refused] = report.rows
+    expect(refused).toMatchObject({ row: 2, id: 'long-2' })
+    expect(refused?.issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: 'title',
+          severity: 'error',
+          message: expect.stringMatching(/5,000 characters/),
+        }),
+        expect.objectContaining({
+          field: 'description',
+          severity: 'error',
+          message: expect.stringMatching(/30,000 characters/),
+        }),
+      ]),
+    )
+    // The fix form gets the row without the text it could not carry.
+    expect(refused?.product).toMatchObject({ id: 'long-2' })
+    expect(refused?.product.title).toBeUndefined()
+  })
+
+  // Issue 39, D21: a JSON feed may hold "\ud800" escapes, text with no UTF-8 form.
+  it('refuses, row by row, JSON feed text with a lone surrogate', async () => {
+    const path = join(dir, 'surrogates.json')
+    const item = (id: string, title: string) => ({
+      id,
+      title,
+      description: 'd',
+      availability: 'in stock',
+      condition: 'new',
+      price: '5 USD',
+      link: 'https://shop.example.com/s',
+      image_link: image('600x600'),
+      mpn: 'M1',
+    })
+    await writeFile(
+      path,
+      `{"products": [${JSON.stringify(item('s1', 'Fine'))}, ${JSON.stringify(item('s2', 'X')).replace('"X"', '"Half \\ud83d emoji"')}]}`,
+    )
+    const opened = await openFeed(path)
+    const report = await app.call<ImportReport>('catalog.importCheck', {
+      importId: opened.importId,
+      mapping: opened.mapping,
+    })
+    expect(report).toMatchObject({ total: 2, valid: 1, invalid: 1 })
+    expect(report.rows[0]).toMatchObject({ row: 2, id: 's2' })
+    expect(report.rows[0]?.issues).toEqual([
+      expect.objectContaining({
+        field: 'title',
+        severity: 'error',
+        message: expect.stringMatching(/broken character/),
+      }),
+    ])
+  })
+
   it('sends what its own mapping allows, whatever mapping the last check had', async () => {
     const longType = 'Apparel > Shoes > '.repeat(9) // 162 characters: a fine product type, too long for a title (150)
     const opened = await openFeed(

@@ -20,9 +20,13 @@ function seqOf(draft: Draft): number {
   return typeof content.seq === 'number' ? content.seq : 0
 }
 
+/** The longest text a write holds: 320 kB, the size a long pasted text reaches (issue 39, D13). */
+const MAX_PADDING = 320_000
+
 function padding(): string {
-  // Varying sizes (up to ~40 kB) so kills land at different points inside a write.
-  return 'x'.repeat(Math.floor(Math.random() * 40_000))
+  // Varying sizes (up to 320 kB) so kills land at different points inside a write, and drafts
+  // with texts far over the old 200,000-character load limit must come back after every kill.
+  return 'x'.repeat(Math.floor(Math.random() * MAX_PADDING))
 }
 
 function ack(id: string, seq: number): void {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import { describeRun, runSupervised, type SupervisedRun } from '../../support/supervisedChild'
 
-const KILLS = 200
+// With texts up to 320 kB a kill costs about 1.7 s on a loaded machine: 100 kills fit `npm test`'s
+// budget; CRASH_KILLS=300 runs the acceptance figure of issue 39 (0 lost, 0 quarantined) by hand.
+const KILLS = Number(process.env.CRASH_KILLS ?? 100)
 const here = dirname(fileURLToPath(import.meta.url))
 
 let workDir = ''
@@ -70,48 +72,55 @@ async function runAndKill(dataDir: string, acksBeforeKill: number, killAfterMs: 
 }
 
 describe('draft store under SIGKILL', () => {
-  // 200 processes may take minutes on a loaded machine, so no wall-clock limit shorter than that;
-  // a hung writer is stopped by runAndKill's watchdog and named.
-  it(`loses no acknowledged draft and corrupts none across ${KILLS} kills mid-write`, async () => {
-    const dataDir = join(workDir, 'data')
-    const acknowledged = new Map<string, number>()
-    let killsWithWritesInFlight = 0
-    let totalAcks = 0
+  // Kills may take minutes on a loaded machine, so no wall-clock limit shorter than that; a hung
+  // writer is stopped by runAndKill's watchdog and named.
+  it(
+    `loses no acknowledged draft and corrupts none across ${KILLS} kills mid-write`,
+    async () => {
+      const dataDir = join(workDir, 'data')
+      const acknowledged = new Map<string, number>()
+      let killsWithWritesInFlight = 0
+      let totalAcks = 0
 
-    for (let kill = 0; kill < KILLS; kill++) {
-      const { acks, run } = await runAndKill(
-        dataDir,
-        Math.floor(Math.random() * 3),
-        Math.floor(Math.random() * 25),
+      for (let kill = 0; kill < KILLS; kill++) {
+        const { acks, run } = await runAndKill(
+          dataDir,
+          Math.floor(Math.random() * 3),
+          Math.floor(Math.random() * 25),
+        )
+        expect(
+          run.killedBy,
+          describeRun(`writer ${kill + 1} of ${KILLS}`, run, `${acks.length} acknowledged writes`),
+        ).toBe('test')
+        expect(run.stderr).toBe('')
+        if (acks.length > 0) killsWithWritesInFlight++
+        totalAcks += acks.length
+        for (const { id, seq } of acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
+      }
+
+      // The run must have exercised the store, or "nothing lost" would prove nothing.
+      expect(killsWithWritesInFlight).toBeGreaterThan(KILLS / 2)
+      expect(totalAcks).toBeGreaterThan(KILLS)
+
+      const store = createDraftStore({ dir: dataDir })
+      const report = await store.load()
+      expect(report.quarantined).toEqual([])
+      expect(report.skipped).toEqual([])
+      expect(await readdir(join(dataDir, 'quarantine'))).toEqual([])
+
+      const lost: string[] = []
+      for (const [id, seq] of acknowledged) {
+        const draft = store.get(id)
+        const stored = (draft?.content as { seq?: number } | undefined)?.seq ?? 0
+        if (stored < seq) lost.push(`${id}: acknowledged seq ${seq}, found ${draft ? stored : 'nothing'}`)
+      }
+      expect(lost).toEqual([])
+      expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
+      process.stdout.write(
+        `[drafts crash] ${KILLS} kills, ${killsWithWritesInFlight} with writes in flight, ${totalAcks} acknowledged writes, ${acknowledged.size} drafts, 0 lost, ${report.quarantined.length} quarantined\n`,
       )
-      expect(
-        run.killedBy,
-        describeRun(`writer ${kill + 1} of ${KILLS}`, run, `${acks.length} acknowledged writes`),
-      ).toBe('test')
-      expect(run.stderr).toBe('')
-      if (acks.length > 0) killsWithWritesInFlight++
-      totalAcks += acks.length
-      for (const { id, seq } of acks) acknowledged.set(id, Math.max(seq, acknowledged.get(id) ?? 0))
-    }
-
-    // The run must have exercised the store, or "nothing lost" would prove nothing.
-    expect(killsWithWritesInFlight).toBeGreaterThan(KILLS / 2)
-    expect(totalAcks).toBeGreaterThan(KILLS)
-
-    const store = createDraftStore({ dir: dataDir })
-    const report = await store.load()
-    expect(report.quarantined).toEqual([])
-    expect(report.skipped).toEqual([])
-    expect(await readdir(join(dataDir, 'quarantine'))).toEqual([])
-
-    const lost: string[] = []
-    for (const [id, seq] of acknowledged) {
-      const draft = store.get(id)
-      const stored = (draft?.content as { seq?: number } | undefined)?.seq ?? 0
-      if (stored < seq) lost.push(`${id}: acknowledged seq ${seq}, found ${draft ? stored : 'nothing'}`)
-    }
-    expect(lost).toEqual([])
-    expect(store.list().length).toBeGreaterThanOrEqual(acknowledged.size)
-    await store.close()
-  }, 1_800_000)
+      await store.close()
+    },
+    Math.max(1_800_000, KILLS * 9_000),
+  )
 })

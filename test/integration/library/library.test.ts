@@ -268,3 +268,22 @@ async function settle(job: OutboxJobView): Promise<OutboxJobView> {
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
 }
+
+// Issue 39, D16: a custom profile's media are fetched from its own API host, and only from public
+// addresses: this sandbox listens on 127.0.0.1, so the same library gives no thumbnail there.
+describe('thumbnails of a custom profile on this computer', () => {
+  it('are not fetched: loopback is not an address main fetches media from', async () => {
+    const custom = await openConnectedApp(sandbox, {
+      environment: 'custom',
+      keychainService: `Ads Studio library custom test ${process.pid}`,
+    })
+    try {
+      const request = { profileId: custom.profile.id, accountId: mainAccount }
+      const { items } = await custom.call<{ items: LibraryItem[] }>('library.list', request)
+      const banner = items.find((item) => item.name === 'Summer sale banner 1200x628')!
+      expect(await custom.call('library.thumbnail', { ...request, mediaKey: banner.mediaKey })).toEqual({})
+    } finally {
+      await custom.close()
+    }
+  })
+})

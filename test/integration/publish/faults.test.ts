@@ -89,11 +89,11 @@ describe('publishing 100 drafts through faults and a restart', () => {
     }
     const img = async (seed: string) => {
       libraryNames.push(`${seed}.png`)
-      return make.image(mediaDir, seed)
+      return make.image(setup.media(mediaDir), seed)
     }
     const vid = async (seed: number) => {
       libraryNames.push(`video-${seed}.mp4`)
-      return make.video(mediaDir, seed)
+      return make.video(setup.media(mediaDir), seed)
     }
 
     for (let i = 0; i < 12; i++)
@@ -186,7 +186,7 @@ describe('publishing 100 drafts through faults and a restart', () => {
       )
     }
     for (let i = 0; i < 12; i++) {
-      const medium = await make.image(mediaDir, `library-${i}`)
+      const medium = await make.image(setup.media(mediaDir), `library-${i}`)
       await add(enqueued, 'media_library', `fx library ${i}`, make.mediaLibrary(`fx library ${i}`, medium))
     }
     expect(enqueued).toHaveLength(100)

@@ -5,19 +5,25 @@ import type { PollCardContent } from '../../../src/shared/creatives/pollCard'
 import type { PostContent } from '../../../src/shared/creatives/post'
 import { emptyPostContent } from '../../../src/shared/creatives/post'
 import type { VideoConversationCardContent } from '../../../src/shared/creatives/videoConversationCard'
-import { localMedium, mp4Of, pngOf } from '../../support/mediaFixtures'
+import { localMedium, mp4Of, pngOf, type MediaSource } from '../../support/mediaFixtures'
 
 /** Draft contents of every kind, valid for the app's rules and the sandbox's. */
 
 let counter = 0
 const id = () => `c${++counter}`
 
-export async function image(dir: string, seed: string, width = 1200, height = 628): Promise<LocalMediaRef> {
-  return localMedium(dir, `${seed}.png`, pngOf(width, height, seed))
+/** A test image; chosen in the app (a MediaSource) when a draft of it is to be published. */
+export async function image(
+  where: string | MediaSource,
+  seed: string,
+  width = 1200,
+  height = 628,
+): Promise<LocalMediaRef> {
+  return localMedium(where, `${seed}.png`, pngOf(width, height, seed))
 }
 
-export async function video(dir: string, seed: number): Promise<LocalMediaRef> {
-  return localMedium(dir, `video-${seed}.mp4`, mp4Of(1280, 720, 3_000, seed))
+export async function video(where: string | MediaSource, seed: number): Promise<LocalMediaRef> {
+  return localMedium(where, `video-${seed}.mp4`, mp4Of(1280, 720, 3_000, seed))
 }
 
 const details = (title: string) => ({

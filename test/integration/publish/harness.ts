@@ -6,6 +6,8 @@ import type { DraftKind } from '../../../src/shared/drafts/envelope'
 import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { approveInBrowser } from '../../support/authorizePage'
+import type { LocalMediaRef } from '../../../src/shared/creatives/media'
+import type { MediaSource } from '../../support/mediaFixtures'
 
 const RENDERER = 'file:///app/out/renderer/index.html'
 
@@ -31,6 +33,8 @@ export function fastHttp() {
 /** The app as the renderer drives it: every call through the validating dispatcher. */
 export function openApp(dataDir: string, secretStore: SecretStore, extra: Partial<ServicesConfig> = {}) {
   const notifications: { title: string; body: string }[] = []
+  /** What the media dialog answers next: files the tests "choose", so the app grants them. */
+  const chosen: string[] = []
   const services: Services = createServices({
     dataDir,
     hosts: PRODUCTION_HOSTS,
@@ -42,6 +46,7 @@ export function openApp(dataDir: string, secretStore: SecretStore, extra: Partia
     appInfo: { name: 'Ads Studio', version: 'test' },
     notify: (title, body) => void notifications.push({ title, body }),
     outbox: FAST_OUTBOX,
+    mediaDialogs: { chooseMediaFile: async () => chosen.shift() ?? null },
     ...extra,
   })
   const dispatcher = services.createDispatcher(createSenderPolicy(RENDERER))
@@ -51,7 +56,16 @@ export function openApp(dataDir: string, secretStore: SecretStore, extra: Partia
     return response.value as T
   }
   const jobs = async () => (await call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs
-  return { services, call, jobs, notifications }
+  /** Where test media are written, chosen in the app's media dialog: read by the app's grant. */
+  const media = (dir: string): MediaSource => ({
+    dir,
+    async choose(path) {
+      chosen.push(path)
+      const picked = await call<{ picked: boolean; media: LocalMediaRef }>('media.pickLocal')
+      return picked.media
+    },
+  })
+  return { services, call, jobs, notifications, media }
 }
 export type App = ReturnType<typeof openApp>
 

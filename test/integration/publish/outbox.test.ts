@@ -58,8 +58,8 @@ describe('the outbox against the sandbox', () => {
   it('publishes a post with a new poll card draft and a local image: media, card, post, each once', async () => {
     const { app, profile } = await connectedApp('happy')
     const before = sandbox.created()
-    const pollImage = await image(workDir, 'happy-poll')
-    const postImage = await image(workDir, 'happy-post')
+    const pollImage = await image(app.media(workDir), 'happy-poll')
+    const postImage = await image(app.media(workDir), 'happy-post')
     const pollId = await createDraft(
       app,
       'poll_card',
@@ -134,7 +134,7 @@ describe('the outbox against the sandbox', () => {
       app,
       'poll_card',
       'Media poll',
-      pollCard('Media poll', ['A', 'B'], await image(workDir, 'refused')),
+      pollCard('Media poll', ['A', 'B'], await image(app.media(workDir), 'refused')),
     )
     const uploadsBefore = sandbox.created().media_uploads
     await app.call('outbox.enqueue', { draftId: pollId })
@@ -172,7 +172,7 @@ describe('the outbox against the sandbox', () => {
       app,
       'card',
       'Expiry card',
-      singleCard('Expiry card', await image(workDir, 'expired')),
+      singleCard('Expiry card', await image(app.media(workDir), 'expired')),
     )
     const vault = createProfileVault(createKeytarSecretStore(keychainService))
     const secrets = await vault.read(profile.id)
@@ -212,7 +212,7 @@ describe('the outbox against the sandbox', () => {
       app,
       'post',
       'Cancel first',
-      post(profile.userId, 'Cancel first', 'One', { media: [await image(workDir, 'cancel-1')] }),
+      post(profile.userId, 'Cancel first', 'One', { media: [await image(app.media(workDir), 'cancel-1')] }),
     )
     const second = await createDraft(
       app,

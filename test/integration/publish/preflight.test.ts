@@ -1,8 +1,10 @@
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import type { LocalMediaRef } from '../../../src/shared/creatives/media'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { pngOf } from '../../support/mediaFixtures'
@@ -36,8 +38,16 @@ afterEach(async () => {
 
 const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
 
+/** What the import dialog answers next. */
+const importAnswers: string[] = []
+
 async function connectedApp(name: string, account: 'first' | 'without poll media' = 'first') {
-  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService))
+  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService), {
+    dialogs: {
+      chooseExportPath: async () => null,
+      chooseImportFile: async () => importAnswers.shift() ?? null,
+    },
+  })
   opened.push(app)
   const profile = await connectProfile(app, hosts(), sandbox.demo)
   if (account === 'without poll media') {
@@ -62,7 +72,7 @@ const createdTotal = () => Object.values(sandbox.created()).reduce((sum, count) 
 describe('the preflight before a publish job writes anything', () => {
   it('stops a poll card with media on an account without PROMOTED_MEDIA_POLLS before any upload, then publishes the fixed draft once', async () => {
     const { app } = await connectedApp('features', 'without poll media')
-    const media = await image(workDir, 'preflight-poll')
+    const media = await image(app.media(workDir), 'preflight-poll')
     const draftId = await createDraft(
       app,
       'poll_card',
@@ -97,8 +107,8 @@ describe('the preflight before a publish job writes anything', () => {
 
   it('catches a local file that changed or vanished since it was added, naming the file', async () => {
     const { app } = await connectedApp('files')
-    const changing = await image(workDir, 'preflight-changing')
-    const vanishing = await image(workDir, 'preflight-vanishing')
+    const changing = await image(app.media(workDir), 'preflight-changing')
+    const vanishing = await image(app.media(workDir), 'preflight-vanishing')
     const changedId = await createDraft(app, 'card', 'Changed card', singleCard('Changed card', changing))
     const vanishedId = await createDraft(app, 'card', 'Vanished card', singleCard('Vanished card', vanishing))
     await writeFile(changing.path, pngOf(1200, 628, 'a different picture'))
@@ -201,7 +211,7 @@ describe('the preflight before a publish job writes anything', () => {
 
   it('cleans up what a stopped job created: its library entry and card are deleted through the outbox', async () => {
     const { app, profile } = await connectedApp('clean-up')
-    const media = await image(workDir, 'clean-up')
+    const media = await image(app.media(workDir), 'clean-up')
     const pollId = await createDraft(
       app,
       'poll_card',
@@ -246,5 +256,89 @@ describe('the preflight before a publish job writes anything', () => {
     } finally {
       sandbox.setFaults({ latencyMs: 0, pathPattern: undefined })
     }
+  })
+})
+
+/**
+ * Issue 39, D11: the outbox reads a local medium only through the designer's grant (a file chosen
+ * or dropped), as the file that was granted. A draft that merely names a path — an imported draft
+ * someone shared, say — reads nothing: its job stops in "needs attention" asking for the file to
+ * be chosen again. A FIFO or a device named by a draft once wedged the account's queue for good.
+ */
+describe('local media in the outbox', () => {
+  it('does not wait on a FIFO a draft names: the job stops at once and the queue goes on', async () => {
+    const { app } = await connectedApp('fifo')
+    const granted = await image(workDir, 'fifo-template')
+    const fifo = join(workDir, 'named-pipe.png')
+    execFileSync('mkfifo', [fifo])
+    const ref: LocalMediaRef = { ...granted, path: fifo }
+    delete ref.token
+    const stuckId = await createDraft(app, 'card', 'Pipe card', singleCard('Pipe card', ref))
+    await app.call('outbox.enqueue', { draftId: stuckId })
+    const stopped = await until(app, stuckId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        code: 'file_not_granted',
+        message: expect.stringMatching(/choose the file again/),
+      }),
+    ])
+    // The account's queue is not wedged: the next job of the account publishes.
+    const fine = await image(app.media(workDir), 'after-the-pipe')
+    const fineId = await createDraft(app, 'card', 'Fine card', singleCard('Fine card', fine))
+    await app.call('outbox.enqueue', { draftId: fineId })
+    await until(app, fineId, 'published')
+  })
+
+  it('reads nothing an imported draft names: its media ask to be chosen again', async () => {
+    const { app } = await connectedApp('imported')
+    // Someone else's draft file naming a path on this computer that nobody chose here.
+    const named = await image(workDir, 'never-chosen')
+    const shared = join(workDir, 'shared-draft.json')
+    await writeFile(
+      shared,
+      JSON.stringify({
+        type: 'ads-studio/draft',
+        version: 1,
+        exportedAt: '2026-01-01T00:00:00.000Z',
+        draft: {
+          id: '7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b4a',
+          kind: 'card',
+          name: 'Shared card',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+          schemaVersion: 2,
+          status: 'draft',
+          content: singleCard('Shared card', { ...named, token: 'A'.repeat(24) }),
+        },
+      }),
+    )
+    importAnswers.push(shared)
+    const imported = await app.call<{ draft: { id: string; content: unknown } }>('drafts.import')
+    expect(JSON.stringify(imported.draft.content)).not.toContain('"token"')
+    const before = createdTotal()
+    await app.call('outbox.enqueue', { draftId: imported.draft.id })
+    const stopped = await until(app, imported.draft.id, 'needs_attention')
+    expect(stopped.problems).toEqual([expect.objectContaining({ code: 'file_not_granted' })])
+    expect(createdTotal()).toBe(before)
+  })
+
+  it('reads a granted file only while it is that file: another one put at its path is refused', async () => {
+    const { app } = await connectedApp('replaced')
+    const chosen = await image(app.media(workDir), 'replaced-later')
+    // The same bytes, but another file: written beside it and renamed over it.
+    const twin = join(workDir, 'twin.png')
+    await writeFile(twin, pngOf(1200, 628, 'replaced-later'))
+    await rename(twin, chosen.path)
+    const draftId = await createDraft(app, 'card', 'Replaced card', singleCard('Replaced card', chosen))
+    const before = createdTotal()
+    await app.call('outbox.enqueue', { draftId })
+    const stopped = await until(app, draftId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        code: 'file_changed',
+        message: expect.stringMatching(/replaced-later\.png changed or was replaced/),
+      }),
+    ])
+    expect(createdTotal()).toBe(before)
   })
 })

@@ -93,7 +93,7 @@ async function refusal(promise: Promise<unknown>) {
 describe('editing a published component card', () => {
   it('sends the new name and component text once as a card update, keeping the uploaded media', async () => {
     const { app, profile, sent } = await connectedApp('card')
-    const media = await image(workDir, 'edit-card')
+    const media = await image(app.media(workDir), 'edit-card')
     const draftId = await createDraft(app, 'card', 'Spring card', singleCard('Spring card', media))
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
@@ -146,7 +146,7 @@ describe('editing a published component card', () => {
 
   it('sends a BUTTON component’s new label and app link as a card update', async () => {
     const { app, profile, sent } = await connectedApp('app-card')
-    const base = singleCard('App card', await image(workDir, 'app-card'))
+    const base = singleCard('App card', await image(app.media(workDir), 'app-card'))
     const appCard: CardContent = {
       ...base,
       components: [
@@ -197,7 +197,7 @@ describe('editing a published component card', () => {
       app,
       'card',
       'Name card',
-      singleCard('Name card', await image(workDir, 'name-card')),
+      singleCard('Name card', await image(app.media(workDir), 'name-card')),
     )
     const published = await publish(app, draftId)
     const content = { ...(published.content as CardContent), name: 'Renamed card' }
@@ -221,7 +221,7 @@ describe('editing a published component card', () => {
       app,
       'card',
       'Strict card',
-      singleCard('Strict card', await image(workDir, 'strict-card')),
+      singleCard('Strict card', await image(app.media(workDir), 'strict-card')),
     )
     const published = await publish(app, draftId)
     const jobsBefore = (await app.jobs()).length
@@ -239,7 +239,7 @@ describe('editing a published component card', () => {
     otherMedia.components[0] = {
       ...otherMedia.components[0]!,
       type: 'MEDIA',
-      media: await image(workDir, 'another-picture'),
+      media: await image(app.media(workDir), 'another-picture'),
     }
     const media = await refusal(
       app.call('published.updateCard', { profileId: profile.id, draftId, content: otherMedia }),
@@ -260,7 +260,7 @@ describe('editing a published component card', () => {
 describe('editing a published multi-destination card', () => {
   it('replaces the slides with the edited headline, each slide keeping its uploaded media; a removed slide is refused', async () => {
     const { app, profile, sent } = await connectedApp('slides')
-    const media = [await image(workDir, 'slide-a'), await image(workDir, 'slide-b')]
+    const media = [await image(app.media(workDir), 'slide-a'), await image(app.media(workDir), 'slide-b')]
     const draftId = await createDraft(app, 'card', 'Slides', multiDestinationCard('Slides', media))
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
@@ -304,7 +304,7 @@ describe('editing a published video conversation card', () => {
       app,
       'video_conversation_card',
       'Vote card',
-      videoConversationCard('Vote card', await video(workDir, 7)),
+      videoConversationCard('Vote card', await video(app.media(workDir), 7)),
     )
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
@@ -349,7 +349,7 @@ describe('editing a published video conversation card', () => {
       app,
       'video_conversation_card',
       'Strict vote',
-      videoConversationCard('Strict vote', await video(workDir, 8)),
+      videoConversationCard('Strict vote', await video(app.media(workDir), 8)),
     )
     const published = await publish(app, draftId)
     sent.length = 0
@@ -410,7 +410,7 @@ describe('a lost answer to an update', () => {
       app,
       'video_conversation_card',
       'Lost vote',
-      videoConversationCard('Lost vote', await video(workDir, 9)),
+      videoConversationCard('Lost vote', await video(app.media(workDir), 9)),
     )
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!

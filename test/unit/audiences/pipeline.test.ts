@@ -216,11 +216,33 @@ describe('bad files: a sentence, nothing sent', () => {
   })
 
   it('refuses mixed line endings when the list is checked', async () => {
+    // The mix starts past what opening the file reads, so only the check's full read finds it.
+    const rows = emails(0, 8_000)
     const path = await file(
       'mixed-endings.csv',
-      'email\r\nann@example.com\r\nbob@example.com\ncid@example.com\r\n',
+      `email\r\n${rows.join('\r\n')}\r\nbob@example.com\ncid@example.com\r\n`,
     )
     await expect(reportInWorker(await layoutOf(path))).rejects.toThrow(/mixes line endings/)
+  })
+
+  // Issue 39, D21: opening a list read its first 64 KB as lines split on "\n" only, so a CR-only
+  // file or a second line longer than a row may be got the wrong sentence ("no column looks
+  // like…", "a header row but no people"). Opening now holds the lines to the upload's rules.
+  it.each([
+    ['CR-only lines, short', `email\r${emails(0, 3).join('\r')}\r`, /^Line 1 uses old Mac line endings/],
+    ['CR-only lines, long', `email\r${emails(0, 8_000).join('\r')}\r`, /^Line 1 uses old Mac line endings/],
+    [
+      'a second line longer than any row',
+      `email\n${'x'.repeat(70_000)}@example.com\nann@example.com\n`,
+      /^Line 2 is longer than 64 KB/,
+    ],
+    [
+      'line endings mixed within the first lines',
+      'email\r\nann@example.com\nbob@example.com\r\n',
+      /^This file mixes line endings/,
+    ],
+  ])('names the problem with %s when the file is opened', async (_label, text, message) => {
+    await expect(openList(await file('opened.csv', text), IDENTIFIER_TYPES)).rejects.toThrow(message)
   })
 
   it('names old Mac line endings (CR only) as such, in a short file and in a long one', async () => {

@@ -8,6 +8,7 @@ import { createDraftsService } from '../../../src/main/drafts/draftsService'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import { emptyContent } from '../../../src/shared/creatives/content'
 import { describeRun, runSupervised } from '../../support/supervisedChild'
+import { DRAFT_LIMITS } from '../../../src/shared/drafts/json'
 import { useTempDirs } from './helpers'
 
 /** Issue #10, defects 4, 5, 7 and 8: the drafts folder and imports hold whatever a disk can. */
@@ -163,8 +164,12 @@ describe('defects 5 and 7: imports are checked cheaply first and name only the f
       `{"schemaVersion":2,"content":[${Array.from({ length: 100_000 }, () => '{"a":1}').join(',')}]}`,
       /entries/,
     ],
-    ['one enormous string', `{"schemaVersion":2,"name":"${'n'.repeat(900_000)}"}`, /text/],
-    ['larger than a draft can be', Buffer.alloc(3 * 1024 * 1024, 0x20), /too large/],
+    [
+      'one enormous string',
+      `{"schemaVersion":2,"name":"${'n'.repeat(DRAFT_LIMITS.maxStringLength + 1)}"}`,
+      /text/,
+    ],
+    ['larger than a draft can be', Buffer.alloc(DRAFT_LIMITS.maxFileBytes + 256 * 1024, 0x20), /too large/],
   ])('refuses %s before building it, naming only the file', async (_label, text, why) => {
     const { service, folder } = await importing('Spring sale (final).json', text)
     const delay = monitorEventLoopDelay({ resolution: 10 })

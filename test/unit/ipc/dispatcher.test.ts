@@ -17,6 +17,8 @@ const ownFrame: IpcSender = { url: `${RENDERER}#/drafts`, isMainFrame: true }
 const forgedSenders: Record<string, IpcSender> = {
   'another site': { url: 'https://evil.example/index.html', isMainFrame: true },
   'another local file': { url: 'file:///tmp/evil.html', isMainFrame: true },
+  // Issue 39, D21: the same path on another host is a network share (\\evil-host\...), not our file.
+  'our file on another host': { url: RENDERER.replace('file:///', 'file://evil-host/'), isMainFrame: true },
   'an iframe of our page': { url: RENDERER, isMainFrame: false },
   'a frame with no url': { url: undefined, isMainFrame: true },
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { createThumbnailCache, thumbnailOf } from '../../../src/main/library/thumbnails'
+import type { MediaFetchTarget } from '../../../src/main/library/mediaFetchPolicy'
 import { toLibraryItem, toPublishedCard } from '../../../src/main/library/records'
 
 /** A minimal valid PNG header of the given size (the IHDR is all the reader needs). */
@@ -17,6 +18,8 @@ function pngHeader(width: number, height: number): Uint8Array {
   return bytes
 }
 
+const cdn = (url: string): MediaFetchTarget => ({ url: new URL(url), loopbackAllowed: false })
+
 describe('thumbnailOf', () => {
   it('turns image bytes into a data URL with the pixel size, and refuses anything else', () => {
     const thumbnail = thumbnailOf(pngHeader(1200, 628))
@@ -30,9 +33,12 @@ describe('createThumbnailCache', () => {
   it('fetches each URL once, even when asked twice at the same time', async () => {
     const fetchImage = vi.fn(async () => pngHeader(10, 10))
     const cache = createThumbnailCache({ fetchImage })
-    const [a, b] = await Promise.all([cache.get('https://cdn/a.png'), cache.get('https://cdn/a.png')])
+    const [a, b] = await Promise.all([
+      cache.get(cdn('https://cdn/a.png')),
+      cache.get(cdn('https://cdn/a.png')),
+    ])
     expect(a).toEqual(b)
-    await cache.get('https://cdn/a.png')
+    await cache.get(cdn('https://cdn/a.png'))
     expect(fetchImage).toHaveBeenCalledTimes(1)
   })
 
@@ -40,17 +46,17 @@ describe('createThumbnailCache', () => {
     const diskDir = join(await mkdtemp(join(tmpdir(), 'thumbs-')), 'thumbnails')
     try {
       const online = vi.fn(async () => pngHeader(64, 32))
-      const first = await createThumbnailCache({ fetchImage: online, diskDir }).get('https://cdn/a.png')
+      const first = await createThumbnailCache({ fetchImage: online, diskDir }).get(cdn('https://cdn/a.png'))
       expect(online).toHaveBeenCalledTimes(1)
       expect(await readdir(diskDir)).toHaveLength(1)
 
       const offline = vi.fn(async () => undefined)
-      const again = await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/a.png')
+      const again = await createThumbnailCache({ fetchImage: offline, diskDir }).get(cdn('https://cdn/a.png'))
       expect(offline).not.toHaveBeenCalled()
       expect(again).toEqual(first)
       // A URL never fetched is not on disk: it asks the network.
       expect(
-        await createThumbnailCache({ fetchImage: offline, diskDir }).get('https://cdn/b.png'),
+        await createThumbnailCache({ fetchImage: offline, diskDir }).get(cdn('https://cdn/b.png')),
       ).toBeUndefined()
       expect(offline).toHaveBeenCalledTimes(1)
     } finally {
@@ -62,28 +68,28 @@ describe('createThumbnailCache', () => {
     const one = thumbnailOf(pngHeader(10, 10))!.dataUrl.length
     const fetchImage = vi.fn(async () => pngHeader(10, 10))
     const cache = createThumbnailCache({ fetchImage, maxCachedBytes: one * 2 })
-    await cache.get('https://cdn/a.png')
-    await cache.get('https://cdn/b.png')
-    await cache.get('https://cdn/a.png') // a is now the most recent
-    await cache.get('https://cdn/c.png') // evicts b
+    await cache.get(cdn('https://cdn/a.png'))
+    await cache.get(cdn('https://cdn/b.png'))
+    await cache.get(cdn('https://cdn/a.png')) // a is now the most recent
+    await cache.get(cdn('https://cdn/c.png')) // evicts b
     expect(cache.stats()).toEqual({ entries: 2, cachedBytes: one * 2 })
-    await cache.get('https://cdn/a.png')
+    await cache.get(cdn('https://cdn/a.png'))
     expect(fetchImage).toHaveBeenCalledTimes(3)
-    await cache.get('https://cdn/b.png')
+    await cache.get(cdn('https://cdn/b.png'))
     expect(fetchImage).toHaveBeenCalledTimes(4)
   })
 
   it('passes its size cap to the fetcher, and does not remember a failed fetch', async () => {
     const fetchImage = vi
-      .fn<(url: string, maxBytes: number) => Promise<Uint8Array | undefined>>()
+      .fn<(target: MediaFetchTarget, maxBytes: number) => Promise<Uint8Array | undefined>>()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue(undefined)
     const cache = createThumbnailCache({ fetchImage, maxImageBytes: 1234 })
-    await expect(cache.get('https://cdn/a.png')).rejects.toThrow('offline')
-    expect(await cache.get('https://cdn/a.png')).toBeUndefined()
-    expect(await cache.get('https://cdn/a.png')).toBeUndefined()
+    await expect(cache.get(cdn('https://cdn/a.png'))).rejects.toThrow('offline')
+    expect(await cache.get(cdn('https://cdn/a.png'))).toBeUndefined()
+    expect(await cache.get(cdn('https://cdn/a.png'))).toBeUndefined()
     expect(fetchImage).toHaveBeenCalledTimes(2)
-    expect(fetchImage).toHaveBeenLastCalledWith('https://cdn/a.png', 1234)
+    expect(fetchImage).toHaveBeenLastCalledWith(cdn('https://cdn/a.png'), 1234)
   })
 })
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectMediaFile } from '../../../src/main/media/inspect'
 import { createMediaGrants } from '../../../src/main/media/mediaGrants'
 import { createMediaService } from '../../../src/main/media/mediaService'
+import { createGrantedFiles } from '../../../src/main/media/grantedFiles'
 import { AppFailure } from '../../../src/shared/errors'
 import { gif, jpeg, mp4, png, webp } from './fixtures'
 
@@ -77,8 +78,8 @@ describe('inspectMediaFile', () => {
   })
 
   it('keeps large images without a preview rather than copying them across IPC', async () => {
-    const bytes = Buffer.concat([png(800, 418), Buffer.alloc(9 * 1024 * 1024)])
-    const { ref, preview } = await inspectMediaFile(await fileWith('huge.png', bytes))
+    const bytes = Buffer.concat([gif(800, 418), Buffer.alloc(9 * 1024 * 1024)])
+    const { ref, preview } = await inspectMediaFile(await fileWith('huge.gif', bytes))
     expect(ref).toMatchObject({ width: 800, height: 418, bytes: bytes.length })
     expect(preview).toBeUndefined()
   })
@@ -130,9 +131,11 @@ describe('the media service', () => {
   it('reads the file the dialog chose, and reports a cancelled dialog', async () => {
     const path = await fileWith('chosen.png', png(800, 418))
     const answers: (string | null)[] = [path, null]
+    const grants = createMediaGrants({ file: join(dir, 'grants.json') })
     const service = createMediaService(
       { chooseMediaFile: async () => answers.shift() ?? null },
-      createMediaGrants({ file: join(dir, 'grants.json') }),
+      grants,
+      createGrantedFiles(grants),
     )
     expect(await service.pickLocal()).toMatchObject({ picked: true, ref: { path, width: 800, height: 418 } })
     expect(await service.pickLocal()).toEqual({ picked: false })
@@ -140,9 +143,11 @@ describe('the media service', () => {
 
   it('turns unreadable files into person-facing failures for IPC', async () => {
     const path = await fileWith('bad.bin', Buffer.from('nope'))
+    const grants = createMediaGrants({ file: join(dir, 'grants.json') })
     const service = createMediaService(
       { chooseMediaFile: async () => path },
-      createMediaGrants({ file: join(dir, 'grants.json') }),
+      grants,
+      createGrantedFiles(grants),
     )
     const failure = await service.pickLocal().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(AppFailure)

@@ -102,6 +102,7 @@ describe('the installer configuration', () => {
       enableCookieEncryption: true,
       onlyLoadAppFromAsar: true,
       enableEmbeddedAsarIntegrityValidation: true,
+      grantFileProtocolExtraPrivileges: false,
       resetAdHocDarwinSignature: true,
     })
   })

@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { AnyOperationExecutor } from '../../../src/main/publish/operations/types'
 import { createOutbox } from '../../../src/main/publish/outbox'
 import type { Draft } from '../../../src/shared/drafts/envelope'
 import { image, post } from '../../integration/publish/fixtures'
+import { createTestGrants } from '../../support/grantedMedia'
 import { createFakeAds, fakeAccess, memoryDrafts } from './fakeAds'
 
 /**
@@ -18,6 +19,9 @@ const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
+
+const { localFiles, chosenIn, close: closeGrants } = createTestGrants('outbox-reviewed')
+afterAll(closeGrants)
 
 const CHANGED = 'This draft changed after you reviewed it — review it again'
 
@@ -57,6 +61,7 @@ async function setup(draft: Draft) {
     dataDir,
     drafts,
     access: fakeAccess(fake),
+    localMedia: localFiles.reader,
     operations: [executor],
     options: { backoffBaseMs: 1, backoffMaxMs: 5 },
   })
@@ -126,7 +131,10 @@ describe('a publish job sends what was reviewed, or stops and asks', () => {
   it('an edit while the job runs stops it before its next write; publishing again after review reuses what was made', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-reviewed-media-'))
     dirs.push(dir)
-    const draft = postDraft('', post('42', 'Spring post', 'Before', { media: [await image(dir, 'spring')] }))
+    const draft = postDraft(
+      '',
+      post('42', 'Spring post', 'Before', { media: [await image(chosenIn(dir), 'spring')] }),
+    )
     const { outbox, fake, drafts, edit, postTexts } = await setup(draft)
     // The designer edits the text while the image is being added to the media library.
     const send = fake.send.bind(fake)

@@ -2,13 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxJob } from '../../../src/main/publish/job'
 import type { DraftJobV1 as Job } from '../../../src/main/publish/jobFormat'
 import { createJobStore, lastJobRecord, type JobStore } from '../../../src/main/publish/jobStore'
 import { createOutbox } from '../../../src/main/publish/outbox'
 import type { Draft, DraftKind } from '../../../src/shared/drafts/envelope'
 import { localMedium, pngOf } from '../../support/mediaFixtures'
+import { createTestGrants } from '../../support/grantedMedia'
 import { pollCard, post, singleCard } from '../../integration/publish/fixtures'
 import { AppFailure, appError } from '../../../src/shared/errors'
 import { writeJobFileV1 } from '../../support/jobFiles'
@@ -18,6 +19,9 @@ const dirs: string[] = []
 afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
+// The outbox reads only local files the designer granted: the tests' media are granted here.
+const { localFiles, chosenIn, close: closeGrants } = createTestGrants('outbox-unit')
+afterAll(closeGrants)
 
 let n = 0
 function draft(kind: DraftKind, content: unknown): Draft {
@@ -44,6 +48,7 @@ async function setup(drafts: Draft[], fake = createFakeAds()) {
       dataDir,
       drafts: store,
       access: fakeAccess(fake),
+      localMedia: localFiles.reader,
       options: { backoffBaseMs: 1, backoffMaxMs: 5 },
     })
   return { dataDir, store, fake, open }
@@ -249,7 +254,7 @@ describe('the step state machine', () => {
   it('abandons an upload whose INIT answer was lost and adds the medium to the library once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-media-'))
     dirs.push(dir)
-    const medium = await localMedium(dir, 'hero.png', pngOf(1200, 628, 'hero'))
+    const medium = await localMedium(chosenIn(dir), 'hero.png', pngOf(1200, 628, 'hero'))
     const d = draft('card', singleCard('Hero card', medium))
     const { fake, open, dataDir } = await setup([d])
     let inits = 0
@@ -325,7 +330,13 @@ describe('durable writes on the way (one per step)', () => {
       })
       return send(req)
     }
-    const outbox = createOutbox({ dataDir, drafts: store, access: fakeAccess(fake), store: jobStore })
+    const outbox = createOutbox({
+      dataDir,
+      drafts: store,
+      access: fakeAccess(fake),
+      store: jobStore,
+      localMedia: localFiles.reader,
+    })
     return { outbox, log, fake }
   }
 
@@ -362,7 +373,10 @@ describe('durable writes on the way (one per step)', () => {
   it('a card with a local image: the enqueue and one write per step, each before its request', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-writes-'))
     dirs.push(dir)
-    const d = draft('card', singleCard('Counted', await localMedium(dir, 'a.png', pngOf(1200, 628, 'a'))))
+    const d = draft(
+      'card',
+      singleCard('Counted', await localMedium(chosenIn(dir), 'a.png', pngOf(1200, 628, 'a'))),
+    )
     const { outbox, log, fake } = await recorded([d])
     const view = await outbox.enqueue(d.id)
     await outbox.idle()
@@ -378,11 +392,14 @@ describe('durable writes on the way (one per step)', () => {
   it("a post with its card: the post's upload waits for the card's id to be on disk", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'outbox-writes-'))
     dirs.push(dir)
-    const card = draft('card', singleCard('Its card', await localMedium(dir, 'c.png', pngOf(1200, 628, 'c'))))
+    const card = draft(
+      'card',
+      singleCard('Its card', await localMedium(chosenIn(dir), 'c.png', pngOf(1200, 628, 'c'))),
+    )
     const p = draft(
       'post',
       post('42', 'With card', 'Hello', {
-        media: [await localMedium(dir, 'p.png', pngOf(1200, 628, 'p'))],
+        media: [await localMedium(chosenIn(dir), 'p.png', pngOf(1200, 628, 'p'))],
         cardDraftId: card.id,
       }),
     )

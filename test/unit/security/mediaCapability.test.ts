@@ -1,4 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rename, rm, truncate, writeFile } from 'node:fs/promises'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,6 +11,7 @@ import { PRODUCTION_HOSTS } from '../../../src/shared/hosts'
 import { createStudioApi } from '../../../src/shared/ipc/api'
 import { CHANNELS, PAGE_CHANNELS } from '../../../src/shared/ipc/channels'
 import { png } from '../media/fixtures'
+import { LIMITS } from '../../../src/shared/rules/limits'
 
 // media.inspectPath is a capability: main reads only files it handed out a token for, when the
 // designer chose them in the dialog or dropped them. The page can never name a path.
@@ -59,6 +61,15 @@ async function chosenFile(): Promise<{ path: string; token: string; sha256: stri
   return { path, token: media.token ?? '', sha256: media.sha256 }
 }
 
+type Dispatcher = ReturnType<Services['createDispatcher']>
+
+/** What the preload does as its document starts. */
+async function dropKey(dispatcher: Dispatcher): Promise<string> {
+  const answer = await dispatcher.dispatch('media.dropKey', sender, {})
+  if (!answer.ok) throw new Error(answer.error.message)
+  return (answer.value as { key: string }).key
+}
+
 describe('media.inspectPath reads only files main handed out a token for', () => {
   it('reads a file chosen in the dialog again by its token, also after a restart', async () => {
     const chosen = await chosenFile()
@@ -100,6 +111,7 @@ describe('media.inspectPath reads only files main handed out a token for', () =>
     const calls: string[] = []
     const api = createStudioApi(PAGE_CHANNELS, async (channel) => calls.push(channel))
     expect(Object.keys(api.media)).toEqual(['pickLocal', 'inspectPath'])
+    expect(PAGE_CHANNELS).not.toContain('media.dropKey')
     expect((api.media as Record<string, unknown>).inspectDropped).toBeUndefined()
   })
 
@@ -107,13 +119,98 @@ describe('media.inspectPath reads only files main handed out a token for', () =>
     const path = join(dataDir, 'dropped.png')
     await writeFile(path, png(400, 400))
     const dispatcher = start().createDispatcher(createSenderPolicy(RENDERER))
-    const dropped = await dispatcher.dispatch('media.inspectDropped', sender, { path })
+    const key = await dropKey(dispatcher)
+    const dropped = await dispatcher.dispatch('media.inspectDropped', sender, { path, key })
     expect(dropped).toMatchObject({ ok: true, value: { media: { path, token: expect.any(String) } } })
     if (!dropped.ok) return
     const token = (dropped.value as { media: { token: string } }).media.token
     expect(await dispatcher.dispatch('media.inspectPath', sender, { token })).toMatchObject({
       ok: true,
       value: { media: { path } },
+    })
+  })
+})
+
+// Issue 39, D19: only paths that come from a real drop are granted (the preload proves it with
+// the key it alone holds), and a grant is bound to the file's identity, not its path. D11: a
+// file is size-checked against the platform's limit before it is read.
+describe('grants are for the file the designer chose or dropped, and only that file', () => {
+  it('refuses a dropped path that a renderer sends itself, without the preload’s key', async () => {
+    const path = join(dataDir, 'not-dropped.png')
+    await writeFile(path, png(400, 400))
+    const services = start()
+    const dispatcher = services.createDispatcher(createSenderPolicy(RENDERER))
+    expect(await dispatcher.dispatch('media.inspectDropped', sender, { path })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_request', field: 'key' },
+    })
+    const key = await dropKey(dispatcher)
+    // The key goes to the preload, once per document: asking again is refused.
+    expect(await dispatcher.dispatch('media.dropKey', sender, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    })
+    const forged = key.startsWith('A') ? `B${key.slice(1)}` : `A${key.slice(1)}`
+    expect(await dispatcher.dispatch('media.inspectDropped', sender, { path, key: forged })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', field: 'key' },
+    })
+    expect(await dispatcher.dispatch('media.inspectDropped', sender, { path, key })).toMatchObject({
+      ok: true,
+    })
+    // A new document (a reload) gets a key of its own; the old one no longer proves a drop.
+    services.newDocument()
+    const next = await dropKey(dispatcher)
+    expect(next).not.toBe(key)
+    expect(await dispatcher.dispatch('media.inspectDropped', sender, { path, key })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    })
+  })
+
+  it('binds a grant to the file it was given for: another file put at the same path is not read', async () => {
+    const chosen = await chosenFile()
+    const dispatcher = start().createDispatcher(createSenderPolicy(RENDERER))
+    // A file with other content is written beside it and renamed over it (a link swapped, a file replaced).
+    const other = join(dataDir, 'other.png')
+    await writeFile(other, png(1200, 1200))
+    await rename(other, chosen.path)
+    expect(await dispatcher.dispatch('media.inspectPath', sender, { token: chosen.token })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/changed since you chose it.*Choose it again/),
+      },
+    })
+  })
+
+  it('refuses an image over the platform’s limit before reading it, and grants nothing', async () => {
+    const path = join(dataDir, 'poster.png')
+    // A PNG header, then a sparse 6 MB: over the 5 MB image limit (LIMITS.localMedia).
+    await writeFile(path, png(2000, 2000))
+    await truncate(path, LIMITS.localMedia.imageMaxBytes.value + 1024 * 1024)
+    dialogAnswers.push(path)
+    const dispatcher = start().createDispatcher(createSenderPolicy(RENDERER))
+    expect(await dispatcher.dispatch('media.pickLocal', sender, {})).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: expect.stringMatching(/^poster\.png is 6 MB; an image can be at most 5 MB/),
+      },
+    })
+  })
+
+  it.each([
+    ['a FIFO', 'pipe'],
+    ['a device', '/dev/zero'],
+  ])('refuses a dropped %s at once, without waiting on it', async (_label, name) => {
+    const path = name.startsWith('/') ? name : join(dataDir, name)
+    if (!name.startsWith('/')) execFileSync('mkfifo', [path])
+    const dispatcher = start().createDispatcher(createSenderPolicy(RENDERER))
+    const key = await dropKey(dispatcher)
+    expect(await dispatcher.dispatch('media.inspectDropped', sender, { path, key })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/not a file Ads Studio can read/) },
     })
   })
 })

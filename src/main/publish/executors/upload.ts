@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { uploadAppend, uploadFinalize, uploadInit, uploadStatus } from '../../api/mediaUpload'
 import type { UploadState } from '../../api/mediaUpload'
 import { AppFailure, appError, isAppFailure } from '../../../shared/errors'
@@ -6,6 +5,7 @@ import type { Answer, JobEnv, StepExecutor } from '../executor'
 import type { UploadStep } from '../job'
 import { PUBLISH_OPS } from '../job'
 import { skipIfNotNeeded } from './common'
+import { GrantedFileError } from '../../media/grantedFiles'
 
 /**
  * Sends a local file of a draft through the chunked upload. An upload is not an object of the
@@ -27,13 +27,15 @@ function fatal(message: string): AppFailure {
 }
 
 async function readVerified(env: JobEnv, step: UploadStep): Promise<Uint8Array> {
-  let bytes: Uint8Array
+  let read: { bytes: Uint8Array; sha256: string }
   try {
-    bytes = await env.readFile(step.path)
-  } catch {
+    read = await env.localMedia.read(step)
+  } catch (error) {
+    if (error instanceof GrantedFileError && error.reason === 'changed')
+      throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
     throw fatal(`${step.fileName} cannot be read any more — add the file to the draft again`)
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const { bytes, sha256 } = read
   if (sha256 !== step.sha256)
     throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
   return bytes

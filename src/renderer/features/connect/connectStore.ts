@@ -105,6 +105,8 @@ interface ConnectState {
   cancelWizard(): void
   activate(profileId: string): Promise<void>
   signOut(profileId: string): Promise<void>
+  /** After a damaged settings file: puts back the profiles offered (none: dismisses the offer). */
+  restoreRecovered(profileIds: string[]): Promise<void>
 }
 
 /** A person-facing error goes on its field when it names one, otherwise on the page. */
@@ -326,6 +328,14 @@ export const useConnectStore = create<ConnectState>((set, get) => ({
       })
     } catch (error) {
       set({ ...placeError(error), busy: null })
+    }
+  },
+
+  async restoreRecovered(profileIds) {
+    try {
+      set({ list: await unwrap(studio().profiles.restore({ profileIds })), pageError: null })
+    } catch (error) {
+      set(placeError(error))
     }
   },
 }))

@@ -16,7 +16,16 @@ const importIdSchema = z.string().uuid()
 export const productIdSchema = sendableText(240).pipe(z.string().trim().min(1))
 const shortText = z.string().max(300)
 
-/** A product as the editor sends it: only known fields; text bounded generously above the spec's limits. */
+/**
+ * The longest text main takes in a product field (a request, a report row, the store): bounded
+ * generously above the spec's limits, so payloads and files stay small. A feed row over it is
+ * refused on that field (main/catalog/feedCheck.ts).
+ */
+export function productFieldMaxChars(field: Exclude<ProductField, 'inventory'>): number {
+  return field === 'description' ? 20_000 : field === 'additional_image_link' ? 25_000 : 2_000
+}
+
+/** A product as the editor sends it: only known fields; text bounded (productFieldMaxChars). */
 export const productSchema = z
   .object(
     Object.fromEntries(
@@ -24,10 +33,7 @@ export const productSchema = z
         field,
         field === 'inventory'
           ? z.number().int().min(-1_000_000_000).max(1_000_000_000).optional()
-          : z
-              .string()
-              .max(field === 'description' ? 20_000 : field === 'additional_image_link' ? 25_000 : 2_000)
-              .optional(),
+          : z.string().max(productFieldMaxChars(field)).optional(),
       ]),
     ) as {
       [K in ProductField]: K extends 'inventory' ? z.ZodOptional<z.ZodNumber> : z.ZodOptional<z.ZodString>

@@ -29,6 +29,14 @@ export const connectContract = {
     request: profileRequest,
     response: profileListSchema,
   },
+  /**
+   * After a damaged settings file was set aside: puts back the offered profiles named (their
+   * secrets are still in the keychain) and ends the offer; an empty list dismisses it.
+   */
+  'profiles.restore': {
+    request: z.object({ profileIds: z.array(profileIdSchema).max(100) }).strict(),
+    response: profileListSchema,
+  },
   'profiles.signOut': {
     request: profileRequest,
     response: z.object({
