@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { locationFromHash } from './app/routes'
 import { loadStartPage } from './app/startPage'
-import { requestFirstDraftsPage } from './features/drafts/firstDraftsPage'
+import { requestFirstDraftsPage } from './state/drafts/firstDraftsPage'
 import './styles/tokens.css'
 import './styles/base.css'
 

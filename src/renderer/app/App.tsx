@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { Sidebar } from './Sidebar'
 import { ROUTES } from './routes'
-import { useLocation } from './useRoute'
-import { ThemeController } from '../features/settings/ThemeController'
+import { useLocation } from '../nav/navigate'
+import { ThemeController } from './ThemeController'
 import { PageFor } from './PageFor'
-import { useConnectStore } from '../features/connect/connectStore'
+import { useConnectStore } from '../state/connection/connectStore'
 import { scrollRootProps } from '../lib/scrollRoot'
 
 export function App() {

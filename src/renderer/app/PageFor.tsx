@@ -34,7 +34,7 @@ const OutboxPage = lazy(() =>
   import('../features/outbox/OutboxPage').then((m) => ({ default: m.OutboxPage })),
 )
 const LineItemsPage = lazy(() => import('../features/line-items/LineItemsPage'))
-const AccountPage = lazy(() => import('../features/account/AccountPage'))
+const AccountPage = lazy(() => import('../features/ad-account/AdAccountPage'))
 
 /** Pages whose feature has not landed yet show what they are for and nothing pretend. */
 const COMING_NEXT: Partial<Record<RouteInfo['id'], string>> = {

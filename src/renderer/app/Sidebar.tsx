@@ -1,6 +1,6 @@
 import { AppMark, GROUP_LABELS, ROUTES, type RouteId, type RouteInfo } from './routes'
 import { AccountSwitcher } from '../features/accounts'
-import { OfflineIndicator } from '../features/shell/OfflineIndicator'
+import { OfflineIndicator } from './OfflineIndicator'
 
 const GROUP_ORDER: RouteInfo['group'][] = ['create', 'publish', 'account']
 

@@ -1,5 +1,5 @@
 import type { DraftsPage } from '../features/drafts/DraftsPage'
-import type { useDraftsStore } from '../features/drafts/draftsStore'
+import type { useDraftsStore } from '../state/drafts/draftsStore'
 
 let draftsPage: typeof DraftsPage | undefined
 
@@ -41,7 +41,7 @@ function firstRowsIn(store: typeof useDraftsStore, ms: number): Promise<void> {
 export async function loadStartPage(): Promise<void> {
   const [page, store] = await Promise.all([
     import('../features/drafts/DraftsPage'),
-    import('../features/drafts/draftsStore'),
+    import('../state/drafts/draftsStore'),
   ])
   draftsPage = page.DraftsPage
   // The list starts loading now, taking the first page main.tsx asked for, rather than from the

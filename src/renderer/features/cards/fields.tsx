@@ -3,7 +3,7 @@ import type { LabelValue } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import type { Issue } from '../../../shared/rules/issues'
 import { Select, type SelectOption } from '../../components/Select'
-import { InlineIssues } from '../media/InlineIssues'
+import { InlineIssues } from '../../components/InlineIssues'
 
 type ShownIssue = Pick<Issue, 'message' | 'severity'>
 

@@ -15,8 +15,8 @@ import { Segmented } from '../../components/Segmented'
 import { Select } from '../../components/Select'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
 
 const ATTRIBUTES = LIMITS.productSet.filterAttributes.values
 const PICK_SHOWN = 40

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CatalogState } from '../../../shared/ipc/contracts/catalogs'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
+import { failureOf, type Failure } from '../../lib/failures'
 import { canMerge, mergeCatalogState } from './catalogState'
 
 /**

@@ -1,9 +1,9 @@
 import { PenLine } from 'lucide-react'
 import type { RouteInfo } from '../../app/routes'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { DraftListPage } from './editorKit/DraftListPage'
-import { EditorFallback } from './editorKit/EditorLoading'
-import './editorKit/editor.css'
+import { DraftEditorProvider } from '../../state/drafts/draftEditor'
+import { DraftListPage } from '../../kits/editor/DraftListPage'
+import { EditorFallback } from '../../kits/editor/EditorLoading'
+import '../../kits/editor/editor.css'
 import { PostComposer } from './PostComposer'
 
 export function ComposerPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { RadioGroup } from 'radix-ui'
 import { CircleCheck, PenLine, Plus } from 'lucide-react'
-import { navigate } from '../../app/useRoute'
+import { navigate } from '../../nav/navigate'
 import { Button } from '../../components/Button'
-import { useAccountsStore } from '../accounts/accountsStore'
-import { useConnectStore, type WizardStep } from './connectStore'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { useConnectStore, type WizardStep } from '../../state/connection/connectStore'
 
 /**
  * The stepper's last step: the designer picks the ad account to work with. Main preselects the

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import type { RouteInfo } from '../../app/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Banner } from '../../components/Banner'
-import { useConnectStore } from './connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
 import { ProfileCards } from './ProfileCards'
 import { ConnectWizard } from './ConnectWizard'
 

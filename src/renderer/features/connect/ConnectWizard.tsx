@@ -15,7 +15,7 @@ import {
   useConnectStore,
   WIZARD_STEPS,
   type WizardStep,
-} from './connectStore'
+} from '../../state/connection/connectStore'
 
 const STEP_LABELS: Record<(typeof WIZARD_STEPS)[number], string> = {
   where: 'Environment',

@@ -2,7 +2,7 @@ import { CircleCheck, CircleAlert, Clock } from 'lucide-react'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
-import { useConnectStore } from './connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
 
 const ENVIRONMENT_LABELS: Record<ProfileSummary['environment'], string> = {
   production: 'Production',

@@ -4,13 +4,13 @@ import { useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { RouteInfo } from '../../app/routes'
 import { ROUTES } from '../../app/routes'
-import { navigate } from '../../app/useRoute'
+import { navigate } from '../../nav/navigate'
 import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
-import { FirstRun, useFirstRunShown } from '../connect/FirstRun'
-import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from './draftListModel'
-import { DraftsList, type ListNotice } from './DraftsList'
-import { useDraftsStore } from './draftsStore'
+import { FirstRun, useFirstRunShown } from './FirstRun'
+import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
+import { DraftsList, type ListNotice } from '../../kits/draftList/DraftsList'
+import { useDraftsStore } from '../../state/drafts/draftsStore'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (

@@ -5,12 +5,12 @@ import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
-import { EditorField } from '../composer/editorKit/Field'
-import { MEDIA_TYPE_LABELS, itemTitle } from './format'
-import type { LibraryScope } from './libraryClient'
-import { LibraryPickerDialog } from './LibraryPickerDialog'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
+import { EditorField } from '../../components/Field'
+import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/libraryFormat'
+import type { LibraryScope } from '../../kits/media/libraryClient'
+import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
   changesOf,
   initialValues,

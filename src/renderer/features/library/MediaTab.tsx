@@ -6,12 +6,12 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyId } from '../../components/CopyId'
 import { studio, unwrap } from '../../lib/ipc'
-import { JobReport } from '../campaign/JobReport'
-import { useJob } from '../campaign/useJob'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { useJob } from '../../kits/jobs/useJob'
 import { EditMediaDialog } from './EditMediaDialog'
-import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './format'
-import { cachedThumbnail, type LibraryScope, type Thumbnail } from './libraryClient'
-import { MediaBrowser } from './MediaBrowser'
+import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from '../../kits/media/libraryFormat'
+import { cachedThumbnail, type LibraryScope, type Thumbnail } from '../../kits/media/libraryClient'
+import { MediaBrowser } from '../../kits/media/MediaBrowser'
 
 /** POST_IMAGE → "Post image": the platform's enum values, as words. */
 function inWords(value: string): string {

@@ -9,10 +9,10 @@ import { CopyId } from '../../components/CopyId'
 import { Select, type SelectEntry } from '../../components/Select'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { ListThumb } from '../media/ListThumb'
-import type { LibraryScope } from './libraryClient'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { ListThumb } from '../../kits/media/ListThumb'
+import type { LibraryScope } from '../../kits/media/libraryClient'
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
   component: 'Card',

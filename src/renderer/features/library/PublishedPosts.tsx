@@ -7,11 +7,11 @@ import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
 import { TextField } from '../../components/TextField'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { useJob } from '../campaign/useJob'
-import { ListThumb } from '../media/ListThumb'
-import type { LibraryScope } from './libraryClient'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { useJob } from '../../kits/jobs/useJob'
+import { ListThumb } from '../../kits/media/ListThumb'
+import type { LibraryScope } from '../../kits/media/libraryClient'
 
 const NAME_MAX = LIMITS.post.name.max
 const POST_ID = LIMITS.post.asUserId.pattern

@@ -1,4 +1,4 @@
-export { LibraryPickerDialog, type LibraryPickerDialogProps } from './LibraryPickerDialog'
+export { LibraryPickerDialog, type LibraryPickerDialogProps } from '../../kits/media/LibraryPickerDialog'
 export { LibraryPage } from './LibraryPage'
-export { MediaBrowser, type MediaBrowserProps } from './MediaBrowser'
-export { toLibraryMediaRef, loadThumbnail, useThumbnail } from './libraryClient'
+export { MediaBrowser, type MediaBrowserProps } from '../../kits/media/MediaBrowser'
+export { toLibraryMediaRef, loadThumbnail, useThumbnail } from '../../kits/media/libraryClient'

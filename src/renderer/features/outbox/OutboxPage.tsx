@@ -13,17 +13,23 @@ import {
 import { useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import type { RouteInfo } from '../../app/routes'
-import { navigate } from '../../app/useRoute'
+import { navigate } from '../../nav/navigate'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { useAccountsStore } from '../accounts/accountsStore'
-import { EDITOR_ROUTES } from '../drafts/draftListModel'
-import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine, WAITING_STATES } from './outboxModel'
-import { useNow, useOutboxJobs } from './useOutbox'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { EDITOR_ROUTES } from '../../state/drafts/draftListModel'
+import {
+  ACTIVE_STATES,
+  formatBytes,
+  jobKindWords,
+  stateLine,
+  WAITING_STATES,
+} from '../../kits/jobs/outboxModel'
+import { useNow, useOutboxJobs } from '../../kits/jobs/useOutbox'
 import './outbox.css'
 
 const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {

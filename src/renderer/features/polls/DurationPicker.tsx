@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { LIMITS } from '../../../shared/rules/limits'
-import { FieldNote } from '../composer/editorKit/Field'
-import type { FieldMessage } from '../composer/editorKit/issues'
-import { durationLabel, joinDuration, splitDuration, type DurationParts } from './pollRules'
+import { FieldNote } from '../../components/Field'
+import type { FieldMessage } from '../../kits/editor/issues'
+import { durationLabel, joinDuration, splitDuration, type DurationParts } from '../../kits/polls/pollRules'
 
 const PARTS: { key: keyof DurationParts; label: string }[] = [
   { key: 'days', label: 'Days' },

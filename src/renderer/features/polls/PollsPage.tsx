@@ -1,10 +1,10 @@
 import { ListChecks } from 'lucide-react'
 import type { RouteInfo } from '../../app/routes'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { useAccountFeatures } from '../composer/editorKit/accountFeatures'
-import { DraftListPage } from '../composer/editorKit/DraftListPage'
-import { EditorFallback } from '../composer/editorKit/EditorLoading'
-import '../composer/editorKit/editor.css'
+import { DraftEditorProvider } from '../../state/drafts/draftEditor'
+import { useAccountFeatures } from '../../state/accounts/accountFeaturesStore'
+import { DraftListPage } from '../../kits/editor/DraftListPage'
+import { EditorFallback } from '../../kits/editor/EditorLoading'
+import '../../kits/editor/editor.css'
 import { PollEditor } from './PollEditor'
 
 export function PollsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {

@@ -3,7 +3,7 @@ import { KeySquare, Webhook } from 'lucide-react'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { useConnectStore } from '../connect/connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
 
 /** Spec: platform-auth-events-releases.md, "webhook_id … pattern ^[0-9]{1,19}$". Checked again in main. */
 const WEBHOOK_ID = /^[0-9]{1,19}$/

@@ -6,11 +6,11 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount } from '../accounts/activeProfile'
-import { useAccountFeatures } from '../accounts/accountFeatures'
-import { FEATURE_WORDS, useFeatureFocus } from '../accounts/FeatureLink'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
+import { useConnectedAccount } from '../../state/connection/activeProfile'
+import { useAccountFeatures } from '../../state/accounts/accountFeatures'
+import { FEATURE_WORDS, useFeatureFocus } from '../../kits/editor/FeatureLink'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
 
 /**
  * The active account's features (GET accounts/:id/features). Advertisers ask the platform for

@@ -3,7 +3,7 @@ import { Monitor, Moon, Sun } from 'lucide-react'
 import { PageHeader } from '../../components/PageHeader'
 import type { RouteInfo } from '../../app/routes'
 import type { Settings } from '../../../shared/ipc/contract'
-import { useSettingsStore } from './settingsStore'
+import { useSettingsStore } from '../../state/settings/settingsStore'
 import { DeveloperTools } from './DeveloperTools'
 import { FeaturesSection } from './FeaturesSection'
 

@@ -1,5 +1,5 @@
 import { Film, Play } from 'lucide-react'
-import { useMediaPreview } from '../media/mediaClient'
+import { useMediaPreview } from '../../kits/media/mediaClient'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
 
 function hostOf(url: string): string {

@@ -1,0 +1,67 @@
+import { Copy } from 'lucide-react'
+import { useState } from 'react'
+import type { RouteId } from '../../app/routes'
+import { navigate } from '../../nav/navigate'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { reloadDraftFromMain, useDraftEditorStore } from '../../state/drafts/draftEditor'
+import { JobReport } from '../jobs/JobReport'
+import { useJob } from '../jobs/useJob'
+import { useDraftsStore } from '../../state/drafts/draftsStore'
+import { PublishedEditDialog, type PublishedEditSpec } from './PublishedEditDialog'
+import './publishedBanner.css'
+
+/**
+ * A published creative opens read-only: what is on the platform is what the draft shows. To make
+ * another, the designer duplicates it into a new draft, which opens in the same editor. Where the
+ * spec allows an edit (a name, a card's text), `edit` offers exactly that, sent as an update
+ * through the outbox; the editor shows the new values once the platform has them.
+ */
+export function PublishedBanner({
+  draftId,
+  route,
+  title,
+  detail,
+  edit,
+}: {
+  draftId: string
+  route: RouteId
+  title: string
+  detail: string
+  edit?: PublishedEditSpec | undefined
+}) {
+  const duplicate = useDraftsStore((state) => state.duplicate)
+  const [busy, setBusy] = useState(false)
+  const editor = useDraftEditorStore()
+  const update = useJob((job) => {
+    if (job.state !== 'done') return
+    // Main stored the new values with the update; the editor shows the draft as main has it.
+    void reloadDraftFromMain(editor)
+    void useDraftsStore.getState().load()
+  })
+  const onDuplicate = async () => {
+    setBusy(true)
+    const id = await duplicate(draftId)
+    setBusy(false)
+    if (id) navigate(route, id)
+  }
+  return (
+    <>
+      <Banner tone="info">
+        <div className="published-banner" data-testid="published-banner">
+          <p>
+            <strong>{title}</strong> {detail}
+          </p>
+          <div className="published-banner__actions">
+            {edit ? <PublishedEditDialog spec={edit} onQueued={(queue) => void update.start(queue)} /> : null}
+            <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
+              <Copy size={16} aria-hidden="true" />
+              Duplicate as new draft
+            </Button>
+          </div>
+        </div>
+      </Banner>
+      <JobReport state={update.state} onRetry={() => void update.retry()} />
+    </>
+  )
+}
