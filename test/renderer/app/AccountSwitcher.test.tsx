@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AccountSwitcher, useAccountFeatures } from '../../../src/renderer/features/accounts'
+import { AccountSwitcher } from '../../../src/renderer/app/AccountSwitcher'
+import { useAccountFeatures } from '../../../src/renderer/state/accounts/accountFeatures'
 import { useAccountsStore } from '../../../src/renderer/state/accounts/accountsStore'
 import { useConnectStore } from '../../../src/renderer/state/connection/connectStore'
 import { installFakeStudio, polyfillRadix, profile } from '../features/library/fakeStudio'

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import type { StudioApi } from '../../../src/shared/ipc/api'
-import { FIRST_ROWS_WAIT_MS, loadedDraftsPage, loadStartPage } from '../../../src/renderer/app/startPage'
+import { preloadedPage } from '../../../src/renderer/app/routes'
+import { FIRST_ROWS_WAIT_MS, loadStartPage } from '../../../src/renderer/app/startPage'
 import { FIRST_PAGE, requestFirstDraftsPage } from '../../../src/renderer/state/drafts/firstDraftsPage'
 import { useDraftsStore } from '../../../src/renderer/state/drafts/draftsStore'
 import { numberedDraft as draft, pagedDraftsList } from '../draftsListFake'
@@ -19,7 +20,7 @@ describe('starting on the drafts list', () => {
     requestFirstDraftsPage()
     await loadStartPage()
 
-    expect(loadedDraftsPage()).toBeDefined()
+    expect(preloadedPage('drafts')).toBeDefined()
     await vi.waitFor(() => expect(useDraftsStore.getState().loaded).toBe(true))
     expect(useDraftsStore.getState().drafts.map((shown) => shown.id)).toEqual(
       all.slice(0, FIRST_PAGE).map((first) => first.id),

@@ -7,20 +7,28 @@ import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
+import { DataTable, type DataColumn } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { UploadVideoDialog } from './UploadVideoDialog'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
-type Scope = { profileId: string; accountId: string }
+const MEDIA_COLUMNS: readonly DataColumn[] = [
+  { label: 'Type' },
+  { label: 'Video or image' },
+  { label: 'Ids', hidden: true },
+  { label: 'Added' },
+  { label: 'Actions', hidden: true, className: 'data-table__action' },
+]
 const CREATIVE_TYPES = ACCOUNT_LIMITS.creativeTypes.values
 const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ')
 const isVideo = (type: string) => type.includes('PREROLL')
 
 /** Account media by creative type, with deletion, and video upload with its media category. */
-export function AccountMediaTab({ scope }: { scope: Scope }) {
+export function AccountMediaTab({ scope }: { scope: AccountScope }) {
   const [types, setTypes] = useState<readonly string[]>([])
   const [items, setItems] = useState<AccountMediaView[] | null>(null)
   const [cursor, setCursor] = useState<string | null>(null)
@@ -125,79 +133,60 @@ export function AccountMediaTab({ scope }: { scope: Scope }) {
           <p>Upload a video as an ads video (ADS_VIDEO) and it becomes PREROLL account media here.</p>
         </EmptyState>
       ) : (
-        <div className="table-panel surface surface--raised">
-          <table className="data-table" aria-label="Account media">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Video or image</th>
-                <th scope="col">
-                  <span className="visually-hidden">Ids</span>
-                </th>
-                <th scope="col">Added</th>
-                <th scope="col" className="data-table__action">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+        <DataTable label="Account media" columns={MEDIA_COLUMNS} framed>
+          {items.map((item) => {
+            const isFresh = item.videoId !== undefined && fresh.includes(item.videoId)
+            return (
+              <tr key={item.id} data-testid="account-media-row" data-fresh={isFresh || undefined}>
+                <td>
+                  <span className="media-type">
+                    {isVideo(item.creativeType) ? (
+                      <Film size={16} aria-hidden="true" />
+                    ) : (
+                      <ImageIcon size={16} aria-hidden="true" />
+                    )}
+                    {typeLabel(item.creativeType)}
+                    {isFresh ? <span className="badge badge--success">New</span> : null}
+                  </span>
+                </td>
+                <td className="media-source">
+                  {/* A video is a media library item: shown as its still, fetched by main. */}
+                  {item.videoId ? (
+                    <ListThumb media={{ source: 'library', mediaKey: item.videoId, mediaType: 'VIDEO' }} />
+                  ) : (
+                    (item.mediaUrl ?? '—')
+                  )}
+                </td>
+                <td>
+                  {/* Ids are for other tools: copied on request, not shown. */}
+                  <span className="account-media__ids">
+                    <CopyId value={item.id} what={`${typeLabel(item.creativeType)} account media`} />
+                    {item.videoId ? (
+                      <CopyId value={item.videoId} what="its video" label="Copy media key" />
+                    ) : null}
+                  </span>
+                </td>
+                <td>
+                  {item.createdAt
+                    ? new Date(item.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
+                    : '—'}
+                </td>
+                <td className="data-table__action">
+                  <button
+                    type="button"
+                    className="icon-button icon-button--danger"
+                    aria-label={`Delete ${typeLabel(item.creativeType)} ${item.id}`}
+                    title="Delete"
+                    disabled={job.busy}
+                    onClick={() => setDeleting(item)}
+                  >
+                    <Trash2 size={16} aria-hidden="true" />
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const isFresh = item.videoId !== undefined && fresh.includes(item.videoId)
-                return (
-                  <tr key={item.id} data-testid="account-media-row" data-fresh={isFresh || undefined}>
-                    <td>
-                      <span className="media-type">
-                        {isVideo(item.creativeType) ? (
-                          <Film size={16} aria-hidden="true" />
-                        ) : (
-                          <ImageIcon size={16} aria-hidden="true" />
-                        )}
-                        {typeLabel(item.creativeType)}
-                        {isFresh ? <span className="badge badge--success">New</span> : null}
-                      </span>
-                    </td>
-                    <td className="media-source">
-                      {/* A video is a media library item: shown as its still, fetched by main. */}
-                      {item.videoId ? (
-                        <ListThumb
-                          media={{ source: 'library', mediaKey: item.videoId, mediaType: 'VIDEO' }}
-                        />
-                      ) : (
-                        (item.mediaUrl ?? '—')
-                      )}
-                    </td>
-                    <td>
-                      {/* Ids are for other tools: copied on request, not shown. */}
-                      <span className="account-media__ids">
-                        <CopyId value={item.id} what={`${typeLabel(item.creativeType)} account media`} />
-                        {item.videoId ? (
-                          <CopyId value={item.videoId} what="its video" label="Copy media key" />
-                        ) : null}
-                      </span>
-                    </td>
-                    <td>
-                      {item.createdAt
-                        ? new Date(item.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })
-                        : '—'}
-                    </td>
-                    <td className="data-table__action">
-                      <button
-                        type="button"
-                        className="icon-button icon-button--danger"
-                        aria-label={`Delete ${typeLabel(item.creativeType)} ${item.id}`}
-                        title="Delete"
-                        disabled={job.busy}
-                        onClick={() => setDeleting(item)}
-                      >
-                        <Trash2 size={16} aria-hidden="true" />
-                      </button>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </DataTable>
       )}
       {cursor ? (
         <Button variant="ghost" onClick={() => void load(cursor)} busy={loading}>

@@ -8,16 +8,16 @@ import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
-type Scope = { profileId: string; accountId: string }
 const industryLabel = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
 
 /** Rename the account and set its industry (PUT account); delete it when it is a sandbox account. */
-export function AccountSettings({ scope }: { scope: Scope }) {
+export function AccountSettings({ scope }: { scope: AccountScope }) {
   const id = useId()
   const [account, setAccount] = useState<AccountDetailsView | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -95,7 +95,7 @@ export function AccountSettings({ scope }: { scope: Scope }) {
           <CopyId value={account.id} what={account.name} label="Copy account id" />
         </p>
         <div className="stack stack--tight">
-          <EditorField
+          <Field
             label="Name"
             value={name}
             onChange={(event) => setName(event.target.value)}

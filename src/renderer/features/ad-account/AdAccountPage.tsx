@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react'
 import { useMemo } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { useConnectedAccount, useProfilesLoaded } from '../../state/connection/activeProfile'
@@ -9,12 +9,10 @@ import { HistoryPanel } from '../../kits/history/HistoryPanel'
 import { AccountApps } from './AccountApps'
 import { AccountMediaTab } from './AccountMediaTab'
 import { AccountSettings } from './AccountSettings'
-import '../../kits/jobs/jobs.css'
-import '../../styles/controls.css'
 import './account.css'
 
 /** The active ad account: its settings, registered apps, account media and change history. */
-export default function AccountPage({ route }: { route: RouteInfo }) {
+export default function AdAccountPage({ route }: { route: RouteInfo }) {
   useProfilesLoaded()
   const connected = useConnectedAccount()
   const profileId = connected?.profile.id

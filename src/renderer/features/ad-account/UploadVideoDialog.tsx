@@ -8,7 +8,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
@@ -146,7 +146,7 @@ export function UploadVideoDialog({
                 ))}
               </RadioGroup.Root>
             </fieldset>
-            <EditorField
+            <Field
               label="Name in the library"
               value={name}
               onChange={(event) => setName(event.target.value)}

@@ -1,6 +1,6 @@
 import { ArrowLeft, Trash2, Upload, Users } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import type {
   AudienceView,
   DoNotReachView,

@@ -10,9 +10,11 @@ import type { ListReport, TargetKind, UploadProgress } from '../../../shared/ipc
 import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
+import { DataTable } from '../../components/DataTable'
+import { ProgressBar } from '../../components/ProgressBar'
 import { Select } from '../../components/Select'
 import { Segmented } from '../../components/Segmented'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 
 interface Opened {
@@ -153,43 +155,34 @@ export function UploadFlow({
           {opened.fileName} · {formatNumber(Math.round(opened.sizeBytes / 1024))} KB ·{' '}
           {opened.hasHeader ? 'first line is a header' : 'no header line'}. Samples are masked.
         </p>
-        <table className="audiences__table">
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col">Samples</th>
-              <th scope="col">Holds</th>
+        <DataTable columns={['Column', 'Samples', 'Holds']} variant="form">
+          {opened.columns.map((column) => (
+            <tr key={column.index}>
+              <th scope="row">{column.name}</th>
+              <td className="audiences__samples">{column.samples.join(', ') || '—'}</td>
+              <td>
+                <Select
+                  aria-label={`What “${column.name}” holds`}
+                  value={mapping[column.index] ?? NONE}
+                  options={options}
+                  onChange={(value) =>
+                    setMapping((current) => {
+                      const next = { ...current }
+                      for (const [key, type] of Object.entries(next))
+                        if (type === value) delete next[Number(key)]
+                      if (value === NONE) delete next[column.index]
+                      else next[column.index] = value as IdentifierType
+                      return next
+                    })
+                  }
+                  data-testid={`map-${column.index}`}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {opened.columns.map((column) => (
-              <tr key={column.index}>
-                <th scope="row">{column.name}</th>
-                <td className="audiences__samples">{column.samples.join(', ') || '—'}</td>
-                <td>
-                  <Select
-                    aria-label={`What “${column.name}” holds`}
-                    value={mapping[column.index] ?? NONE}
-                    options={options}
-                    onChange={(value) =>
-                      setMapping((current) => {
-                        const next = { ...current }
-                        for (const [key, type] of Object.entries(next))
-                          if (type === value) delete next[Number(key)]
-                        if (value === NONE) delete next[column.index]
-                        else next[column.index] = value as IdentifierType
-                        return next
-                      })
-                    }
-                    data-testid={`map-${column.index}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </DataTable>
         {mapsPhone ? (
-          <TextField
+          <Field
             label="Country calling code (optional)"
             hint="Added to numbers written without “+” or “00”: 44 for the United Kingdom, 1 for the United States."
             className="audiences__short"
@@ -293,7 +286,7 @@ export function UploadFlow({
               ]}
             />
           </div>
-          <TextField
+          <Field
             label="Membership ends (optional; default 13 months)"
             type="datetime-local"
             value={expiresAt}
@@ -365,7 +358,6 @@ function Progress({
 
   const total = progress?.expectedRecords ?? 0
   const acked = progress?.recordsAcked ?? 0
-  const percent = total > 0 ? Math.round((acked / total) * 100) : 0
   const state = progress?.job?.state
   return (
     <div className="stack" data-testid={state === 'done' ? 'upload-done' : 'upload-progress'}>
@@ -378,16 +370,7 @@ function Progress({
       {state === 'failed' ? (
         <Banner tone="error">{progress?.job?.error?.message ?? 'The upload stopped'}</Banner>
       ) : null}
-      <div
-        className="audiences__bar"
-        role="progressbar"
-        aria-label="Rows acknowledged"
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={acked}
-      >
-        <div className="audiences__bar-fill" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Rows acknowledged" value={acked} max={total} showLabel={false} size="large" />
       <dl className="audiences__figures">
         <div>
           <dt>Rows read</dt>

@@ -10,7 +10,7 @@ import { PublishButton } from '../../kits/publish/PublishButton'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { characterCount, plural } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
-import { hashFor } from '../../app/routes'
+import { hashFor } from '../../nav/routes'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState, type SaveState } from '../../state/drafts/draftEditor'
@@ -36,7 +36,7 @@ import type { ChangeContent } from './ComponentEditor'
 import { COMPONENT_INFO, ComponentEditor } from './ComponentEditor'
 import { outlineOf, sameItems, sameOutline, useCardSelection, useComponent } from './cardSelection'
 import type { ComponentOutline } from './cardSelection'
-import { IssueField } from './fields'
+import { Field } from '../../components/Field'
 import { IssueIndex } from './issueIndex'
 import { cardPreviewModel, type CardPreviewModel } from './previewModel'
 import { SaveStatus } from '../../kits/editor/SaveStatus'
@@ -210,7 +210,7 @@ const CardSection = memo(function CardSection({
   const nameMax = LIMITS.card.name.max
   return (
     <section className="builder-section surface surface--raised" aria-label="Card">
-      <IssueField
+      <Field
         label="Card name"
         value={name}
         placeholder="e.g. Autumn launch carousel"

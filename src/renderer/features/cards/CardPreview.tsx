@@ -5,7 +5,7 @@ import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from '../../kits/media/mediaClient'
 import { usePreviewAuthor } from '../../state/accounts/previewAuthor'
-import { LABEL_TEXT } from './fields'
+import { LABEL_TEXT } from './LabelSelect'
 import type { CardPreviewModel, PreviewSlide } from './previewModel'
 
 /** Width over height for the media frame: the medium's own ratio, kept between 1:1 and 1.91:1 as the timeline does. */

@@ -15,7 +15,8 @@ import { MediaPicker } from '../../kits/media/MediaPicker'
 import type { ComponentListOwner } from './cardEdits'
 import { addItem, moveItem, removeItem, setItemMedia, updateComponent } from './cardEdits'
 import { CountryPicker } from '../../components/CountryPicker'
-import { IssueField, LabelSelect } from './fields'
+import { Field } from '../../components/Field'
+import { LabelSelect } from './LabelSelect'
 import type { IssueIndex } from './issueIndex'
 import type { ReorderControls } from './SortableList'
 import { SortableList } from './SortableList'
@@ -187,7 +188,7 @@ function ComponentFields({
     case 'DETAILS':
       return (
         <div className="grid-2">
-          <IssueField
+          <Field
             label="Title"
             value={component.title}
             placeholder="e.g. Autumn collection"
@@ -201,7 +202,7 @@ function ComponentFields({
               )
             }}
           />
-          <IssueField
+          <Field
             label="Website URL"
             type="url"
             inputMode="url"
@@ -289,7 +290,7 @@ function AppButtonFields({
           return (
             <fieldset className="fieldset store" key={store.idKey}>
               <legend className="fieldset__legend">{store.legend}</legend>
-              <IssueField
+              <Field
                 label={store.idLabel}
                 value={destination[store.idKey]}
                 placeholder={store.idPlaceholder}
@@ -297,7 +298,7 @@ function AppButtonFields({
                 issues={issues.at([...destinationPath, store.idKey])}
                 onChange={(event) => set({ [store.idKey]: event.target.value }, `${store.idKey}`)}
               />
-              <IssueField
+              <Field
                 label={store.linkLabel}
                 value={destination[store.linkKey]}
                 placeholder="example://product/42"

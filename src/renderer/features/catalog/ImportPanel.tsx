@@ -11,6 +11,8 @@ import type { ImportReport, ProductCounts, ProductRow } from '../../../shared/ip
 import type { OutboxState } from '../../../shared/ipc/contracts/outbox'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
+import { DataTable } from '../../components/DataTable'
+import { ProgressBar } from '../../components/ProgressBar'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
@@ -76,29 +78,6 @@ function MappingRow({
           {error}
         </p>
       ) : null}
-    </div>
-  )
-}
-
-function Progress({ done, total, label }: { done: number; total: number; label: string }) {
-  const percent = total > 0 ? Math.round((done / total) * 100) : 0
-  return (
-    <div className="import-progress">
-      <div className="import-progress__label">
-        <span>{label}</span>
-        <span>{percent}%</span>
-      </div>
-      <div
-        className="import-progress__bar"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={done}
-        data-testid="import-progress"
-      >
-        <span style={{ width: `${percent}%` }} />
-      </div>
     </div>
   )
 }
@@ -380,28 +359,17 @@ export const ImportPanel = memo(function ImportPanel({
                 role="region"
                 aria-labelledby="import-preview-title"
               >
-                <table className="data-table">
-                  <thead>
-                    <tr>
-                      {feed.columns.map((column) => (
-                        <th key={column} scope="col">
-                          {column}
-                        </th>
+                <DataTable columns={feed.columns} variant="preview">
+                  {feed.preview.map((row, index) => (
+                    <tr key={index}>
+                      {row.map((cell, at) => (
+                        <td key={at} title={cell}>
+                          {cell}
+                        </td>
                       ))}
                     </tr>
-                  </thead>
-                  <tbody>
-                    {feed.preview.map((row, index) => (
-                      <tr key={index}>
-                        {row.map((cell, at) => (
-                          <td key={at} title={cell}>
-                            {cell}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </div>
             </div>
           </div>
@@ -499,10 +467,11 @@ export const ImportPanel = memo(function ImportPanel({
 
       {jobId && job ? (
         <div className="nested-card" data-testid="import-status">
-          <Progress
-            done={job.answered}
-            total={total}
+          <ProgressBar
+            value={job.answered}
+            max={total}
             label={running ? 'Sending in batches of 25' : 'Batches answered'}
+            testId="import-progress"
           />
           {counts ? (
             <div className="import-report__counts">

@@ -17,8 +17,8 @@ import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
-import { EditorField } from '../../components/Field'
-import type { FieldMessage } from '../../kits/editor/issues'
+import { Field } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
 import { LengthCounter } from '../../components/LengthCounter'
 
 type Section = { title: string; fields: ProductField[] }
@@ -268,7 +268,7 @@ export function ProductEditor({
                     const limit =
                       field === 'title' || field === 'description' ? LIMITS.product[field].max : undefined
                     return (
-                      <EditorField
+                      <Field
                         key={field}
                         className={wide ? 'product-form__wide' : undefined}
                         label={label}

@@ -6,7 +6,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
 import { CardDraftPicker } from './CardDraftPicker'
-import type { FieldMessage } from '../../kits/editor/issues'
+import type { FieldMessage } from '../../components/Field'
 import { FieldNote } from '../../components/Field'
 
 type Mode = 'none' | 'draft' | 'published'

@@ -1,12 +1,12 @@
 import { PenLine } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
+import type { PageProps } from '../../nav/routes'
 import { DraftEditorProvider } from '../../state/drafts/draftEditor'
 import { DraftListPage } from '../../kits/editor/DraftListPage'
 import { EditorFallback } from '../../kits/editor/EditorLoading'
 import '../../kits/editor/editor.css'
 import { PostComposer } from './PostComposer'
 
-export function ComposerPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+export default function ComposerPage({ route, draftId }: PageProps) {
   if (!draftId) return <DraftListPage route={route} kind="post" noun="post" icon={PenLine} />
   return (
     <DraftEditorProvider

@@ -9,13 +9,14 @@ import { LIMITS, POST_LENGTH_LIMITS, postLengthPreference } from '../../../share
 import { formatNumber, type IssuePath } from '../../../shared/rules/issues'
 import { Segmented } from '../../components/Segmented'
 import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
-import { navigate } from '../../nav/navigate'
+import { navigate } from '../../nav/routes'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
 import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { postNameEdit } from '../../kits/editor/publishedEditSpecs'
-import { EditorField, FieldNote } from '../../components/Field'
-import { useContentIssues, useFieldMessages, type FieldMessage } from '../../kits/editor/issues'
+import { Field, FieldNote } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
+import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
 import { CardAttachment } from './CardAttachment'
 import { PostMedia } from './PostMedia'
@@ -309,7 +310,7 @@ const PostAsField = memo(function PostAsField({
         <summary className="post-as__summary">
           {isSelf ? 'Advanced: post for another advertiser' : 'Advertiser'}
         </summary>
-        <EditorField
+        <Field
           label="Advertiser's user id"
           value={asUserId}
           inputMode="numeric"
@@ -384,14 +385,14 @@ const PostVideoFields = memo(function PostVideoFields({
   return (
     <div className="post-video">
       {!hasVideo ? <p className="field__warning">These show only with a video; the post has none.</p> : null}
-      <EditorField
+      <Field
         label="Video title"
         value={videoTitle}
         aside={<LengthCounter value={videoTitle} max={RULES.videoTitle.max} />}
         message={titleMessage}
         onChange={(event) => change((c) => ({ ...c, videoTitle: event.target.value }), 'videoTitle')}
       />
-      <EditorField
+      <Field
         label="Video description"
         multiline
         rows={2}
@@ -426,7 +427,7 @@ const PostVideoFields = memo(function PostVideoFields({
             ))}
           </select>
         </div>
-        <EditorField
+        <Field
           label="Call to action value"
           value={videoCtaValue}
           placeholder="https://example.com"
@@ -501,7 +502,7 @@ const PostDeliveryFields = memo(function PostDeliveryFields({
           hint="Untick to post organically; only the connected user can post organically."
         />
       </div>
-      <EditorField
+      <Field
         label="Post name (optional)"
         value={name}
         aside={<LengthCounter value={name} max={RULES.name.max} />}

@@ -1,6 +1,6 @@
 import { memo, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { PostLength } from '../../../shared/rules/postLength'
-import type { FieldMessage } from '../../kits/editor/issues'
+import type { FieldMessage } from '../../components/Field'
 import { FieldNote } from '../../components/Field'
 import { LengthRing } from './LengthRing'
 import { splitAtOverflow } from './counterState'

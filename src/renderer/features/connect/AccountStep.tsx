@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { RadioGroup } from 'radix-ui'
 import { CircleCheck, PenLine, Plus } from 'lucide-react'
-import { navigate } from '../../nav/navigate'
+import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { useConnectStore, type WizardStep } from '../../state/connection/connectStore'

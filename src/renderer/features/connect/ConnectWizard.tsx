@@ -5,7 +5,7 @@ import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/apiHosts'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio } from '../../lib/ipc'
 import { AccountStep } from './AccountStep'
 import './connect.css'
@@ -219,7 +219,7 @@ export function ConnectWizard() {
             </p>
           ) : null}
           {form.environment === 'local_sandbox' ? (
-            <TextField
+            <Field
               label="Sandbox address"
               hint="Start the sandbox with “npm run sandbox” in a terminal; it prints this address."
               type="url"
@@ -248,7 +248,7 @@ export function ConnectWizard() {
             {form.environment === 'custom' ? (
               <div className="grid-3">
                 {HOST_FIELDS.map(({ key, label }) => (
-                  <TextField
+                  <Field
                     key={key}
                     label={label}
                     type="url"
@@ -286,7 +286,7 @@ export function ConnectWizard() {
               : 'From your app’s page on the platform’s developer portal. The secret goes straight to the system keychain; Ads Studio never shows it again.'}
           </p>
           <div className="grid-2">
-            <TextField
+            <Field
               label="API key"
               value={form.consumerKey}
               error={errors.consumerKey}
@@ -295,7 +295,7 @@ export function ConnectWizard() {
               spellCheck={false}
               required
             />
-            <TextField
+            <Field
               label="API key secret"
               type="password"
               value={form.consumerSecret}
@@ -313,7 +313,7 @@ export function ConnectWizard() {
               required={!reauthorizing || identityChanged}
             />
           </div>
-          <TextField
+          <Field
             label="Profile name"
             hint="Optional. Helps you tell profiles apart."
             value={form.label}
@@ -332,7 +332,7 @@ export function ConnectWizard() {
               testIdPrefix="access"
             />
             <div className="grid-2 grid--align-end">
-              <TextField
+              <Field
                 label="Screen name"
                 hint="Optional. Pre-fills the sign-in box."
                 value={form.screenName}
@@ -411,7 +411,7 @@ export function ConnectWizard() {
             </button>
           </p>
           <div className="pin-step__row">
-            <TextField
+            <Field
               ref={pinRef}
               label="PIN"
               inputMode="numeric"

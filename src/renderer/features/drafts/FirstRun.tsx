@@ -1,8 +1,8 @@
 import { FlaskConical, Plug } from 'lucide-react'
-import { navigate } from '../../nav/navigate'
+import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { useConnectStore } from '../../state/connection/connectStore'
-import '../connect/connect.css'
+import './firstRun.css'
 
 /** Whether the first-run choice is on screen (no profile yet). */
 export function useFirstRunShown(): boolean {

@@ -1,6 +1,6 @@
 import { Download, History, Plus, Search, TrendingUp, X } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import {
   DAY_MS,
   HOUR_MS,

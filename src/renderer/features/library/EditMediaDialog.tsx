@@ -7,9 +7,8 @@ import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/libraryFormat'
-import type { LibraryScope } from '../../kits/media/libraryClient'
 import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
   changesOf,
@@ -19,6 +18,7 @@ import {
   type EditField,
   type EditValues,
 } from './mediaEdit'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 type FieldErrors = Partial<Record<EditField, string>>
 
@@ -44,7 +44,7 @@ export function EditMediaDialog({
   onClose,
   onSaved,
 }: {
-  scope: LibraryScope
+  scope: AccountScope
   item: LibraryItem
   onClose(): void
   onSaved(item: LibraryItem, job: OutboxJobView): void
@@ -115,7 +115,7 @@ export function EditMediaDialog({
                 const error = errorOf(field)
                 const length = [...values[field]].length
                 return (
-                  <EditorField
+                  <Field
                     key={field}
                     label={label}
                     multiline={field === 'description'}

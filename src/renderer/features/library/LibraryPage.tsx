@@ -1,5 +1,5 @@
 import { Images } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { useConnectedAccount, useProfilesLoaded } from '../../state/connection/activeProfile'
@@ -10,7 +10,7 @@ import { PublishedPosts } from './PublishedPosts'
 import './library.css'
 
 /** The connected account's media library, published cards and published posts. */
-export function LibraryPage({ route }: { route: RouteInfo }) {
+export default function LibraryPage({ route }: { route: RouteInfo }) {
   useProfilesLoaded()
   const connected = useConnectedAccount()
 

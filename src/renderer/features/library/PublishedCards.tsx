@@ -7,12 +7,12 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyId } from '../../components/CopyId'
 import { Select, type SelectEntry } from '../../components/Select'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { ListThumb } from '../../kits/media/ListThumb'
-import type { LibraryScope } from '../../kits/media/libraryClient'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
   component: 'Card',
@@ -80,7 +80,7 @@ function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(val
 }
 
 /** Cards published to the account (card create endpoints only), with deletion. */
-export function PublishedCards({ scope }: { scope: LibraryScope }) {
+export function PublishedCards({ scope }: { scope: AccountScope }) {
   const [filter, setFilter] = useState<CardFilter>('all')
   const [search, setSearch] = useState('')
   const [q, setQ] = useState('')
@@ -157,12 +157,12 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
   const hasMore = Object.keys(cursors).length > 0
   return (
     <div className="published-cards">
-      <div className="library-toolbar">
+      <div className="media-browser__toolbar">
         <CardFilterSelect value={filter} onChange={setFilter} />
-        <TextField
+        <Field
           label="Search by name"
           type="search"
-          className="library-toolbar__search"
+          className="media-browser__search"
           placeholder="Starts with…"
           value={search}
           onChange={(event) => setSearch(event.target.value)}

@@ -4,7 +4,7 @@ import { useId } from 'react'
 import type { BusinessCategoryView } from '../../../shared/ipc/contracts/campaign'
 import { LINE_ITEM_LIMITS, iabCategoriesOf } from '../../../shared/rules/lineItems'
 import { FieldNote } from '../../components/Field'
-import type { FieldMessage } from '../../kits/editor/issues'
+import type { FieldMessage } from '../../components/Field'
 
 const { min, max } = LINE_ITEM_LIMITS.businessCategoriesPerLineItem
 

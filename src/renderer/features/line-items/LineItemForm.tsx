@@ -13,14 +13,14 @@ import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
-import { EditorField, FieldNote } from '../../components/Field'
-import type { FieldMessage } from '../../kits/editor/issues'
+import { Field, FieldNote } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
 import { lineItemFieldLabel as labelOf, valueWord as word } from '../../lib/platformWords'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { useJob } from '../../kits/jobs/useJob'
 import { BusinessCategoriesPicker } from './BusinessCategoriesPicker'
 import { checkForm, initialForm, unavailableReason, type FormValues } from './lineItemForm'
-import type { Scope } from './LineItemsPage'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 const L = LINE_ITEM_LIMITS
 function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefined {
@@ -85,7 +85,7 @@ export function LineItemForm({
   item,
   onSaved,
 }: {
-  scope: Scope
+  scope: AccountScope
   item: LineItemView
   onSaved(): void
 }) {
@@ -183,7 +183,7 @@ export function LineItemForm({
     hint: string,
     reason?: string,
   ) => (
-    <EditorField
+    <Field
       label={label}
       {...text(field)}
       inputMode="decimal"
@@ -212,7 +212,7 @@ export function LineItemForm({
   return (
     <form className="li-form" onSubmit={onSubmit} noValidate aria-label="Line item settings">
       <Section title="Basics">
-        <EditorField label={labelOf('name')} {...text('name')} data-testid="field-name" />
+        <Field label={labelOf('name')} {...text('name')} data-testid="field-name" />
         <div className="field">
           <span className="field__label" id="li-status-label">
             {labelOf('entity_status')}
@@ -229,13 +229,13 @@ export function LineItemForm({
           />
         </div>
         <div className="grid-2">
-          <EditorField
+          <Field
             label={labelOf('start_time')}
             type="datetime-local"
             {...text('start_time')}
             data-testid="field-start_time"
           />
-          <EditorField
+          <Field
             label={labelOf('end_time')}
             type="datetime-local"
             {...text('end_time')}
@@ -312,7 +312,7 @@ export function LineItemForm({
 
       <Section title="Frequency and audience" {...(frequencyReason ? { hint: frequencyReason } : {})}>
         <div className="grid-3">
-          <EditorField
+          <Field
             label={labelOf('frequency_cap')}
             {...text('frequency_cap')}
             inputMode="numeric"
@@ -348,7 +348,7 @@ export function LineItemForm({
               : undefined
           }
         >
-          <EditorField
+          <Field
             label={labelOf('advertiser_domain')}
             {...text('advertiser_domain')}
             placeholder="example.com"
@@ -365,7 +365,7 @@ export function LineItemForm({
               message={messageAt('categories')}
             />
           ) : (
-            <EditorField
+            <Field
               label={labelOf('categories')}
               value={iabText}
               onChange={(event) => {
@@ -384,7 +384,7 @@ export function LineItemForm({
             />
           )}
           {preroll ? (
-            <EditorField
+            <Field
               label={labelOf('advertiser_user_id')}
               {...text('advertiser_user_id')}
               inputMode="numeric"
@@ -397,13 +397,13 @@ export function LineItemForm({
       {app || form.android_app_store_identifier !== '' || form.ios_app_store_identifier !== '' ? (
         <Section title="App" hint="App installs and re-engagements need the app in at least one store.">
           <div className="grid-2">
-            <EditorField
+            <Field
               label={labelOf('android_app_store_identifier')}
               {...text('android_app_store_identifier')}
               placeholder="com.example.app"
               data-testid="field-android_app_store_identifier"
             />
-            <EditorField
+            <Field
               label={labelOf('ios_app_store_identifier')}
               {...text('ios_app_store_identifier')}
               inputMode="numeric"

@@ -7,7 +7,7 @@ import { HistoryPanel } from '../../kits/history/HistoryPanel'
 import { CuratedCategoriesTab } from './CuratedCategoriesTab'
 import { LineItemForm } from './LineItemForm'
 import { lineItemName, objectiveLabel } from './lineItemForm'
-import type { Scope } from './LineItemsPage'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 /** One line item, in a sheet beside the list: its settings, curated categories and history. */
 export function LineItemSheet({
@@ -16,7 +16,7 @@ export function LineItemSheet({
   onClose,
   onSaved,
 }: {
-  scope: Scope
+  scope: AccountScope
   item: LineItemView
   onClose(): void
   onSaved(): void

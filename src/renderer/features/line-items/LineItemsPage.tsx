@@ -1,13 +1,17 @@
 import { Megaphone, Pause, Play, RefreshCw, Search, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount, useProfilesLoaded } from '../../state/connection/activeProfile'
+import {
+  useConnectedAccount,
+  useProfilesLoaded,
+  type AccountScope,
+} from '../../state/connection/activeProfile'
 import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { JobReport } from '../../kits/jobs/JobReport'
@@ -15,17 +19,11 @@ import { failureText, useJob } from '../../kits/jobs/useJob'
 import { isPaused, lineItemName } from './lineItemForm'
 import { LineItemSheet } from './LineItemSheet'
 import { LineItemsTable } from './LineItemsTable'
-import '../../styles/controls.css'
 import './lineItems.css'
-
-export interface Scope {
-  profileId: string
-  accountId: string
-}
 
 type Pending = 'pause' | 'activate' | 'delete' | null
 
-function useLineItems(scope: Scope) {
+function useLineItems(scope: AccountScope) {
   const [items, setItems] = useState<LineItemView[] | null>(null)
   const [nextCursor, setNextCursor] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -66,7 +64,7 @@ function useLineItems(scope: Scope) {
   return { items, error, loading, reload, more, hasMore: nextCursor !== null }
 }
 
-function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
+function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountScope }) {
   const { items, error, loading, reload, more, hasMore } = useLineItems(scope)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [filter, setFilter] = useState('')

@@ -12,13 +12,14 @@ import {
 } from 'lucide-react'
 import { useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
-import type { RouteInfo } from '../../app/routes'
-import { navigate } from '../../nav/navigate'
+import type { RouteInfo } from '../../nav/routes'
+import { navigate } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
+import { ProgressBar } from '../../components/ProgressBar'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { EDITOR_ROUTES } from '../../state/drafts/draftListModel'
@@ -58,29 +59,6 @@ const TONES: Record<OutboxJobView['state'], string> = {
   failed: 'danger',
   published: 'success',
   done: 'success',
-}
-
-function Progress({ label, value, max }: { label: string; value: number; max: number }) {
-  const percent = max > 0 ? Math.round((value / max) * 100) : 0
-  return (
-    <div className="outbox-progress">
-      <div className="outbox-progress__label">
-        <span>{label}</span>
-        <span className="outbox-progress__numbers">{percent}%</span>
-      </div>
-      <div
-        className="outbox-progress__track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={value}
-        aria-valuetext={`${percent}%`}
-      >
-        <div className="outbox-progress__bar" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  )
 }
 
 /**
@@ -204,6 +182,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
     (job.state === 'failed' || job.state === 'canceled' || job.state === 'needs_attention') &&
     (job.created.mediaKeys.length > 0 || job.created.cardId !== undefined)
   const titleId = `outbox-job-${job.id}`
+  const barTone = job.state === 'published' || job.state === 'done' ? 'success' : 'accent'
   return (
     <li
       className="outbox-job surface surface--raised"
@@ -250,20 +229,26 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
         </p>
       ) : null}
       <div className="outbox-job__progress">
-        <Progress
+        <ProgressBar
+          size="small"
+          tone={barTone}
           label={`Steps ${job.stepsDone} of ${job.steps.length}`}
           value={job.stepsDone}
           max={job.steps.length}
         />
         {job.progress && job.progress.total > 0 ? (
-          <Progress
+          <ProgressBar
+            size="small"
+            tone={barTone}
             label={`${job.progress.detail ?? 'Sent'} ${job.progress.done.toLocaleString()} of ${job.progress.total.toLocaleString()}${job.progress.unit ? ` ${job.progress.unit}` : ''}`}
             value={job.progress.done}
             max={job.progress.total}
           />
         ) : null}
         {job.bytes && job.bytes.total > 0 ? (
-          <Progress
+          <ProgressBar
+            size="small"
+            tone={barTone}
             label={`Uploaded ${formatBytes(job.bytes.sent)} of ${formatBytes(job.bytes.total)}`}
             value={job.bytes.sent}
             max={job.bytes.total}
@@ -333,7 +318,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   )
 }
 
-export function OutboxPage({ route }: { route: RouteInfo }) {
+export default function OutboxPage({ route }: { route: RouteInfo }) {
   const { jobs, error, refresh } = useOutboxJobs()
   const now = useNow()
   const activeCount = jobs?.filter((job) => ACTIVE_STATES.has(job.state)).length ?? 0

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { LIMITS } from '../../../shared/rules/limits'
 import { FieldNote } from '../../components/Field'
-import type { FieldMessage } from '../../kits/editor/issues'
+import type { FieldMessage } from '../../components/Field'
 import { durationLabel, joinDuration, splitDuration, type DurationParts } from '../../kits/polls/pollRules'
 
 const PARTS: { key: keyof DurationParts; label: string }[] = [

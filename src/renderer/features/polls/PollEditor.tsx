@@ -6,7 +6,7 @@ import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
@@ -73,7 +73,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
     >
       <ReadOnlyFieldset readOnly={published} aria-label="Poll card">
         <Section title="Card">
-          <EditorField
+          <Field
             label="Card name"
             value={content.name}
             placeholder="Spring launch poll"
@@ -92,7 +92,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
           <ol className="poll-choices">
             {content.choices.map((choice, index) => (
               <li key={index} className="poll-choices__item">
-                <EditorField
+                <Field
                   className="poll-choices__field"
                   label={`Choice ${index + 1}${index < RULES.choices.min ? '' : ' (optional)'}`}
                   value={choice}

@@ -1,13 +1,13 @@
 import { ListChecks } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
+import type { PageProps } from '../../nav/routes'
 import { DraftEditorProvider } from '../../state/drafts/draftEditor'
-import { useAccountFeatures } from '../../state/accounts/accountFeaturesStore'
+import { useAccountFeatures } from '../../state/accounts/accountFeatures'
 import { DraftListPage } from '../../kits/editor/DraftListPage'
 import { EditorFallback } from '../../kits/editor/EditorLoading'
 import '../../kits/editor/editor.css'
 import { PollEditor } from './PollEditor'
 
-export function PollsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+export default function PollsPage({ route, draftId }: PageProps) {
   const features = useAccountFeatures((state) => state.features)
   if (!draftId) return <DraftListPage route={route} kind="poll_card" noun="poll" icon={ListChecks} />
   return (

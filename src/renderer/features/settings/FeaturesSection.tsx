@@ -8,9 +8,10 @@ import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useAccountFeatures } from '../../state/accounts/accountFeatures'
-import { FEATURE_WORDS, useFeatureFocus } from '../../kits/editor/FeatureLink'
+import { FEATURE_WORDS, useFeatureFocus } from '../../state/accounts/featureFocus'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
+import './features.css'
 
 /**
  * The active account's features (GET accounts/:id/features). Advertisers ask the platform for

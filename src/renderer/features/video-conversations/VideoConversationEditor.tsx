@@ -11,7 +11,7 @@ import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/Edi
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { videoConversationEdit } from '../../kits/editor/publishedEditSpecs'
 import { useActiveProfile } from '../../state/connection/activeProfile'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
@@ -85,7 +85,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       preview={<VideoConversationPreview content={content} />}
     >
       <Section title="Card">
-        <EditorField
+        <Field
           label="Card name"
           value={content.name}
           placeholder="Summer trailer conversation"
@@ -94,7 +94,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           onChange={(event) => set('name', event.target.value)}
           onBlur={() => touch(['name'])}
         />
-        <EditorField
+        <Field
           label="Title"
           value={content.title}
           aside={<LengthCounter value={content.title} max={RULES.title.max} />}
@@ -141,7 +141,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                     </Button>
                   ) : null}
                 </div>
-                <EditorField
+                <Field
                   label="Hashtag"
                   prefix="#"
                   value={option.hashtag}
@@ -153,7 +153,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                   onBlur={() => touch(['options', index, 'hashtag'])}
                   data-testid={`vc-hashtag-${index + 1}`}
                 />
-                <EditorField
+                <Field
                   label="Post when chosen"
                   multiline
                   rows={2}
@@ -197,7 +197,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       </Section>
 
       <Section title="Thank-you" hint="What people see after choosing an option.">
-        <EditorField
+        <Field
           label="Thank-you text"
           value={content.thankYouText}
           aside={<LengthCounter value={content.thankYouText} max={RULES.thankYouText.max} />}
@@ -205,7 +205,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           onChange={(event) => set('thankYouText', event.target.value)}
           onBlur={() => touch(['thankYouText'])}
         />
-        <EditorField
+        <Field
           label="Thank-you URL (optional)"
           type="url"
           value={content.thankYouUrl}

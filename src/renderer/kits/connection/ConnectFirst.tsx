@@ -1,5 +1,5 @@
 import { Plug, type LucideIcon } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { useActiveProfile } from '../../state/connection/activeProfile'

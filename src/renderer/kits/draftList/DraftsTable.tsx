@@ -5,7 +5,7 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncE
 import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
-import { hashFor } from '../../app/routes'
+import { hashFor } from '../../nav/routes'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'

@@ -2,7 +2,7 @@ import type { MediaRef } from '../../../shared/creatives/media'
 import type { MediaUse } from '../../../shared/creatives/mediaChecks'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { MediaPicker } from '../media/MediaPicker'
-import type { FieldMessage } from './issues'
+import type { FieldMessage } from '../../components/Field'
 
 export interface MediaSlotProps {
   use: MediaUse

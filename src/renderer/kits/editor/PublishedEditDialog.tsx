@@ -6,7 +6,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { IpcFailure } from '../../lib/ipc'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { LengthCounter } from '../../components/LengthCounter'
 
 /** One field a published creative lets the designer change; `key` is its content path, dotted. */
@@ -138,7 +138,7 @@ export function PublishedEditDialog({
                 )
               }
               return (
-                <EditorField
+                <Field
                   key={field.key}
                   label={field.label}
                   value={value}

@@ -1,3 +1,4 @@
+import type { FieldMessage } from '../../components/Field'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useCallback, useMemo, useRef } from 'react'
 import type { CheckOptions, ContentIssue } from '../../../shared/creatives/check'
@@ -95,11 +96,6 @@ function valueAt(value: unknown, path: IssuePath): unknown {
     current = (current as Record<string | number, unknown>)[key]
   }
   return current
-}
-
-export interface FieldMessage {
-  text: string
-  severity: 'error' | 'warning'
 }
 
 export type FieldMessages = ReturnType<typeof useFieldMessages>

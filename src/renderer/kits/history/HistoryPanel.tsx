@@ -9,9 +9,10 @@ import { Segmented } from '../../components/Segmented'
 import { Select } from '../../components/Select'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { fieldLabel, isEnumeratedField, valueWord } from '../../lib/platformWords'
-import { EditorField } from '../../components/Field'
+import { Field } from '../../components/Field'
 import { failureText } from '../jobs/useJob'
-import '../jobs/jobs.css'
+import './history.css'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 const HOUR = 3_600_000
 type Range = 'day' | 'week' | 'custom'
@@ -100,7 +101,7 @@ export function HistoryPanel({
   entityId: initialId = '',
   fixedEntity = false,
 }: {
-  scope: { profileId: string; accountId: string }
+  scope: AccountScope
   entityType?: string
   entityId?: string
   fixedEntity?: boolean
@@ -176,7 +177,7 @@ export function HistoryPanel({
                 onChange={setEntityType}
               />
             </div>
-            <EditorField
+            <Field
               label="Id"
               value={entityId}
               onChange={(event) => setEntityId(event.target.value)}
@@ -212,7 +213,7 @@ export function HistoryPanel({
       </div>
       {range === 'custom' ? (
         <div className="grid-2">
-          <EditorField
+          <Field
             label="From (UTC, whole hour)"
             type="datetime-local"
             step={3600}
@@ -221,7 +222,7 @@ export function HistoryPanel({
             message={bounds.field === 'start' ? { text: bounds.error ?? '', severity: 'error' } : undefined}
             data-testid="history-start"
           />
-          <EditorField
+          <Field
             label="To (UTC, whole hour)"
             type="datetime-local"
             step={3600}

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
+import './jobs.css'
 
 /**
  * A controlled confirmation (Radix AlertDialog: focus trapped, Escape cancels) that lists what

@@ -9,7 +9,7 @@ import { failureOf, type Failure } from '../../lib/failures'
 import { FailureBanner } from '../connection/FailureBanner'
 import { loadThumbnail, toLibraryMediaRef, type Thumbnail } from './libraryClient'
 import { MediaBrowser } from './MediaBrowser'
-import '../../features/library/library.css'
+import './mediaBrowser.css'
 
 export interface LibraryPickerDialogProps {
   open: boolean

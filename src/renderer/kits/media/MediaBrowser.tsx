@@ -5,12 +5,14 @@ import type { MediaType } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { FailureBanner } from '../connection/FailureBanner'
 import { MEDIA_TYPE_LABELS } from './libraryFormat'
-import type { LibraryScope, Thumbnail } from './libraryClient'
+import type { Thumbnail } from './libraryClient'
 import { MediaTile } from './MediaTile'
 import { useMediaLibrary } from './useMediaLibrary'
+import './mediaBrowser.css'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 const ALL_TYPES = LIMITS.mediaLibrary.mediaTypes.values
 const SEARCH_DELAY_MS = 300
@@ -18,7 +20,7 @@ const SEARCH_DELAY_MS = 300
 type TypeFilter = MediaType | 'ALL'
 
 export interface MediaBrowserProps {
-  scope: LibraryScope
+  scope: AccountScope
   /** Media types that can be used where this browser is shown; others are listed as unavailable. */
   allowedTypes?: readonly MediaType[]
   selectedKey?: string | null
@@ -110,7 +112,7 @@ export function MediaBrowser({
   return (
     <div className="media-browser">
       <div className="media-browser__toolbar">
-        <TextField
+        <Field
           label="Search the library"
           className="media-browser__search"
           type="search"

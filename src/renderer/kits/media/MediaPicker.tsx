@@ -24,7 +24,6 @@ const LIBRARY_TYPES: Partial<Record<MediaUse, MediaType[]>> = {
   unlock_video: ['VIDEO'],
 }
 import { mediaFacts, mediaTitle } from './format'
-import '../../styles/controls.css'
 import './media.css'
 
 export interface MediaPickerProps {

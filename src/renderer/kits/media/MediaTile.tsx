@@ -2,10 +2,11 @@ import { Film, ImageIcon, ImageOff, Play } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './libraryFormat'
-import { useThumbnail, type LibraryScope, type Thumbnail } from './libraryClient'
+import { useThumbnail, type Thumbnail } from './libraryClient'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 export interface MediaTileProps {
-  scope: LibraryScope
+  scope: AccountScope
   item: LibraryItem
   selected: boolean
   /** Why this medium cannot be used here, if it cannot. */

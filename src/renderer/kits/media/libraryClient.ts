@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { LibraryMediaRef } from '../../../shared/creatives/media'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import { studio, unwrap } from '../../lib/ipc'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 export interface Thumbnail {
   dataUrl?: string | undefined
@@ -9,23 +10,18 @@ export interface Thumbnail {
   height?: number | undefined
 }
 
-export interface LibraryScope {
-  profileId: string
-  accountId: string
-}
-
 /** Thumbnails already fetched by main, per account and media key, for this session. */
 const thumbnails = new Map<string, Thumbnail>()
 const inFlight = new Map<string, Promise<Thumbnail>>()
 
-const keyOf = (scope: LibraryScope, mediaKey: string) => `${scope.profileId}|${scope.accountId}|${mediaKey}`
+const keyOf = (scope: AccountScope, mediaKey: string) => `${scope.profileId}|${scope.accountId}|${mediaKey}`
 
-export function cachedThumbnail(scope: LibraryScope, mediaKey: string): Thumbnail | undefined {
+export function cachedThumbnail(scope: AccountScope, mediaKey: string): Thumbnail | undefined {
   return thumbnails.get(keyOf(scope, mediaKey))
 }
 
 /** A failed fetch is not remembered, so the tile asks again the next time it is shown. */
-export function loadThumbnail(scope: LibraryScope, mediaKey: string): Promise<Thumbnail> {
+export function loadThumbnail(scope: AccountScope, mediaKey: string): Promise<Thumbnail> {
   const key = keyOf(scope, mediaKey)
   const cached = thumbnails.get(key)
   if (cached) return Promise.resolve(cached)
@@ -45,7 +41,7 @@ export function loadThumbnail(scope: LibraryScope, mediaKey: string): Promise<Th
 export type ThumbnailState =
   { state: 'loading' } | { state: 'ready'; thumbnail: Thumbnail } | { state: 'failed' }
 
-export function useThumbnail(scope: LibraryScope, item: LibraryItem): ThumbnailState {
+export function useThumbnail(scope: AccountScope, item: LibraryItem): ThumbnailState {
   const cached = cachedThumbnail(scope, item.mediaKey)
   const key = keyOf(scope, item.mediaKey)
   const [loaded, setLoaded] = useState<{ key: string; state: ThumbnailState } | null>(null)

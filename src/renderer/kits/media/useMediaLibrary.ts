@@ -4,7 +4,7 @@ import type { MediaType } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
-import type { LibraryScope } from './libraryClient'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 export interface MediaQuery {
   q: string
@@ -37,7 +37,7 @@ export function searchProblem(q: string): string | null {
  * Pages of the media library for one query, by cursor. A new query starts over; an answer to
  * an older query is dropped, so fast typing never shows stale results.
  */
-export function useMediaLibrary(scope: LibraryScope, query: MediaQuery): MediaLibraryState {
+export function useMediaLibrary(scope: AccountScope, query: MediaQuery): MediaLibraryState {
   const [items, setItems] = useState<LibraryItem[]>([])
   const [cursor, setCursor] = useState<string | null>(null)
   const [loading, setLoading] = useState<MediaLibraryState['loading']>(null)

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { OutboxJobView, OutboxReview } from '../../../shared/ipc/contracts/outbox'
-import { navigate } from '../../nav/navigate'
+import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { reloadDraftFromMain, useOptionalDraftEditorStore } from '../../state/drafts/draftEditor'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
@@ -9,7 +9,7 @@ import { plural } from '../../../shared/rules/issues'
 import { ACTIVE_STATES, stateLine } from '../jobs/outboxModel'
 import { ReviewSheet } from './ReviewSheet'
 import { POLL_MS } from '../jobs/useOutbox'
-import '../../features/outbox/outbox.css'
+import './publish.css'
 
 export interface PublishButtonProps {
   draftId: string

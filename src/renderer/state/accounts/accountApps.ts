@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { create } from 'zustand'
 import type { AccountAppView } from '../../../shared/ipc/contracts/campaign'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import type { AccountScope } from '../connection/activeProfile'
 
 /**
  * The apps registered on an ad account (GET accounts/:id/account_apps), read once per account
@@ -15,9 +16,9 @@ interface Entry {
 const useAppsCache = create<{ byScope: Record<string, Entry> }>(() => ({ byScope: {} }))
 const loading = new Set<string>()
 
-const keyOf = (scope: { profileId: string; accountId: string }) => `${scope.profileId}\n${scope.accountId}`
+const keyOf = (scope: AccountScope) => `${scope.profileId}\n${scope.accountId}`
 
-function load(scope: { profileId: string; accountId: string }): void {
+function load(scope: AccountScope): void {
   const key = keyOf(scope)
   if (loading.has(key) || useAppsCache.getState().byScope[key]?.apps) return
   loading.add(key)
@@ -35,7 +36,7 @@ function load(scope: { profileId: string; accountId: string }): void {
 }
 
 /** The account's apps; `apps` is undefined while loading or when they could not be read. */
-export function useAccountApps(scope: { profileId: string; accountId: string } | null): {
+export function useAccountApps(scope: AccountScope | null): {
   apps: AccountAppView[] | undefined
   error: string | null
 } {

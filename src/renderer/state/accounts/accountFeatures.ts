@@ -1,15 +1,20 @@
 import { useEffect } from 'react'
+import { create } from 'zustand'
 import { studio, unwrap } from '../../lib/ipc'
-import { useAccountFeatures } from './accountFeaturesStore'
 import { useConnectedAccount } from '../connection/activeProfile'
 
 /**
- * `useAccountFeatures((state) => state.features)`: the active account's feature keys
- * (GET accounts/:id/features), or undefined while unknown or offline. The poll editor gates
- * media on PROMOTED_MEDIA_POLLS with it. The store lives in the editor kit, which the editors
- * already read; this module is what fills it.
+ * The active account's feature keys (GET accounts/:id/features), or undefined while unknown or
+ * offline. The editors gate options on them (poll media on PROMOTED_MEDIA_POLLS); the account
+ * switcher keeps them in step with the active account (useAccountFeaturesSync).
  */
-export { useAccountFeatures }
+export const useAccountFeatures = create<{
+  features: readonly string[] | undefined
+  setFeatures(features: readonly string[] | undefined): void
+}>((set) => ({
+  features: undefined,
+  setFeatures: (features) => set({ features }),
+}))
 
 /** Whether the active account has a feature; undefined while that is not known. */
 export function useAccountHasFeature(feature: string): boolean | undefined {

@@ -2,6 +2,12 @@ import { useEffect } from 'react'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { useConnectStore } from './connectStore'
 
+/** The profile and ad account a call to the platform is for. */
+export interface AccountScope {
+  profileId: string
+  accountId: string
+}
+
 /** The active profile, whatever its status; null when none is chosen. */
 export function useActiveProfile(): ProfileSummary | null {
   const list = useConnectStore((state) => state.list)

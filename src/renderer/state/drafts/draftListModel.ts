@@ -3,7 +3,7 @@
 import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { byMostRecentlyChanged } from '../../../shared/drafts/listOrder'
-import type { RouteId } from '../../app/routes'
+import type { RouteId } from '../../nav/routes'
 
 export const KIND_LABELS: Record<DraftKind, string> = {
   card: 'Card',

@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { Users } from 'lucide-react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RouteInfo } from '../../../../src/renderer/app/routes'
+import type { RouteInfo } from '../../../../src/renderer/nav/routes'
 import { useConnectStore } from '../../../../src/renderer/state/connection/connectStore'
 import AudiencesPage from '../../../../src/renderer/features/audiences/AudiencesPage'
 import { profile } from '../library/fakeStudio'

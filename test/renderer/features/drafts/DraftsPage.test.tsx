@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DraftSummaryWithIssues } from '../../../../src/shared/ipc/contracts/drafts'
 import type { StudioApi } from '../../../../src/shared/ipc/api'
 import { ROUTES } from '../../../../src/renderer/app/routes'
-import { DraftsPage } from '../../../../src/renderer/features/drafts/DraftsPage'
+import DraftsPage from '../../../../src/renderer/features/drafts/DraftsPage'
 import {
   createDraftFilter,
   columnContents,

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { KeywordInsights } from '../../../../src/renderer/features/keywords/KeywordsPage'
-import type { RouteInfo } from '../../../../src/renderer/app/routes'
+import type { RouteInfo } from '../../../../src/renderer/nav/routes'
 import { polyfillRadix } from '../library/fakeStudio'
 
 // uPlot measures the screen when it loads, which jsdom cannot; the chart is not what is tested here.

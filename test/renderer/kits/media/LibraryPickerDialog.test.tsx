@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LibraryMediaRef } from '../../../../src/shared/creatives/media'
 import type { MediaType } from '../../../../src/shared/rules/limits'
 import { useConnectStore } from '../../../../src/renderer/state/connection/connectStore'
-import { LibraryPickerDialog } from '../../../../src/renderer/features/library'
+import { LibraryPickerDialog } from '../../../../src/renderer/kits/media/LibraryPickerDialog'
 import { clearThumbnailCache } from '../../../../src/renderer/kits/media/libraryClient'
 import {
   installFakeStudio,

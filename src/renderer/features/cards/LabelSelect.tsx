@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId } from 'react'
 import type { LabelValue } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import type { Issue } from '../../../shared/rules/issues'
@@ -6,47 +6,6 @@ import { Select, type SelectOption } from '../../components/Select'
 import { InlineIssues } from '../../components/InlineIssues'
 
 type ShownIssue = Pick<Issue, 'message' | 'severity'>
-
-/** A labelled input with its rule messages underneath, announced with it. */
-export function IssueField({
-  label,
-  issues,
-  hint,
-  aside,
-  ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
-  label: string
-  issues: readonly ShownIssue[]
-  hint?: ReactNode
-  aside?: ReactNode
-}) {
-  const id = useId()
-  const issuesId = issues.length > 0 ? `${id}-issues` : undefined
-  const hintId = hint ? `${id}-hint` : undefined
-  return (
-    <div className="field">
-      <div className="field__label-row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        {aside}
-      </div>
-      <input
-        id={id}
-        className="input"
-        aria-invalid={issues.some((issue) => issue.severity === 'error') || undefined}
-        aria-describedby={[issuesId, hintId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      <InlineIssues id={issuesId} issues={issues} />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 export const LABEL_TEXT: Record<LabelValue, string> = {
   BOOK: 'Book',

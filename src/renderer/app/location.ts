@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { hashFor, locationFromHash, type Location, type RouteId } from '../app/routes'
+import { locationFromHash, type Location } from './routes'
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('hashchange', onChange)
@@ -18,11 +18,7 @@ function snapshot(): Location {
   return cachedLocation
 }
 
-/** The page lives in the URL hash, so back/forward and reloads keep the designer's place. */
+/** The page and draft the URL hash names (nav/routes.ts navigate() changes it). */
 export function useLocation(): Location {
   return useSyncExternalStore(subscribe, snapshot)
-}
-
-export function navigate(route: RouteId, draftId?: string | null): void {
-  window.location.hash = hashFor(route, draftId)
 }
