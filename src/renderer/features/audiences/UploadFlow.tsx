@@ -6,7 +6,7 @@ import {
   type IdentifierType,
   type RejectReason,
 } from '../../../shared/audiences/identifiers'
-import type { ListReport, TargetKind, UploadProgress } from '../../../shared/ipc/contracts/audiences'
+import type { ListReport, TargetKind } from '../../../shared/ipc/contracts/audiences'
 import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -16,6 +16,7 @@ import { Select } from '../../components/Select'
 import { Segmented } from '../../components/Segmented'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
+import { useUploadProgress } from '../../kits/jobs/useUploadProgress'
 
 interface Opened {
   listId: string
@@ -336,25 +337,10 @@ function Progress({
   onSettled?: (() => void) | undefined
   onFinished(): void
 }) {
-  const [progress, setProgress] = useState<UploadProgress | null>(null)
-  const finished = progress?.job && ['done', 'failed', 'canceled'].includes(progress.job.state)
+  const { progress, finished } = useUploadProgress(uploadId)
   useEffect(() => {
     if (finished) onSettled?.()
   }, [finished, onSettled])
-  useEffect(() => {
-    if (finished) return
-    let stopped = false
-    const poll = async () => {
-      const next = await unwrap(studio().audiences.uploadProgress({ uploadId })).catch(() => null)
-      if (!stopped && next) setProgress(next)
-    }
-    void poll()
-    const timer = setInterval(() => void poll(), 500)
-    return () => {
-      stopped = true
-      clearInterval(timer)
-    }
-  }, [uploadId, finished])
 
   const total = progress?.expectedRecords ?? 0
   const acked = progress?.recordsAcked ?? 0

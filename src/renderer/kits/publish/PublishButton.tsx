@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { OutboxJobView, OutboxReview } from '../../../shared/ipc/contracts/outbox'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { reloadDraftFromMain, useOptionalDraftEditorStore } from '../../state/drafts/draftEditor'
@@ -8,7 +8,7 @@ import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { plural } from '../../../shared/rules/issues'
 import { ACTIVE_STATES, stateLine } from '../jobs/outboxModel'
 import { ReviewSheet } from './ReviewSheet'
-import { POLL_MS } from '../jobs/useOutbox'
+import { useDraftJob } from '../jobs/useDraftJob'
 import './publish.css'
 
 export interface PublishButtonProps {
@@ -30,36 +30,13 @@ export interface PublishButtonProps {
  */
 export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError }: PublishButtonProps) {
   const reasonId = useId()
-  const [job, setJob] = useState<OutboxJobView | null>(null)
+  const [job, setJob] = useDraftJob(draftId)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [review, setReview] = useState<OutboxReview | null>(null)
   // Editors pass inline callbacks; the latest one is used without re-running the effects.
   const onErrorRef = useRef(onError)
   onErrorRef.current = onError
-
-  const load = useCallback(async () => {
-    const { job: latest } = await unwrap(studio().outbox.status({ draftId }))
-    setJob(latest)
-    return latest
-  }, [draftId])
-
-  useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const tick = async () => {
-      const latest = await load().catch(() => null)
-      if (stopped) return
-      if (latest && (ACTIVE_STATES.has(latest.state) || latest.state === 'needs_connection')) {
-        timer = setTimeout(() => void tick(), POLL_MS)
-      }
-    }
-    void tick()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [load, job?.id, job?.state])
 
   // A job followed from the outbox to "published" turns the open editor read-only at once: main
   // wrote the published status, so the editor takes the draft as main has it.

@@ -4,11 +4,8 @@
 // as catalogService.stateRead does) leaves an unchanged list out.
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  RELOAD_MS,
-  useCatalogState,
-  useReloadWhile,
-} from '../../../../src/renderer/features/catalog/catalogClient'
+import { useCatalogState } from '../../../../src/renderer/features/catalog/catalogClient'
+import { RELOAD_MS, useReloadWhile } from '../../../../src/renderer/kits/jobs/reloadWhile'
 
 const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
 let pending = 5
