@@ -110,3 +110,19 @@ export function useFieldMessages(issues: readonly ContentIssue[], settledContent
   }
   return { messageAt, touch }
 }
+
+/**
+ * The same message object for the same text and severity as on the last render, so a memoised
+ * section sees an unchanged prop when its message has not changed.
+ */
+export function useSameMessages() {
+  const seen = useRef(new Map<string, FieldMessage>())
+  return (message: FieldMessage | undefined): FieldMessage | undefined => {
+    if (!message) return undefined
+    const key = `${message.severity}:${message.text}`
+    const known = seen.current.get(key)
+    if (known) return known
+    seen.current.set(key, message)
+    return message
+  }
+}
