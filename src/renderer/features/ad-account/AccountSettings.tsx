@@ -5,7 +5,6 @@ import type { AccountDetailsView } from '../../../shared/ipc/contracts/campaign'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { Field } from '../../components/Field'
@@ -13,6 +12,7 @@ import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { SelectField } from '../../components/SelectField'
 
 const industryLabel = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
 
@@ -102,22 +102,17 @@ export function AccountSettings({ scope }: { scope: AccountScope }) {
             message={nameError ? { text: nameError, severity: 'error' } : undefined}
             data-testid="account-name"
           />
-          <div className="field">
-            <span className="field__label" id={`${id}-industry`}>
-              Industry
-            </span>
-            <Select
-              aria-labelledby={`${id}-industry`}
-              value={industry}
-              placeholder="Not set"
-              options={ACCOUNT_LIMITS.industryTypes.values.map((value) => ({
-                value,
-                label: industryLabel(value),
-              }))}
-              onChange={setIndustry}
-              data-testid="account-industry"
-            />
-          </div>
+          <SelectField
+            label="Industry"
+            value={industry}
+            placeholder="Not set"
+            options={ACCOUNT_LIMITS.industryTypes.values.map((value) => ({
+              value,
+              label: industryLabel(value),
+            }))}
+            onChange={setIndustry}
+            data-testid="account-industry"
+          />
           <JobReport state={save.state} onRetry={() => void save.retry()} done={() => 'Saved.'} />
           <div className="actions">
             <Button

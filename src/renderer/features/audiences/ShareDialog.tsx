@@ -5,8 +5,8 @@ import type { AudienceView, PermissionView } from '../../../shared/ipc/contracts
 import { LIMITS } from '../../../shared/rules/limits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
+import { SelectField } from '../../components/SelectField'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
 const LEVELS: { value: Level; label: string; description: string }[] = [
@@ -34,7 +34,6 @@ export function ShareDialog({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ message: string; field?: string } | null>(null)
   const accountFieldId = useId()
-  const levelLabelId = useId()
   const errorId = useId()
 
   const grant = async () => {
@@ -99,18 +98,13 @@ export function ShareDialog({
                 data-testid="share-account"
               />
             </div>
-            <div className="field">
-              <span className="field__label" id={levelLabelId}>
-                Permission
-              </span>
-              <Select
-                aria-labelledby={levelLabelId}
-                value={level}
-                onChange={(value) => setLevel(value as Level)}
-                options={LEVELS}
-                data-testid="share-level"
-              />
-            </div>
+            <SelectField
+              label="Permission"
+              value={level}
+              onChange={(value) => setLevel(value as Level)}
+              options={LEVELS}
+              data-testid="share-level"
+            />
             {error ? (
               <div id={errorId}>
                 <Banner tone="error">{error.message}</Banner>

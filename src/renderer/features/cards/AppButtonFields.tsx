@@ -6,6 +6,7 @@ import { Field } from '../../components/Field'
 import { LabelSelect } from './LabelSelect'
 import { RegisteredApps, registeredPatternFor, useRegisteredApps } from './RegisteredApps'
 import type { ComponentFieldsProps } from './cardEditorProps'
+
 /** The two stores of an app destination: each deep link goes only with its own store's id. */
 const APP_STORES = [
   {

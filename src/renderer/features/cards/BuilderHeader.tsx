@@ -7,6 +7,7 @@ import { useDraftEditor, type DraftEditorState, type SaveState } from '../../sta
 import type { IssueIndex } from './issueIndex'
 import { SaveStatus } from '../../kits/editor/SaveStatus'
 import { ProblemsBadge } from '../../kits/editor/ProblemsBadge'
+
 /** Title, save status, problems, history and publish: renders when one of those changes, not on each key. */
 export const BuilderHeader = memo(function BuilderHeader({
   title,

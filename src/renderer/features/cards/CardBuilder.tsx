@@ -18,6 +18,7 @@ import { BuilderHeader } from './BuilderHeader'
 import { CardSection } from './CardSection'
 import { CardComponentsSection } from './ComponentList'
 import { SlidesEditor } from './SlidesEditor'
+
 /** The card editor; must be inside <DraftEditorProvider kind="card">. */
 export function CardBuilder() {
   const content = useDraftEditor<'card', CardContent>((state) => state.content)

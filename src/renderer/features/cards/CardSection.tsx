@@ -8,6 +8,7 @@ import { Segmented } from '../../components/Segmented'
 import type { ChangeContent } from './cardEditorProps'
 import { Field } from '../../components/Field'
 import type { IssueIndex } from './issueIndex'
+
 const MODES = [
   { value: 'single', label: 'Single card', icon: Square },
   { value: 'carousel', label: 'Carousel', icon: GalleryHorizontal },

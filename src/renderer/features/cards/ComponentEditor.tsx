@@ -11,6 +11,7 @@ import type { ReorderControls } from './SortableList'
 import type { ComponentFieldsProps } from './cardEditorProps'
 import { AppButtonFields } from './AppButtonFields'
 import { SwipeableItems } from './SwipeableItems'
+
 export const COMPONENT_INFO: Record<
   ComponentDraftType,
   { title: string; summary: string; icon: LucideIcon }

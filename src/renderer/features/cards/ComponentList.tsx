@@ -19,6 +19,7 @@ import { outlineOf, sameOutline, useCardSelection, useComponent } from './cardSe
 import type { ComponentOutline } from './cardSelection'
 import type { IssueIndex } from './issueIndex'
 import { SortableList } from './SortableList'
+
 /** The components of a single card or a carousel, top to bottom as the card shows them. */
 export const CardComponentsSection = memo(function CardComponentsSection({
   issues,

@@ -11,6 +11,7 @@ import { sameItems, useCardSelection } from './cardSelection'
 import type { IssueIndex } from './issueIndex'
 import { SortableList } from './SortableList'
 import { ComponentList } from './ComponentList'
+
 function slideMedia(slide: SlideDraft): MediaRef | null {
   const media = slide.components.find((component) => component.type === 'MEDIA')
   return media?.type === 'MEDIA' ? media.media : null

@@ -7,6 +7,7 @@ import { MediaPicker } from '../../kits/media/MediaPicker'
 import { addItem, moveItem, removeItem, setItemMedia } from './cardEdits'
 import { SortableList } from './SortableList'
 import type { ComponentFieldsProps } from './cardEditorProps'
+
 /** A carousel's media, in order: each item its own picker, checked against the others' ratio. */
 export function SwipeableItems({
   component,

@@ -1,18 +1,19 @@
 import { LayoutTemplate, Trash2 } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CardCursors, PublishedCard, PublishedCardKind } from '../../../shared/ipc/contracts/library'
 import { PUBLISHED_CARD_KINDS } from '../../../shared/ipc/contracts/library'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyId } from '../../components/CopyId'
-import { Select, type SelectEntry } from '../../components/Select'
+import type { SelectEntry } from '../../components/Select'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { ListThumb } from '../../kits/media/ListThumb'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { SelectField } from '../../components/SelectField'
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
   component: 'Card',
@@ -61,21 +62,16 @@ const CARD_FILTER_OPTIONS: readonly SelectEntry<CardFilter>[] = [
 ]
 
 function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(value: CardFilter): void }) {
-  const id = useId()
   return (
-    <div className="field card-filter">
-      <span className="field__label" id={id}>
-        Card type
-      </span>
-      <Select
-        className="library-select"
-        aria-labelledby={id}
-        data-testid="card-type-filter"
-        value={value}
-        options={CARD_FILTER_OPTIONS}
-        onChange={onChange}
-      />
-    </div>
+    <SelectField
+      label="Card type"
+      className="card-filter"
+      triggerClassName="library-select"
+      data-testid="card-type-filter"
+      value={value}
+      options={CARD_FILTER_OPTIONS}
+      onChange={onChange}
+    />
   )
 }
 

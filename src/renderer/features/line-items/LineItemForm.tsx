@@ -1,32 +1,22 @@
 import { Save } from 'lucide-react'
-import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import type { BusinessCategoryView, LineItemView } from '../../../shared/ipc/contracts/campaign'
-import type { Issue } from '../../../shared/rules/issues'
-import {
-  LINE_ITEM_LIMITS,
-  PAY_BY_FOR_GOAL,
-  type LineItemPutField,
-  type LineItemRuleContext,
-} from '../../../shared/rules/lineItems'
-import { formatMicros, parseMoneyToMicros } from '../../../shared/rules/money'
+import type { ReactNode } from 'react'
+import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
+import { LINE_ITEM_LIMITS, type LineItemPutField } from '../../../shared/rules/lineItems'
 import { Button } from '../../components/Button'
+import { Field } from '../../components/Field'
 import { Segmented } from '../../components/Segmented'
-import { Select } from '../../components/Select'
-import { studio, unwrap } from '../../lib/ipc'
-import { Field, FieldNote } from '../../components/Field'
-import type { FieldMessage } from '../../components/Field'
+import { SelectField } from '../../components/SelectField'
 import { lineItemFieldLabel as labelOf, valueWord as word } from '../../lib/platformWords'
 import { JobReport } from '../../kits/jobs/JobReport'
-import { useJob } from '../../kits/jobs/useJob'
-import { BusinessCategoriesPicker } from './BusinessCategoriesPicker'
-import { checkForm, initialForm, unavailableReason, type FormValues } from './lineItemForm'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { BusinessCategoriesPicker } from './BusinessCategoriesPicker'
+import { unavailableReason } from './lineItemForm'
+import { useLineItemForm } from './useLineItemForm'
 
 const L = LINE_ITEM_LIMITS
-function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefined {
-  const first = issues?.[0]
-  return first ? { text: first.message, severity: first.severity } : undefined
-}
+
+/** The platform's values as options, in words. */
+const choices = (values: readonly string[]) => values.map((value) => ({ value, label: word(value) }))
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -35,47 +25,6 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
       {hint ? <p className="field__hint li-section__hint">{hint}</p> : null}
       {children}
     </fieldset>
-  )
-}
-
-function SelectField({
-  label,
-  value,
-  options,
-  onChange,
-  message,
-  hint,
-  disabled,
-  testId,
-}: {
-  label: string
-  value: string
-  options: readonly string[]
-  onChange(value: string): void
-  message?: FieldMessage | undefined
-  hint?: ReactNode
-  disabled?: boolean
-  testId?: string
-}) {
-  const id = useId()
-  return (
-    <div className="field">
-      <span className="field__label" id={`${id}-label`}>
-        {label}
-      </span>
-      <Select
-        aria-labelledby={`${id}-label`}
-        value={value === '' ? null : value}
-        placeholder="Not set"
-        options={options.map((option) => ({ value: option, label: word(option) }))}
-        onChange={onChange}
-        disabled={disabled}
-        aria-invalid={message?.severity === 'error' ? true : undefined}
-        aria-describedby={`${id}-note`}
-        {...(testId ? { 'data-testid': testId } : {})}
-      />
-      <FieldNote id={`${id}-note`} message={message} hint={hint} />
-    </div>
   )
 }
 
@@ -89,94 +38,28 @@ export function LineItemForm({
   item: LineItemView
   onSaved(): void
 }) {
-  const [form, setForm] = useState<FormValues>(() => initialForm(item))
-  // The line item as the platform now has it (after a save, the list reloads): start from it,
-  // keeping what the last save said until the next edit.
-  const [shownVersion, setShownVersion] = useState(item.updatedAt)
-  /** What is typed in the IAB categories field, commas and spaces included. */
-  const [iabText, setIabText] = useState(() => (item.values.categories ?? []).join(', '))
-  if (item.updatedAt !== shownVersion) {
-    setShownVersion(item.updatedAt)
-    setForm(initialForm(item))
-    setIabText((item.values.categories ?? []).join(', '))
-  }
-  const [business, setBusiness] = useState<readonly BusinessCategoryView[] | undefined>(undefined)
-  const job = useJob((finished) => {
-    if (finished.state === 'done') onSaved()
-  })
-  const preroll = (L.prerollObjective.values as readonly string[]).includes(item.objective)
-  const publisher = item.placements.some((p) => (L.publisherNetwork.values as readonly string[]).includes(p))
-  const app = (L.appObjectives.values as readonly string[]).includes(item.objective)
-
-  useEffect(() => {
-    if (!preroll) return
-    let current = true
-    unwrap(studio().businessCategories.list({ profileId: scope.profileId })).then(
-      ({ categories }) => current && setBusiness(categories),
-      () => undefined,
-    )
-    return () => {
-      current = false
-    }
-  }, [preroll, scope.profileId])
-
-  const context: LineItemRuleContext = useMemo(
-    () => ({
-      ...(item.campaignBudgetOptimization !== undefined
-        ? { campaignBudgetOptimization: item.campaignBudgetOptimization }
-        : {}),
-      ...(business
-        ? {
-            businessCategories: business.map((c) => ({
-              id: c.id,
-              name: c.name,
-              iab_categories: c.iabCategories,
-            })),
-          }
-        : {}),
-    }),
-    [item.campaignBudgetOptimization, business],
-  )
-  const check = useMemo(() => checkForm(item, form, context), [item, form, context])
-  // What main or the platform refused, on the field it named, until the form is edited again.
-  const failed =
-    job.state.phase === 'finished' && job.state.job.state === 'failed' ? job.state.job : undefined
-  const serverError =
-    job.state.phase === 'refused'
-      ? { field: job.state.field, message: job.state.message }
-      : failed
-        ? {
-            field: failed.steps[0]?.error?.apiField ?? failed.error?.apiField,
-            message: failed.steps[0]?.error?.message ?? failed.error?.message ?? '',
-          }
-        : undefined
-  const messageAt = (field: LineItemPutField): FieldMessage | undefined =>
-    serverError?.field === field
-      ? { text: serverError.message, severity: 'error' }
-      : messageOf(check.issues[field])
-  const settled =
-    serverError !== undefined || (job.state.phase === 'finished' && job.state.job.state === 'done')
-  const set = (field: keyof FormValues) => (value: string) => {
-    if (settled) job.reset()
-    setForm((current) => ({ ...current, [field]: value }))
-  }
-  const text = (field: Exclude<LineItemPutField, 'categories'>) => ({
-    value: form[field],
-    onChange: (event: { target: { value: string } }) => set(field)(event.target.value),
-    message: messageAt(field),
-  })
-  const currency = item.currency
-  const moneyHint = (field: Exclude<LineItemPutField, 'categories'>, fallback: string) => {
-    const parsed = parseMoneyToMicros(form[field])
-    return form[field].trim() !== '' && parsed.ok
-      ? `${formatMicros(parsed.micros, currency)} — ${parsed.micros} micros`
-      : fallback
-  }
-  const symbol = currency
-    ? (new Intl.NumberFormat(undefined, { style: 'currency', currency })
-        .formatToParts(0)
-        .find((p) => p.type === 'currency')?.value ?? currency)
-    : ''
+  const {
+    form,
+    check,
+    job,
+    business,
+    preroll,
+    publisher,
+    app,
+    iabText,
+    errors,
+    goalPayBy,
+    payByOptions,
+    frequencyReason,
+    symbol,
+    messageAt,
+    set,
+    text,
+    moneyHint,
+    setCategories,
+    setIabCategories,
+    onSubmit,
+  } = useLineItemForm({ scope, item, onSaved })
   const money = (
     field: Exclude<LineItemPutField, 'categories'>,
     label: string,
@@ -194,20 +77,6 @@ export function LineItemForm({
       data-testid={`field-${field}`}
     />
   )
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault()
-    if (check.hasErrors || !check.changed) return
-    const patch = check.patch
-    void job.start(() => unwrap(studio().lineItems.update({ ...scope, lineItemId: item.id, patch })))
-  }
-
-  const goalPayBy = PAY_BY_FOR_GOAL[form.goal]
-  const payByOptions = goalPayBy ?? L.payBy.values
-  const frequencyReason = unavailableReason(item, 'frequency_cap', form.bid_strategy)
-  const errors = Object.values(check.issues)
-    .flat()
-    .filter((issue) => issue.severity === 'error').length
 
   return (
     <form className="li-form" onSubmit={onSubmit} noValidate aria-label="Line item settings">
@@ -248,17 +117,19 @@ export function LineItemForm({
       <Section title="Bidding and billing">
         <div className="grid-2">
           <SelectField
+            placeholder="Not set"
             label={labelOf('goal')}
-            value={form.goal}
-            options={L.goals.values}
+            value={form.goal || null}
+            options={choices(L.goals.values)}
             onChange={set('goal')}
             message={messageAt('goal')}
-            testId="field-goal"
+            data-testid="field-goal"
           />
           <SelectField
+            placeholder="Not set"
             label={labelOf('bid_strategy')}
-            value={form.bid_strategy}
-            options={L.bidStrategies.values}
+            value={form.bid_strategy || null}
+            options={choices(L.bidStrategies.values)}
             onChange={set('bid_strategy')}
             message={messageAt('bid_strategy')}
             hint={
@@ -266,7 +137,7 @@ export function LineItemForm({
                 ? 'Keeps the daily average bid within 20% of the amount.'
                 : undefined
             }
-            testId="field-bid_strategy"
+            data-testid="field-bid_strategy"
           />
         </div>
         <div className="grid-2">
@@ -277,9 +148,10 @@ export function LineItemForm({
             unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy),
           )}
           <SelectField
+            placeholder="Not set"
             label={labelOf('pay_by')}
-            value={form.pay_by}
-            options={payByOptions}
+            value={form.pay_by || null}
+            options={choices(payByOptions)}
             onChange={set('pay_by')}
             message={messageAt('pay_by')}
             disabled={unavailableReason(item, 'pay_by', form.bid_strategy) !== undefined}
@@ -289,7 +161,7 @@ export function LineItemForm({
                 ? `The ${word(form.goal).toLowerCase()} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.`
                 : undefined)
             }
-            testId="field-pay_by"
+            data-testid="field-pay_by"
           />
         </div>
       </Section>
@@ -321,18 +193,20 @@ export function LineItemForm({
             data-testid="field-frequency_cap"
           />
           <SelectField
+            placeholder="Not set"
             label="Per"
-            value={form.duration_in_days}
-            options={L.durationInDays.values.map(String)}
+            value={form.duration_in_days || null}
+            options={choices(L.durationInDays.values.map(String))}
             onChange={set('duration_in_days')}
             message={messageAt('duration_in_days')}
             disabled={frequencyReason !== undefined && form.duration_in_days === ''}
-            testId="field-duration_in_days"
+            data-testid="field-duration_in_days"
           />
           <SelectField
+            placeholder="Not set"
             label={labelOf('audience_expansion')}
-            value={form.audience_expansion}
-            options={L.audienceExpansion.values}
+            value={form.audience_expansion || null}
+            options={choices(L.audienceExpansion.values)}
             onChange={set('audience_expansion')}
             message={messageAt('audience_expansion')}
           />
@@ -358,25 +232,14 @@ export function LineItemForm({
             <BusinessCategoriesPicker
               categories={business}
               value={form.categories}
-              onChange={(categories) => {
-                if (settled) job.reset()
-                setForm((current) => ({ ...current, categories }))
-              }}
+              onChange={setCategories}
               message={messageAt('categories')}
             />
           ) : (
             <Field
               label={labelOf('categories')}
               value={iabText}
-              onChange={(event) => {
-                if (settled) job.reset()
-                setIabText(event.target.value)
-                const categories = event.target.value
-                  .split(',')
-                  .map((code) => code.trim())
-                  .filter(Boolean)
-                setForm((current) => ({ ...current, categories }))
-              }}
+              onChange={(event) => setIabCategories(event.target.value)}
               placeholder="IAB1, IAB19"
               message={messageAt('categories')}
               hint="Comma-separated, e.g. IAB19 for technology."

@@ -1,19 +1,17 @@
 import { History, Lock } from 'lucide-react'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { HistoryEntryView } from '../../../shared/ipc/contracts/campaign'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { formatMicros } from '../../../shared/rules/money'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
-import { Select } from '../../components/Select'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { fieldLabel, isEnumeratedField, valueWord } from '../../lib/platformWords'
 import { Field } from '../../components/Field'
 import { failureText } from '../jobs/useJob'
-import './history.css'
 import type { AccountScope } from '../../state/connection/activeProfile'
-
+import { SelectField } from '../../components/SelectField'
 const HOUR = 3_600_000
 type Range = 'day' | 'week' | 'custom'
 
@@ -106,7 +104,6 @@ export function HistoryPanel({
   entityId?: string
   fixedEntity?: boolean
 }) {
-  const id = useId()
   const [entityType, setEntityType] = useState(initialType)
   const [entityId, setEntityId] = useState(initialId)
   const [range, setRange] = useState<Range>('week')
@@ -163,20 +160,15 @@ export function HistoryPanel({
       <div className="history-controls">
         {fixedEntity ? null : (
           <>
-            <div className="field">
-              <span className="field__label" id={`${id}-type`}>
-                Of a
-              </span>
-              <Select
-                aria-labelledby={`${id}-type`}
-                value={entityType}
-                options={ACCOUNT_LIMITS.historyEntityTypes.values.map((value) => ({
-                  value,
-                  label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
-                }))}
-                onChange={setEntityType}
-              />
-            </div>
+            <SelectField
+              label="Of a"
+              value={entityType}
+              options={ACCOUNT_LIMITS.historyEntityTypes.values.map((value) => ({
+                value,
+                label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
+              }))}
+              onChange={setEntityType}
+            />
             <Field
               label="Id"
               value={entityId}
