@@ -1,6 +1,6 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
-import { Checkbox, Collapsible, RadioGroup } from 'radix-ui'
-import { ArrowLeft, Check, ChevronRight, ExternalLink, FlaskConical, Globe, Plus, Server } from 'lucide-react'
+import { useEffect, useRef, type FormEvent } from 'react'
+import { Checkbox, RadioGroup } from 'radix-ui'
+import { ArrowLeft, Check, ExternalLink, FlaskConical, Globe, Plus, Server } from 'lucide-react'
 import { API_HOST_KEYS, HOST_LABELS, sameHosts } from '../../../shared/apiHosts'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
@@ -8,23 +8,14 @@ import { Segmented } from '../../components/Segmented'
 import { Field } from '../../components/Field'
 import { studio } from '../../lib/ipc'
 import { AccountStep } from './AccountStep'
+import { Advanced, StepHeading, StepList } from './WizardParts'
 import './connect.css'
 import {
   hostsOf,
   LOCAL_SANDBOX_DEMO_APP,
   useConnectStore,
-  WIZARD_STEPS,
   type WizardStep,
 } from '../../state/connection/connectStore'
-
-const STEP_LABELS: Record<(typeof WIZARD_STEPS)[number], string> = {
-  where: 'Environment',
-  app: 'App key',
-  authorize: 'Authorize',
-  pin: 'PIN',
-  account: 'Ad account',
-}
-
 const ENVIRONMENTS: { value: Environment; label: string; hint: string; icon: typeof Globe }[] = [
   {
     value: 'local_sandbox',
@@ -55,64 +46,6 @@ function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof 
   } catch {
     return false
   }
-}
-
-/** "Advanced": power options stay out of the way until asked for. */
-function Advanced({ children, defaultOpen = false }: { children: ReactNode; defaultOpen?: boolean }) {
-  return (
-    <Collapsible.Root className="advanced" defaultOpen={defaultOpen}>
-      <Collapsible.Trigger className="advanced__trigger text-button">
-        <ChevronRight size={16} aria-hidden="true" className="advanced__chevron" />
-        Advanced
-      </Collapsible.Trigger>
-      <Collapsible.Content className="advanced__content stack stack--tight">{children}</Collapsible.Content>
-    </Collapsible.Root>
-  )
-}
-
-function StepList({ current }: { current: WizardStep }) {
-  const index = current === 'done' ? WIZARD_STEPS.length : WIZARD_STEPS.indexOf(current)
-  return (
-    <ol className="stepper" aria-label="Steps">
-      {WIZARD_STEPS.map((step, position) => {
-        const state = position < index ? 'done' : position === index ? 'current' : 'next'
-        return (
-          <li
-            key={step}
-            className="stepper__step"
-            data-state={state}
-            aria-current={state === 'current' ? 'step' : undefined}
-          >
-            <span className="stepper__dot" aria-hidden="true">
-              {state === 'done' ? <Check size={12} /> : position + 1}
-            </span>
-            <span className="stepper__label">
-              {STEP_LABELS[step]}
-              {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
-            </span>
-          </li>
-        )
-      })}
-    </ol>
-  )
-}
-
-/** The step's heading takes focus when the step changes, so keyboard and screen-reader users follow. */
-function StepHeading({ children, step }: { children: ReactNode; step: WizardStep }) {
-  const ref = useRef<HTMLHeadingElement>(null)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    ref.current?.focus()
-  }, [step])
-  return (
-    <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading" data-testid="wizard-step-title">
-      {children}
-    </h3>
-  )
 }
 
 export function ConnectWizard() {

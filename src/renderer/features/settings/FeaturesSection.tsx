@@ -11,6 +11,7 @@ import { FEATURE_WORDS, useFeatureFocus } from '../../state/accounts/featureFocu
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { SelectField } from '../../components/SelectField'
+import './features.css'
 
 /**
  * The active account's features (GET accounts/:id/features). Advertisers ask the platform for

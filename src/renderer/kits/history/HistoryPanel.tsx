@@ -12,6 +12,7 @@ import { Field } from '../../components/Field'
 import { failureText } from '../jobs/useJob'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { SelectField } from '../../components/SelectField'
+import './history.css'
 const HOUR = 3_600_000
 type Range = 'day' | 'week' | 'custom'
 
