@@ -6,6 +6,8 @@ import { loadStartPage } from './app/startPage'
 import { requestFirstDraftsPage } from './state/drafts/firstDraftsPage'
 import './styles/tokens.css'
 import './styles/base.css'
+import './styles/forms.css'
+import './styles/surfaces.css'
 import './styles/controls.css'
 
 // Starting on the drafts list (the usual start): its first page and its code are asked for now,

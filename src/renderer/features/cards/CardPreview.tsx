@@ -7,6 +7,7 @@ import { useMediaPreview } from '../../kits/media/mediaClient'
 import { usePreviewAuthor } from '../../state/accounts/previewAuthor'
 import { LABEL_TEXT } from './LabelSelect'
 import type { CardPreviewModel, PreviewSlide } from './previewModel'
+import './cardPreview.css'
 
 /** Width over height for the media frame: the medium's own ratio, kept between 1:1 and 1.91:1 as the timeline does. */
 function frameRatio(media: MediaRef | null, carousel: boolean): number {

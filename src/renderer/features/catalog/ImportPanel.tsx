@@ -12,6 +12,7 @@ import { ImportCheck } from './ImportCheck'
 import { ImportStatus } from './ImportStatus'
 import type { EditorTarget } from './ProductEditor'
 import { useImportJob } from './useImportJob'
+import './import.css'
 
 /**
  * Import a product feed: choose a file (main reads it), map columns to fields, see a preview

@@ -4,6 +4,7 @@ import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { useConnectStore } from '../../state/connection/connectStore'
+import './developerTools.css'
 
 /** Spec: platform-auth-events-releases.md, "webhook_id … pattern ^[0-9]{1,19}$". Checked again in main. */
 const WEBHOOK_ID = /^[0-9]{1,19}$/
