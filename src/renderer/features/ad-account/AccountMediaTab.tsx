@@ -10,7 +10,7 @@ import { Button } from '../../components/Button'
 import { DataTable, type DataColumn } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { studio, unwrap } from '../../lib/ipc'
-import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { UploadVideoDialog } from './UploadVideoDialog'
@@ -194,7 +194,8 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
         </Button>
       ) : null}
 
-      <ConfirmChanges
+      <ConfirmDialog
+        wide
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         tone="danger"

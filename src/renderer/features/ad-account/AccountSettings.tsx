@@ -8,7 +8,7 @@ import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { Field } from '../../components/Field'
-import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import type { AccountScope } from '../../state/connection/activeProfile'
@@ -142,7 +142,8 @@ export function AccountSettings({ scope }: { scope: AccountScope }) {
             <Trash2 size={16} aria-hidden="true" />
             Delete sandbox account…
           </Button>
-          <ConfirmChanges
+          <ConfirmDialog
+            wide
             open={confirmDelete}
             onOpenChange={setConfirmDelete}
             tone="danger"

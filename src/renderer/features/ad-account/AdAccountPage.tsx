@@ -1,9 +1,8 @@
 import { Building2 } from 'lucide-react'
-import { useMemo } from 'react'
 import type { RouteInfo } from '../../nav/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
-import { useConnectedAccount, useProfilesLoaded } from '../../state/connection/activeProfile'
+import { useAccountScope } from '../../state/connection/activeProfile'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { HistoryPanel } from '../../kits/history/HistoryPanel'
 import { AccountApps } from './AccountApps'
@@ -13,14 +12,7 @@ import './account.css'
 
 /** The active ad account: its settings, registered apps, account media and change history. */
 export default function AdAccountPage({ route }: { route: RouteInfo }) {
-  useProfilesLoaded()
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  const scope = useMemo(
-    () => (profileId && accountId ? { profileId, accountId } : null),
-    [profileId, accountId],
-  )
+  const scope = useAccountScope()
   if (!scope) return <ConnectFirst route={route} icon={Building2} what="its settings, apps and media" />
   const key = `${scope.profileId}:${scope.accountId}`
   return (

@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import type { ProductStatus } from '../../../shared/ipc/contracts/catalogs'
 import { Combobox } from '../../components/Combobox'
 import { Select } from '../../components/Select'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { STATUS_WORDS } from './catalogClient'
 
 const ALL = '__all__'
@@ -19,10 +20,8 @@ function SearchBox({ onSearch }: { onSearch(q: string): void }) {
   useEffect(() => {
     latest.current = onSearch
   })
-  useEffect(() => {
-    const timer = setTimeout(() => latest.current(text), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [text])
+  const [settled] = useDebouncedValue(text, SEARCH_DELAY_MS)
+  useEffect(() => latest.current(settled), [settled])
   return (
     <div className="search-field">
       <Search size={16} className="input-icon input-icon--start" aria-hidden="true" />

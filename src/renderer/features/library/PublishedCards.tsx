@@ -13,7 +13,11 @@ import { failureOf, type Failure } from '../../lib/failures'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { ListThumb } from '../../kits/media/ListThumb'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { SelectField } from '../../components/SelectField'
+
+/** The search waits until typing pauses this long. */
+const SEARCH_DELAY_MS = 300
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
   component: 'Card',
@@ -79,7 +83,6 @@ function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(val
 export function PublishedCards({ scope }: { scope: AccountScope }) {
   const [filter, setFilter] = useState<CardFilter>('all')
   const [search, setSearch] = useState('')
-  const [q, setQ] = useState('')
   const [cards, setCards] = useState<PublishedCard[]>([])
   const [cursors, setCursors] = useState<CardCursors>({})
   const [loading, setLoading] = useState<'first' | 'more' | null>(null)
@@ -94,10 +97,7 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
       ? `Search for at most ${qMax} characters (this is ${search.trim().length})`
       : null
 
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 300)
-    return () => clearTimeout(timer)
-  }, [search])
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
 
   const load = useCallback(
     async (more: CardCursors | null) => {

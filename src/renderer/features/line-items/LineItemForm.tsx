@@ -1,7 +1,7 @@
 import { Save } from 'lucide-react'
 import type { ReactNode } from 'react'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
-import { LINE_ITEM_LIMITS, type LineItemPutField } from '../../../shared/rules/lineItems'
+import { LINE_ITEM_LIMITS } from '../../../shared/rules/lineItems'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { Segmented } from '../../components/Segmented'
@@ -38,48 +38,12 @@ export function LineItemForm({
   item: LineItemView
   onSaved(): void
 }) {
-  const {
-    form,
-    check,
-    job,
-    business,
-    preroll,
-    publisher,
-    app,
-    iabText,
-    errors,
-    goalPayBy,
-    payByOptions,
-    frequencyReason,
-    symbol,
-    messageAt,
-    set,
-    text,
-    moneyHint,
-    setCategories,
-    setIabCategories,
-    onSubmit,
-  } = useLineItemForm({ scope, item, onSaved })
-  const money = (
-    field: Exclude<LineItemPutField, 'categories'>,
-    label: string,
-    hint: string,
-    reason?: string,
-  ) => (
-    <Field
-      label={label}
-      {...text(field)}
-      inputMode="decimal"
-      prefix={symbol}
-      placeholder="0.00"
-      disabled={reason !== undefined && form[field] === ''}
-      hint={reason ?? moneyHint(field, hint)}
-      data-testid={`field-${field}`}
-    />
-  )
+  const lineItem = useLineItemForm({ scope, item, onSaved })
+  const { form, check, job, messageAt, set, text, money, frequencyReason } = lineItem
+  const { preroll, publisher, app } = lineItem.kind
 
   return (
-    <form className="li-form" onSubmit={onSubmit} noValidate aria-label="Line item settings">
+    <form className="li-form" onSubmit={lineItem.onSubmit} noValidate aria-label="Line item settings">
       <Section title="Basics">
         <Field label={labelOf('name')} {...text('name')} data-testid="field-name" />
         <div className="field">
@@ -141,24 +105,26 @@ export function LineItemForm({
           />
         </div>
         <div className="grid-2">
-          {money(
-            'bid_amount_local_micro',
-            labelOf('bid_amount_local_micro'),
-            'Per billing event, in the account currency.',
-            unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy),
-          )}
+          <Field
+            label={labelOf('bid_amount_local_micro')}
+            {...money(
+              'bid_amount_local_micro',
+              'Per billing event, in the account currency.',
+              unavailableReason(item, 'bid_amount_local_micro', form.bid_strategy),
+            )}
+          />
           <SelectField
             placeholder="Not set"
             label={labelOf('pay_by')}
             value={form.pay_by || null}
-            options={choices(payByOptions)}
+            options={choices(lineItem.payByOptions)}
             onChange={set('pay_by')}
             message={messageAt('pay_by')}
             disabled={unavailableReason(item, 'pay_by', form.bid_strategy) !== undefined}
             hint={
               unavailableReason(item, 'pay_by', form.bid_strategy) ??
-              (goalPayBy
-                ? `The ${word(form.goal).toLowerCase()} goal allows ${goalPayBy.map(word).join(' or ').toLowerCase()}.`
+              (lineItem.goalPayBy
+                ? `The ${word(form.goal).toLowerCase()} goal allows ${lineItem.goalPayBy.map(word).join(' or ').toLowerCase()}.`
                 : undefined)
             }
             data-testid="field-pay_by"
@@ -168,17 +134,18 @@ export function LineItemForm({
 
       <Section title="Budget">
         <div className="grid-2">
-          {money(
-            'total_budget_amount_local_micro',
-            labelOf('total_budget_amount_local_micro'),
-            'For the whole flight.',
-          )}
-          {money(
-            'daily_budget_amount_local_micro',
-            labelOf('daily_budget_amount_local_micro'),
-            'At most the total budget.',
-            unavailableReason(item, 'daily_budget_amount_local_micro', form.bid_strategy),
-          )}
+          <Field
+            label={labelOf('total_budget_amount_local_micro')}
+            {...money('total_budget_amount_local_micro', 'For the whole flight.')}
+          />
+          <Field
+            label={labelOf('daily_budget_amount_local_micro')}
+            {...money(
+              'daily_budget_amount_local_micro',
+              'At most the total budget.',
+              unavailableReason(item, 'daily_budget_amount_local_micro', form.bid_strategy),
+            )}
+          />
         </div>
       </Section>
 
@@ -230,16 +197,16 @@ export function LineItemForm({
           />
           {preroll ? (
             <BusinessCategoriesPicker
-              categories={business}
+              categories={lineItem.business}
               value={form.categories}
-              onChange={setCategories}
+              onChange={lineItem.setCategories}
               message={messageAt('categories')}
             />
           ) : (
             <Field
               label={labelOf('categories')}
-              value={iabText}
-              onChange={(event) => setIabCategories(event.target.value)}
+              value={lineItem.iabText}
+              onChange={(event) => lineItem.setIabCategories(event.target.value)}
               placeholder="IAB1, IAB19"
               message={messageAt('categories')}
               hint="Comma-separated, e.g. IAB19 for technology."
@@ -280,7 +247,7 @@ export function LineItemForm({
       <div className="li-form__footer">
         <JobReport state={job.state} onRetry={() => void job.retry()} done={() => 'Saved.'} />
         <div className="li-form__actions">
-          {errors > 0 ? (
+          {lineItem.errors > 0 ? (
             <button
               type="button"
               className="link-button li-form__problems"
@@ -291,7 +258,7 @@ export function LineItemForm({
               }}
               data-testid="show-problems"
             >
-              {`${errors} ${errors === 1 ? 'problem' : 'problems'} to fix before saving — show`}
+              {`${lineItem.errors} ${lineItem.errors === 1 ? 'problem' : 'problems'} to fix before saving — show`}
             </button>
           ) : (
             <span className="field__hint" aria-live="polite">

@@ -7,12 +7,8 @@ import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import {
-  useConnectedAccount,
-  useProfilesLoaded,
-  type AccountScope,
-} from '../../state/connection/activeProfile'
-import { ConfirmChanges } from '../../kits/jobs/ConfirmChanges'
+import { useAccountScope, type AccountScope } from '../../state/connection/activeProfile'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
@@ -203,7 +199,9 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
         )}
       </div>
 
-      <ConfirmChanges
+      <ConfirmDialog
+        wide
+        tone="primary"
         open={pending === 'pause' || pending === 'activate'}
         onOpenChange={(next) => !next && setPending(null)}
         title={
@@ -246,9 +244,10 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
             </li>
           ))}
         </ul>
-      </ConfirmChanges>
+      </ConfirmDialog>
 
-      <ConfirmChanges
+      <ConfirmDialog
+        wide
         open={pending === 'delete'}
         onOpenChange={(next) => !next && setPending(null)}
         tone="danger"
@@ -270,7 +269,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
             </li>
           ))}
         </ul>
-      </ConfirmChanges>
+      </ConfirmDialog>
 
       {open ? (
         <LineItemSheet
@@ -286,14 +285,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
 
 /** Line items of the active ad account: list, bulk status, delete, edit, curated categories. */
 export default function LineItemsPage({ route }: { route: RouteInfo }) {
-  useProfilesLoaded()
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  const scope = useMemo(
-    () => (profileId && accountId ? { profileId, accountId } : null),
-    [profileId, accountId],
-  )
+  const scope = useAccountScope()
   if (!scope) return <ConnectFirst route={route} icon={Megaphone} what="its line items" />
   return <LineItemsScreen key={`${scope.profileId}:${scope.accountId}`} route={route} scope={scope} />
 }

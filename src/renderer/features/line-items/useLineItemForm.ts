@@ -20,6 +20,8 @@ function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefin
   return first ? { text: first.message, severity: first.severity } : undefined
 }
 
+type MoneyField = Exclude<LineItemPutField, 'categories'>
+
 /** A text field's value, change handler and message. */
 export type TextBinding = {
   value: string
@@ -156,24 +158,33 @@ export function useLineItemForm({
     )
   }
 
+  /** A money field's props: the amount typed, in the account currency, with its micros as the hint. */
+  const money = (field: MoneyField, hint: string, reason?: string) => ({
+    ...text(field),
+    inputMode: 'decimal' as const,
+    prefix: symbol,
+    placeholder: '0.00',
+    disabled: reason !== undefined && form[field] === '',
+    hint: reason ?? moneyHint(field, hint),
+    'data-testid': `field-${field}`,
+  })
+
   return {
     form,
     check,
     job,
     business,
-    preroll,
-    publisher,
-    app,
     iabText,
     errors,
+    /** Which sections apply: a pre-roll objective, the publisher network, an app objective. */
+    kind: { preroll, publisher, app },
     goalPayBy,
     payByOptions,
     frequencyReason,
-    symbol,
     messageAt,
     set,
     text,
-    moneyHint,
+    money,
     setCategories,
     setIabCategories,
     onSubmit,

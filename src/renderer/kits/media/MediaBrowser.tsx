@@ -11,6 +11,7 @@ import { MEDIA_TYPE_LABELS } from './libraryFormat'
 import type { Thumbnail } from './libraryClient'
 import { MediaTile } from './MediaTile'
 import { useMediaLibrary } from './useMediaLibrary'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import './mediaBrowser.css'
 import type { AccountScope } from '../../state/connection/activeProfile'
 
@@ -64,7 +65,7 @@ export function MediaBrowser({
   refreshKey,
 }: MediaBrowserProps) {
   const [search, setSearch] = useState('')
-  const [q, setQ] = useState('')
+  const [q, searchNow] = useDebouncedValue(search, SEARCH_DELAY_MS)
   const onlyType = allowedTypes.length === 1 ? allowedTypes[0]! : null
   const [typeFilter, setTypeFilter] = useState<TypeFilter>(onlyType ?? 'ALL')
   const library = useMediaLibrary(scope, {
@@ -74,11 +75,6 @@ export function MediaBrowser({
   })
   const sentinel = useRef<HTMLDivElement>(null)
   const { loadMore, hasMore, loading, failure } = library
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search), SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [search])
 
   // Re-observed after every page: if the end is still in view, the next page follows at once.
   const itemCount = library.items.length
@@ -120,7 +116,7 @@ export function MediaBrowser({
           placeholder="Name, title, file name or description"
           onChange={(event) => setSearch(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') setQ(search)
+            if (event.key === 'Enter') searchNow()
           }}
           error={library.queryError ?? (failure?.field === 'q' ? failure.message : undefined)}
           autoFocus={autoFocusSearch}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { useConnectStore } from './connectStore'
 
@@ -26,4 +26,16 @@ export function useProfilesLoaded(): void {
   useEffect(() => {
     void useConnectStore.getState().load()
   }, [])
+}
+
+/**
+ * The scope of every account-bound page: the connected profile and its ad account as one object
+ * that keeps its identity while they stay the same; null while not connected. Loads the profiles.
+ */
+export function useAccountScope(): AccountScope | null {
+  useProfilesLoaded()
+  const connected = useConnectedAccount()
+  const profileId = connected?.profile.id
+  const accountId = connected?.accountId
+  return useMemo(() => (profileId && accountId ? { profileId, accountId } : null), [profileId, accountId])
 }
