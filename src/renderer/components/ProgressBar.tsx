@@ -25,7 +25,10 @@ export function ProgressBar({
 }) {
   const percent = max > 0 ? Math.round((value / max) * 100) : 0
   return (
-    <div className={`progress progress--${size}`} data-tone={tone === 'success' ? tone : undefined}>
+    <div
+      className={`progress stack stack--snug progress--${size}`}
+      data-tone={tone === 'success' ? tone : undefined}
+    >
       {showLabel ? (
         <div className="progress__label">
           <span>{label}</span>

@@ -88,7 +88,7 @@ export function UploadVideoDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide" data-testid="upload-video-dialog">
-          <div className="dialog__head">
+          <div className="dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Upload a video</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label="Close">
               <X size={18} aria-hidden="true" />

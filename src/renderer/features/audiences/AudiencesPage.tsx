@@ -95,7 +95,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
           Loading audiences…
         </p>
       ) : uploading ? (
-        <section className="audiences__panel surface" aria-labelledby="upload-title">
+        <section className="audiences__panel surface stack stack--tight" aria-labelledby="upload-title">
           {/* The way out sits by the title, apart from the step's own Back and Next. */}
           <div className="audiences__head">
             <h2 id="upload-title" className="audiences__title">
@@ -120,7 +120,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
         </section>
       ) : (
         <div className="audiences">
-          <section aria-labelledby="audiences-list-title" className="audiences__list">
+          <section aria-labelledby="audiences-list-title" className="audiences__list stack stack--tight">
             <h2 id="audiences-list-title" className="audiences__title">
               Custom audiences
             </h2>
@@ -238,7 +238,7 @@ function AudienceDetails({
 
   return (
     <section
-      className="audiences__panel surface"
+      className="audiences__panel surface stack stack--tight"
       aria-labelledby="audience-details-title"
       data-testid="audience-details"
     >

@@ -70,7 +70,7 @@ export function ShareDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" data-testid="share-dialog">
-          <div className="dialog__head audiences-dialog__head">
+          <div className="dialog__head audiences-dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Share “{audience.name}”</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="icon-button" aria-label="Close">

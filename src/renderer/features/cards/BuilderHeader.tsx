@@ -29,7 +29,7 @@ export const BuilderHeader = memo(function BuilderHeader({
   const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
   return (
     <header className="builder__header sticky-header">
-      <div className="builder__heading">
+      <div className="editor__title-block">
         <a className="back-link" href={hashFor('cards')}>
           <ArrowLeft size={14} aria-hidden="true" /> All cards
         </a>

@@ -65,7 +65,7 @@ export function CardBuilder() {
           edit={profileId ? cardEdit(profileId, draftId, content) : undefined}
         />
       ) : null}
-      <div className="builder__layout" data-device={device}>
+      <div className="editor__body" data-device={device}>
         <ReadOnlyFieldset
           className="builder__editor readonly-fieldset"
           readOnly={published}
@@ -106,7 +106,7 @@ const DEVICE_TOGGLE = <PreviewDeviceToggle />
 /** The preview column: renders with the settled content (a key behind), not with the key itself. */
 const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPreviewModel; name: string }) {
   return (
-    <aside className="builder__preview">
+    <aside className="editor__preview builder__preview">
       <div className="editor__preview-head">
         {/* The preview's own heading names it for assistive tech; this is its visible label. */}
         <span className="editor__preview-label" aria-hidden="true">

@@ -141,8 +141,8 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
   }
 
   return (
-    <section className="preview" aria-labelledby="card-preview-title">
-      <h2 className="preview__title" id="card-preview-title">
+    <section className="preview stack stack--tight" aria-labelledby="card-preview-title">
+      <h2 className="visually-hidden" id="card-preview-title">
         Preview
       </h2>
       <article className="tl-post">
@@ -183,7 +183,7 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
             </div>
           </div>
           {count > 1 ? (
-            <div className="tl-nav">
+            <div className="tl-nav row">
               <button
                 type="button"
                 className="icon-button"

@@ -54,7 +54,7 @@ export function ComponentEditor({
     >
       <ComponentCardHead type={component.type} controls={controls} onRemove={onRemove} />
       <InlineIssues issues={own} />
-      <div className="component-card__body">
+      <div className="component-card__body stack stack--tight">
         <ComponentFields
           component={component}
           owner={owner}

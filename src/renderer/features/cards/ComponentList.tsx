@@ -82,7 +82,7 @@ export function ComponentList({
   const mode = useDraftEditor<'card', CardMode>((state) => state.content.mode)
   const options = useMemo(() => addOptionsFor(components, mode, owner), [components, mode, owner])
   return (
-    <div className="component-list">
+    <div className="component-list stack stack--tight">
       {components.length > 0 ? (
         <SortableList
           label={`Components of ${where}`}

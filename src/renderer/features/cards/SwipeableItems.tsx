@@ -41,7 +41,7 @@ export function SwipeableItems({
           moveButtonsTabbable={false}
           onMove={(from, to) => change((content) => moveItem(content, owner, component.id, from, to))}
           renderItem={(item, index, controls) => (
-            <div className="carousel-item">
+            <div className="carousel-item row">
               <div className="carousel-item__rail">
                 {controls.handle}
                 <span className="carousel-item__number" aria-hidden="true">

@@ -95,12 +95,12 @@ export function FeedColumns({
     <div className="import-grid">
       <div className="nested-card">
         <h3 className="subsection-title">Columns</h3>
-        <div className="mapping">{REQUIRED_PRODUCT_FIELDS.map(row)}</div>
+        <div className="mapping stack stack--snug">{REQUIRED_PRODUCT_FIELDS.map(row)}</div>
         <details className="mapping-more">
           <summary>
             Optional fields ({OPTIONAL_FIELDS.filter((field) => mapping[field]).length} mapped)
           </summary>
-          <div className="mapping">{OPTIONAL_FIELDS.map(row)}</div>
+          <div className="mapping stack stack--snug">{OPTIONAL_FIELDS.map(row)}</div>
         </details>
       </div>
 

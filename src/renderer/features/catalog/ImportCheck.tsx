@@ -23,7 +23,7 @@ export function ImportCheck({
 }) {
   return (
     <div className="nested-card" data-testid="import-report">
-      <div className="import-report__head">
+      <div className="import-report__head row row--spread">
         <h3 className="subsection-title">Check before sending</h3>
         <div className="import-report__counts">
           <span className="badge badge--success">{report.valid.toLocaleString('en-US')} ready</span>

@@ -37,7 +37,7 @@ export const PostAsField = memo(function PostAsField({
   touch: Touch
 }) {
   return (
-    <div className="post-as">
+    <div className="post-as stack stack--snug">
       <span className="field__label">Post as</span>
       {accessRevoked ? (
         <p className="field__error" role="alert" data-testid="post-as-revoked">
@@ -48,7 +48,7 @@ export const PostAsField = memo(function PostAsField({
         </p>
       ) : null}
       {isSelf ? (
-        <p className="post-as__who" data-testid="post-as">
+        <p className="post-as__who row" data-testid="post-as">
           <Avatar name={authorName} size="sm" />
           <span className="post-as__name">{authorName}</span>
           <span className="muted">{authorHandle}</span>

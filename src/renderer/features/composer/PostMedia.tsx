@@ -38,7 +38,7 @@ export function PostMedia({
   }
 
   return (
-    <div className="post-media">
+    <div className="post-media stack stack--tight">
       {items.length > 0 ? (
         <ul className="post-media__list" aria-label="Attached media">
           {items.map((item, index) => {

@@ -35,7 +35,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
     const account = listed.find((candidate) => candidate.id === profile?.activeAccountId)
     return (
       <div className="stack wizard__done" data-testid="wizard-done">
-        <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading">
+        <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading row">
           <CircleCheck size={20} aria-hidden="true" className="wizard__done-icon" />
           You’re ready to create
         </h3>
@@ -67,7 +67,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="step-account" noValidate>
-      <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading" id="step-account">
+      <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading row" id="step-account">
         Choose the ad account to work with
       </h3>
       <p className="muted">

@@ -62,7 +62,7 @@ export function StepHeading({ children, step }: { children: ReactNode; step: Wiz
     ref.current?.focus()
   }, [step])
   return (
-    <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading" data-testid="wizard-step-title">
+    <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading row" data-testid="wizard-step-title">
       {children}
     </h3>
   )

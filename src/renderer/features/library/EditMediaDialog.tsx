@@ -98,7 +98,7 @@ export function EditMediaDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide" data-testid="edit-media-dialog">
           <form onSubmit={(event) => void save(event)} noValidate>
-            <div className="edit-media__head">
+            <div className="edit-media__head row row--spread">
               <Dialog.Title className="dialog__title">Edit “{itemTitle(item)}”</Dialog.Title>
               <Dialog.Close className="icon-button" aria-label="Close" type="button">
                 <X size={18} aria-hidden="true" />

@@ -188,7 +188,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
             No curated category yet: the line item can run on any publisher content.
           </p>
         ) : (
-          <ul className="category-list" aria-label="Attached curated categories">
+          <ul className="category-list stack stack--tight" aria-label="Attached curated categories">
             {links.map((link) =>
               link.category ? (
                 <CategoryCard
@@ -242,7 +242,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
           </Button>
         </form>
         {found && found.length > 0 ? (
-          <ul className="category-list" aria-label="Curated categories found">
+          <ul className="category-list stack stack--tight" aria-label="Curated categories found">
             {found.map((category) => (
               <CategoryCard
                 key={category.id}

@@ -102,7 +102,7 @@ function CreatedIds({ job }: { job: OutboxJobView }) {
   return (
     <dl className="outbox-ids">
       {rows.map((row) => (
-        <div key={`${row.term}${row.id}`} className="outbox-ids__row">
+        <div key={`${row.term}${row.id}`} className="outbox-ids__row row">
           <dt>{row.term}</dt>
           <dd>
             <span className="outbox-ids__name">{row.name}</span>
@@ -260,7 +260,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           <li key={index} className="outbox-steps__item" data-status={step.status}>
             <span className="outbox-steps__dot" aria-hidden="true" />
             <span>{step.label}</span>
-            <span className="outbox-visually-hidden">
+            <span className="visually-hidden">
               {step.status === 'done' ? ' (done)' : step.status === 'attempting' ? ' (in progress)' : ''}
             </span>
             {step.error ? <span className="outbox-steps__error">{step.error.message}</span> : null}

@@ -28,7 +28,8 @@ export function DurationPicker({
     invalid && (minutes < min || minutes > max) ? { ...message, text: rangeMessage(parts, minutes) } : message
   return (
     <fieldset className="duration" aria-describedby={`${id}-note`}>
-      <legend className="duration__legend">Duration</legend>
+      {/* The section title already says "Duration"; the legend stays for screen readers. */}
+      <legend className="visually-hidden">Duration</legend>
       <div className="duration__parts">
         {PARTS.map(({ key, label }) => (
           <label key={key} className="duration__part">

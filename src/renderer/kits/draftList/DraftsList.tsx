@@ -149,7 +149,7 @@ export function DraftsList({
 
   return (
     <div className="drafts">
-      <div className="drafts__messages">
+      <div className="drafts__messages stack stack--tight">
         {error ? <Banner tone="error">{error}</Banner> : null}
         {lastRemoved ? (
           <div className="banner banner--neutral undo-banner" role="status">

@@ -48,7 +48,7 @@ export function PublishedBanner({
   return (
     <>
       <Banner tone="info">
-        <div className="published-banner" data-testid="published-banner">
+        <div className="published-banner row row--spread" data-testid="published-banner">
           <p>
             <strong>{title}</strong> {detail}
           </p>

@@ -96,7 +96,7 @@ export function JobReport({
   return (
     <div className="job-report" data-testid="job-report" data-state={job.state}>
       <Banner tone="error">
-        <div className="job-report__head">
+        <div className="job-report__head row row--spread">
           <span>
             <strong>{job.title}</strong> — {job.error?.message ?? stateLine(job, now)}
           </span>

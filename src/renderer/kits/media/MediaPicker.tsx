@@ -132,7 +132,9 @@ export function MediaPicker({
 
   return (
     <div
-      className={['media-picker', compact ? 'media-picker--compact' : ''].filter(Boolean).join(' ')}
+      className={['media-picker stack stack--snug', compact ? 'media-picker--compact' : '']
+        .filter(Boolean)
+        .join(' ')}
       ref={rootRef}
       data-dragging={dragging || undefined}
       data-invalid={shown.some((issue) => issue.severity === 'error') || undefined}

@@ -3,6 +3,7 @@ import { MediaThumb } from '../media/MediaThumb'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { timeLeftLabel } from './pollRules'
+import './pollPreview.css'
 
 /** The poll as people will see it before voting: media, one bar per choice, time left. `inline` sits inside a post preview. */
 export function PollPreview({ content, inline = false }: { content: PollCardContent; inline?: boolean }) {
@@ -10,7 +11,7 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
   return (
     <div
       // Inside a post's preview it sits flat, without the raised surface's shadow.
-      className={`preview-frame poll-preview surface ${inline ? 'poll-preview--inline' : 'surface--raised'}`}
+      className={`preview-frame poll-preview stack stack--tight surface ${inline ? 'poll-preview--inline' : 'surface--raised'}`}
       data-testid="poll-preview"
     >
       {media ? (
