@@ -138,10 +138,10 @@ export function UploadVideoDialog({
                     className="choice-card"
                     data-testid={`category-${value}`}
                   >
-                    <span className="choice-card__title">
+                    <span className="choice-card__label">
                       {CATEGORY_INFO[value].title} <code className="code">{value}</code>
                     </span>
-                    <span className="choice-card__body">{CATEGORY_INFO[value].body}</span>
+                    <span className="choice-card__hint">{CATEGORY_INFO[value].body}</span>
                   </RadioGroup.Item>
                 ))}
               </RadioGroup.Root>

@@ -6,6 +6,7 @@ import { LIMITS } from '../../../shared/rules/limits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import { SelectField } from '../../components/SelectField'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
@@ -31,15 +32,17 @@ export function ShareDialog({
   const [open, setOpen] = useState(false)
   const [accountId, setAccountId] = useState('')
   const [level, setLevel] = useState<Level>('READ_ONLY')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null)
+  const action = useAction<'granting', { message: string; field?: string }>(
+    (failure) =>
+      (failure as { error?: { message: string; field?: string } }).error ?? { message: String(failure) },
+  )
+  const busy = action.busy !== null
+  const error = action.problem
   const accountFieldId = useId()
   const errorId = useId()
 
-  const grant = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+  const grant = () =>
+    action.run('granting', async () => {
       const permission = await unwrap(
         studio().audiences.grant({
           profileId,
@@ -51,13 +54,7 @@ export function ShareDialog({
       onChanged(permission)
       setOpen(false)
       setAccountId('')
-    } catch (failure) {
-      const info = (failure as { error?: { message: string; field?: string } }).error
-      setError(info ?? { message: String(failure) })
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>

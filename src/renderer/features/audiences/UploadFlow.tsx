@@ -5,6 +5,7 @@ import type { ListReport, TargetKind } from '../../../shared/ipc/contracts/audie
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import { UploadMapping } from './UploadMapping'
 import { UploadProgressStep } from './UploadProgressStep'
 import { UploadReport } from './UploadReport'
@@ -41,8 +42,9 @@ export function UploadFlow({
   onFinished(): void
 }) {
   const [step, setStep] = useState<Step>({ kind: 'start' })
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<Problem | null>(null)
+  const action = useAction<'working', Problem>(problemOf)
+  const busy = action.busy !== null
+  const { problem: error, setProblem: setError } = action
   const [mapping, setMapping] = useState<Record<number, IdentifierType>>({})
   const [countryCode, setCountryCode] = useState('')
   const [operation, setOperation] = useState<'Update' | 'Delete'>('Update')
@@ -53,17 +55,7 @@ export function UploadFlow({
   const generalError = (...fields: string[]) =>
     error && !(error.field && fields.includes(error.field)) ? error.message : null
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-    } catch (failure) {
-      setError(problemOf(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const run = (work: () => Promise<void>) => action.run('working', work)
 
   const choose = () =>
     run(async () => {

@@ -3,7 +3,6 @@ import type { CardContent } from '../../../shared/creatives/card'
 import { checkContent, type ContentIssue } from '../../../shared/creatives/check'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { cardEdit } from '../../kits/editor/publishedEditSpecs'
-import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
@@ -22,12 +21,10 @@ import { SlidesEditor } from './SlidesEditor'
 /** The card editor; must be inside <DraftEditorProvider kind="card">. */
 export function CardBuilder() {
   const content = useDraftEditor<'card', CardContent>((state) => state.content)
-  const profileId = useActiveProfile()?.id
   const device = usePreviewDevice((state) => state.device)
   const draftName = useDraftEditor<'card', string>((state) => state.draft.name)
   const change = useDraftEditor<'card', ChangeContent>((state) => state.change)
   const rename = useDraftEditor<'card', (name: string) => void>((state) => state.rename)
-  const draftId = useDraftEditor<'card', string>((state) => state.draft.id)
   const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
 
@@ -56,15 +53,11 @@ export function CardBuilder() {
     <div className="builder" ref={rootRef}>
       <BuilderHeader title={content.name.trim() || draftName} issues={issues} />
 
-      {published ? (
-        <PublishedBanner
-          draftId={draftId}
-          route="cards"
-          title="This card is published."
-          detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
-          edit={profileId ? cardEdit(profileId, draftId, content) : undefined}
-        />
-      ) : null}
+      <PublishedBanner
+        route="cards"
+        what="card"
+        edit={(profile, draft) => cardEdit(profile, draft, content)}
+      />
       <div className="editor__body" data-device={device}>
         <ReadOnlyFieldset
           className="builder__editor readonly-fieldset"

@@ -137,7 +137,10 @@ export function SortableList<T extends { id: string }>({
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className={['sortable-list', className].filter(Boolean).join(' ')} aria-label={label}>
+        <ol
+          className={['sortable-list stack stack--tight plain-list', className].filter(Boolean).join(' ')}
+          aria-label={label}
+        >
           {items.map((item, index) => (
             <SortableItem
               key={item.id}

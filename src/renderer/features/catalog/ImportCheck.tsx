@@ -40,7 +40,7 @@ export function ImportCheck({
         </div>
       </div>
       {report.rows.length > 0 ? (
-        <ul className="row-reports">
+        <ul className="row-reports stack stack--snug plain-list">
           {report.rows.slice(0, ROWS_SHOWN).map((row) => {
             const hasError = row.issues.some((issue) => issue.severity === 'error')
             return (

@@ -6,6 +6,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
 import { failureOf, type Failure } from '../../lib/failures'
+import { useAction } from '../../lib/useAction'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { FeedColumns, type OpenedFeed } from './FeedColumns'
 import { ImportCheck } from './ImportCheck'
@@ -38,24 +39,15 @@ export const ImportPanel = memo(function ImportPanel({
   const [feed, setFeed] = useState<OpenedFeed | null>(null)
   const [mapping, setMapping] = useState<FeedMapping>({})
   const [report, setReport] = useState<ImportReport | null>(null)
-  const [busy, setBusy] = useState<'open' | 'send' | 'resend' | null>(null)
-  const [failure, setFailure] = useState<Failure | null>(null)
+  const {
+    busy,
+    problem: failure,
+    setProblem: setFailure,
+    run: act,
+  } = useAction<'open' | 'send' | 'resend', Failure>(failureOf)
   const sending = useImportJob({ profileId, version, visible, onChanged })
 
   const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
-
-  /** Runs one of the panel's actions, showing its failure. */
-  const act = async (what: 'open' | 'send' | 'resend', work: () => Promise<void>) => {
-    setBusy(what)
-    setFailure(null)
-    try {
-      await work()
-    } catch (error) {
-      setFailure(failureOf(error))
-    } finally {
-      setBusy(null)
-    }
-  }
 
   const open = () =>
     act('open', async () => {
@@ -77,7 +69,7 @@ export const ImportPanel = memo(function ImportPanel({
     return () => {
       stale = true
     }
-  }, [feed, mapping])
+  }, [feed, mapping, setFailure])
 
   const send = () =>
     act('send', async () => {

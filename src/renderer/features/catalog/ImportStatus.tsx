@@ -62,7 +62,7 @@ export function ImportStatus({
         <Banner tone="error">Your access was revoked: authorize again and sending resumes.</Banner>
       ) : null}
       {refused.length > 0 ? (
-        <ul className="row-reports" aria-label="Refused products">
+        <ul className="row-reports stack stack--snug plain-list" aria-label="Refused products">
           {refused.map((row) => (
             <li
               key={row.id}

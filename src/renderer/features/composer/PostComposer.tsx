@@ -63,7 +63,6 @@ export function PostComposer() {
 /** The form for the settled content: skipped on the keystroke itself (memo, same content). */
 const PostComposerForm = memo(function PostComposerForm({ content }: { content: PostContent }) {
   const change = useDraftEditor((state: State) => state.change)
-  const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const user = useConnectedUser()
   const previewAuthor = usePreviewAuthor()
@@ -124,15 +123,11 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
       issues={issues}
       readOnly={published}
       banner={
-        published ? (
-          <PublishedBanner
-            draftId={draftId}
-            route="composer"
-            title="This post is published."
-            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
-            edit={profileId ? postNameEdit(profileId, draftId, content) : undefined}
-          />
-        ) : null
+        <PublishedBanner
+          route="composer"
+          what="post"
+          edit={(profile, draft) => postNameEdit(profile, draft, content)}
+        />
       }
       preview={
         <PostPreview

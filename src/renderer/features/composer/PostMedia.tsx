@@ -40,7 +40,7 @@ export function PostMedia({
   return (
     <div className="post-media stack stack--tight">
       {items.length > 0 ? (
-        <ul className="post-media__list" aria-label="Attached media">
+        <ul className="post-media__list stack stack--snug plain-list" aria-label="Attached media">
           {items.map((item, index) => {
             const type = mediaTypeOf(item.media)
             return (

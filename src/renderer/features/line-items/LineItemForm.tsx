@@ -1,6 +1,5 @@
 import { Save } from 'lucide-react'
 import type { ReactNode } from 'react'
-import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
 import { LINE_ITEM_LIMITS } from '../../../shared/rules/lineItems'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
@@ -8,10 +7,9 @@ import { Segmented } from '../../components/Segmented'
 import { SelectField } from '../../components/SelectField'
 import { lineItemFieldLabel as labelOf, valueWord as word } from '../../lib/platformWords'
 import { JobReport } from '../../kits/jobs/JobReport'
-import type { AccountScope } from '../../state/connection/activeProfile'
 import { BusinessCategoriesPicker } from './BusinessCategoriesPicker'
 import { unavailableReason } from './lineItemForm'
-import { useLineItemForm } from './useLineItemForm'
+import { useLineItemForm, type LineItemFormProps } from './useLineItemForm'
 
 const L = LINE_ITEM_LIMITS
 
@@ -29,16 +27,9 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 }
 
 /** The PUT fields of one line item, with every rule of the spec's table checked as you type. */
-export function LineItemForm({
-  scope,
-  item,
-  onSaved,
-}: {
-  scope: AccountScope
-  item: LineItemView
-  onSaved(): void
-}) {
-  const lineItem = useLineItemForm({ scope, item, onSaved })
+export function LineItemForm(props: LineItemFormProps) {
+  const { item } = props
+  const lineItem = useLineItemForm(props)
   const { form, check, job, messageAt, set, text, money, frequencyReason } = lineItem
   const { preroll, publisher, app } = lineItem.kind
 

@@ -22,6 +22,13 @@ function messageOf(issues: readonly Issue[] | undefined): FieldMessage | undefin
 
 type MoneyField = Exclude<LineItemPutField, 'categories'>
 
+/** The line item the form edits, where it lives, and what to do once a save is done. */
+export interface LineItemFormProps {
+  scope: AccountScope
+  item: LineItemView
+  onSaved(): void
+}
+
 /** A text field's value, change handler and message. */
 export type TextBinding = {
   value: string
@@ -34,15 +41,7 @@ export type TextBinding = {
  * each change, the message of each field (main's or the platform's refusal first, until the
  * field is edited), and the save, queued through the outbox.
  */
-export function useLineItemForm({
-  scope,
-  item,
-  onSaved,
-}: {
-  scope: AccountScope
-  item: LineItemView
-  onSaved(): void
-}) {
+export function useLineItemForm({ scope, item, onSaved }: LineItemFormProps) {
   const [form, setForm] = useState<FormValues>(() => initialForm(item))
   // The line item as the platform now has it (after a save, the list reloads): start from it,
   // keeping what the last save said until the next edit.

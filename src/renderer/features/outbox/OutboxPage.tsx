@@ -10,7 +10,6 @@ import {
   Timer,
   X,
 } from 'lucide-react'
-import { useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import type { RouteInfo } from '../../nav/routes'
 import { navigate } from '../../nav/routes'
@@ -21,6 +20,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { ProgressBar } from '../../components/ProgressBar'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { EDITOR_ROUTES } from '../../state/drafts/draftListModel'
 import {
@@ -153,25 +153,19 @@ function AttentionList({ job }: { job: OutboxJobView }) {
 }
 
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
-  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | 'cleanUp' | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, run } = useAction<'cancel' | 'retry' | 'dismiss' | 'cleanUp', string>((failure) =>
+    failure instanceof Error ? failure.message : String(failure),
+  )
   const Icon = STATE_ICONS[job.state]
-  const act = async (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') => {
-    setBusy(action)
-    setProblem(null)
-    try {
+  const act = (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') =>
+    run(action, async () => {
       const outbox = studio().outbox
       if (action === 'cancel') await unwrap(outbox.cancel({ jobId: job.id }))
       else if (action === 'retry') await unwrap(outbox.retry({ jobId: job.id }))
       else if (action === 'cleanUp') await unwrap(outbox.cleanUp({ jobId: job.id }))
       else await unwrap(outbox.dismiss({ jobId: job.id }))
       onChanged()
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setBusy(null)
-    }
-  }
+    })
   const cancellable = ACTIVE_STATES.has(job.state) && job.state !== 'canceling'
   const retryable = job.state === 'failed' || job.state === 'canceled'
   const resumable = job.state === 'needs_attention'
@@ -341,7 +335,7 @@ export default function OutboxPage({ route }: { route: RouteInfo }) {
                 ? `${attentionCount} of ${jobs.length} ${attentionCount === 1 ? 'needs' : 'need'} attention before publishing`
                 : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
           </p>
-          <ul className="outbox-list">
+          <ul className="outbox-list stack stack--tight plain-list">
             {jobs.map((job) => (
               <JobRow key={job.id} job={job} now={now} onChanged={() => void refresh()} />
             ))}

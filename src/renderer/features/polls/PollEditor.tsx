@@ -28,7 +28,6 @@ const [MEDIA_FEATURE] = enumTuple(RULES.mediaFeature)
 export function PollEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: PollState) => state.content)
   const change = useDraftEditor((state: PollState) => state.change)
-  const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const options = useMemo(() => (features === undefined ? {} : { features }), [features])
   const issues = useContentIssues('poll_card', content, options)
@@ -48,14 +47,13 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
     )
 
   // Poll cards cannot be updated once created: a published one is copied, never edited.
-  const banner = published ? (
+  const banner = (
     <PublishedBanner
-      draftId={draftId}
       route="polls"
-      title="This poll is published."
+      what="poll"
       detail="Poll cards cannot be changed after they are created; duplicate it to make a new one."
     />
-  ) : null
+  )
   const addHint =
     content.choices.length >= RULES.choices.max
       ? `A poll has at most ${RULES.choices.max} choices.`
@@ -89,7 +87,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
           title="Choices"
           hint={`${RULES.choices.min} to ${RULES.choices.max} choices of at most ${RULES.choice.max} characters each.`}
         >
-          <ol className="poll-choices">
+          <ol className="poll-choices stack stack--tight plain-list">
             {content.choices.map((choice, index) => (
               <li key={index} className="poll-choices__item">
                 <Field

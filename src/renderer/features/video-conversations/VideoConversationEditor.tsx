@@ -10,7 +10,6 @@ import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftE
 import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { videoConversationEdit } from '../../kits/editor/publishedEditSpecs'
-import { useActiveProfile } from '../../state/connection/activeProfile'
 import { Field } from '../../components/Field'
 import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
@@ -37,9 +36,7 @@ function capitalized(word: string): string {
 /** The video conversation card editor. */
 export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: State) => state.content)
-  const profileId = useActiveProfile()?.id
   const change = useDraftEditor((state: State) => state.change)
-  const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const options = useMemo(() => (features === undefined ? {} : { features }), [features])
   const issues = useContentIssues('video_conversation_card', content, options)
@@ -72,15 +69,11 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       issues={issues}
       readOnly={published}
       banner={
-        published ? (
-          <PublishedBanner
-            draftId={draftId}
-            route="video-conversations"
-            title="This video conversation card is published."
-            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
-            edit={profileId ? videoConversationEdit(profileId, draftId, content) : undefined}
-          />
-        ) : null
+        <PublishedBanner
+          route="video-conversations"
+          what="video conversation card"
+          edit={(profile, draft) => videoConversationEdit(profile, draft, content)}
+        />
       }
       preview={<VideoConversationPreview content={content} />}
     >
@@ -118,7 +111,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         title="Options"
         hint={`Each option is a hashtag of at most ${RULES.cta.max} characters (not counting #) and the post it makes. Up to ${RULES.ctaCount.max} options.`}
       >
-        <ol className="vc-options">
+        <ol className="vc-options stack stack--tight plain-list">
           {content.options.map((option, index) => {
             const ordinal = capitalized(ORDINALS[index] ?? `${index + 1}th`)
             return (

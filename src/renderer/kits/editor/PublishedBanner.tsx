@@ -4,7 +4,8 @@ import type { RouteId } from '../../nav/routes'
 import { navigate } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { reloadDraftFromMain, useDraftEditorStore } from '../../state/drafts/draftEditor'
+import { reloadDraftFromMain, useDraftEditor, useDraftEditorStore } from '../../state/drafts/draftEditor'
+import { useActiveProfile } from '../../state/connection/activeProfile'
 import { JobReport } from '../jobs/JobReport'
 import { useJob } from '../jobs/useJob'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
@@ -18,18 +19,21 @@ import './publishedBanner.css'
  * through the outbox; the editor shows the new values once the platform has them.
  */
 export function PublishedBanner({
-  draftId,
   route,
-  title,
-  detail,
+  what,
+  detail = 'It opens read-only, as it is on the platform; duplicate it to make a new one.',
   edit,
 }: {
-  draftId: string
   route: RouteId
-  title: string
-  detail: string
-  edit?: PublishedEditSpec | undefined
+  /** "post", "card": the banner says "This post is published." */
+  what: string
+  detail?: string
+  /** The edit the spec allows for this creative, if any. */
+  edit?: (profileId: string, draftId: string) => PublishedEditSpec
 }) {
+  const draftId = useDraftEditor((state) => state.draft.id)
+  const published = useDraftEditor((state) => state.draft.status === 'published')
+  const profileId = useActiveProfile()?.id
   const duplicate = useDraftsStore((state) => state.duplicate)
   const [busy, setBusy] = useState(false)
   const editor = useDraftEditorStore()
@@ -45,15 +49,19 @@ export function PublishedBanner({
     setBusy(false)
     if (id) navigate(route, id)
   }
+  if (!published) return null
+  const editSpec = edit && profileId ? edit(profileId, draftId) : undefined
   return (
     <>
       <Banner tone="info">
         <div className="published-banner row row--spread" data-testid="published-banner">
           <p>
-            <strong>{title}</strong> {detail}
+            <strong>This {what} is published.</strong> {detail}
           </p>
           <div className="published-banner__actions">
-            {edit ? <PublishedEditDialog spec={edit} onQueued={(queue) => void update.start(queue)} /> : null}
+            {editSpec ? (
+              <PublishedEditDialog spec={editSpec} onQueued={(queue) => void update.start(queue)} />
+            ) : null}
             <Button variant="primary" onClick={() => void onDuplicate()} busy={busy}>
               <Copy size={16} aria-hidden="true" />
               Duplicate as new draft

@@ -8,6 +8,7 @@ import type { Issue } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
 import { useReadOnly } from '../../components/ReadOnlyFieldset'
 import { IpcFailure } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import { InlineIssues } from '../../components/InlineIssues'
 import { inspectDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
 import { LibraryPickerDialog } from './LibraryPickerDialog'
@@ -63,8 +64,11 @@ export function MediaPicker({
   removable = true,
 }: MediaPickerProps) {
   const id = useId()
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
+  const reading = useAction<'reading', string>((error) =>
+    error instanceof IpcFailure ? error.message : 'The file could not be read.',
+  )
+  const busy = reading.busy !== null
+  const { problem: failure, setProblem: setFailure } = reading
   const [dragging, setDragging] = useState(false)
   const [keyEntry, setKeyEntry] = useState<string | null>(null)
   const [browsing, setBrowsing] = useState(false)
@@ -86,18 +90,11 @@ export function MediaPicker({
     requestAnimationFrame(() => rootRef.current?.querySelector<HTMLElement>('[data-main-action]')?.focus())
   }, [value])
 
-  const run = async (work: () => Promise<MediaRef | null>) => {
-    setBusy(true)
-    setFailure(null)
-    try {
+  const run = (work: () => Promise<MediaRef | null>) =>
+    reading.run('reading', async () => {
       const ref = await work()
       if (ref) changeHere(ref)
-    } catch (error) {
-      setFailure(error instanceof IpcFailure ? error.message : 'The file could not be read.')
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
   const choose = () => run(async () => (await pickLocalMedia())?.media ?? null)
 
   const onDragOver = (event: DragEvent) => {

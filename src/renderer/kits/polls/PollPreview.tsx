@@ -24,7 +24,7 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
           ) : null}
         </div>
       ) : null}
-      <ol className="poll-preview__choices">
+      <ol className="poll-preview__choices stack stack--snug plain-list">
         {content.choices.map((choice, index) => (
           <li key={index} className="poll-preview__choice" data-empty={choice.trim() === '' || undefined}>
             <span className="poll-preview__bar" aria-hidden="true" />
