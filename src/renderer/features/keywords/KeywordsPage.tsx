@@ -204,30 +204,25 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
             />
             {range === 'custom' ? (
               <div className="grid-2 keyword-form__custom">
-                <label className="field">
-                  <span className="field__label">From</span>
-                  <input
-                    className="input"
-                    type="datetime-local"
-                    value={customStart}
-                    onChange={(event) => setCustomStart(event.target.value)}
-                    aria-invalid={Boolean(rangeIssue) || undefined}
-                    aria-describedby={rangeNoteId}
-                    data-testid="range-start"
-                  />
-                </label>
-                <label className="field">
-                  <span className="field__label">To</span>
-                  <input
-                    className="input"
-                    type="datetime-local"
-                    value={customEnd}
-                    onChange={(event) => setCustomEnd(event.target.value)}
-                    aria-invalid={Boolean(rangeIssue) || undefined}
-                    aria-describedby={rangeNoteId}
-                    data-testid="range-end"
-                  />
-                </label>
+                {(
+                  [
+                    ['From', customStart, setCustomStart, 'range-start'],
+                    ['To', customEnd, setCustomEnd, 'range-end'],
+                  ] as const
+                ).map(([label, value, set, testId]) => (
+                  <label className="field" key={label}>
+                    <span className="field__label">{label}</span>
+                    <input
+                      className="input"
+                      type="datetime-local"
+                      value={value}
+                      onChange={(event) => set(event.target.value)}
+                      aria-invalid={Boolean(rangeIssue) || undefined}
+                      aria-describedby={rangeNoteId}
+                      data-testid={testId}
+                    />
+                  </label>
+                ))}
               </div>
             ) : null}
             <p

@@ -1,7 +1,8 @@
-import { Film, ImageIcon } from 'lucide-react'
+import { Film, ImageIcon, Play } from 'lucide-react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { useMediaPreview } from './mediaClient'
+import './mediaThumb.css'
 
 /**
  * A medium as an image, wherever it is shown: a local file read by main, or a library item
@@ -26,6 +27,15 @@ export function MediaThumb({
       data-loading={preview.state === 'loading' || undefined}
     >
       <Icon size={iconSize} aria-hidden="true" />
+    </span>
+  )
+}
+
+/** The play mark over a video's still, as the platform's timeline shows it. */
+export function PlayOverlay() {
+  return (
+    <span className="play-overlay" aria-hidden="true">
+      <Play size={18} />
     </span>
   )
 }

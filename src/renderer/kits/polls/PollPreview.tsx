@@ -1,5 +1,4 @@
-import { Play } from 'lucide-react'
-import { MediaThumb } from '../media/MediaThumb'
+import { MediaThumb, PlayOverlay } from '../media/MediaThumb'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { timeLeftLabel } from './pollRules'
@@ -17,11 +16,7 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
       {media ? (
         <div className="poll-preview__media-frame">
           <MediaThumb media={media} className="poll-preview__media" iconSize={22} />
-          {mediaTypeOf(media) === 'VIDEO' ? (
-            <span className="poll-preview__play" aria-hidden="true">
-              <Play size={18} />
-            </span>
-          ) : null}
+          {mediaTypeOf(media) === 'VIDEO' ? <PlayOverlay /> : null}
         </div>
       ) : null}
       <ol className="poll-preview__choices stack stack--snug plain-list">
