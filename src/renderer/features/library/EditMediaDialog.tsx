@@ -8,7 +8,7 @@ import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { Field } from '../../components/Field'
-import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/libraryFormat'
+import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/format'
 import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
   changesOf,

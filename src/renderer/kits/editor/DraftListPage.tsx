@@ -10,15 +10,8 @@ import { PageHeader } from '../../components/PageHeader'
 import type { RouteInfo } from '../../nav/routes'
 import { navigate } from '../../nav/routes'
 import { useVirtualRows } from '../../lib/useVirtualRows'
+import { STATUS_LABELS } from '../../state/drafts/draftListModel'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
-
-const STATUS_LABELS = {
-  draft: 'Draft',
-  queued: 'Queued',
-  publishing: 'Publishing',
-  published: 'Published',
-  failed: 'Failed',
-} as const
 
 /** An editor page without a draft open: the drafts of its kind, newest first, and "New …". */
 export function DraftListPage({

@@ -1,7 +1,7 @@
 import { Film, ImageIcon, ImageOff, Play } from 'lucide-react'
 import type { KeyboardEvent } from 'react'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
-import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './libraryFormat'
+import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './format'
 import { useThumbnail, type Thumbnail } from './libraryClient'
 import type { AccountScope } from '../../state/connection/activeProfile'
 

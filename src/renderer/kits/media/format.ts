@@ -1,6 +1,9 @@
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { describeRatio } from '../../../shared/rules/media'
+import type { LibraryItem } from '../../../shared/ipc/contracts/library'
+import type { MediaType } from '../../../shared/rules/limits'
+import type { Thumbnail } from './libraryClient'
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -45,5 +48,20 @@ export function mediaFacts(ref: MediaRef): string[] {
     // The media key is for tools: it is in the title only while the item has no name to show.
     facts.push(type ? `Library ${type.toLowerCase()}` : 'Library media')
   }
+  return facts
+}
+
+export const MEDIA_TYPE_LABELS: Record<MediaType, string> = { IMAGE: 'Image', GIF: 'GIF', VIDEO: 'Video' }
+
+export function itemTitle(item: LibraryItem): string {
+  return item.name ?? item.title ?? item.fileName ?? item.mediaKey
+}
+
+/** "1200 × 628 · 1.91:1 · 0:15": the facts a designer picks media by. */
+export function itemFacts(item: LibraryItem, thumbnail?: Thumbnail): string[] {
+  const facts: string[] = []
+  if (thumbnail?.width && thumbnail.height) facts.push(`${thumbnail.width} × ${thumbnail.height}`)
+  if (item.aspectRatio) facts.push(item.aspectRatio)
+  if (item.durationSeconds !== undefined) facts.push(formatDuration(item.durationSeconds))
   return facts
 }
