@@ -81,7 +81,7 @@ function preloadStartPage(): Plugin {
  *   primitive, tree-shaking keeps the used ones). No CSS comes from there, so no order changes.
  * Other pages that share a module with the drafts page load these chunks too: they are already in
  * memory, as every start loads them. The page itself keeps its own small chunk, the lazy entry
- * PageFor imports (test/e2e/bundle.e2e.ts).
+ * the route table loads (test/e2e/bundle.e2e.ts).
  */
 function startPageChunks() {
   const pageModules = new Set<string>()

@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { locationFromHash } from './app/routes'
 import { loadStartPage } from './app/startPage'
-import { requestFirstDraftsPage } from './features/drafts/firstDraftsPage'
+import { requestFirstDraftsPage } from './state/drafts/firstDraftsPage'
 import './styles/tokens.css'
 import './styles/base.css'
+import './styles/forms.css'
+import './styles/surfaces.css'
+import './styles/controls.css'
 
 // Starting on the drafts list (the usual start): its first page and its code are asked for now,
 // side by side, rather than the code first and then, once it has run, the page. The first render

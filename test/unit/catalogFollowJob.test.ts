@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { followJob, POLL_MS } from '../../src/renderer/features/catalog/followJob'
+import { followJob, POLL_MS } from '../../src/renderer/kits/jobs/followJob'
 
 /** A job that answers `states` in turn (the last one again if looked at more often). */
 function scriptedJob(states: readonly ('active' | 'done')[]) {

@@ -1,15 +1,24 @@
-import { useEffect, useRef } from 'react'
-import { Sidebar } from './Sidebar'
-import { ROUTES } from './routes'
-import { useLocation } from './useRoute'
-import { ThemeController } from '../features/settings/ThemeController'
-import { PageFor } from './PageFor'
-import { useConnectStore } from '../features/connect/connectStore'
+import { Suspense, useEffect, useRef } from 'react'
+import { RoutesProvider } from '../nav/routes'
 import { scrollRootProps } from '../lib/scrollRoot'
+import { useConnectStore } from '../state/connection/connectStore'
+import { useLocation } from './location'
+import { pageOf, ROUTES, type Route } from './routes'
+import { Sidebar } from './Sidebar'
+import { ThemeController } from './ThemeController'
+
+function PageLoading({ route }: { route: Route }) {
+  return (
+    <p className="muted" role="status">
+      Opening {route.label.toLowerCase()}…
+    </p>
+  )
+}
 
 export function App() {
-  const { route, draftId } = useLocation()
-  const info = ROUTES.find((candidate) => candidate.id === route) ?? ROUTES[0]!
+  const { route: id, draftId } = useLocation()
+  const route = ROUTES.find((candidate) => candidate.id === id) ?? ROUTES[0]!
+  const Page = pageOf(route)
   const mainRef = useRef<HTMLElement>(null)
   const firstRender = useRef(true)
 
@@ -17,35 +26,39 @@ export function App() {
   // refresh them on every navigation so the sidebar's account switcher never goes stale.
   useEffect(() => {
     void useConnectStore.getState().load()
-  }, [route])
+  }, [id])
 
   // Move focus to the new page so keyboard and screen-reader users land on its heading.
   useEffect(() => {
-    document.title = `${info.label} · Ads Studio`
+    document.title = `${route.label} · Ads Studio`
     if (firstRender.current) {
       firstRender.current = false
       return
     }
     mainRef.current?.focus()
-  }, [info])
+  }, [route])
 
   return (
-    <div className="app-shell">
-      <ThemeController />
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Sidebar current={route} />
-      <main
-        id="main"
-        ref={mainRef}
-        tabIndex={-1}
-        className="app-main"
-        aria-labelledby="page-title"
-        {...scrollRootProps}
-      >
-        <PageFor route={info} draftId={draftId} />
-      </main>
-    </div>
+    <RoutesProvider value={ROUTES}>
+      <div className="app-shell">
+        <ThemeController />
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Sidebar current={id} />
+        <main
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          className="app-main"
+          aria-labelledby="page-title"
+          {...scrollRootProps}
+        >
+          <Suspense fallback={route.announceLoading ? <PageLoading route={route} /> : null}>
+            <Page route={route} draftId={draftId} />
+          </Suspense>
+        </main>
+      </div>
+    </RoutesProvider>
   )
 }

@@ -1,8 +1,16 @@
-import { AppMark, GROUP_LABELS, ROUTES, type RouteId, type RouteInfo } from './routes'
-import { AccountSwitcher } from '../features/accounts'
-import { OfflineIndicator } from '../features/shell/OfflineIndicator'
+import { Boxes as AppMark } from 'lucide-react'
+import type { RouteId, RouteInfo } from '../nav/routes'
+import { AccountSwitcher } from './AccountSwitcher'
+import { OfflineIndicator } from './OfflineIndicator'
+import { ROUTES } from './routes'
 
 const GROUP_ORDER: RouteInfo['group'][] = ['create', 'publish', 'account']
+
+const GROUP_LABELS: Record<RouteInfo['group'], string> = {
+  create: 'Create',
+  publish: 'Publish',
+  account: 'Account',
+}
 
 export function Sidebar({ current }: { current: RouteId }) {
   return (

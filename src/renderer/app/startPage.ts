@@ -1,7 +1,5 @@
-import type { DraftsPage } from '../features/drafts/DraftsPage'
-import type { useDraftsStore } from '../features/drafts/draftsStore'
-
-let draftsPage: typeof DraftsPage | undefined
+import type { useDraftsStore } from '../state/drafts/draftsStore'
+import { preloadPage } from './routes'
 
 /**
  * How long the first render waits for the first page of drafts once the page's code is in.
@@ -39,11 +37,7 @@ function firstRowsIn(store: typeof useDraftsStore, ms: number): Promise<void> {
  * The page's chunk stays lazy (test/e2e/bundle.e2e.ts); index.html preloads it with the entry.
  */
 export async function loadStartPage(): Promise<void> {
-  const [page, store] = await Promise.all([
-    import('../features/drafts/DraftsPage'),
-    import('../features/drafts/draftsStore'),
-  ])
-  draftsPage = page.DraftsPage
+  const [, store] = await Promise.all([preloadPage('drafts'), import('../state/drafts/draftsStore')])
   // The list starts loading now, taking the first page main.tsx asked for, rather than from the
   // list's first effect after the first render, and the first render waits (briefly) for it, so
   // it already shows the rows instead of a render and a frame without them and a second render
@@ -51,9 +45,4 @@ export async function loadStartPage(): Promise<void> {
   void store.useDraftsStore.getState().load()
   // One render with the rows rather than one without and one with them: see FIRST_ROWS_WAIT_MS.
   await firstRowsIn(store.useDraftsStore, FIRST_ROWS_WAIT_MS)
-}
-
-/** The drafts page if loadStartPage() finished before the first render; else PageFor's lazy one. */
-export function loadedDraftsPage(): typeof DraftsPage | undefined {
-  return draftsPage
 }

@@ -1,31 +1,51 @@
 import { AlertDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
+import './confirmDialog.css'
 
-/** An accessible confirmation (Radix AlertDialog: focus trapped, Escape cancels). */
+/**
+ * An accessible confirmation (Radix AlertDialog: focus trapped, Escape cancels). Opened by its
+ * `trigger`, or controlled with `open` and `onOpenChange`. `children` list what will change (a
+ * wider dialog); `tone: 'danger'`, the default, is for what cannot be undone.
+ */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
+  children,
   confirmLabel,
+  tone = 'danger',
+  wide = false,
   onConfirm,
 }: {
-  trigger: ReactNode
+  trigger?: ReactNode
+  open?: boolean
+  onOpenChange?(open: boolean): void
   title: string
   description: ReactNode
+  /** The list of what changes. */
+  children?: ReactNode
   confirmLabel: string
-  onConfirm: () => void
+  tone?: 'primary' | 'danger'
+  wide?: boolean
+  onConfirm(): void
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root {...(open === undefined ? {} : { open })} onOpenChange={onOpenChange}>
+      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
+        <AlertDialog.Content
+          className={wide || children ? 'dialog dialog--wide' : 'dialog'}
+          data-testid="confirm-changes"
+        >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
+          {children ? <div className="change-list">{children}</div> : null}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--secondary">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className="button button--danger" onClick={onConfirm}>
+            <AlertDialog.Action className={`button button--${tone}`} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -33,7 +33,7 @@ export function CopyId({ value, what, label = 'Copy id' }: { value: string; what
     >
       {state === 'copied' ? <Check size={14} aria-hidden="true" /> : <Copy size={14} aria-hidden="true" />}
       {label}
-      <span className="copy-id__status" role="status">
+      <span className="visually-hidden" role="status">
         {state === 'copied'
           ? `Copied ${value}`
           : state === 'failed'

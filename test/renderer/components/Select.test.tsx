@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Select } from '../../../src/renderer/components/Select'
 import { installFakeFrames } from '../fakeFrames'
-import { polyfillRadix } from '../library/fakeStudio'
+import { polyfillRadix } from '../features/library/fakeStudio'
 
 type Sort = 'updated' | 'name' | 'status'
 const OPTIONS = [

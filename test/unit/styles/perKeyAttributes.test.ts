@@ -23,7 +23,7 @@ describe('stylesheets', () => {
       )
     })
     expect(selecting).toEqual([])
-    expect(readFileSync('src/renderer/features/composer/editorKit/SaveStatus.tsx', 'utf8')).toContain(
+    expect(readFileSync('src/renderer/kits/editor/SaveStatus.tsx', 'utf8')).toContain(
       'data-save-state={save.state}',
     )
   })

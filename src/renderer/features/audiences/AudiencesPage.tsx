@@ -1,6 +1,6 @@
 import { ArrowLeft, Trash2, Upload, Users } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import type {
   AudienceView,
   DoNotReachView,
@@ -16,8 +16,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { ConnectFirst } from '../accounts/ConnectFirst'
-import { useActiveProfile } from '../accounts/activeProfile'
+import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ShareDialog } from './ShareDialog'
 import { UploadFlow } from './UploadFlow'
 import './audiences.css'
@@ -95,7 +95,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
           Loading audiences…
         </p>
       ) : uploading ? (
-        <section className="audiences__panel surface" aria-labelledby="upload-title">
+        <section className="audiences__panel surface stack stack--tight" aria-labelledby="upload-title">
           {/* The way out sits by the title, apart from the step's own Back and Next. */}
           <div className="audiences__head">
             <h2 id="upload-title" className="audiences__title">
@@ -120,7 +120,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
         </section>
       ) : (
         <div className="audiences">
-          <section aria-labelledby="audiences-list-title" className="audiences__list">
+          <section aria-labelledby="audiences-list-title" className="audiences__list stack stack--tight">
             <h2 id="audiences-list-title" className="audiences__title">
               Custom audiences
             </h2>
@@ -238,7 +238,7 @@ function AudienceDetails({
 
   return (
     <section
-      className="audiences__panel surface"
+      className="audiences__panel surface stack stack--tight"
       aria-labelledby="audience-details-title"
       data-testid="audience-details"
     >

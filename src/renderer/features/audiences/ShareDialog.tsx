@@ -5,8 +5,9 @@ import type { AudienceView, PermissionView } from '../../../shared/ipc/contracts
 import { LIMITS } from '../../../shared/rules/limits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
+import { SelectField } from '../../components/SelectField'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
 const LEVELS: { value: Level; label: string; description: string }[] = [
@@ -31,16 +32,17 @@ export function ShareDialog({
   const [open, setOpen] = useState(false)
   const [accountId, setAccountId] = useState('')
   const [level, setLevel] = useState<Level>('READ_ONLY')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null)
+  const action = useAction<'granting', { message: string; field?: string }>(
+    (failure) =>
+      (failure as { error?: { message: string; field?: string } }).error ?? { message: String(failure) },
+  )
+  const busy = action.busy !== null
+  const error = action.problem
   const accountFieldId = useId()
-  const levelLabelId = useId()
   const errorId = useId()
 
-  const grant = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+  const grant = () =>
+    action.run('granting', async () => {
       const permission = await unwrap(
         studio().audiences.grant({
           profileId,
@@ -52,13 +54,7 @@ export function ShareDialog({
       onChanged(permission)
       setOpen(false)
       setAccountId('')
-    } catch (failure) {
-      const info = (failure as { error?: { message: string; field?: string } }).error
-      setError(info ?? { message: String(failure) })
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -71,7 +67,7 @@ export function ShareDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" data-testid="share-dialog">
-          <div className="dialog__head audiences-dialog__head">
+          <div className="dialog__head audiences-dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Share “{audience.name}”</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="icon-button" aria-label="Close">
@@ -99,18 +95,13 @@ export function ShareDialog({
                 data-testid="share-account"
               />
             </div>
-            <div className="field">
-              <span className="field__label" id={levelLabelId}>
-                Permission
-              </span>
-              <Select
-                aria-labelledby={levelLabelId}
-                value={level}
-                onChange={(value) => setLevel(value as Level)}
-                options={LEVELS}
-                data-testid="share-level"
-              />
-            </div>
+            <SelectField
+              label="Permission"
+              value={level}
+              onChange={(value) => setLevel(value as Level)}
+              options={LEVELS}
+              data-testid="share-level"
+            />
             {error ? (
               <div id={errorId}>
                 <Banner tone="error">{error.message}</Banner>

@@ -3,10 +3,11 @@ import { memo, useState, type KeyboardEvent } from 'react'
 import { Avatar } from '../../components/Avatar'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
-import { useMediaPreview } from '../media/mediaClient'
-import { usePreviewAuthor } from '../accounts/previewAuthor'
-import { LABEL_TEXT } from './fields'
+import { useMediaPreview } from '../../kits/media/mediaClient'
+import { usePreviewAuthor } from '../../state/accounts/previewAuthor'
+import { LABEL_TEXT } from './LabelSelect'
 import type { CardPreviewModel, PreviewSlide } from './previewModel'
+import './cardPreview.css'
 
 /** Width over height for the media frame: the medium's own ratio, kept between 1:1 and 1.91:1 as the timeline does. */
 function frameRatio(media: MediaRef | null, carousel: boolean): number {
@@ -140,8 +141,8 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
   }
 
   return (
-    <section className="preview" aria-labelledby="card-preview-title">
-      <h2 className="preview__title" id="card-preview-title">
+    <section className="preview stack stack--tight" aria-labelledby="card-preview-title">
+      <h2 className="visually-hidden" id="card-preview-title">
         Preview
       </h2>
       <article className="tl-post">
@@ -182,7 +183,7 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
             </div>
           </div>
           {count > 1 ? (
-            <div className="tl-nav">
+            <div className="tl-nav row">
               <button
                 type="button"
                 className="icon-button"

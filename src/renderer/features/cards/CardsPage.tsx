@@ -1,20 +1,19 @@
 import { LayoutTemplate, Plus } from 'lucide-react'
 import { useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
-import { navigate } from '../../app/useRoute'
+import type { PageProps, RouteInfo } from '../../nav/routes'
+import { navigate } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { DraftsList } from '../drafts/DraftsList'
-import { useDraftsStore } from '../drafts/draftsStore'
+import { DraftEditorProvider } from '../../state/drafts/draftEditor'
+import { DraftsList } from '../../kits/draftList/DraftsList'
+import { useDraftsStore } from '../../state/drafts/draftsStore'
 import { CardBuilder } from './CardBuilder'
-import '../media/controls.css'
-import '../composer/editorKit/editor.css'
+import '../../kits/editor/editor.css'
 import './cards.css'
 
 /** `#/cards`: the card drafts; `#/cards/<draft id>`: the builder for one of them. */
-export function CardsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+export default function CardsPage({ route, draftId }: PageProps) {
   if (draftId) {
     return (
       <DraftEditorProvider

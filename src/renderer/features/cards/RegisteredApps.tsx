@@ -2,8 +2,8 @@ import { ChevronDown, Smartphone } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import type { AppDestinationDraft } from '../../../shared/creatives/card'
 import type { AccountAppView } from '../../../shared/ipc/contracts/campaign'
-import { useConnectedAccount } from '../accounts/activeProfile'
-import { useAccountApps } from '../accounts/accountApps'
+import { useConnectedAccount } from '../../state/connection/activeProfile'
+import { useAccountApps } from '../../state/accounts/accountApps'
 
 /**
  * The account's registered apps (GET accounts/:id/account_apps), offered to fill an app

@@ -20,6 +20,12 @@ import { CSS as DndCss } from '@dnd-kit/utilities'
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
 import { memo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 
+/** The move buttons of an item, up then down. */
+const MOVES = [
+  { direction: 'up', by: -1, Icon: ArrowUp, title: 'Move up (Alt+↑)' },
+  { direction: 'down', by: 1, Icon: ArrowDown, title: 'Move down (Alt+↓)' },
+] as const
+
 export interface ReorderControls {
   /** The drag handle: pointer drag, or Space/Enter to pick up, arrows to move, Space to drop. */
   handle: ReactNode
@@ -137,7 +143,10 @@ export function SortableList<T extends { id: string }>({
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol className={['sortable-list', className].filter(Boolean).join(' ')} aria-label={label}>
+        <ol
+          className={['sortable-list stack stack--tight plain-list', className].filter(Boolean).join(' ')}
+          aria-label={label}
+        >
           {items.map((item, index) => (
             <SortableItem
               key={item.id}
@@ -164,36 +173,24 @@ export function SortableList<T extends { id: string }>({
                   ),
                   moveButtons: (
                     <>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        data-move="up"
-                        aria-label={`Move ${describe(item, index)} up`}
-                        title="Move up (Alt+↑)"
-                        tabIndex={moveButtonsTabbable ? undefined : -1}
-                        disabled={index === 0}
-                        onClick={() => {
-                          latest.current.onMove(index, index - 1)
-                          refocus(item.id, 'up')
-                        }}
-                      >
-                        <ArrowUp size={16} aria-hidden="true" />
-                      </button>
-                      <button
-                        type="button"
-                        className="icon-button"
-                        data-move="down"
-                        aria-label={`Move ${describe(item, index)} down`}
-                        title="Move down (Alt+↓)"
-                        tabIndex={moveButtonsTabbable ? undefined : -1}
-                        disabled={index === items.length - 1}
-                        onClick={() => {
-                          latest.current.onMove(index, index + 1)
-                          refocus(item.id, 'down')
-                        }}
-                      >
-                        <ArrowDown size={16} aria-hidden="true" />
-                      </button>
+                      {MOVES.map(({ direction, by, Icon, title }) => (
+                        <button
+                          key={direction}
+                          type="button"
+                          className="icon-button"
+                          data-move={direction}
+                          aria-label={`Move ${describe(item, index)} ${direction}`}
+                          title={title}
+                          tabIndex={moveButtonsTabbable ? undefined : -1}
+                          disabled={index + by < 0 || index + by >= items.length}
+                          onClick={() => {
+                            latest.current.onMove(index, index + by)
+                            refocus(item.id, direction)
+                          }}
+                        >
+                          <Icon size={16} aria-hidden="true" />
+                        </button>
+                      ))}
                     </>
                   ),
                 })

@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import type { CardContent, ComponentDraft, ComponentDraftType } from '../../../shared/creatives/card'
-import { useDraftEditor } from '../../lib/draftEditor'
+import { useDraftEditor } from '../../state/drafts/draftEditor'
 import type { ComponentListOwner } from './cardEdits'
 import { componentsOf } from './cardEdits'
 

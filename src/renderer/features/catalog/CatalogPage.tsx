@@ -1,6 +1,6 @@
 import { Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import type { ProductRow, ProductSetView } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -8,13 +8,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
-import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
-import { failureOf } from '../accounts/failures'
-import { ConnectFirst } from '../accounts/ConnectFirst'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { useCatalogState, useReloadWhile } from './catalogClient'
+import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
+import { failureOf } from '../../lib/failures'
+import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { useReloadWhile } from '../../kits/jobs/reloadWhile'
+import { useCatalogState } from './catalogClient'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
@@ -59,7 +60,7 @@ const CatalogName = memo(function CatalogName({
         if (changed) void save()
       }}
     >
-      <TextField
+      <Field
         label="Catalog name"
         value={name}
         onChange={(event) => setName(event.target.value)}

@@ -16,10 +16,10 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { EditorField } from '../composer/editorKit/Field'
-import type { FieldMessage } from '../composer/editorKit/issues'
-import { LengthCounter } from '../composer/editorKit/LengthCounter'
+import { failureOf, type Failure } from '../../lib/failures'
+import { Field } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
+import { LengthCounter } from '../../components/LengthCounter'
 
 type Section = { title: string; fields: ProductField[] }
 
@@ -268,7 +268,7 @@ export function ProductEditor({
                     const limit =
                       field === 'title' || field === 'description' ? LIMITS.product[field].max : undefined
                     return (
-                      <EditorField
+                      <Field
                         key={field}
                         className={wide ? 'product-form__wide' : undefined}
                         label={label}

@@ -13,10 +13,10 @@ import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { Select } from '../../components/Select'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
 
 const ATTRIBUTES = LIMITS.productSet.filterAttributes.values
 const PICK_SHOWN = 40
@@ -261,7 +261,7 @@ export function ProductSets({
         <h2 id="set-builder-title" className="section-title">
           New product set
         </h2>
-        <TextField
+        <Field
           label="Name"
           value={name}
           onChange={(event) => setName(event.target.value)}

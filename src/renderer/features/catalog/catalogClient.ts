@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CatalogState } from '../../../shared/ipc/contracts/catalogs'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
+import { failureOf, type Failure } from '../../lib/failures'
 import { canMerge, mergeCatalogState } from './catalogState'
 
 /**
@@ -37,31 +37,6 @@ export function useCatalogState(profileId: string) {
     void reload()
   }, [reload])
   return { state, failure, setFailure, reload }
-}
-
-/** How often the page reads the catalog's state again while the outbox has catalog work. */
-export const RELOAD_MS = 1_000
-
-/**
- * Reads again every RELOAD_MS while `active`, each look RELOAD_MS after the last one ended. Its
- * own loop: a read that finds nothing new keeps the state object (mergeCatalogState) and so
- * renders nothing, which must not stop the looking.
- */
-export function useReloadWhile(active: boolean, reload: () => Promise<void>): void {
-  useEffect(() => {
-    if (!active) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const tick = async () => {
-      await reload()
-      if (!stopped) timer = setTimeout(() => void tick(), RELOAD_MS)
-    }
-    timer = setTimeout(() => void tick(), RELOAD_MS)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
-  }, [active, reload])
 }
 
 export const STATUS_WORDS = {

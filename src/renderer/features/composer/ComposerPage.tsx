@@ -1,21 +1,12 @@
 import { PenLine } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { DraftListPage } from './editorKit/DraftListPage'
-import { EditorFallback } from './editorKit/EditorLoading'
-import './editorKit/editor.css'
+import type { PageProps } from '../../nav/routes'
+import { EditorPage } from '../../kits/editor/EditorPage'
 import { PostComposer } from './PostComposer'
 
-export function ComposerPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
-  if (!draftId) return <DraftListPage route={route} kind="post" noun="post" icon={PenLine} />
+export default function ComposerPage({ route, draftId }: PageProps) {
   return (
-    <DraftEditorProvider
-      key={draftId}
-      draftId={draftId}
-      kind="post"
-      fallback={(state) => <EditorFallback state={state} listHref={`#/${route.id}`} />}
-    >
+    <EditorPage route={route} draftId={draftId} kind="post" noun="post" icon={PenLine}>
       <PostComposer />
-    </DraftEditorProvider>
+    </EditorPage>
   )
 }

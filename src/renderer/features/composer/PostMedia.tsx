@@ -1,15 +1,15 @@
 import { X } from 'lucide-react'
-import { MediaThumb } from '../media/MediaThumb'
-import { mediaTitle } from '../media/format'
+import { MediaThumb } from '../../kits/media/MediaThumb'
+import { mediaTitle } from '../../kits/media/format'
 import { useState } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { PostMediaItem } from '../../../shared/creatives/post'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
-import type { FieldMessage } from './editorKit/issues'
-import { FieldNote } from './editorKit/Field'
-import { MediaSlot } from './editorKit/MediaSlot'
+import type { FieldMessage } from '../../components/Field'
+import { FieldNote } from '../../components/Field'
+import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { postMediaFull, refusalToAdd } from './postMediaRules'
 
 const TYPE_LABELS = { IMAGE: 'Image', GIF: 'GIF', VIDEO: 'Video' } as const
@@ -38,9 +38,9 @@ export function PostMedia({
   }
 
   return (
-    <div className="post-media">
+    <div className="post-media stack stack--tight">
       {items.length > 0 ? (
-        <ul className="post-media__list" aria-label="Attached media">
+        <ul className="post-media__list stack stack--snug plain-list" aria-label="Attached media">
           {items.map((item, index) => {
             const type = mediaTypeOf(item.media)
             return (

@@ -1,10 +1,10 @@
-import { LayoutTemplate, MessageCircle, Play, Repeat2, Heart } from 'lucide-react'
+import { LayoutTemplate, MessageCircle, Repeat2, Heart } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Avatar } from '../../components/Avatar'
 import type { PollCardContent } from '../../../shared/creatives/pollCard'
 import { studio, unwrap } from '../../lib/ipc'
-import { MediaThumb } from '../media/MediaThumb'
-import { PollPreview } from '../polls/PollPreview'
+import { MediaThumb, PlayOverlay } from '../../kits/media/MediaThumb'
+import { PollPreview } from '../../kits/polls/PollPreview'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import type { PostContent } from '../../../shared/creatives/post'
@@ -117,11 +117,7 @@ export function PostPreview({
                   data-testid="post-preview-media"
                 >
                   <MediaThumb media={item.media} className="post-preview__thumb" />
-                  {type === 'VIDEO' ? (
-                    <span className="post-preview__play" aria-hidden="true">
-                      <Play size={18} />
-                    </span>
-                  ) : null}
+                  {type === 'VIDEO' ? <PlayOverlay /> : null}
                   {type === 'GIF' ? <span className="post-preview__gif">GIF</span> : null}
                 </div>
               )

@@ -1,7 +1,7 @@
 import { memo, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { PostLength } from '../../../shared/rules/postLength'
-import type { FieldMessage } from './editorKit/issues'
-import { FieldNote } from './editorKit/Field'
+import type { FieldMessage } from '../../components/Field'
+import { FieldNote } from '../../components/Field'
 import { LengthRing } from './LengthRing'
 import { splitAtOverflow } from './counterState'
 

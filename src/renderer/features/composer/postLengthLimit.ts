@@ -1,5 +1,5 @@
 import { DEFAULT_POST_LENGTH_LIMIT, type PostLengthLimit } from '../../../shared/rules/limits'
-import { useSettingsStore } from '../settings/settingsStore'
+import { useSettingsStore } from '../../state/settings/settingsStore'
 
 // The post length tier depends on the ad account (standard 4,000 or long-form 25,000), which the
 // API does not report. The designer picks it once per account (or the opt-in Classic 280

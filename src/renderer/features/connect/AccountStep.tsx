@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { RadioGroup } from 'radix-ui'
 import { CircleCheck, PenLine, Plus } from 'lucide-react'
 import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
-import { navigate } from '../../app/useRoute'
+import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
-import { useAccountsStore } from '../accounts/accountsStore'
-import { useConnectStore, type WizardStep } from './connectStore'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { useConnectStore, type WizardStep } from '../../state/connection/connectStore'
 
 /**
  * The stepper's last step: the designer picks the ad account to work with. Main preselects the
@@ -36,7 +36,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
     const account = listed.find((candidate) => candidate.id === profile?.activeAccountId)
     return (
       <div className="stack wizard__done" data-testid="wizard-done">
-        <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading">
+        <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading row">
           <CircleCheck size={20} aria-hidden="true" className="wizard__done-icon" />
           You’re ready to create
         </h3>
@@ -68,7 +68,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
 
   return (
     <form className="stack" onSubmit={onSubmit} aria-labelledby="step-account" noValidate>
-      <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading" id="step-account">
+      <h3 ref={headingRef} tabIndex={-1} className="section-title wizard__heading row" id="step-account">
         Choose the ad account to work with
       </h3>
       <p className="muted">

@@ -1,12 +1,12 @@
 import { useEffect } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Banner } from '../../components/Banner'
-import { useConnectStore } from './connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
 import { ProfileCards } from './ProfileCards'
 import { ConnectWizard } from './ConnectWizard'
 
-export function ConnectPage({ route }: { route: RouteInfo }) {
+export default function ConnectPage({ route }: { route: RouteInfo }) {
   const load = useConnectStore((state) => state.load)
   const pageError = useConnectStore((state) => state.pageError)
   const notice = useConnectStore((state) => state.notice)

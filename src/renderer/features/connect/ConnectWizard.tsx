@@ -1,9 +1,8 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
-import { Checkbox, Collapsible, RadioGroup } from 'radix-ui'
+import { useEffect, useRef, type FormEvent } from 'react'
+import { Checkbox, RadioGroup } from 'radix-ui'
 import {
   ArrowLeft,
   Check,
-  ChevronRight,
   ExternalLink,
   FlaskConical,
   Globe,
@@ -17,19 +16,12 @@ import { isPractice } from '../../../shared/environments'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio } from '../../lib/ipc'
 import { AccountStep } from './AccountStep'
+import { Advanced, StepHeading, StepList } from './WizardParts'
 import './connect.css'
-import { hostsOf, stepsOf, useConnectStore, type StepName, type WizardStep } from './connectStore'
-
-const STEP_LABELS: Record<StepName, string> = {
-  where: 'Environment',
-  app: 'App key',
-  authorize: 'Authorize',
-  pin: 'PIN',
-  account: 'Ad account',
-}
+import { hostsOf, stepsOf, useConnectStore, type WizardStep } from '../../state/connection/connectStore'
 
 const ENVIRONMENTS: { value: Environment; label: string; hint: string; icon: typeof Globe }[] = [
   {
@@ -67,64 +59,6 @@ function sameHostsSafe(a: Parameters<typeof sameHosts>[0], b: Parameters<typeof 
   } catch {
     return false
   }
-}
-
-/** "Advanced": power options stay out of the way until asked for. */
-function Advanced({ children, defaultOpen = false }: { children: ReactNode; defaultOpen?: boolean }) {
-  return (
-    <Collapsible.Root className="advanced" defaultOpen={defaultOpen}>
-      <Collapsible.Trigger className="advanced__trigger text-button">
-        <ChevronRight size={16} aria-hidden="true" className="advanced__chevron" />
-        Advanced
-      </Collapsible.Trigger>
-      <Collapsible.Content className="advanced__content stack stack--tight">{children}</Collapsible.Content>
-    </Collapsible.Root>
-  )
-}
-
-function StepList({ current, steps }: { current: WizardStep; steps: readonly StepName[] }) {
-  const index = current === 'done' ? steps.length : steps.indexOf(current)
-  return (
-    <ol className="stepper" aria-label="Steps">
-      {steps.map((step, position) => {
-        const state = position < index ? 'done' : position === index ? 'current' : 'next'
-        return (
-          <li
-            key={step}
-            className="stepper__step"
-            data-state={state}
-            aria-current={state === 'current' ? 'step' : undefined}
-          >
-            <span className="stepper__dot" aria-hidden="true">
-              {state === 'done' ? <Check size={12} /> : position + 1}
-            </span>
-            <span className="stepper__label">
-              {STEP_LABELS[step]}
-              {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
-            </span>
-          </li>
-        )
-      })}
-    </ol>
-  )
-}
-
-/** The step's heading takes focus when the step changes, so keyboard and screen-reader users follow. */
-function StepHeading({ children, step }: { children: ReactNode; step: WizardStep }) {
-  const ref = useRef<HTMLHeadingElement>(null)
-  const first = useRef(true)
-  useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    ref.current?.focus()
-  }, [step])
-  return (
-    <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading" data-testid="wizard-step-title">
-      {children}
-    </h3>
-  )
 }
 
 export function ConnectWizard() {
@@ -240,7 +174,7 @@ export function ConnectWizard() {
             </p>
           ) : null}
           {form.environment === 'local_sandbox' ? (
-            <TextField
+            <Field
               label="Sandbox address"
               hint="Start the sandbox with “npm run sandbox” in a terminal; it prints this address."
               type="url"
@@ -269,7 +203,7 @@ export function ConnectWizard() {
             {form.environment === 'custom' ? (
               <div className="grid-3">
                 {HOST_FIELDS.map(({ key, label }) => (
-                  <TextField
+                  <Field
                     key={key}
                     label={label}
                     type="url"
@@ -306,7 +240,7 @@ export function ConnectWizard() {
             keychain; Ads Studio never shows it again.
           </p>
           <div className="grid-2">
-            <TextField
+            <Field
               label="API key"
               value={form.consumerKey}
               error={errors.consumerKey}
@@ -315,7 +249,7 @@ export function ConnectWizard() {
               spellCheck={false}
               required
             />
-            <TextField
+            <Field
               label="API key secret"
               type="password"
               value={form.consumerSecret}
@@ -333,7 +267,7 @@ export function ConnectWizard() {
               required={!reauthorizing || identityChanged}
             />
           </div>
-          <TextField
+          <Field
             label="Profile name"
             hint="Optional. Helps you tell profiles apart."
             value={form.label}
@@ -352,7 +286,7 @@ export function ConnectWizard() {
               testIdPrefix="access"
             />
             <div className="grid-2 grid--align-end">
-              <TextField
+              <Field
                 label="Screen name"
                 hint="Optional. Pre-fills the sign-in box."
                 value={form.screenName}
@@ -451,7 +385,7 @@ export function ConnectWizard() {
             </p>
           ) : null}
           <div className="pin-step__row">
-            <TextField
+            <Field
               ref={pinRef}
               label="PIN"
               inputMode="numeric"

@@ -4,7 +4,7 @@ import type { ProfileSummary } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { PracticeBadge } from '../../components/PracticeBadge'
-import { useConnectStore } from './connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
 
 const ENVIRONMENT_LABELS: Record<ProfileSummary['environment'], string> = {
   production: 'Production',

@@ -2,15 +2,13 @@ import { ChevronDown, FileUp, Plus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
-import type { RouteInfo } from '../../app/routes'
-import { ROUTES } from '../../app/routes'
-import { navigate } from '../../app/useRoute'
+import { navigate, useRouteInfo, type RouteInfo } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { PageHeader } from '../../components/PageHeader'
-import { FirstRun, useFirstRunShown } from '../connect/FirstRun'
-import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from './draftListModel'
-import { DraftsList, type ListNotice } from './DraftsList'
-import { useDraftsStore } from './draftsStore'
+import { FirstRun, useFirstRunShown } from './FirstRun'
+import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
+import { DraftsList, type ListNotice } from '../../kits/draftList/DraftsList'
+import { useDraftsStore } from '../../state/drafts/draftsStore'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -22,25 +20,29 @@ function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-          {CREATABLE_KINDS.map((kind) => {
-            const route = ROUTES.find((candidate) => candidate.id === EDITOR_ROUTES[kind])
-            const Icon = route?.icon
-            return (
-              <DropdownMenu.Item key={kind} className="menu__item" onSelect={() => onCreate(kind)}>
-                {Icon ? <Icon size={16} aria-hidden="true" className="menu__icon" /> : null}
-                <span className="menu__text">
-                  <span className="menu__label">{KIND_LABELS[kind]}</span>
-                </span>
-              </DropdownMenu.Item>
-            )
-          })}
+          {CREATABLE_KINDS.map((kind) => (
+            <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
+          ))}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )
 }
 
-export function DraftsPage({ route }: { route: RouteInfo }) {
+/** One kind in the "New draft" menu, with its editor page's icon. */
+function NewDraftItem({ kind, onCreate }: { kind: DraftKind; onCreate(kind: DraftKind): void }) {
+  const Icon = useRouteInfo(EDITOR_ROUTES[kind])?.icon
+  return (
+    <DropdownMenu.Item className="menu__item" onSelect={() => onCreate(kind)}>
+      {Icon ? <Icon size={16} aria-hidden="true" className="menu__icon" /> : null}
+      <span className="menu__text">
+        <span className="menu__label">{KIND_LABELS[kind]}</span>
+      </span>
+    </DropdownMenu.Item>
+  )
+}
+
+export default function DraftsPage({ route }: { route: RouteInfo }) {
   const create = useDraftsStore((state) => state.create)
   const importDraft = useDraftsStore((state) => state.importDraft)
   const [notice, setNotice] = useState<ListNotice>(null)

@@ -1,11 +1,10 @@
-import { Download, History, Plus, Search, TrendingUp, X } from 'lucide-react'
+import { Download, History, Plus, Search, TrendingUp } from 'lucide-react'
 import { useEffect, useId, useMemo, useState } from 'react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import {
   DAY_MS,
   HOUR_MS,
   keywordCount,
-  normaliseKeyword,
   validateKeywordQuery,
   type Granularity,
   type KeywordQuery,
@@ -19,98 +18,17 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { Segmented } from '../../components/Segmented'
 import { studio, unwrap } from '../../lib/ipc'
-import { ConnectFirst } from '../accounts/ConnectFirst'
-import { useActiveProfile, useProfilesLoaded } from '../accounts/activeProfile'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { CountryPicker } from '../cards/CountryPicker'
+import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { CountryPicker } from '../../components/CountryPicker'
+import { ChipInput } from './ChipInput'
 import { KeywordChart } from './KeywordChart'
 import './keywords.css'
 
 const MAX = LIMITS.keywordInsights.keywordsTotal.value
 type Range = '1' | '3' | '7' | 'custom'
-
-/** A text field that turns what is typed into chips on Enter or comma; Backspace takes the last one back. */
-function ChipInput({
-  label,
-  chips,
-  onChange,
-  full,
-  invalid,
-  describedBy,
-  testId,
-  onLeave,
-}: {
-  label: string
-  chips: string[]
-  onChange(next: string[]): void
-  full: boolean
-  invalid: boolean
-  describedBy: string
-  testId: string
-  onLeave?(): void
-}) {
-  const id = useId()
-  const [text, setText] = useState('')
-  const add = (raw: string) => {
-    const words = raw.split(',').map(normaliseKeyword).filter(Boolean)
-    const next = [...chips]
-    for (const word of words)
-      if (!next.some((chip) => chip.toLowerCase() === word.toLowerCase())) next.push(word)
-    onChange(next)
-    setText('')
-  }
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="chip-input" data-invalid={invalid || undefined}>
-        <ul className="chip-input__chips" aria-label={label}>
-          {chips.map((chip) => (
-            <li key={chip} className="chip">
-              {chip}
-              <button
-                type="button"
-                className="chip__remove"
-                aria-label={`Remove ${chip}`}
-                onClick={() => onChange(chips.filter((other) => other !== chip))}
-              >
-                <X size={12} aria-hidden="true" />
-              </button>
-            </li>
-          ))}
-        </ul>
-        <input
-          id={id}
-          className="chip-input__field"
-          value={text}
-          placeholder={full ? 'Limit reached' : 'Type and press Enter'}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => {
-            const value = event.target.value
-            if (value.includes(',')) add(value)
-            else setText(value)
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && text.trim()) {
-              event.preventDefault()
-              add(text)
-            } else if (event.key === 'Backspace' && text === '' && chips.length > 0) {
-              onChange(chips.slice(0, -1))
-            }
-          }}
-          onBlur={() => {
-            if (text.trim()) add(text)
-            onLeave?.()
-          }}
-          data-testid={testId}
-        />
-      </div>
-    </div>
-  )
-}
 
 function toLocalInput(ms: number): string {
   const date = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000)
@@ -286,30 +204,25 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
             />
             {range === 'custom' ? (
               <div className="grid-2 keyword-form__custom">
-                <label className="field">
-                  <span className="field__label">From</span>
-                  <input
-                    className="input"
-                    type="datetime-local"
-                    value={customStart}
-                    onChange={(event) => setCustomStart(event.target.value)}
-                    aria-invalid={Boolean(rangeIssue) || undefined}
-                    aria-describedby={rangeNoteId}
-                    data-testid="range-start"
-                  />
-                </label>
-                <label className="field">
-                  <span className="field__label">To</span>
-                  <input
-                    className="input"
-                    type="datetime-local"
-                    value={customEnd}
-                    onChange={(event) => setCustomEnd(event.target.value)}
-                    aria-invalid={Boolean(rangeIssue) || undefined}
-                    aria-describedby={rangeNoteId}
-                    data-testid="range-end"
-                  />
-                </label>
+                {(
+                  [
+                    ['From', customStart, setCustomStart, 'range-start'],
+                    ['To', customEnd, setCustomEnd, 'range-end'],
+                  ] as const
+                ).map(([label, value, set, testId]) => (
+                  <label className="field" key={label}>
+                    <span className="field__label">{label}</span>
+                    <input
+                      className="input"
+                      type="datetime-local"
+                      value={value}
+                      onChange={(event) => set(event.target.value)}
+                      aria-invalid={Boolean(rangeIssue) || undefined}
+                      aria-describedby={rangeNoteId}
+                      data-testid={testId}
+                    />
+                  </label>
+                ))}
               </div>
             ) : null}
             <p

@@ -5,12 +5,11 @@ import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
-import { EditorField } from '../composer/editorKit/Field'
-import { MEDIA_TYPE_LABELS, itemTitle } from './format'
-import type { LibraryScope } from './libraryClient'
-import { LibraryPickerDialog } from './LibraryPickerDialog'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
+import { Field } from '../../components/Field'
+import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/format'
+import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
   changesOf,
   initialValues,
@@ -19,6 +18,7 @@ import {
   type EditField,
   type EditValues,
 } from './mediaEdit'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 type FieldErrors = Partial<Record<EditField, string>>
 
@@ -44,7 +44,7 @@ export function EditMediaDialog({
   onClose,
   onSaved,
 }: {
-  scope: LibraryScope
+  scope: AccountScope
   item: LibraryItem
   onClose(): void
   onSaved(item: LibraryItem, job: OutboxJobView): void
@@ -98,7 +98,7 @@ export function EditMediaDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide" data-testid="edit-media-dialog">
           <form onSubmit={(event) => void save(event)} noValidate>
-            <div className="edit-media__head">
+            <div className="edit-media__head row row--spread">
               <Dialog.Title className="dialog__title">Edit “{itemTitle(item)}”</Dialog.Title>
               <Dialog.Close className="icon-button" aria-label="Close" type="button">
                 <X size={18} aria-hidden="true" />
@@ -115,7 +115,7 @@ export function EditMediaDialog({
                 const error = errorOf(field)
                 const length = [...values[field]].length
                 return (
-                  <EditorField
+                  <Field
                     key={field}
                     label={label}
                     multiline={field === 'description'}

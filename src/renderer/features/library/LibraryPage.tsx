@@ -1,23 +1,18 @@
 import { Images } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
-import { useConnectedAccount, useProfilesLoaded } from '../accounts/activeProfile'
-import { ConnectFirst } from '../accounts/ConnectFirst'
+import { useAccountScope } from '../../state/connection/activeProfile'
+import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { MediaTab } from './MediaTab'
 import { PublishedCards } from './PublishedCards'
 import { PublishedPosts } from './PublishedPosts'
 import './library.css'
 
 /** The connected account's media library, published cards and published posts. */
-export function LibraryPage({ route }: { route: RouteInfo }) {
-  useProfilesLoaded()
-  const connected = useConnectedAccount()
-
-  if (!connected)
-    return <ConnectFirst route={route} icon={Images} what="its media library and published cards" />
-
-  const scope = { profileId: connected.profile.id, accountId: connected.accountId }
+export default function LibraryPage({ route }: { route: RouteInfo }) {
+  const scope = useAccountScope()
+  if (!scope) return <ConnectFirst route={route} icon={Images} what="its media library and published cards" />
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />

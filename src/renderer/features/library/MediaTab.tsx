@@ -6,12 +6,13 @@ import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyId } from '../../components/CopyId'
 import { studio, unwrap } from '../../lib/ipc'
-import { JobReport } from '../campaign/JobReport'
-import { useJob } from '../campaign/useJob'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { useJob } from '../../kits/jobs/useJob'
 import { EditMediaDialog } from './EditMediaDialog'
-import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from './format'
-import { cachedThumbnail, type LibraryScope, type Thumbnail } from './libraryClient'
-import { MediaBrowser } from './MediaBrowser'
+import { itemFacts, itemTitle, MEDIA_TYPE_LABELS } from '../../kits/media/format'
+import { cachedThumbnail, type Thumbnail } from '../../kits/media/libraryClient'
+import { MediaBrowser } from '../../kits/media/MediaBrowser'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 /** POST_IMAGE → "Post image": the platform's enum values, as words. */
 function inWords(value: string): string {
@@ -32,7 +33,7 @@ function MediaDetails({
   onEdited,
   onDeleted,
 }: {
-  scope: LibraryScope
+  scope: AccountScope
   item: LibraryItem
   thumbnail?: Thumbnail | undefined
   /** Said beside the details, where the edit was made (the grid may be scrolled far from the top). */
@@ -120,7 +121,7 @@ function MediaDetails({
 }
 
 /** The media library, with the selected medium's details, edit and delete beside it. */
-export function MediaTab({ scope }: { scope: LibraryScope }) {
+export function MediaTab({ scope }: { scope: AccountScope }) {
   const [selected, setSelected] = useState<{ item: LibraryItem; thumbnail?: Thumbnail | undefined } | null>(
     null,
   )

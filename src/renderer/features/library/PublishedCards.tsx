@@ -1,18 +1,23 @@
 import { LayoutTemplate, Trash2 } from 'lucide-react'
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CardCursors, PublishedCard, PublishedCardKind } from '../../../shared/ipc/contracts/library'
 import { PUBLISHED_CARD_KINDS } from '../../../shared/ipc/contracts/library'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { CopyId } from '../../components/CopyId'
-import { Select, type SelectEntry } from '../../components/Select'
-import { TextField } from '../../components/TextField'
+import type { SelectEntry } from '../../components/Select'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { ListThumb } from '../media/ListThumb'
-import type { LibraryScope } from './libraryClient'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { ListThumb } from '../../kits/media/ListThumb'
+import type { AccountScope } from '../../state/connection/activeProfile'
+import { useDebouncedValue } from '../../lib/useDebouncedValue'
+import { SelectField } from '../../components/SelectField'
+
+/** The search waits until typing pauses this long. */
+const SEARCH_DELAY_MS = 300
 
 const KIND_LABELS: Record<PublishedCardKind, string> = {
   component: 'Card',
@@ -61,29 +66,23 @@ const CARD_FILTER_OPTIONS: readonly SelectEntry<CardFilter>[] = [
 ]
 
 function CardFilterSelect({ value, onChange }: { value: CardFilter; onChange(value: CardFilter): void }) {
-  const id = useId()
   return (
-    <div className="field card-filter">
-      <span className="field__label" id={id}>
-        Card type
-      </span>
-      <Select
-        className="library-select"
-        aria-labelledby={id}
-        data-testid="card-type-filter"
-        value={value}
-        options={CARD_FILTER_OPTIONS}
-        onChange={onChange}
-      />
-    </div>
+    <SelectField
+      label="Card type"
+      className="card-filter"
+      triggerClassName="library-select"
+      data-testid="card-type-filter"
+      value={value}
+      options={CARD_FILTER_OPTIONS}
+      onChange={onChange}
+    />
   )
 }
 
 /** Cards published to the account (card create endpoints only), with deletion. */
-export function PublishedCards({ scope }: { scope: LibraryScope }) {
+export function PublishedCards({ scope }: { scope: AccountScope }) {
   const [filter, setFilter] = useState<CardFilter>('all')
   const [search, setSearch] = useState('')
-  const [q, setQ] = useState('')
   const [cards, setCards] = useState<PublishedCard[]>([])
   const [cursors, setCursors] = useState<CardCursors>({})
   const [loading, setLoading] = useState<'first' | 'more' | null>(null)
@@ -98,10 +97,7 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
       ? `Search for at most ${qMax} characters (this is ${search.trim().length})`
       : null
 
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(search.trim()), 300)
-    return () => clearTimeout(timer)
-  }, [search])
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
 
   const load = useCallback(
     async (more: CardCursors | null) => {
@@ -157,12 +153,12 @@ export function PublishedCards({ scope }: { scope: LibraryScope }) {
   const hasMore = Object.keys(cursors).length > 0
   return (
     <div className="published-cards">
-      <div className="library-toolbar">
+      <div className="media-browser__toolbar">
         <CardFilterSelect value={filter} onChange={setFilter} />
-        <TextField
+        <Field
           label="Search by name"
           type="search"
-          className="library-toolbar__search"
+          className="media-browser__search"
           placeholder="Starts with…"
           value={search}
           onChange={(event) => setSearch(event.target.value)}

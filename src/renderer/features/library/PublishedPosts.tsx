@@ -5,13 +5,13 @@ import { DRAFTS_PAGE_MAX, type DraftSummaryWithIssues } from '../../../shared/ip
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
-import { failureOf, type Failure } from '../accounts/failures'
-import { FailureBanner } from '../accounts/FailureBanner'
-import { useJob } from '../campaign/useJob'
-import { ListThumb } from '../media/ListThumb'
-import type { LibraryScope } from './libraryClient'
+import { failureOf, type Failure } from '../../lib/failures'
+import { FailureBanner } from '../../kits/connection/FailureBanner'
+import { useJob } from '../../kits/jobs/useJob'
+import { ListThumb } from '../../kits/media/ListThumb'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 const NAME_MAX = LIMITS.post.name.max
 const POST_ID = LIMITS.post.asUserId.pattern
@@ -38,7 +38,7 @@ function RenameForm({
   post,
   askForId,
 }: {
-  scope: LibraryScope
+  scope: AccountScope
   post?: PublishedPost
   askForId?: boolean
 }) {
@@ -98,7 +98,7 @@ function RenameForm({
   return (
     <form className="rename-form" onSubmit={submit} noValidate>
       {askForId ? (
-        <TextField
+        <Field
           label="Post id"
           inputMode="numeric"
           value={postId}
@@ -107,7 +107,7 @@ function RenameForm({
           data-testid="rename-post-id"
         />
       ) : null}
-      <TextField
+      <Field
         label={post ? `New name for “${post.draftName}”` : 'New name'}
         value={name}
         onChange={(event) => setName(event.target.value)}
@@ -153,7 +153,7 @@ async function publishedPostDrafts(): Promise<DraftSummaryWithIssues[]> {
 }
 
 /** Posts Ads Studio published (drafts with a post id), each renamable, and renaming any post by id. */
-export function PublishedPosts({ scope }: { scope: LibraryScope }) {
+export function PublishedPosts({ scope }: { scope: AccountScope }) {
   const [posts, setPosts] = useState<PublishedPost[] | null>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
 

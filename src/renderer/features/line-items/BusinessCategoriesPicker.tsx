@@ -3,8 +3,8 @@ import { Checkbox } from 'radix-ui'
 import { useId } from 'react'
 import type { BusinessCategoryView } from '../../../shared/ipc/contracts/campaign'
 import { LINE_ITEM_LIMITS, iabCategoriesOf } from '../../../shared/rules/lineItems'
-import { FieldNote } from '../composer/editorKit/Field'
-import type { FieldMessage } from '../composer/editorKit/issues'
+import { FieldNote } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
 
 const { min, max } = LINE_ITEM_LIMITS.businessCategoriesPerLineItem
 

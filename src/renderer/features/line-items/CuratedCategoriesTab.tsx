@@ -11,11 +11,11 @@ import { uncoveredCountries } from '../../../shared/rules/lineItems'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
-import { EditorField } from '../composer/editorKit/Field'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
+import { Field } from '../../components/Field'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
 import { lineItemName } from './lineItemForm'
-import type { Scope } from './LineItemsPage'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 /**
  * The countries a line item targets are not part of the line item record (targeting criteria
@@ -91,7 +91,7 @@ function CategoryCard({
 }
 
 /** Curated categories of one line item: attached ones, look-up by id, browse by country, attach, detach. */
-export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: LineItemView }) {
+export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; item: LineItemView }) {
   const [links, setLinks] = useState<CategoryLinkView[] | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const targets = useTargetCountries((state) => state.byLineItem[item.id]) ?? []
@@ -159,7 +159,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
 
   return (
     <div className="stack">
-      <EditorField
+      <Field
         label="Countries this line item targets"
         value={targetsText}
         onChange={(event) => onTargets(event.target.value)}
@@ -188,7 +188,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
             No curated category yet: the line item can run on any publisher content.
           </p>
         ) : (
-          <ul className="category-list" aria-label="Attached curated categories">
+          <ul className="category-list stack stack--tight" aria-label="Attached curated categories">
             {links.map((link) =>
               link.category ? (
                 <CategoryCard
@@ -228,7 +228,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
           Attach a curated category
         </h3>
         <form className="lookup-row" onSubmit={(event) => void lookUp(event)}>
-          <EditorField
+          <Field
             label="Category id, or a country code to browse"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -242,7 +242,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: Scope; item: Line
           </Button>
         </form>
         {found && found.length > 0 ? (
-          <ul className="category-list" aria-label="Curated categories found">
+          <ul className="category-list stack stack--tight" aria-label="Curated categories found">
             {found.map((category) => (
               <CategoryCard
                 key={category.id}

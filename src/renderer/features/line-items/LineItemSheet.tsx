@@ -3,11 +3,11 @@ import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
-import { HistoryPanel } from '../campaign/HistoryPanel'
+import { HistoryPanel } from '../../kits/history/HistoryPanel'
 import { CuratedCategoriesTab } from './CuratedCategoriesTab'
 import { LineItemForm } from './LineItemForm'
 import { lineItemName, objectiveLabel } from './lineItemForm'
-import type { Scope } from './LineItemsPage'
+import type { AccountScope } from '../../state/connection/activeProfile'
 
 /** One line item, in a sheet beside the list: its settings, curated categories and history. */
 export function LineItemSheet({
@@ -16,7 +16,7 @@ export function LineItemSheet({
   onClose,
   onSaved,
 }: {
-  scope: Scope
+  scope: AccountScope
   item: LineItemView
   onClose(): void
   onSaved(): void

@@ -1,31 +1,25 @@
 import { Megaphone, Pause, Play, RefreshCw, Search, Trash2 } from 'lucide-react'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount, useProfilesLoaded } from '../accounts/activeProfile'
-import { ConfirmChanges } from '../campaign/ConfirmChanges'
-import { ConnectFirst } from '../accounts/ConnectFirst'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
+import { useAccountScope, type AccountScope } from '../../state/connection/activeProfile'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
 import { isPaused, lineItemName } from './lineItemForm'
 import { LineItemSheet } from './LineItemSheet'
 import { LineItemsTable } from './LineItemsTable'
-import '../media/controls.css'
 import './lineItems.css'
-
-export interface Scope {
-  profileId: string
-  accountId: string
-}
 
 type Pending = 'pause' | 'activate' | 'delete' | null
 
-function useLineItems(scope: Scope) {
+function useLineItems(scope: AccountScope) {
   const [items, setItems] = useState<LineItemView[] | null>(null)
   const [nextCursor, setNextCursor] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -66,7 +60,7 @@ function useLineItems(scope: Scope) {
   return { items, error, loading, reload, more, hasMore: nextCursor !== null }
 }
 
-function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
+function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountScope }) {
   const { items, error, loading, reload, more, hasMore } = useLineItems(scope)
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [filter, setFilter] = useState('')
@@ -205,7 +199,9 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
         )}
       </div>
 
-      <ConfirmChanges
+      <ConfirmDialog
+        wide
+        tone="primary"
         open={pending === 'pause' || pending === 'activate'}
         onOpenChange={(next) => !next && setPending(null)}
         title={
@@ -248,9 +244,10 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
             </li>
           ))}
         </ul>
-      </ConfirmChanges>
+      </ConfirmDialog>
 
-      <ConfirmChanges
+      <ConfirmDialog
+        wide
         open={pending === 'delete'}
         onOpenChange={(next) => !next && setPending(null)}
         tone="danger"
@@ -272,7 +269,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
             </li>
           ))}
         </ul>
-      </ConfirmChanges>
+      </ConfirmDialog>
 
       {open ? (
         <LineItemSheet
@@ -288,14 +285,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: Scope }) {
 
 /** Line items of the active ad account: list, bulk status, delete, edit, curated categories. */
 export default function LineItemsPage({ route }: { route: RouteInfo }) {
-  useProfilesLoaded()
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  const scope = useMemo(
-    () => (profileId && accountId ? { profileId, accountId } : null),
-    [profileId, accountId],
-  )
+  const scope = useAccountScope()
   if (!scope) return <ConnectFirst route={route} icon={Megaphone} what="its line items" />
   return <LineItemsScreen key={`${scope.profileId}:${scope.accountId}`} route={route} scope={scope} />
 }

@@ -7,6 +7,15 @@ import { formatMicros } from '../../../shared/rules/money'
 import { isPaused, lineItemName, objectiveLabel } from './lineItemForm'
 
 const ROW_HEIGHT = 60
+/** The columns after the checkbox: numbers align right, the edit button's header is for screen readers. */
+const COLUMNS: readonly { label: string; kind?: 'number' | 'action' }[] = [
+  { label: 'Line item' },
+  { label: 'Objective' },
+  { label: 'Status' },
+  { label: 'Budget', kind: 'number' },
+  { label: 'Bid', kind: 'number' },
+  { label: 'Edit', kind: 'action' },
+]
 /** Rows shown before the list scrolls inside itself. */
 const VISIBLE_ROWS = 9
 
@@ -98,24 +107,11 @@ export function LineItemsTable({
               label="Select all line items"
             />
           </span>
-          <span role="columnheader" className="li-cell">
-            Line item
-          </span>
-          <span role="columnheader" className="li-cell">
-            Objective
-          </span>
-          <span role="columnheader" className="li-cell">
-            Status
-          </span>
-          <span role="columnheader" className="li-cell li-cell--number">
-            Budget
-          </span>
-          <span role="columnheader" className="li-cell li-cell--number">
-            Bid
-          </span>
-          <span role="columnheader" className="li-cell li-cell--action">
-            <span className="visually-hidden">Edit</span>
-          </span>
+          {COLUMNS.map(({ label, kind }) => (
+            <span key={label} role="columnheader" className={kind ? `li-cell li-cell--${kind}` : 'li-cell'}>
+              {kind === 'action' ? <span className="visually-hidden">{label}</span> : label}
+            </span>
+          ))}
         </div>
       </div>
       <div

@@ -10,22 +10,29 @@ import {
   Timer,
   X,
 } from 'lucide-react'
-import { useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
-import type { RouteInfo } from '../../app/routes'
-import { navigate } from '../../app/useRoute'
+import type { RouteInfo } from '../../nav/routes'
+import { navigate } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CopyId } from '../../components/CopyId'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { PracticeBadge } from '../../components/PracticeBadge'
+import { ProgressBar } from '../../components/ProgressBar'
 import { studio, unwrap } from '../../lib/ipc'
-import { useAccountsStore } from '../accounts/accountsStore'
-import { useIsPracticeProfile } from '../accounts/activeProfile'
-import { EDITOR_ROUTES } from '../drafts/draftListModel'
-import { ACTIVE_STATES, formatBytes, jobKindWords, stateLine, WAITING_STATES } from './outboxModel'
-import { useNow, useOutboxJobs } from './useOutbox'
+import { useAction } from '../../lib/useAction'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { useIsPracticeProfile } from '../../state/connection/activeProfile'
+import { EDITOR_ROUTES } from '../../state/drafts/draftListModel'
+import {
+  ACTIVE_STATES,
+  formatBytes,
+  jobKindWords,
+  stateLine,
+  WAITING_STATES,
+} from '../../kits/jobs/outboxModel'
+import { useNow, useOutboxJobs } from '../../kits/jobs/useOutbox'
 import './outbox.css'
 
 const STATE_ICONS: Record<OutboxJobView['state'], typeof CircleCheck> = {
@@ -54,29 +61,6 @@ const TONES: Record<OutboxJobView['state'], string> = {
   failed: 'danger',
   published: 'success',
   done: 'success',
-}
-
-function Progress({ label, value, max }: { label: string; value: number; max: number }) {
-  const percent = max > 0 ? Math.round((value / max) * 100) : 0
-  return (
-    <div className="outbox-progress">
-      <div className="outbox-progress__label">
-        <span>{label}</span>
-        <span className="outbox-progress__numbers">{percent}%</span>
-      </div>
-      <div
-        className="outbox-progress__track"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={value}
-        aria-valuetext={`${percent}%`}
-      >
-        <div className="outbox-progress__bar" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  )
 }
 
 /**
@@ -120,7 +104,7 @@ function CreatedIds({ job }: { job: OutboxJobView }) {
   return (
     <dl className="outbox-ids">
       {rows.map((row) => (
-        <div key={`${row.term}${row.id}`} className="outbox-ids__row">
+        <div key={`${row.term}${row.id}`} className="outbox-ids__row row">
           <dt>{row.term}</dt>
           <dd>
             <span className="outbox-ids__name">{row.name}</span>
@@ -171,26 +155,20 @@ function AttentionList({ job }: { job: OutboxJobView }) {
 }
 
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
-  const [busy, setBusy] = useState<'cancel' | 'retry' | 'dismiss' | 'cleanUp' | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, run } = useAction<'cancel' | 'retry' | 'dismiss' | 'cleanUp', string>((failure) =>
+    failure instanceof Error ? failure.message : String(failure),
+  )
   const Icon = STATE_ICONS[job.state]
   const practice = useIsPracticeProfile(job.profileId)
-  const act = async (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') => {
-    setBusy(action)
-    setProblem(null)
-    try {
+  const act = (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') =>
+    run(action, async () => {
       const outbox = studio().outbox
       if (action === 'cancel') await unwrap(outbox.cancel({ jobId: job.id }))
       else if (action === 'retry') await unwrap(outbox.retry({ jobId: job.id }))
       else if (action === 'cleanUp') await unwrap(outbox.cleanUp({ jobId: job.id }))
       else await unwrap(outbox.dismiss({ jobId: job.id }))
       onChanged()
-    } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setBusy(null)
-    }
-  }
+    })
   const cancellable = ACTIVE_STATES.has(job.state) && job.state !== 'canceling'
   const retryable = job.state === 'failed' || job.state === 'canceled'
   const resumable = job.state === 'needs_attention'
@@ -201,6 +179,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
     (job.state === 'failed' || job.state === 'canceled' || job.state === 'needs_attention') &&
     (job.created.mediaKeys.length > 0 || job.created.cardId !== undefined)
   const titleId = `outbox-job-${job.id}`
+  const barTone = job.state === 'published' || job.state === 'done' ? 'success' : 'accent'
   return (
     <li
       className="outbox-job surface surface--raised"
@@ -248,20 +227,26 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
         </p>
       ) : null}
       <div className="outbox-job__progress">
-        <Progress
+        <ProgressBar
+          size="small"
+          tone={barTone}
           label={`Steps ${job.stepsDone} of ${job.steps.length}`}
           value={job.stepsDone}
           max={job.steps.length}
         />
         {job.progress && job.progress.total > 0 ? (
-          <Progress
+          <ProgressBar
+            size="small"
+            tone={barTone}
             label={`${job.progress.detail ?? 'Sent'} ${job.progress.done.toLocaleString()} of ${job.progress.total.toLocaleString()}${job.progress.unit ? ` ${job.progress.unit}` : ''}`}
             value={job.progress.done}
             max={job.progress.total}
           />
         ) : null}
         {job.bytes && job.bytes.total > 0 ? (
-          <Progress
+          <ProgressBar
+            size="small"
+            tone={barTone}
             label={`Uploaded ${formatBytes(job.bytes.sent)} of ${formatBytes(job.bytes.total)}`}
             value={job.bytes.sent}
             max={job.bytes.total}
@@ -273,7 +258,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           <li key={index} className="outbox-steps__item" data-status={step.status}>
             <span className="outbox-steps__dot" aria-hidden="true" />
             <span>{step.label}</span>
-            <span className="outbox-visually-hidden">
+            <span className="visually-hidden">
               {step.status === 'done' ? ' (done)' : step.status === 'attempting' ? ' (in progress)' : ''}
             </span>
             {step.error ? <span className="outbox-steps__error">{step.error.message}</span> : null}
@@ -331,7 +316,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
   )
 }
 
-export function OutboxPage({ route }: { route: RouteInfo }) {
+export default function OutboxPage({ route }: { route: RouteInfo }) {
   const { jobs, error, refresh } = useOutboxJobs()
   const now = useNow()
   const activeCount = jobs?.filter((job) => ACTIVE_STATES.has(job.state)).length ?? 0
@@ -354,7 +339,7 @@ export function OutboxPage({ route }: { route: RouteInfo }) {
                 ? `${attentionCount} of ${jobs.length} ${attentionCount === 1 ? 'needs' : 'need'} attention before publishing`
                 : `Nothing left to publish (${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'} listed)`}
           </p>
-          <ul className="outbox-list">
+          <ul className="outbox-list stack stack--tight plain-list">
             {jobs.map((job) => (
               <JobRow key={job.id} job={job} now={now} onChanged={() => void refresh()} />
             ))}

@@ -1,8 +1,8 @@
 import { useId } from 'react'
 import { LIMITS } from '../../../shared/rules/limits'
-import { FieldNote } from '../composer/editorKit/Field'
-import type { FieldMessage } from '../composer/editorKit/issues'
-import { durationLabel, joinDuration, splitDuration, type DurationParts } from './pollRules'
+import { FieldNote } from '../../components/Field'
+import type { FieldMessage } from '../../components/Field'
+import { durationLabel, joinDuration, splitDuration, type DurationParts } from '../../kits/polls/pollRules'
 
 const PARTS: { key: keyof DurationParts; label: string }[] = [
   { key: 'days', label: 'Days' },
@@ -28,7 +28,8 @@ export function DurationPicker({
     invalid && (minutes < min || minutes > max) ? { ...message, text: rangeMessage(parts, minutes) } : message
   return (
     <fieldset className="duration" aria-describedby={`${id}-note`}>
-      <legend className="duration__legend">Duration</legend>
+      {/* The section title already says "Duration"; the legend stays for screen readers. */}
+      <legend className="visually-hidden">Duration</legend>
       <div className="duration__parts">
         {PARTS.map(({ key, label }) => (
           <label key={key} className="duration__part">

@@ -3,17 +3,17 @@ import { useMemo } from 'react'
 import { enumTuple, LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
-import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
-import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
-import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
-import { EditorField } from '../composer/editorKit/Field'
-import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
-import { LengthCounter } from '../composer/editorKit/LengthCounter'
-import { MediaSlot } from '../composer/editorKit/MediaSlot'
+import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
+import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
+import { PublishedBanner } from '../../kits/editor/PublishedBanner'
+import { Field } from '../../components/Field'
+import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
+import { LengthCounter } from '../../components/LengthCounter'
+import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { DurationPicker } from './DurationPicker'
-import { PollPreview } from './PollPreview'
-import { canAddChoice, canRemoveChoice } from './pollRules'
-import { FeatureLink } from '../accounts/FeatureLink'
+import { PollPreview } from '../../kits/polls/PollPreview'
+import { canAddChoice, canRemoveChoice } from '../../kits/polls/pollRules'
+import { FeatureLink } from '../../kits/editor/FeatureLink'
 import './polls.css'
 
 const RULES = LIMITS.pollCard
@@ -28,7 +28,6 @@ const [MEDIA_FEATURE] = enumTuple(RULES.mediaFeature)
 export function PollEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: PollState) => state.content)
   const change = useDraftEditor((state: PollState) => state.change)
-  const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const options = useMemo(() => (features === undefined ? {} : { features }), [features])
   const issues = useContentIssues('poll_card', content, options)
@@ -48,14 +47,13 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
     )
 
   // Poll cards cannot be updated once created: a published one is copied, never edited.
-  const banner = published ? (
+  const banner = (
     <PublishedBanner
-      draftId={draftId}
       route="polls"
-      title="This poll is published."
+      what="poll"
       detail="Poll cards cannot be changed after they are created; duplicate it to make a new one."
     />
-  ) : null
+  )
   const addHint =
     content.choices.length >= RULES.choices.max
       ? `A poll has at most ${RULES.choices.max} choices.`
@@ -73,7 +71,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
     >
       <ReadOnlyFieldset readOnly={published} aria-label="Poll card">
         <Section title="Card">
-          <EditorField
+          <Field
             label="Card name"
             value={content.name}
             placeholder="Spring launch poll"
@@ -89,10 +87,10 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
           title="Choices"
           hint={`${RULES.choices.min} to ${RULES.choices.max} choices of at most ${RULES.choice.max} characters each.`}
         >
-          <ol className="poll-choices">
+          <ol className="poll-choices stack stack--tight plain-list">
             {content.choices.map((choice, index) => (
               <li key={index} className="poll-choices__item">
-                <EditorField
+                <Field
                   className="poll-choices__field"
                   label={`Choice ${index + 1}${index < RULES.choices.min ? '' : ' (optional)'}`}
                   value={choice}

@@ -1,23 +1,14 @@
 import { ListChecks } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { useAccountFeatures } from '../composer/editorKit/accountFeatures'
-import { DraftListPage } from '../composer/editorKit/DraftListPage'
-import { EditorFallback } from '../composer/editorKit/EditorLoading'
-import '../composer/editorKit/editor.css'
+import type { PageProps } from '../../nav/routes'
+import { useAccountFeatures } from '../../state/accounts/accountFeatures'
+import { EditorPage } from '../../kits/editor/EditorPage'
 import { PollEditor } from './PollEditor'
 
-export function PollsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+export default function PollsPage({ route, draftId }: PageProps) {
   const features = useAccountFeatures((state) => state.features)
-  if (!draftId) return <DraftListPage route={route} kind="poll_card" noun="poll" icon={ListChecks} />
   return (
-    <DraftEditorProvider
-      key={draftId}
-      draftId={draftId}
-      kind="poll_card"
-      fallback={(state) => <EditorFallback state={state} listHref={`#/${route.id}`} />}
-    >
+    <EditorPage route={route} draftId={draftId} kind="poll_card" noun="poll" icon={ListChecks}>
       <PollEditor features={features} />
-    </DraftEditorProvider>
+    </EditorPage>
   )
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { KeySquare, Webhook } from 'lucide-react'
 import { Button } from '../../components/Button'
-import { TextField } from '../../components/TextField'
+import { Field } from '../../components/Field'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { useConnectStore } from '../connect/connectStore'
+import { useConnectStore } from '../../state/connection/connectStore'
+import './developerTools.css'
 
 /** Spec: platform-auth-events-releases.md, "webhook_id … pattern ^[0-9]{1,19}$". Checked again in main. */
 const WEBHOOK_ID = /^[0-9]{1,19}$/
@@ -121,7 +122,7 @@ export function DeveloperTools() {
         </div>
         <form className="tool-row" onSubmit={deleteWebhook} aria-label="Delete a webhook" noValidate>
           <Webhook size={18} aria-hidden="true" className="muted tool-row__icon" />
-          <TextField
+          <Field
             className="tool-row__body"
             label="Delete a webhook"
             inputMode="numeric"

@@ -4,13 +4,14 @@ import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { GRANTABLE_SANDBOX_FEATURES } from '../../../shared/rules/accountLimits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { Select } from '../../components/Select'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount } from '../accounts/activeProfile'
-import { useAccountFeatures } from '../accounts/accountFeatures'
-import { FEATURE_WORDS, useFeatureFocus } from '../accounts/FeatureLink'
-import { JobReport } from '../campaign/JobReport'
-import { failureText, useJob } from '../campaign/useJob'
+import { useConnectedAccount } from '../../state/connection/activeProfile'
+import { useAccountFeatures } from '../../state/accounts/accountFeatures'
+import { FEATURE_WORDS, useFeatureFocus } from '../../state/accounts/featureFocus'
+import { JobReport } from '../../kits/jobs/JobReport'
+import { failureText, useJob } from '../../kits/jobs/useJob'
+import { SelectField } from '../../components/SelectField'
+import './features.css'
 
 /**
  * The active account's features (GET accounts/:id/features). Advertisers ask the platform for
@@ -122,24 +123,19 @@ export function FeaturesSection() {
       ) : null}
       {sandbox ? (
         <div className="feature-add">
-          <div className="field">
-            <span className="field__label" id={`${id}-add`}>
-              Add a feature to this sandbox account
-            </span>
-            <Select
-              aria-labelledby={`${id}-add`}
-              value={adding ?? (focusedMissing ? focused : null)}
-              placeholder="Choose a feature"
-              options={missing.map((key) => ({
-                value: key,
-                label: key,
-                ...(FEATURE_WORDS[key] ? { description: FEATURE_WORDS[key] } : {}),
-              }))}
-              onChange={setAdding}
-              disabled={missing.length === 0 || job.busy}
-              data-testid="feature-add-select"
-            />
-          </div>
+          <SelectField
+            label="Add a feature to this sandbox account"
+            value={adding ?? (focusedMissing ? focused : null)}
+            placeholder="Choose a feature"
+            options={missing.map((key) => ({
+              value: key,
+              label: key,
+              ...(FEATURE_WORDS[key] ? { description: FEATURE_WORDS[key] } : {}),
+            }))}
+            onChange={setAdding}
+            disabled={missing.length === 0 || job.busy}
+            data-testid="feature-add-select"
+          />
           <Button
             onClick={() => {
               const key = adding ?? (focusedMissing ? focused : null)

@@ -1,9 +1,9 @@
 import { RadioGroup } from 'radix-ui'
 import { Monitor, Moon, Sun } from 'lucide-react'
 import { PageHeader } from '../../components/PageHeader'
-import type { RouteInfo } from '../../app/routes'
+import type { RouteInfo } from '../../nav/routes'
 import type { Settings } from '../../../shared/ipc/contract'
-import { useSettingsStore } from './settingsStore'
+import { useSettingsStore } from '../../state/settings/settingsStore'
 import { DeveloperTools } from './DeveloperTools'
 import { FeaturesSection } from './FeaturesSection'
 
@@ -13,7 +13,7 @@ const THEMES: { value: Settings['theme']; label: string; icon: typeof Sun }[] = 
   { value: 'dark', label: 'Dark', icon: Moon },
 ]
 
-export function SettingsPage({ route }: { route: RouteInfo }) {
+export default function SettingsPage({ route }: { route: RouteInfo }) {
   const settings = useSettingsStore((state) => state.settings)
   const error = useSettingsStore((state) => state.error)
   const update = useSettingsStore((state) => state.update)

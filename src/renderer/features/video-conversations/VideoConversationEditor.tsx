@@ -6,17 +6,16 @@ import { newConversationOption } from '../../../shared/creatives/videoConversati
 import { LIMITS } from '../../../shared/rules/limits'
 import { ORDINALS } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
-import { useDraftEditor, type DraftEditorState } from '../../lib/draftEditor'
-import { EditorShell, Section, useDraftNameFollows } from '../composer/editorKit/EditorShell'
-import { PublishedBanner } from '../composer/editorKit/PublishedBanner'
-import { videoConversationEdit } from '../composer/editorKit/publishedEditSpecs'
-import { useActiveProfile } from '../accounts/activeProfile'
-import { EditorField } from '../composer/editorKit/Field'
-import { useContentIssues, useFieldMessages } from '../composer/editorKit/issues'
-import { LengthCounter } from '../composer/editorKit/LengthCounter'
-import { MediaSlot } from '../composer/editorKit/MediaSlot'
+import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
+import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
+import { PublishedBanner } from '../../kits/editor/PublishedBanner'
+import { videoConversationEdit } from '../../kits/editor/publishedEditSpecs'
+import { Field } from '../../components/Field'
+import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
+import { LengthCounter } from '../../components/LengthCounter'
+import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { VideoConversationPreview } from './VideoConversationPreview'
-import { FeatureLink } from '../accounts/FeatureLink'
+import { FeatureLink } from '../../kits/editor/FeatureLink'
 import './videoConversations.css'
 
 const RULES = LIMITS.videoConversationCard
@@ -37,9 +36,7 @@ function capitalized(word: string): string {
 /** The video conversation card editor. */
 export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
   const content = useDraftEditor((state: State) => state.content)
-  const profileId = useActiveProfile()?.id
   const change = useDraftEditor((state: State) => state.change)
-  const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const options = useMemo(() => (features === undefined ? {} : { features }), [features])
   const issues = useContentIssues('video_conversation_card', content, options)
@@ -72,20 +69,16 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       issues={issues}
       readOnly={published}
       banner={
-        published ? (
-          <PublishedBanner
-            draftId={draftId}
-            route="video-conversations"
-            title="This video conversation card is published."
-            detail="It opens read-only, as it is on the platform; duplicate it to make a new one."
-            edit={profileId ? videoConversationEdit(profileId, draftId, content) : undefined}
-          />
-        ) : null
+        <PublishedBanner
+          route="video-conversations"
+          what="video conversation card"
+          edit={(profile, draft) => videoConversationEdit(profile, draft, content)}
+        />
       }
       preview={<VideoConversationPreview content={content} />}
     >
       <Section title="Card">
-        <EditorField
+        <Field
           label="Card name"
           value={content.name}
           placeholder="Summer trailer conversation"
@@ -94,7 +87,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           onChange={(event) => set('name', event.target.value)}
           onBlur={() => touch(['name'])}
         />
-        <EditorField
+        <Field
           label="Title"
           value={content.title}
           aside={<LengthCounter value={content.title} max={RULES.title.max} />}
@@ -118,7 +111,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         title="Options"
         hint={`Each option is a hashtag of at most ${RULES.cta.max} characters (not counting #) and the post it makes. Up to ${RULES.ctaCount.max} options.`}
       >
-        <ol className="vc-options">
+        <ol className="vc-options stack stack--tight plain-list">
           {content.options.map((option, index) => {
             const ordinal = capitalized(ORDINALS[index] ?? `${index + 1}th`)
             return (
@@ -141,7 +134,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                     </Button>
                   ) : null}
                 </div>
-                <EditorField
+                <Field
                   label="Hashtag"
                   prefix="#"
                   value={option.hashtag}
@@ -153,7 +146,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
                   onBlur={() => touch(['options', index, 'hashtag'])}
                   data-testid={`vc-hashtag-${index + 1}`}
                 />
-                <EditorField
+                <Field
                   label="Post when chosen"
                   multiline
                   rows={2}
@@ -197,7 +190,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       </Section>
 
       <Section title="Thank-you" hint="What people see after choosing an option.">
-        <EditorField
+        <Field
           label="Thank-you text"
           value={content.thankYouText}
           aside={<LengthCounter value={content.thankYouText} max={RULES.thankYouText.max} />}
@@ -205,7 +198,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           onChange={(event) => set('thankYouText', event.target.value)}
           onBlur={() => touch(['thankYouText'])}
         />
-        <EditorField
+        <Field
           label="Thank-you URL (optional)"
           type="url"
           value={content.thankYouUrl}

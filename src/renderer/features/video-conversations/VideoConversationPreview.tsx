@@ -1,5 +1,5 @@
 import { Film, Play } from 'lucide-react'
-import { useMediaPreview } from '../media/mediaClient'
+import { useMediaPreview } from '../../kits/media/mediaClient'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
 
 function hostOf(url: string): string {
@@ -18,7 +18,7 @@ export function VideoConversationPreview({ content }: { content: VideoConversati
   const options = content.options.filter((option) => option.hashtag.trim() !== '')
   return (
     <div
-      className="preview-frame vc-preview surface surface--raised"
+      className="preview-frame vc-preview surface surface--raised stack stack--tight"
       data-testid="video-conversation-preview"
     >
       <div className="vc-preview__video">

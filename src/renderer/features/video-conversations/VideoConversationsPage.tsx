@@ -1,32 +1,20 @@
 import { Film } from 'lucide-react'
-import type { RouteInfo } from '../../app/routes'
-import { DraftEditorProvider } from '../../lib/draftEditor'
-import { useAccountFeatures } from '../composer/editorKit/accountFeatures'
-import { DraftListPage } from '../composer/editorKit/DraftListPage'
-import { EditorFallback } from '../composer/editorKit/EditorLoading'
-import '../composer/editorKit/editor.css'
+import type { PageProps } from '../../nav/routes'
+import { useAccountFeatures } from '../../state/accounts/accountFeatures'
+import { EditorPage } from '../../kits/editor/EditorPage'
 import { VideoConversationEditor } from './VideoConversationEditor'
 
-export function VideoConversationsPage({ route, draftId }: { route: RouteInfo; draftId: string | null }) {
+export default function VideoConversationsPage({ route, draftId }: PageProps) {
   const features = useAccountFeatures((state) => state.features)
-  if (!draftId) {
-    return (
-      <DraftListPage
-        route={route}
-        kind="video_conversation_card"
-        noun="video conversation card"
-        icon={Film}
-      />
-    )
-  }
   return (
-    <DraftEditorProvider
-      key={draftId}
+    <EditorPage
+      route={route}
       draftId={draftId}
       kind="video_conversation_card"
-      fallback={(state) => <EditorFallback state={state} listHref={`#/${route.id}`} />}
+      noun="video conversation card"
+      icon={Film}
     >
       <VideoConversationEditor features={features} />
-    </DraftEditorProvider>
+    </EditorPage>
   )
 }

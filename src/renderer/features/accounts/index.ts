@@ -1,5 +1,0 @@
-export { AccountSwitcher } from './AccountSwitcher'
-export { useAccountFeatures, useAccountFeaturesSync, useAccountHasFeature } from './accountFeatures'
-export { useActiveProfile, useConnectedAccount, useIsPracticeProfile } from './activeProfile'
-export { FailureBanner } from './FailureBanner'
-export { EXPIRED_MESSAGE, failureOf, type Failure } from './failures'

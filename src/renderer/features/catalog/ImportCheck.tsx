@@ -1,0 +1,98 @@
+import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
+import { Button } from '../../components/Button'
+import type { EditorTarget } from './ProductEditor'
+import { RowIssues, ROWS_SHOWN } from './RowIssues'
+
+/**
+ * The check before sending: how many rows are ready, the rows the rules refuse (each can be fixed
+ * and sent on its own), and Send for the valid ones.
+ */
+export function ImportCheck({
+  report,
+  blocked,
+  sending,
+  onSend,
+  onEdit,
+}: {
+  report: ImportReport
+  /** The mapping has an error: nothing can be sent. */
+  blocked: boolean
+  sending: boolean
+  onSend(): void
+  onEdit(target: EditorTarget): void
+}) {
+  return (
+    <div className="nested-card" data-testid="import-report">
+      <div className="import-report__head row row--spread">
+        <h3 className="subsection-title">Check before sending</h3>
+        <div className="import-report__counts">
+          <span className="badge badge--success">{report.valid.toLocaleString('en-US')} ready</span>
+          {report.invalid > 0 ? (
+            <span className="badge badge--danger">
+              {report.invalid.toLocaleString('en-US')} with problems
+            </span>
+          ) : null}
+          {report.withWarnings > 0 ? (
+            <span className="badge badge--neutral">
+              {report.withWarnings.toLocaleString('en-US')} with warnings
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {report.rows.length > 0 ? (
+        <ul className="row-reports stack stack--snug plain-list">
+          {report.rows.slice(0, ROWS_SHOWN).map((row) => {
+            const hasError = row.issues.some((issue) => issue.severity === 'error')
+            return (
+              <li
+                key={row.row}
+                className="row-report"
+                data-severity={hasError ? 'error' : 'warning'}
+                data-testid={`row-report-${row.row}`}
+              >
+                <div className="row-report__title">
+                  <span className="row-report__row">Row {row.row}</span>
+                  <span className="row-report__id">{row.id ?? 'no ID'}</span>
+                  {row.title ? <span className="muted row-report__name">{row.title}</span> : null}
+                </div>
+                <RowIssues issues={row.issues} />
+                {hasError && row.id ? (
+                  <Button
+                    variant="ghost"
+                    className="row-report__fix"
+                    onClick={() => onEdit({ product: row.product, isNew: true })}
+                  >
+                    Fix and send
+                  </Button>
+                ) : null}
+              </li>
+            )
+          })}
+        </ul>
+      ) : (
+        <p className="muted">Every row follows the rules.</p>
+      )}
+      {report.rows.length > ROWS_SHOWN || report.truncated ? (
+        <p className="muted">
+          The first {ROWS_SHOWN} rows with problems are shown; fix the file for the rest.
+        </p>
+      ) : null}
+      <div className="actions import-report__actions">
+        <Button
+          variant="primary"
+          onClick={onSend}
+          busy={sending}
+          disabled={report.valid === 0 || blocked}
+          data-testid="import-send"
+        >
+          Send {report.valid.toLocaleString('en-US')} {report.valid === 1 ? 'product' : 'products'}
+        </Button>
+        {report.invalid > 0 ? (
+          <span className="muted">
+            {report.invalid.toLocaleString('en-US')} with problems will not be sent.
+          </span>
+        ) : null}
+      </div>
+    </div>
+  )
+}

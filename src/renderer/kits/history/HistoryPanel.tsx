@@ -1,0 +1,283 @@
+import { History, Lock } from 'lucide-react'
+import { useCallback, useEffect, useState } from 'react'
+import type { HistoryEntryView } from '../../../shared/ipc/contracts/campaign'
+import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
+import { formatMicros } from '../../../shared/rules/money'
+import { Banner } from '../../components/Banner'
+import { Button } from '../../components/Button'
+import { Segmented } from '../../components/Segmented'
+import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { fieldLabel, isEnumeratedField, valueWord } from '../../lib/platformWords'
+import { Field } from '../../components/Field'
+import { failureText } from '../jobs/useJob'
+import type { AccountScope } from '../../state/connection/activeProfile'
+import { SelectField } from '../../components/SelectField'
+import './history.css'
+const HOUR = 3_600_000
+type Range = 'day' | 'week' | 'custom'
+
+/** The API takes whole hours (B:162); the range is written in UTC so a whole hour is one everywhere. */
+function utcInput(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 16)
+}
+function fromUtcInput(value: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return undefined
+  const ms = Date.parse(`${value}:00Z`)
+  return Number.isNaN(ms) ? undefined : ms
+}
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z')
+
+function rangeOf(
+  range: Range,
+  custom: { start: string; end: string },
+): { start?: number; end?: number; error?: string; field?: 'start' | 'end' } {
+  const nextHour = Math.ceil(Date.now() / HOUR) * HOUR
+  if (range === 'day') return { start: nextHour - 24 * HOUR, end: nextHour }
+  if (range === 'week') return { start: nextHour - 7 * 24 * HOUR, end: nextHour }
+  const start = fromUtcInput(custom.start)
+  const end = fromUtcInput(custom.end)
+  if (start === undefined) return { error: 'Enter a date and an hour', field: 'start' }
+  if (end === undefined) return { error: 'Enter a date and an hour', field: 'end' }
+  if (start % HOUR !== 0) return { error: 'Account history takes whole hours: use :00', field: 'start' }
+  if (end % HOUR !== 0) return { error: 'Account history takes whole hours: use :00', field: 'end' }
+  if (end <= start) return { error: 'The end must be after the start', field: 'end' }
+  return { start, end }
+}
+
+const HISTORY_TIME = { dateStyle: 'medium', timeStyle: 'short' } as const
+
+function describeValue(key: string, value: unknown, currency: string | undefined): string {
+  if (value === null || value === undefined || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return value.length === 0 ? '—' : value.join(', ')
+  if (typeof value === 'object') return JSON.stringify(value)
+  const text = String(value)
+  // Money is micro units (B:5): shown in the account currency, exactly.
+  if (key.endsWith('_local_micro') && /^\d+$/.test(text)) return formatMicros(text, currency)
+  if (isEnumeratedField(key)) return valueWord(text)
+  if (/_(time|at)$/.test(key) && !Number.isNaN(Date.parse(text)))
+    return new Date(text).toLocaleString(undefined, HISTORY_TIME)
+  return text
+}
+
+function Changes({ entry }: { entry: HistoryEntryView }) {
+  const changes = entry.changes
+  const currency = typeof entry.entityData?.currency === 'string' ? entry.entityData.currency : undefined
+  if (changes && typeof changes === 'object' && !Array.isArray(changes)) {
+    const rows = Object.entries(changes)
+    if (rows.length === 0) return null
+    return (
+      <dl className="history-changes">
+        {rows.map(([key, value]) => (
+          <div key={key} className="history-changes__row">
+            <dt title={key}>{fieldLabel(key)}</dt>
+            <dd>{describeValue(key, value, currency)}</dd>
+          </div>
+        ))}
+      </dl>
+    )
+  }
+  if (entry.changeType === 'CREATE' && entry.entityData) {
+    const name = entry.entityData.name
+    return <p className="muted">Created{typeof name === 'string' ? ` as “${name}”` : ''}.</p>
+  }
+  if (changes !== undefined && changes !== null)
+    return <p className="muted">{describeValue('', changes, currency)}</p>
+  return null
+}
+
+const CHANGE_WORDS: Record<string, string> = { CREATE: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' }
+const formatTime = (value: string) => new Date(value).toLocaleString(undefined, HISTORY_TIME)
+
+/**
+ * Account history (beta, allowlisted) of a campaign or line item between two whole hours, as a
+ * timeline, newest first. An account outside the beta is told so plainly.
+ */
+export function HistoryPanel({
+  scope,
+  entityType: initialType = 'LINE_ITEM',
+  entityId: initialId = '',
+  fixedEntity = false,
+}: {
+  scope: AccountScope
+  entityType?: string
+  entityId?: string
+  fixedEntity?: boolean
+}) {
+  const [entityType, setEntityType] = useState(initialType)
+  const [entityId, setEntityId] = useState(initialId)
+  const [range, setRange] = useState<Range>('week')
+  const [custom, setCustom] = useState(() => {
+    const nextHour = Math.ceil(Date.now() / HOUR) * HOUR
+    return { start: utcInput(nextHour - 24 * HOUR), end: utcInput(nextHour) }
+  })
+  const [entries, setEntries] = useState<HistoryEntryView[] | null>(null)
+  const [cursor, setCursor] = useState<string | null>(null)
+  const [error, setError] = useState<{ message: string; notAllowed: boolean } | null>(null)
+  const [loading, setLoading] = useState(false)
+  const bounds = rangeOf(range, custom)
+
+  const load = useCallback(
+    async (more?: string) => {
+      if (bounds.start === undefined || bounds.end === undefined || entityId.trim() === '') return
+      setLoading(true)
+      try {
+        const page = await unwrap(
+          studio().accounts.history({
+            ...scope,
+            entityType,
+            entityId: entityId.trim(),
+            startTime: iso(bounds.start),
+            endTime: iso(bounds.end),
+            ...(more ? { cursor: more } : {}),
+          }),
+        )
+        setEntries((current) => [...(more ? (current ?? []) : []), ...page.entries])
+        setCursor(page.nextCursor)
+        setError(null)
+      } catch (failure) {
+        setEntries(null)
+        setError({
+          message: failureText(failure),
+          notAllowed: failure instanceof IpcFailure && failure.error.code === 'forbidden',
+        })
+      } finally {
+        setLoading(false)
+      }
+    },
+    [bounds.start, bounds.end, entityId, entityType, scope],
+  )
+
+  useEffect(() => {
+    if (fixedEntity) void load()
+    // Only the range changes reload on their own; a typed id waits for "Show history".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fixedEntity, range, bounds.start, bounds.end])
+
+  const newestFirst = [...(entries ?? [])].reverse()
+  return (
+    <div className="stack stack--tight" data-testid="history-panel">
+      <div className="history-controls">
+        {fixedEntity ? null : (
+          <>
+            <SelectField
+              label="Of a"
+              value={entityType}
+              options={ACCOUNT_LIMITS.historyEntityTypes.values.map((value) => ({
+                value,
+                label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
+              }))}
+              onChange={setEntityType}
+            />
+            <Field
+              label="Id"
+              value={entityId}
+              onChange={(event) => setEntityId(event.target.value)}
+              placeholder="e.g. 8u94t"
+              data-testid="history-entity-id"
+            />
+          </>
+        )}
+        <div className="field history-controls__range">
+          <span className="field__label">Between</span>
+          <Segmented
+            label="Time range"
+            value={range}
+            options={[
+              { value: 'day', label: 'Last 24 hours' },
+              { value: 'week', label: 'Last 7 days' },
+              { value: 'custom', label: 'Hours…' },
+            ]}
+            onChange={setRange}
+            testIdPrefix="history-range"
+          />
+        </div>
+        {fixedEntity ? null : (
+          <Button
+            onClick={() => void load()}
+            disabled={bounds.error !== undefined || entityId.trim() === ''}
+            busy={loading}
+          >
+            <History size={16} aria-hidden="true" />
+            Show history
+          </Button>
+        )}
+      </div>
+      {range === 'custom' ? (
+        <div className="grid-2">
+          <Field
+            label="From (UTC, whole hour)"
+            type="datetime-local"
+            step={3600}
+            value={custom.start}
+            onChange={(event) => setCustom((c) => ({ ...c, start: event.target.value }))}
+            message={bounds.field === 'start' ? { text: bounds.error ?? '', severity: 'error' } : undefined}
+            data-testid="history-start"
+          />
+          <Field
+            label="To (UTC, whole hour)"
+            type="datetime-local"
+            step={3600}
+            value={custom.end}
+            onChange={(event) => setCustom((c) => ({ ...c, end: event.target.value }))}
+            message={bounds.field === 'end' ? { text: bounds.error ?? '', severity: 'error' } : undefined}
+            data-testid="history-end"
+          />
+        </div>
+      ) : null}
+
+      {error?.notAllowed ? (
+        <div className="feature-note" role="alert" data-testid="history-not-allowlisted">
+          <Lock size={16} aria-hidden="true" />
+          <div>
+            <p className="feature-note__title">Account history is a beta for allowlisted accounts</p>
+            <p className="feature-note__body">{error.message}</p>
+          </div>
+        </div>
+      ) : error ? (
+        <Banner tone="error">{error.message}</Banner>
+      ) : null}
+
+      {entries === null ? (
+        loading ? (
+          <p className="muted" role="status">
+            Loading history…
+          </p>
+        ) : null
+      ) : newestFirst.length === 0 ? (
+        <p className="muted" data-testid="history-empty">
+          No changes in this period.
+        </p>
+      ) : (
+        <ol className="timeline" aria-label="Changes, newest first">
+          {newestFirst.map((entry, index) => (
+            <li key={`${entry.changeTime}-${index}`} className="timeline__item" data-testid="history-entry">
+              <span className="timeline__dot" aria-hidden="true" />
+              <div className="timeline__body">
+                <p className="timeline__head">
+                  <span
+                    className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}
+                  >
+                    {CHANGE_WORDS[entry.changeType] ?? entry.changeType}
+                  </span>
+                  <time dateTime={entry.changeTime}>{formatTime(entry.changeTime)}</time>
+                  <span className="muted">
+                    {entry.changedBy.userId ? `by user ${entry.changedBy.userId}` : ''}
+                    {entry.changedBy.platform ? ` via ${entry.changedBy.platform.replace(/_/g, ' ')}` : ''}
+                  </span>
+                </p>
+                <Changes entry={entry} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {cursor ? (
+        <Button variant="ghost" onClick={() => void load(cursor)} busy={loading}>
+          Load older changes
+        </Button>
+      ) : null}
+    </div>
+  )
+}

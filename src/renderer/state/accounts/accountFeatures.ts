@@ -1,0 +1,46 @@
+import { useEffect } from 'react'
+import { create } from 'zustand'
+import { studio, unwrap } from '../../lib/ipc'
+import { useConnectedAccount } from '../connection/activeProfile'
+
+/**
+ * The active account's feature keys (GET accounts/:id/features), or undefined while unknown or
+ * offline. The editors gate options on them (poll media on PROMOTED_MEDIA_POLLS); the account
+ * switcher keeps them in step with the active account (useAccountFeaturesSync).
+ */
+export const useAccountFeatures = create<{
+  features: readonly string[] | undefined
+  setFeatures(features: readonly string[] | undefined): void
+}>((set) => ({
+  features: undefined,
+  setFeatures: (features) => set({ features }),
+}))
+
+/** Whether the active account has a feature; undefined while that is not known. */
+export function useAccountHasFeature(feature: string): boolean | undefined {
+  const features = useAccountFeatures((state) => state.features)
+  return features === undefined ? undefined : features.includes(feature)
+}
+
+/** Keeps the features store in step with the active profile and account. Mounted once, by the account switcher. */
+export function useAccountFeaturesSync(): void {
+  const connected = useConnectedAccount()
+  const profileId = connected?.profile.id
+  const accountId = connected?.accountId
+  useEffect(() => {
+    const { setFeatures } = useAccountFeatures.getState()
+    setFeatures(undefined)
+    if (!profileId || !accountId) return
+    let current = true
+    unwrap(studio().accounts.features({ profileId, accountId })).then(
+      ({ features }) => {
+        if (current) setFeatures(features)
+      },
+      // Unknown stays unknown: editors then treat a gated option as unavailable, not as an error.
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [profileId, accountId])
+}
