@@ -1,6 +1,6 @@
 import type { Route } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId, shortId } from '../state'
+import { isoSeconds, longId, shortId, touch } from '../state'
 import {
   AdsInput,
   accountIdOf,
@@ -185,7 +185,7 @@ export const accountRoutes: Route[] = [
       const account = caller.account as AdsRecord
       if (name !== undefined) account.name = name
       if (industry !== undefined) account.industry_type = industry
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, account)
     },
   },
@@ -207,7 +207,7 @@ export const accountRoutes: Route[] = [
         ])
       }
       account.deleted = true
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, account)
     },
   },
@@ -357,7 +357,7 @@ export const accountRoutes: Route[] = [
       const account = caller.account as AdsRecord
       const features = account._features as string[]
       for (const key of keys ?? []) if (!features.includes(key)) features.push(key)
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, [...features])
     },
   },

@@ -1,6 +1,6 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId } from '../state'
+import { isoSeconds, longId, touch } from '../state'
 import {
   AdsInput,
   adsCaller,
@@ -100,7 +100,7 @@ export const catalogRoutes: Route[] = [
       const name = readName(input)
       input.finish()
       catalog.name = name
-      catalog.updated_at = isoSeconds(ctx.now)
+      touch(catalog, ctx.now)
       return single(ctx, presentCatalog(catalog))
     },
   },

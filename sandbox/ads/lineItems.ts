@@ -1,6 +1,6 @@
 import type { Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, shortId } from '../state'
+import { isoSeconds, shortId, touch } from '../state'
 import { ADVERTISER_BUSINESS_CATEGORIES } from './accounts'
 import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
@@ -274,7 +274,7 @@ export const lineItemRoutes: Route[] = [
       }
       input.finish()
       Object.assign(item, updates)
-      item.updated_at = isoSeconds(ctx.now)
+      touch(item, ctx.now)
       recordHistory(rt, caller, item, 'UPDATE', updates, ctx.now)
       return single(ctx, item)
     },
@@ -357,7 +357,7 @@ export const lineItemCuratedCategoryRoutes: Route[] = [
       input.finish()
       if (lineItemId !== undefined) link.line_item_id = lineItemId
       if (categoryId !== undefined) link.curated_category_id = categoryId
-      link.updated_at = isoSeconds(ctx.now)
+      touch(link, ctx.now)
       return single(ctx, link)
     },
   },

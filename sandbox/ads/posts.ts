@@ -2,7 +2,7 @@ import twitterText from 'twitter-text'
 import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
-import { isoSeconds, longId } from '../state'
+import { isoSeconds, longId, touch } from '../state'
 import { AdsInput, accountIdOf, adsCaller, notFound, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { libraryItem, readyUpload } from './lookup'
@@ -189,7 +189,11 @@ export const postRoutes: Route[] = [
       rt.state.created.posts += 1
       for (const key of mediaKeys ?? []) {
         const item = libraryItem(rt, accountId, key)
-        if (item) item.posted = true
+        // Being posted changes the library object, so its updated_at moves too.
+        if (item && item.posted !== true) {
+          item.posted = true
+          touch(item, ctx.now)
+        }
       }
       return single(ctx, postObject(rt, post, { trimUser, update: false }))
     },
@@ -207,7 +211,7 @@ export const postRoutes: Route[] = [
       )
       if (!post) throw notFound(ctx, `Post ${ctx.params.post_id}`)
       post.name = name
-      post.updated_at = isoSeconds(ctx.now)
+      touch(post, ctx.now)
       return single(ctx, postObject(rt, post, { trimUser: false, update: true }))
     },
   },

@@ -6,86 +6,23 @@ import { startSandbox } from '../../sandbox/index'
 import type { Sandbox } from '../../sandbox/index'
 import { authorizeDemoUser, call } from './helpers/client'
 import type { UserTokens } from './helpers/client'
-import { PRODUCT_FIELDS } from '../../sandbox/ads/products'
-
-interface Issue {
-  code: string
-  message: string
-  parameter?: string
-}
-interface Envelope<T = Record<string, unknown>> {
-  request: { params: Record<string, unknown> }
-  data: T
-  next_cursor?: string | null
-  total_count?: number
-  errors?: Issue[]
-}
-interface ItemResponse {
-  warnings: Issue[]
-  errors: Issue[]
-  product_key: string | null
-  id: string | null
-  status: string
-}
-type Product = Record<string, unknown> & { id: string; product_key: string }
+import { catalogApi } from './helpers/catalog'
+import type { CatalogEnv, Envelope, Product } from './helpers/catalog'
+import { PRODUCT_FIELDS } from '../../sandbox/ads/productRules'
 
 let sandbox: Sandbox
 let user: UserTokens
 let other: UserTokens
+const env = {} as CatalogEnv
+const { ads, image, product, createCatalog, putProducts, listProducts, deleteCatalogOf } = catalogApi(env)
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { productSetProcessingMs: 0 } })
-  user = await authorizeDemoUser(sandbox)
+  sandbox = env.sandbox = await startSandbox({ port: 0, limits: { productSetProcessingMs: 0 } })
+  user = env.user = await authorizeDemoUser(sandbox)
   other = await authorizeDemoUser(sandbox, 'write', { username: 'other_advertiser' })
 })
 afterAll(async () => {
   await sandbox.close()
 })
-
-const ads = (path: string): string => `${sandbox.adsUrl}/12${path}`
-const image = (size: string, extra = ''): string => `${sandbox.apiUrl}/sample-images/${size}.png${extra}`
-
-function product(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id,
-    title: `Product ${id}`,
-    description: 'A plain description',
-    availability: 'in stock',
-    condition: 'new',
-    price: '20.00 USD',
-    link: `https://shop.example.com/p/${id}`,
-    image_link: image('600x600'),
-    brand: 'Acme',
-    ...overrides,
-  }
-}
-
-async function createCatalog(who: UserTokens, name: string): Promise<string> {
-  const response = await call<Envelope<{ id: string; name: string }>>(who, {
-    method: 'POST',
-    url: ads('/product_catalogs'),
-    form: { name },
-  })
-  expect(response.status, response.text).toBe(200)
-  return response.body.data.id
-}
-
-async function putProducts(catalog: string, products: unknown[], who: UserTokens = user) {
-  return call<Envelope<{ products_response: ItemResponse[] }>>(who, {
-    method: 'PUT',
-    url: ads(`/product_catalogs/${catalog}/products`),
-    json: { products },
-  })
-}
-
-async function listProducts(catalog: string, query: Record<string, string> = {}) {
-  return call<Envelope<Product[]>>(user, { url: ads(`/product_catalogs/${catalog}/products`), query })
-}
-
-async function deleteCatalogOf(who: UserTokens): Promise<void> {
-  const list = await call<Envelope<{ id: string }[]>>(who, { url: ads('/product_catalogs') })
-  for (const catalog of list.body.data)
-    await call(who, { method: 'DELETE', url: ads(`/product_catalogs/${catalog.id}`) })
-}
 
 describe('product catalogs', () => {
   it('lists, creates one per user, renames and deletes permanently', async () => {
@@ -429,168 +366,6 @@ describe('products: list and delete', () => {
     })
     expect(missing.status).toBe(400)
     expect(missing.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'product_keys' })
-  })
-})
-
-describe('product sets', () => {
-  let catalog: string
-  let keys: Map<string, string>
-  beforeAll(async () => {
-    await deleteCatalogOf(user)
-    catalog = await createCatalog(user, 'Sets')
-    const response = await putProducts(catalog, [
-      product('cheap-shoe', {
-        price: '10.00 USD',
-        product_type: 'Apparel > Shoes',
-        custom_label_0: 'summer',
-      }),
-      product('mid-shoe', { price: '30.00 USD', product_type: 'Apparel > Shoes' }),
-      product('dear-shirt', { price: '80.00 USD', product_type: 'Apparel > Shirts', inventory: 4 }),
-      product('euro-shoe', { price: '5.00 EUR', product_type: 'apparel >  shoes' }),
-    ])
-    keys = new Map(response.body.data.products_response.map((r) => [r.id ?? '', r.product_key ?? '']))
-  })
-
-  const createSet = (body: Record<string, unknown>) =>
-    call<Envelope<Record<string, unknown>>>(user, {
-      method: 'POST',
-      url: ads(`/product_catalogs/${catalog}/product_sets`),
-      json: body,
-    })
-
-  it('creates a MANUAL set from product_keys, DONE at once, and reads it back', async () => {
-    const response = await createSet({
-      name: 'Picked',
-      type: 'MANUAL',
-      product_keys: [keys.get('cheap-shoe'), keys.get('dear-shirt')],
-    })
-    expect(response.status, response.text).toBe(200)
-    expect(response.body.data).toMatchObject({
-      name: 'Picked',
-      description: null,
-      type: 'MANUAL',
-      product_ids: ['cheap-shoe', 'dear-shirt'],
-      filters: [],
-      processing_status: 'DONE',
-    })
-    const read = await call<Envelope>(user, {
-      url: ads(`/product_catalogs/${catalog}/product_sets/${String(response.body.data.id)}`),
-    })
-    expect(read.body.data).toEqual(response.body.data)
-    expect((await call(user, { url: ads(`/product_catalogs/${catalog}/product_sets/123`) })).status).toBe(404)
-  })
-
-  it('requires product_keys for MANUAL and filters for FILTERED, and knows every key', async () => {
-    const manual = await createSet({ name: 'x', type: 'MANUAL' })
-    expect(manual.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'product_keys' })
-    const unknown = await createSet({ name: 'x', type: 'MANUAL', product_keys: ['nope'] })
-    expect(unknown.body.errors?.[0]).toMatchObject({ parameter: 'product_keys' })
-    const filtered = await createSet({ name: 'x', type: 'FILTERED' })
-    expect(filtered.body.errors?.[0]).toMatchObject({ code: 'MISSING_PARAMETER', parameter: 'filters' })
-    const noName = await createSet({ type: 'MANUAL', product_keys: [keys.get('mid-shoe')] })
-    expect(noName.body.errors?.[0]).toMatchObject({ parameter: 'name' })
-    const badType = await createSet({ name: 'x', type: 'SMART' })
-    expect(badType.body.errors?.[0]).toMatchObject({ parameter: 'type' })
-    expect(sandbox.created().product_sets).toBe(1)
-  })
-
-  it('refuses an operator that does not fit its attribute, and unknown attributes', async () => {
-    const response = await createSet({
-      name: 'Bad',
-      type: 'FILTERED',
-      filters: [
-        { attribute: 'price', operator: 'CONTAINS', value: '10' },
-        { attribute: 'product_type', operator: 'GREATER_THAN', value: '3' },
-        { attribute: 'colour', operator: 'EQUAL_TO', value: 'red' },
-        { attribute: 'inventory', operator: 'LESS_THAN', value: 'many' },
-      ],
-    })
-    expect(response.status).toBe(400)
-    expect(response.body.errors?.map((e) => e.parameter)).toEqual([
-      'filters[0]',
-      'filters[1]',
-      'filters[2]',
-      'filters[3]',
-    ])
-    expect(response.body.errors?.[0]?.message).toMatch(/CONTAINS does not apply to price/)
-  })
-
-  it('evaluates filters for real: AND-ed, numeric and text operators', async () => {
-    const members = async (filters: Record<string, unknown>[]): Promise<unknown> => {
-      const response = await createSet({ name: 'Filtered', type: 'FILTERED', filters })
-      expect(response.status, response.text).toBe(200)
-      return response.body.data.product_ids
-    }
-    expect(await members([{ attribute: 'price', operator: 'LESS_THAN', value: '50' }])).toEqual([
-      'cheap-shoe',
-      'mid-shoe',
-      'euro-shoe',
-    ])
-    expect(await members([{ attribute: 'price', operator: 'LESS_THAN', value: '50 USD' }])).toEqual([
-      'cheap-shoe',
-      'mid-shoe',
-    ])
-    expect(
-      await members([
-        { attribute: 'product_type', operator: 'CONTAINS', value: 'shoes' },
-        { attribute: 'price', operator: 'GREATER_THAN', value: '9.99' },
-      ]),
-    ).toEqual(['cheap-shoe', 'mid-shoe'])
-    expect(
-      await members([{ attribute: 'product_type', operator: 'MATCH', value: 'APPAREL > SHOES' }]),
-    ).toEqual(['cheap-shoe', 'mid-shoe', 'euro-shoe'])
-    expect(
-      await members([{ attribute: 'product_type', operator: 'EQUAL_TO', value: 'Apparel > Shoes' }]),
-    ).toEqual(['cheap-shoe', 'mid-shoe'])
-    expect(
-      await members([{ attribute: 'custom_label_0', operator: 'NOT_CONTAINS', value: 'summer' }]),
-    ).toEqual(['mid-shoe', 'dear-shirt', 'euro-shoe'])
-    expect(await members([{ attribute: 'inventory', operator: 'EQUAL_TO', value: '4' }])).toEqual([
-      'dear-shirt',
-    ])
-  })
-
-  it('a FILTERED set is PROCESSING for a moment, then DONE with its members', async () => {
-    const slow = await startSandbox({ port: 0, limits: { productSetProcessingMs: 400 } })
-    try {
-      const who = await authorizeDemoUser(slow)
-      const url = `${slow.adsUrl}/12/product_catalogs`
-      const created = await call<Envelope<{ id: string }>>(who, {
-        method: 'POST',
-        url,
-        form: { name: 'Slow' },
-      })
-      const base = `${url}/${created.body.data.id}`
-      await call(who, {
-        method: 'PUT',
-        url: `${base}/products`,
-        json: { products: [product('a', { image_link: 'https://cdn.example.com/a.png' })] },
-      })
-      const set = await call<Envelope<{ id: string; processing_status: string; product_ids: string[] }>>(
-        who,
-        {
-          method: 'POST',
-          url: `${base}/product_sets`,
-          json: {
-            name: 'Later',
-            type: 'FILTERED',
-            filters: [{ attribute: 'price', operator: 'GREATER_THAN', value: '1' }],
-          },
-        },
-      )
-      expect(set.body.data.processing_status).toBe('PROCESSING')
-      expect(set.body.data.product_ids).toEqual([])
-      let read = set.body.data
-      while (read.processing_status === 'PROCESSING') {
-        await new Promise((resolve) => setTimeout(resolve, 50))
-        read = (await call<Envelope<typeof read>>(who, { url: `${base}/product_sets/${set.body.data.id}` }))
-          .body.data
-      }
-      expect(read.processing_status).toBe('DONE')
-      expect(read.product_ids).toEqual(['a'])
-    } finally {
-      await slow.close()
-    }
   })
 })
 
