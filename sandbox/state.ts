@@ -69,7 +69,7 @@ export interface Upload {
   receivedBytes: number
   segments: Record<string, number>
   phase: 'uploading' | 'finalized'
-  /** Video transcoding finishes at this time (ms since epoch); images are ready at FINALIZE. */
+  /** Processing (videos, post_gif GIFs) finishes at this time (ms since epoch); other images are ready at FINALIZE. */
   readyAt: number
   failure?: string
   finalizedAt?: number

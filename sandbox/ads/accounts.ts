@@ -262,14 +262,16 @@ export const accountRoutes: Route[] = [
           (userId === undefined || by.user_id === userId)
         )
       })
+      // Ordered by change time (as created_at, so cursors carry the sort readList expects), then
+      // by the order the changes were made.
       const keyed = entries.map((h, index) => ({
         ...h,
         created_at: String(h.change_time),
         updated_at: '',
         deleted: false,
-        _key: String(index),
+        _key: String(index).padStart(9, '0'),
       }))
-      return listReply(ctx, rt, caller, keyed, { ...list, sortField: 'change_time' }, '_key')
+      return listReply(ctx, rt, caller, keyed, list, '_key')
     },
   },
   {
@@ -279,27 +281,6 @@ export const accountRoutes: Route[] = [
       adsCaller(ctx, rt)
       new AdsInput(ctx, []).finish()
       return single(ctx, ADVERTISER_BUSINESS_CATEGORIES)
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/accounts/:account_id/audience_estimate',
-    handler: (ctx, rt) => {
-      adsCaller(ctx, rt)
-      // Payload "not shown" beyond "an array of JSON objects"; the estimate itself is a fixed,
-      // plausible range, which is the simplest honest answer for a sandbox with no audience data.
-      if (ctx.contentType !== 'application/json' || !Array.isArray(ctx.json) || ctx.json.length === 0) {
-        throw adsFailure(ctx, 400, [
-          { code: 'INVALID_PARAMETER', message: 'The body must be a non-empty JSON array of objects' },
-        ])
-      }
-      const bad = ctx.json.findIndex((item) => !item || typeof item !== 'object' || Array.isArray(item))
-      if (bad !== -1) {
-        throw adsFailure(ctx, 400, [
-          { code: 'INVALID_PARAMETER', message: `Item ${bad} is not a JSON object`, parameter: `[${bad}]` },
-        ])
-      }
-      return single(ctx, { audience_size: { min: 1_200_000, max: 1_450_000 } })
     },
   },
   {

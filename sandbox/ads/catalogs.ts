@@ -40,6 +40,13 @@ function checkUserId(input: AdsInput, caller: AdsCaller): void {
   }
 }
 
+/** Deletion is permanent: the catalog goes, and with it its products and product sets. */
+export function removeCatalog(rt: Runtime, catalog: AdsRecord): void {
+  rt.state.productCatalogs = rt.state.productCatalogs.filter((c) => c !== catalog)
+  rt.state.products = rt.state.products.filter((p) => p._catalog !== catalog.id)
+  rt.state.productSets = rt.state.productSets.filter((s) => s._catalog !== catalog.id)
+}
+
 function readName(input: AdsInput): string | undefined {
   return input.string('name', { required: true })?.trim()
 }
@@ -111,10 +118,7 @@ export const catalogRoutes: Route[] = [
       const caller = adsCaller(ctx, rt)
       new AdsInput(ctx, []).finish()
       const catalog = findCatalog(ctx, rt, caller)
-      // Permanent: the catalog goes, and with it its products and product sets.
-      rt.state.productCatalogs = rt.state.productCatalogs.filter((c) => c !== catalog)
-      rt.state.products = rt.state.products.filter((p) => p._catalog !== catalog.id)
-      rt.state.productSets = rt.state.productSets.filter((s) => s._catalog !== catalog.id)
+      removeCatalog(rt, catalog)
       return single(ctx, presentCatalog(catalog))
     },
   },

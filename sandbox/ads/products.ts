@@ -4,7 +4,14 @@ import { isoSeconds, longId, touch } from '../state'
 import { findCatalog } from './catalogs'
 import { AdsInput, adsCaller, adsFailure, listParameterNames, listReply, readList, single } from './core'
 import type { ListSpec } from './core'
-import { SUBMITTED_FIELDS, checkImages, checkItem, issue, presentProduct, sameSubmission } from './productRules'
+import {
+  SUBMITTED_FIELDS,
+  checkImages,
+  checkItem,
+  issue,
+  presentProduct,
+  sameSubmission,
+} from './productRules'
 
 /**
  * Products of a catalog (spec part A, "Products" and the product field table). A batch PUT
