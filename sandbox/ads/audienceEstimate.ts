@@ -52,6 +52,8 @@ const PLATFORM_REACH = 400_000_000
 const CRITERION_FIELDS = ['targeting_type', 'targeting_value', 'operator_type']
 
 interface Criterion {
+  /** Position in the request body. */
+  index: number
   type: string
   value: string
   negated: boolean
@@ -100,8 +102,13 @@ function readCriteria(ctx: RequestContext): { criteria: Criterion[]; issues: Ads
       problem('MISSING_PARAMETER', 'targeting_value', 'targeting_value is required')
     if (operator !== undefined && operator !== 'EQ' && operator !== 'NE')
       problem('INVALID_PARAMETER', 'operator_type', 'operator_type must be EQ or NE')
-    if (typeof type === 'string' && typeof value === 'string' && value.trim() !== '')
-      criteria.push({ type, value, negated: operator === 'NE' })
+    if (
+      typeof type === 'string' &&
+      (TARGETING_TYPES as readonly string[]).includes(type) &&
+      typeof value === 'string' &&
+      value.trim() !== ''
+    )
+      criteria.push({ index, type, value, negated: operator === 'NE' })
   })
   return { criteria, issues }
 }
@@ -117,7 +124,8 @@ export const audienceEstimateRoutes: Route[] = [
       new AdsInput(ctx, []).finish()
       const { criteria, issues } = readCriteria(ctx)
       const audienceSizes: number[] = []
-      criteria.forEach((criterion, index) => {
+      for (const criterion of criteria) {
+        const index = criterion.index
         if (criterion.type === 'LOCATION' && !locationByValue(criterion.value)) {
           issues.push({
             code: 'INVALID_PARAMETER',
@@ -135,7 +143,7 @@ export const audienceEstimateRoutes: Route[] = [
             })
           } else if (!criterion.negated) audienceSizes.push(activeMemberCount(audience, ctx.now))
         }
-      })
+      }
       if (issues.length > 0) throw adsFailure(ctx, 400, issues)
       return single(ctx, { audience_size: estimate(criteria, audienceSizes) })
     },

@@ -138,5 +138,12 @@ export const locationRoutes: Route[] = [
           (q === undefined || String(l.name).toLowerCase().includes(q)),
       ),
     idKey: '_order',
+    present: (_rt, l) => ({
+      name: l.name,
+      country_code: l.country_code,
+      location_type: l.location_type,
+      targeting_value: l.targeting_value,
+      targeting_type: l.targeting_type,
+    }),
   }),
 ]
