@@ -1,4 +1,7 @@
 import twitterText from 'twitter-text'
+import type { Runtime } from './context'
+import type { AdsRecord } from './state'
+import { isoSeconds, longId } from './state'
 
 /**
  * Rules every post obeys, whichever API creates it (ads `accounts/:id/post` or `/2/posts`).
@@ -24,4 +27,25 @@ export function mediaMixProblem(types: readonly string[]): string | undefined {
   if (types.length > 1 && types.some((t) => t !== 'IMAGE'))
     return 'A post takes up to 4 images, or 1 GIF, or 1 video'
   return undefined
+}
+
+/**
+ * Stores a new post, made through either API: a fresh 19-digit id, created now, with no name, card
+ * or media and open conversation unless `fields` say otherwise.
+ */
+export function storePost(rt: Runtime, now: number, fields: Record<string, unknown>): AdsRecord {
+  const post: AdsRecord = {
+    id: longId(rt.state),
+    created_at: isoSeconds(now),
+    updated_at: isoSeconds(now),
+    deleted: false,
+    name: null,
+    card_uri: null,
+    media_keys: [],
+    conversation_settings: 'EVERYONE',
+    ...fields,
+  }
+  rt.state.posts.push(post)
+  rt.state.created.posts += 1
+  return post
 }

@@ -1,7 +1,7 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
-import { isoSeconds, longId, touch } from '../state'
+import { touch } from '../state'
 import { AdsInput, accountIdOf, adsCaller, notFound, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { libraryItem, readyUpload } from './lookup'
@@ -12,6 +12,7 @@ import {
   MAX_IMAGES,
   STANDARD_TEXT_MAX,
   mediaMixProblem,
+  storePost,
   weightedLength,
 } from '../postRules'
 
@@ -158,12 +159,7 @@ export const postRoutes: Route[] = [
         if (mix) input.invalid('media_keys', mix)
       }
       input.finish()
-      const id = longId(rt.state)
-      const post: AdsRecord = {
-        id,
-        created_at: isoSeconds(ctx.now),
-        updated_at: isoSeconds(ctx.now),
-        deleted: false,
+      const post = storePost(rt, ctx.now, {
         _account: accountId,
         text: text ?? '',
         name: name ?? null,
@@ -174,9 +170,7 @@ export const postRoutes: Route[] = [
         _mode: mode ?? 'compat',
         as_user_id: asUserId,
         _source: caller.app.name,
-      }
-      rt.state.posts.push(post)
-      rt.state.created.posts += 1
+      })
       for (const key of mediaKeys ?? []) {
         const item = libraryItem(rt, accountId, key)
         // Being posted changes the library object, so its updated_at moves too.

@@ -22,10 +22,8 @@ const CUSTOM_LABELS = [
   'custom_label_4',
 ]
 
-/** Every public product field, in the spec's order; a read returns all of them, null when unset. */
-export const PRODUCT_FIELDS = [
-  'id',
-  'product_key',
+/** Required fields besides id (the spec's table lists them together). */
+const REQUIRED_FIELDS = [
   'title',
   'description',
   'availability',
@@ -33,6 +31,13 @@ export const PRODUCT_FIELDS = [
   'price',
   'link',
   'image_link',
+] as const
+
+/** Every public product field, in the spec's order; a read returns all of them, null when unset. */
+export const PRODUCT_FIELDS = [
+  'id',
+  'product_key',
+  ...REQUIRED_FIELDS,
   'brand',
   'gtin',
   'mpn',
@@ -144,15 +149,7 @@ export function checkItem(raw: unknown, index: number): CheckedItem {
   const id = text('id')
   if (id === undefined || id.trim() === '') error('id', 'id is required', 'MISSING_PARAMETER')
   else checked.id = id
-  for (const required of [
-    'title',
-    'description',
-    'availability',
-    'condition',
-    'price',
-    'link',
-    'image_link',
-  ]) {
+  for (const required of REQUIRED_FIELDS) {
     if (text(required) === undefined && product[required] === undefined)
       error(required, `${required} is required`, 'MISSING_PARAMETER')
   }

@@ -3,9 +3,15 @@ import type { UserContext } from '../auth'
 import type { RequestContext, Route, Runtime } from '../context'
 import { json } from '../http'
 import { mediaTypeOfMime } from '../media'
-import { LONG_FORM_TEXT_MAX, STANDARD_TEXT_MAX, mediaMixProblem, weightedLength } from '../postRules'
+import {
+  LONG_FORM_TEXT_MAX,
+  STANDARD_TEXT_MAX,
+  mediaMixProblem,
+  storePost,
+  weightedLength,
+} from '../postRules'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId, touch } from '../state'
+import { isoSeconds, touch } from '../state'
 import { communityById } from './communities'
 import {
   EDIT_WINDOW_MS,
@@ -189,17 +195,9 @@ function create(ctx: RequestContext, rt: Runtime): ReturnType<typeof json> {
     )
   const previous = previousId === undefined ? undefined : editablePost(rt, user, previousId, ctx.now)
 
-  const id = longId(rt.state)
-  const post: AdsRecord = {
-    id,
-    created_at: isoSeconds(ctx.now),
-    updated_at: isoSeconds(ctx.now),
-    deleted: false,
+  const post = storePost(rt, ctx.now, {
     text: typeof text === 'string' ? text : '',
-    name: null,
-    card_uri: null,
     media_keys: mediaKeys,
-    conversation_settings: 'EVERYONE',
     nullcast: false,
     paid_partnership: paidPartnership ?? false,
     community_id: (previous ? previous.community_id : community?.id) ?? null,
@@ -209,14 +207,13 @@ function create(ctx: RequestContext, rt: Runtime): ReturnType<typeof json> {
     _source: user.app.name,
     _created_ms: ctx.now,
     _chain_started_ms: previous ? chainStartedMs(previous) : ctx.now,
-    _edit_history: [...(previous ? editHistory(previous) : []), id],
-  }
+  })
+  const id = String(post.id)
+  post._edit_history = [...(previous ? editHistory(previous) : []), id]
   if (previous) {
     previous._superseded_by = id
     touch(previous, ctx.now)
   }
-  rt.state.posts.push(post)
-  rt.state.created.posts += 1
   return json(201, { data: presentPost(post, ['id', 'text', 'edit_history_post_ids']) })
 }
 

@@ -1,33 +1,22 @@
 import { spawnSync } from 'node:child_process'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSandbox } from '../../sandbox/index'
-import type { LoggedRequest, OutsideChange, OutsideSchedule, Sandbox } from '../../sandbox/index'
+import { describe, expect, it } from 'vitest'
+import type { LoggedRequest, OutsideChange, OutsideSchedule } from '../../sandbox/index'
 import { admin } from './helpers/admin'
-import { authorizeDemoUser, call, pngOf, uploadUntilFinalized } from './helpers/client'
-import type { UserTokens } from './helpers/client'
+import { call, pngOf, uploadUntilFinalized } from './helpers/client'
+import { useSandbox } from './helpers/setup'
 import { startCli } from './helpers/spawnCli'
 
-let sandbox: Sandbox
-let user: UserTokens
-let main: string
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
-  user = await authorizeDemoUser(sandbox)
-  main = sandbox.demo.accountIds[0] ?? ''
-})
-afterAll(async () => {
-  await sandbox.close()
-})
+const env = useSandbox()
 
-const ads = (path: string): string => `${sandbox.adsUrl}/12${path}`
+const ads = (path: string): string => `${env.sandbox.adsUrl}/12${path}`
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** A raw request, so the Host header can be anything. */
 function raw(path: string, headers: Record<string, string>, method = 'GET', body = ''): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: sandbox.port, path, method, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port: env.sandbox.port, path, method, headers }, (res) => {
       res.resume()
       resolve(res.statusCode ?? 0)
     })
@@ -38,10 +27,10 @@ function raw(path: string, headers: Record<string, string>, method = 'GET', body
 
 describe('the admin routes', () => {
   it('list themselves, and answer only requests to a loopback host, writes only as JSON', async () => {
-    const index = await admin<{ help: string; kinds: string[]; actions: string[] }>(sandbox, 'GET', '')
+    const index = await admin<{ help: string; kinds: string[]; actions: string[] }>(env.sandbox, 'GET', '')
     expect(index.body.data?.help).toMatch(/POST +\/__admin\/outside-edits/)
     expect(index.body.data?.kinds).toContain('line_items')
-    expect(await raw('/__admin/requests', { host: `localhost:${sandbox.port}` })).toBe(200)
+    expect(await raw('/__admin/requests', { host: `localhost:${env.sandbox.port}` })).toBe(200)
     // A web page that rebinds its own name to 127.0.0.1 still sends its own Host.
     expect(await raw('/__admin/requests', { host: 'attacker.example' })).toBe(403)
     const form = 'kind=cards'
@@ -49,34 +38,34 @@ describe('the admin routes', () => {
   })
 
   it('are no part of the platform API: no OAuth, no faults, not in the request log', async () => {
-    sandbox.setFaults({ force429: true })
+    env.sandbox.setFaults({ force429: true })
     try {
-      expect((await admin(sandbox, 'GET', '/requests')).status).toBe(200)
+      expect((await admin(env.sandbox, 'GET', '/requests')).status).toBe(200)
     } finally {
-      sandbox.setFaults({ force429: false })
+      env.sandbox.setFaults({ force429: false })
     }
-    const logged = sandbox.requestLog().map((entry) => entry.path)
+    const logged = env.sandbox.requestLog().map((entry) => entry.path)
     expect(logged.some((path) => path.startsWith('/__admin'))).toBe(false)
   })
 })
 
 describe('the request log (GET /__admin/requests)', () => {
   it('records method, path, route, query and body fields; an update shows just what it set', async () => {
-    const since = sandbox.requestLog().at(-1)?.seq ?? 0
-    const lineItem = String(sandbox.state().lineItems.find((l) => l._account === main)?.id)
-    await call(user, {
+    const since = env.sandbox.requestLog().at(-1)?.seq ?? 0
+    const lineItem = String(env.sandbox.state().lineItems.find((l) => l._account === env.main)?.id)
+    await call(env.user, {
       method: 'PUT',
-      url: ads(`/accounts/${main}/line_items/${lineItem}`),
+      url: ads(`/accounts/${env.main}/line_items/${lineItem}`),
       form: { name: 'Just the name' },
     })
-    await call(user, { url: ads(`/accounts/${main}/cards`), query: { q: 'Seeded', count: '5' } })
-    const card = String(sandbox.state().cards[0]?.id)
-    await call(user, {
+    await call(env.user, { url: ads(`/accounts/${env.main}/cards`), query: { q: 'Seeded', count: '5' } })
+    const card = String(env.sandbox.state().cards[0]?.id)
+    await call(env.user, {
       method: 'PUT',
-      url: ads(`/accounts/${main}/cards/${card}`),
+      url: ads(`/accounts/${env.main}/cards/${card}`),
       json: { name: 'New name' },
     })
-    const log = await admin<LoggedRequest[]>(sandbox, 'GET', `/requests?since=${since}`)
+    const log = await admin<LoggedRequest[]>(env.sandbox, 'GET', `/requests?since=${since}`)
     const entries = log.body.data ?? []
     expect(entries.map((e) => e.route)).toEqual([
       'PUT /ads/12/accounts/:account_id/line_items/:line_item_id',
@@ -84,7 +73,7 @@ describe('the request log (GET /__admin/requests)', () => {
       'PUT /ads/12/accounts/:account_id/cards/:card_id',
     ])
     expect(entries[0]).toMatchObject({
-      path: `/ads/12/accounts/${main}/line_items/${lineItem}`,
+      path: `/ads/12/accounts/${env.main}/line_items/${lineItem}`,
       query: {},
       body: { type: 'form', fields: { name: 'Just the name' } },
       fieldNames: ['name'],
@@ -106,15 +95,15 @@ describe('the request log (GET /__admin/requests)', () => {
   })
 
   it('logs identifier uploads by their length and file parts by their size, never their contents', async () => {
-    const since = sandbox.requestLog().at(-1)?.seq ?? 0
+    const since = env.sandbox.requestLog().at(-1)?.seq ?? 0
     const hash = 'a'.repeat(64)
-    await call(user, {
+    await call(env.user, {
       method: 'POST',
-      url: ads(`/accounts/${main}/custom_audiences/${sandbox.state().customAudiences[2]?.id}/users`),
+      url: ads(`/accounts/${env.main}/custom_audiences/${env.sandbox.state().customAudiences[2]?.id}/users`),
       json: [{ operation_type: 'Update', params: { users: [{ email: [hash] }] } }],
     })
-    await uploadUntilFinalized(sandbox, user, pngOf(600, 600), 'image/png', 'post_image')
-    const entries = sandbox.requestLog(since)
+    await uploadUntilFinalized(env.sandbox, env.user, pngOf(600, 600), 'image/png', 'post_image')
+    const entries = env.sandbox.requestLog(since)
     expect(entries[0]?.body).toEqual({ type: 'json', items: 1, bytes: expect.any(Number) })
     expect(JSON.stringify(entries)).not.toContain(hash)
     const append = entries.find((e) => e.body.fields?.command === 'APPEND')
@@ -123,16 +112,16 @@ describe('the request log (GET /__admin/requests)', () => {
 
   it('empties on DELETE', async () => {
     expect(
-      (await admin<{ cleared: number }>(sandbox, 'DELETE', '/requests')).body.data?.cleared,
+      (await admin<{ cleared: number }>(env.sandbox, 'DELETE', '/requests')).body.data?.cleared,
     ).toBeGreaterThan(0)
-    expect(sandbox.requestLog()).toEqual([])
+    expect(env.sandbox.requestLog()).toEqual([])
   })
 })
 
 describe('outside edits on a schedule', () => {
   it('edits objects of the named kinds every interval until stopped (PUT/DELETE /__admin/outside-edits/schedule)', async () => {
-    const since = sandbox.outsideChanges().at(-1)?.seq ?? 0
-    const started = await admin<OutsideSchedule>(sandbox, 'PUT', '/outside-edits/schedule', {
+    const since = env.sandbox.outsideChanges().at(-1)?.seq ?? 0
+    const started = await admin<OutsideSchedule>(env.sandbox, 'PUT', '/outside-edits/schedule', {
       every: '20ms',
       kinds: ['cards', 'line_items'],
     })
@@ -140,19 +129,22 @@ describe('outside edits on a schedule', () => {
     let changes: OutsideChange[] = []
     for (let i = 0; i < 100 && changes.length < 3; i++) {
       await sleep(20)
-      changes = sandbox.outsideChanges(since)
+      changes = env.sandbox.outsideChanges(since)
     }
     expect(changes.length).toBeGreaterThanOrEqual(3)
     expect(changes.every((c) => c.source === 'schedule' && c.action === 'edit')).toBe(true)
     expect(new Set(changes.map((c) => c.kind)).size).toBeLessThanOrEqual(2)
-    expect((await admin(sandbox, 'DELETE', '/outside-edits/schedule')).status).toBe(200)
-    const stopped = sandbox.outsideChanges().length
+    expect((await admin(env.sandbox, 'DELETE', '/outside-edits/schedule')).status).toBe(200)
+    const stopped = env.sandbox.outsideChanges().length
     await sleep(80)
-    expect(sandbox.outsideChanges().length).toBe(stopped)
-    const listed = await admin<OutsideChange[]>(sandbox, 'GET', `/outside-edits?since=${since}`)
+    expect(env.sandbox.outsideChanges().length).toBe(stopped)
+    const listed = await admin<OutsideChange[]>(env.sandbox, 'GET', `/outside-edits?since=${since}`)
     expect(listed.body.schedule).toBeNull()
-    expect(listed.body.data?.length).toBe(sandbox.outsideChanges(since).length)
-    const bad = await admin(sandbox, 'PUT', '/outside-edits/schedule', { every: 'soon', kinds: ['cards'] })
+    expect(listed.body.data?.length).toBe(env.sandbox.outsideChanges(since).length)
+    const bad = await admin(env.sandbox, 'PUT', '/outside-edits/schedule', {
+      every: 'soon',
+      kinds: ['cards'],
+    })
     expect(bad.body.error?.message).toMatch(/duration/)
   })
 

@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startSandbox } from '../../sandbox/index'
-import type { Sandbox } from '../../sandbox/index'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { authorizeDemoUser, call, gifOf, mp4Of, pngOf, upload, uploadUntilFinalized } from './helpers/client'
+import { useSandbox } from './helpers/setup'
 import type { UserTokens } from './helpers/client'
 
 interface Problem {
@@ -20,30 +19,24 @@ interface Read {
   errors?: (Problem & { resource_id?: string })[]
 }
 
-let sandbox: Sandbox
-let user: UserTokens
+const env = useSandbox({ limits: { videoProcessingMs: 300 } })
 let other: UserTokens
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { videoProcessingMs: 300 } })
-  user = await authorizeDemoUser(sandbox)
-  other = await authorizeDemoUser(sandbox, 'write', { username: 'other_advertiser' })
-})
-afterAll(async () => {
-  await sandbox.close()
+  other = await authorizeDemoUser(env.sandbox, 'write', { username: 'other_advertiser' })
 })
 afterEach(() => {
   vi.useRealTimers()
 })
 
-const postsUrl = (path = ''): string => `${sandbox.apiUrl}/2/posts${path}`
-const post = (json: unknown, who: UserTokens = user) =>
+const postsUrl = (path = ''): string => `${env.sandbox.apiUrl}/2/posts${path}`
+const post = (json: unknown, who: UserTokens = env.user) =>
   call<Created>(who, { method: 'POST', url: postsUrl(), json })
-const read = (id: string, fields?: string, who: UserTokens = user) =>
+const read = (id: string, fields?: string, who: UserTokens = env.user) =>
   call<Read>(who, { url: postsUrl(`/${id}`), ...(fields ? { query: { 'post.fields': fields } } : {}) })
-const edit = (previous: string, json: Record<string, unknown> = {}, who: UserTokens = user) =>
+const edit = (previous: string, json: Record<string, unknown> = {}, who: UserTokens = env.user) =>
   post({ text: `edited ${previous}`, ...json, edit_options: { previous_post_id: previous } }, who)
 const setPremium = (userId: string, premium: boolean) =>
-  fetch(`${sandbox.apiUrl}/__admin/users/${userId}`, {
+  fetch(`${env.sandbox.apiUrl}/__admin/users/${userId}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ premium }),
@@ -60,7 +53,7 @@ describe('POST /2/posts', () => {
     })
     const back = await read(created.body.data.id, 'author_id,created_at,paid_partnership')
     expect(back.body.data).toMatchObject({
-      author_id: user.userId,
+      author_id: env.user.userId,
       paid_partnership: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     })
@@ -76,21 +69,21 @@ describe('POST /2/posts', () => {
   })
 
   it('posts in a community the author belongs to, sharing with followers only with community_id', async () => {
-    const inCommunity = await post({ text: 'For designers', community_id: sandbox.demo.communityId })
+    const inCommunity = await post({ text: 'For designers', community_id: env.sandbox.demo.communityId })
     expect(inCommunity.status, inCommunity.text).toBe(201)
     expect((await read(inCommunity.body.data.id, 'community_id')).body.data?.community_id).toBe(
-      sandbox.demo.communityId,
+      env.sandbox.demo.communityId,
     )
     const shared = await post({
       text: 'Also for my followers',
-      community_id: sandbox.demo.communityId,
+      community_id: env.sandbox.demo.communityId,
       share_with_followers: true,
     })
     expect(shared.status).toBe(201)
     const alone = await post({ text: 'x', share_with_followers: true })
     expect(alone.status).toBe(400)
     expect(alone.body.errors?.[0]?.parameter).toBe('share_with_followers')
-    const notMember = await post({ text: 'x', community_id: sandbox.demo.otherCommunityId })
+    const notMember = await post({ text: 'x', community_id: env.sandbox.demo.otherCommunityId })
     expect(notMember.status).toBe(403)
     expect(notMember.body.errors?.[0]).toMatchObject({ parameter: 'community_id', status: 403 })
     expect((await post({ text: 'x', community_id: '42' })).status).toBe(400)
@@ -101,7 +94,7 @@ describe('POST /2/posts', () => {
     expect(empty.body.errors?.map((e) => e.parameter)).toEqual(['text'])
     const unknown = await post({ text: 'x', reply_settings: 'following' })
     expect(unknown.body.errors?.[0]?.parameter).toBe('reply_settings')
-    const form = await call<Created>(user, { method: 'POST', url: postsUrl(), form: { text: 'x' } })
+    const form = await call<Created>(env.user, { method: 'POST', url: postsUrl(), form: { text: 'x' } })
     expect(form.status).toBe(400)
     expect(form.headers.get('content-type')).toMatch(/application\/problem\+json/)
     // Premium users write long-form posts (25,000); others standard ones (4,000).
@@ -112,15 +105,15 @@ describe('POST /2/posts', () => {
   })
 
   it('attaches finished uploads only: a video still processing is refused until it succeeds', async () => {
-    const image = await upload(sandbox, user, pngOf(1200, 628), 'image/png', 'post_image')
+    const image = await upload(env.sandbox, env.user, pngOf(1200, 628), 'image/png', 'post_image')
     const withImage = await post({ text: 'pic', media: { media_ids: [image.mediaId] } })
     expect(withImage.status, withImage.text).toBe(201)
     expect((await read(withImage.body.data.id, 'attachments')).body.data?.attachments).toEqual({
       media_keys: [image.mediaKey],
     })
     const video = await uploadUntilFinalized(
-      sandbox,
-      user,
+      env.sandbox,
+      env.user,
       mp4Of(1280, 720, 5_000),
       'video/mp4',
       'post_video',
@@ -133,7 +126,7 @@ describe('POST /2/posts', () => {
     })
     await new Promise((resolve) => setTimeout(resolve, 350))
     expect((await post({ text: 'clip', media: { media_ids: [video.mediaId] } })).status).toBe(201)
-    const gif = await upload(sandbox, user, gifOf(480, 270), 'image/gif')
+    const gif = await upload(env.sandbox, env.user, gifOf(480, 270), 'image/gif')
     const mixed = await post({ text: 'mix', media: { media_ids: [image.mediaId, gif.mediaId] } })
     expect(mixed.body.errors?.[0]?.detail).toMatch(/4 images, or 1 GIF, or 1 video/)
     const theirs = await post({ text: 'x', media: { media_ids: [image.mediaId] } }, other)
@@ -167,27 +160,27 @@ describe('editing a post (edit_options.previous_post_id)', () => {
     const theirs = await edit(mine.id, {}, other)
     expect(theirs.status).toBe(403)
     expect(theirs.body.errors?.[0]).toMatchObject({ parameter: 'edit_options.previous_post_id' })
-    const account = sandbox.demo.accountIds[0] ?? ''
-    const promoted = await call<{ data: { id_str: string } }>(user, {
+    const account = env.sandbox.demo.accountIds[0] ?? ''
+    const promoted = await call<{ data: { id_str: string } }>(env.user, {
       method: 'POST',
-      url: `${sandbox.adsUrl}/12/accounts/${account}/post`,
-      form: { as_user_id: user.userId, text: 'Promoted only' },
+      url: `${env.sandbox.adsUrl}/12/accounts/${account}/post`,
+      form: { as_user_id: env.user.userId, text: 'Promoted only' },
     })
     expect((await edit(promoted.body.data.id_str)).status).toBe(403)
     expect((await edit('1234567890123456789')).status).toBe(400)
-    const inCommunity = await edit(mine.id, { community_id: sandbox.demo.communityId })
+    const inCommunity = await edit(mine.id, { community_id: env.sandbox.demo.communityId })
     expect(inCommunity.body.errors?.[0]?.parameter).toBe('community_id')
   })
 
   it('needs the premium subscription', async () => {
     const draft = (await post({ text: 'Before the subscription lapses' })).body.data
-    expect((await setPremium(user.userId, false)).status).toBe(200)
+    expect((await setPremium(env.user.userId, false)).status).toBe(200)
     try {
       const refused = await edit(draft.id)
       expect(refused.status).toBe(403)
       expect(refused.body.errors?.[0]?.detail).toMatch(/premium subscription/)
     } finally {
-      await setPremium(user.userId, true)
+      await setPremium(env.user.userId, true)
     }
     expect((await edit(draft.id)).status).toBe(201)
   })
@@ -230,7 +223,7 @@ describe('reading posts', () => {
       resource_id: '1234567890123456789',
       type: expect.stringMatching(/resource-not-found$/),
     })
-    const list = await call<{ data: { id: string }[]; errors: Problem[] }>(user, {
+    const list = await call<{ data: { id: string }[]; errors: Problem[] }>(env.user, {
       url: postsUrl(),
       query: { ids: `${kept.id},1234567890123456789`, 'post.fields': 'created_at' },
     })
@@ -239,6 +232,6 @@ describe('reading posts', () => {
     const badField = await read(kept.id, 'likes')
     expect(badField.status).toBe(400)
     expect(badField.body.errors?.[0]?.parameter).toBe('post.fields')
-    expect((await call(user, { url: postsUrl() })).status).toBe(400)
+    expect((await call(env.user, { url: postsUrl() })).status).toBe(400)
   })
 })

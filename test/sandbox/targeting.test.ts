@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEEDED_AUDIENCES, startSandbox } from '../../sandbox/index'
-import type { Sandbox } from '../../sandbox/index'
-import { authorizeDemoUser, call } from './helpers/client'
-import type { UserTokens } from './helpers/client'
+import { describe, expect, it } from 'vitest'
+import { SEEDED_AUDIENCES } from '../../sandbox/index'
+import { call } from './helpers/client'
+import { useSandbox } from './helpers/setup'
 
 interface Envelope<T> {
   data: T
@@ -18,21 +17,11 @@ interface Location {
 }
 type Size = { audience_size: { min: number; max: number } }
 
-let sandbox: Sandbox
-let user: UserTokens
-let main: string
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 })
-  user = await authorizeDemoUser(sandbox)
-  main = sandbox.demo.accountIds[0] ?? ''
-})
-afterAll(async () => {
-  await sandbox.close()
-})
+const env = useSandbox()
 
-const ads = (path: string): string => `${sandbox.adsUrl}/12${path}`
+const ads = (path: string): string => `${env.sandbox.adsUrl}/12${path}`
 const locations = (query: Record<string, string> = {}) =>
-  call<Envelope<Location[]>>(user, { url: ads('/targeting_criteria/locations'), query })
+  call<Envelope<Location[]>>(env.user, { url: ads('/targeting_criteria/locations'), query })
 async function valueOf(name: string, type: string): Promise<string> {
   const found = await locations({ q: name, location_type: type })
   const place = found.body.data.find((l) => l.name === name)
@@ -40,7 +29,11 @@ async function valueOf(name: string, type: string): Promise<string> {
   return place.targeting_value
 }
 const estimate = (body: unknown) =>
-  call<Envelope<Size>>(user, { method: 'POST', url: ads(`/accounts/${main}/audience_estimate`), json: body })
+  call<Envelope<Size>>(env.user, {
+    method: 'POST',
+    url: ads(`/accounts/${env.main}/audience_estimate`),
+    json: body,
+  })
 
 describe('locations look-up (GET targeting_criteria/locations)', () => {
   it('lists countries and finer places, filtered by country, type and name, paged by cursor', async () => {
@@ -78,18 +71,18 @@ describe('locations look-up (GET targeting_criteria/locations)', () => {
       start_time: '2026-01-01T00:00:00Z',
       end_time: '2026-01-03T00:00:00Z',
     }
-    const byValue = await call<Envelope<{ post_volume: number[] }>>(user, {
+    const byValue = await call<Envelope<{ post_volume: number[] }>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: gb },
     })
     expect(byValue.status, byValue.text).toBe(200)
     // The country code is still accepted for now (the app sends it until it uses the look-up).
-    const byCode = await call<Envelope<{ post_volume: number[] }>>(user, {
+    const byCode = await call<Envelope<{ post_volume: number[] }>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: 'GB' },
     })
     expect(byValue.body.data.post_volume).toEqual(byCode.body.data.post_volume)
-    const city = await call<Envelope<unknown>>(user, {
+    const city = await call<Envelope<unknown>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: await valueOf('London', 'CITIES') },
     })
@@ -98,7 +91,7 @@ describe('locations look-up (GET targeting_criteria/locations)', () => {
       parameter: 'location',
       message: expect.stringMatching(/country-level.*GB/),
     })
-    const unknown = await call<Envelope<unknown>>(user, {
+    const unknown = await call<Envelope<unknown>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: 'ffffffffffffffff' },
     })

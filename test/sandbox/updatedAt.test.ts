@@ -1,31 +1,20 @@
 import { createHash } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS, startSandbox } from '../../sandbox/index'
-import type { Sandbox } from '../../sandbox/index'
-import { authorizeDemoUser, call } from './helpers/client'
-import type { SignedRequest, UserTokens } from './helpers/client'
+import { describe, expect, it } from 'vitest'
+import { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS } from '../../sandbox/index'
+import { call } from './helpers/client'
+import type { SignedRequest } from './helpers/client'
+import { useSandbox } from './helpers/setup'
 
 type Json = Record<string, unknown>
 
-let sandbox: Sandbox
-let user: UserTokens
-let main: string
-let second: string
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { audienceProcessingMs: 0 } })
-  user = await authorizeDemoUser(sandbox)
-  ;[main = '', second = ''] = sandbox.demo.accountIds
-})
-afterAll(async () => {
-  await sandbox.close()
-})
+const env = useSandbox({ limits: { audienceProcessingMs: 0 } })
 
-const ads = (path: string): string => `${sandbox.adsUrl}/12${path}`
+const ads = (path: string): string => `${env.sandbox.adsUrl}/12${path}`
 const sha = (text: string): string => createHash('sha256').update(text).digest('hex')
 const SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/
 
 async function send(request: SignedRequest): Promise<Json> {
-  const response = await call<{ data: Json }>(user, request)
+  const response = await call<{ data: Json }>(env.user, request)
   expect(response.status, response.text).toBe(200)
   return response.body.data
 }
@@ -49,45 +38,47 @@ function expectAdvancing(stamps: string[]): void {
     expect(Date.parse(stamps[i] ?? ''), stamps.join(' → ')).toBeGreaterThan(Date.parse(stamps[i - 1] ?? ''))
 }
 
-const state = () => sandbox.state()
+const state = () => env.sandbox.state()
 
 describe('updated_at moves on at every update made through the API, even within one second', () => {
   it.each([
     [
       'account (PUT)',
-      () => ads(`/accounts/${second}`),
+      () => ads(`/accounts/${env.second}`),
       (i: number) => ({ method: 'PUT', form: { name: `Second ${i}` } }),
     ],
     [
       'card (PUT)',
-      () => ads(`/accounts/${main}/cards/${String(state().cards[0]?.id)}`),
+      () => ads(`/accounts/${env.main}/cards/${String(state().cards[0]?.id)}`),
       (i: number) => ({ method: 'PUT', json: { name: `Card ${i}` } }),
     ],
     [
       'media library object (PUT)',
-      () => ads(`/accounts/${main}/media_library/${String(state().mediaLibrary[0]?.media_key)}`),
+      () => ads(`/accounts/${env.main}/media_library/${String(state().mediaLibrary[0]?.media_key)}`),
       (i: number) => ({ method: 'PUT', form: { name: `Banner ${i}` } }),
     ],
     [
       'line item (PUT)',
-      () => ads(`/accounts/${main}/line_items/${String(state().lineItems[0]?.id)}`),
+      () => ads(`/accounts/${env.main}/line_items/${String(state().lineItems[0]?.id)}`),
       (i: number) => ({ method: 'PUT', form: { name: `Line item ${i}` } }),
     ],
     [
       'do-not-reach list (user upload)',
-      () => ads(`/accounts/${main}/do_not_reach_lists/${SEEDED_DO_NOT_REACH_LISTS.legalHold}`),
+      () => ads(`/accounts/${env.main}/do_not_reach_lists/${SEEDED_DO_NOT_REACH_LISTS.legalHold}`),
       (i: number) => ({
         method: 'POST',
-        url: ads(`/batch/accounts/${main}/do_not_reach_lists/${SEEDED_DO_NOT_REACH_LISTS.legalHold}/users`),
+        url: ads(
+          `/batch/accounts/${env.main}/do_not_reach_lists/${SEEDED_DO_NOT_REACH_LISTS.legalHold}/users`,
+        ),
         json: [{ operation_type: 'Update', params: { users: [{ email: [sha(`dnr${i}@example.com`)] }] } }],
       }),
     ],
     [
       'custom audience (user upload)',
-      () => ads(`/accounts/${main}/custom_audiences/${SEEDED_AUDIENCES.emptyList}`),
+      () => ads(`/accounts/${env.main}/custom_audiences/${SEEDED_AUDIENCES.emptyList}`),
       (i: number) => ({
         method: 'POST',
-        url: ads(`/accounts/${main}/custom_audiences/${SEEDED_AUDIENCES.emptyList}/users`),
+        url: ads(`/accounts/${env.main}/custom_audiences/${SEEDED_AUDIENCES.emptyList}/users`),
         json: [{ operation_type: 'Update', params: { users: [{ platform_id: [sha(`${i}`)] }] } }],
       }),
     ],
@@ -104,10 +95,10 @@ describe('updated_at moves on at every update made through the API, even within 
     const categories = state().curatedCategories.map((c) => String(c.id))
     const link = await send({
       method: 'POST',
-      url: ads(`/accounts/${main}/line_item_curated_categories`),
+      url: ads(`/accounts/${env.main}/line_item_curated_categories`),
       form: { line_item_id: String(state().lineItems[0]?.id), curated_category_id: categories[0] ?? '' },
     })
-    const linkUrl = ads(`/accounts/${main}/line_item_curated_categories/${String(link.id)}`)
+    const linkUrl = ads(`/accounts/${env.main}/line_item_curated_categories/${String(link.id)}`)
     expectAdvancing(
       await stampsAfter(
         (i) =>
@@ -115,17 +106,17 @@ describe('updated_at moves on at every update made through the API, even within 
         () => send({ url: linkUrl }),
       ),
     )
-    const permissions = `${sandbox.adsUrl}/5/accounts/${main}/tailored_audiences/${SEEDED_AUDIENCES.purchasers}/permissions`
+    const permissions = `${env.sandbox.adsUrl}/5/accounts/${env.main}/tailored_audiences/${SEEDED_AUDIENCES.purchasers}/permissions`
     const grant = (level: string) =>
       send({
         method: 'POST',
         url: permissions,
-        form: { granted_account_id: second, permission_level: level },
+        form: { granted_account_id: env.second, permission_level: level },
       })
     const id = String((await grant('READ_ONLY')).id)
     const read = async (): Promise<Json> =>
       ((
-        await call<{ data: Json[] }>(user, {
+        await call<{ data: Json[] }>(env.user, {
           url: permissions,
           query: { tailored_audience_permission_ids: id },
         })
@@ -135,14 +126,14 @@ describe('updated_at moves on at every update made through the API, even within 
 
   it('a media library object moves on when it is first posted', async () => {
     const item = state().mediaLibrary.find(
-      (m) => m._account === main && m.media_type === 'IMAGE' && !m.posted,
+      (m) => m._account === env.main && m.media_type === 'IMAGE' && !m.posted,
     )
-    const url = ads(`/accounts/${main}/media_library/${String(item?.media_key)}`)
+    const url = ads(`/accounts/${env.main}/media_library/${String(item?.media_key)}`)
     const before = await send({ url })
     await send({
       method: 'POST',
-      url: ads(`/accounts/${main}/post`),
-      form: { as_user_id: user.userId, text: 'With media', media_keys: String(item?.media_key) },
+      url: ads(`/accounts/${env.main}/post`),
+      form: { as_user_id: env.user.userId, text: 'With media', media_keys: String(item?.media_key) },
     })
     const after = await send({ url })
     expect(after.posted).toBe(true)
@@ -156,7 +147,7 @@ describe('account history pages', () => {
     for (let i = 0; i < 5; i++)
       await send({
         method: 'PUT',
-        url: ads(`/accounts/${main}/line_items/${lineItem}`),
+        url: ads(`/accounts/${env.main}/line_items/${lineItem}`),
         form: { name: `Paged ${i}` },
       })
     const hour = 3_600_000
@@ -170,8 +161,8 @@ describe('account history pages', () => {
     const seen: Json[] = []
     let cursor: string | null | undefined
     do {
-      const page = await call<{ data: Json[]; next_cursor: string | null }>(user, {
-        url: ads(`/accounts/${main}/account_history`),
+      const page = await call<{ data: Json[]; next_cursor: string | null }>(env.user, {
+        url: ads(`/accounts/${env.main}/account_history`),
         query: cursor ? { ...query, cursor } : query,
       })
       expect(page.status, page.text).toBe(200)

@@ -24,6 +24,14 @@ export interface ItemResponse {
 }
 export type Product = Record<string, unknown> & { id: string; product_key: string }
 
+const PLAIN_PRODUCT = {
+  description: 'A plain description',
+  availability: 'in stock',
+  condition: 'new',
+  price: '20.00 USD',
+  brand: 'Acme',
+}
+
 /** Filled in by the test file's beforeAll; the helpers read it when called. */
 export interface CatalogEnv {
   sandbox: Sandbox
@@ -35,19 +43,10 @@ export function catalogApi(env: CatalogEnv) {
   const image = (size: string, extra = ''): string =>
     `${env.sandbox.apiUrl}/sample-images/${size}.png${extra}`
 
+  /** A valid product (600x600 image, served by the sandbox itself), with `overrides` applied. */
   function product(id: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      id,
-      title: `Product ${id}`,
-      description: 'A plain description',
-      availability: 'in stock',
-      condition: 'new',
-      price: '20.00 USD',
-      link: `https://shop.example.com/p/${id}`,
-      image_link: image('600x600'),
-      brand: 'Acme',
-      ...overrides,
-    }
+    const links = { link: `https://shop.example.com/p/${id}`, image_link: image('600x600') }
+    return { id, title: `Product ${id}`, ...PLAIN_PRODUCT, ...links, ...overrides }
   }
 
   async function createCatalog(who: UserTokens, name: string): Promise<string> {

@@ -310,22 +310,9 @@ export async function uploadStatus(
 }
 
 /** The chunked upload; waits for processing (videos, post_gif GIFs) to end. */
-export async function upload(
-  sandbox: Sandbox,
-  user: Credentials,
-  bytes: Buffer,
-  mediaType: string,
-  category?: string,
-  chunkSize = 64 * 1024,
-): Promise<UploadResult> {
-  const { mediaId, mediaKey, processingInfo } = await uploadUntilFinalized(
-    sandbox,
-    user,
-    bytes,
-    mediaType,
-    category,
-    chunkSize,
-  )
+export async function upload(...args: Parameters<typeof uploadUntilFinalized>): Promise<UploadResult> {
+  const [sandbox, user] = args
+  const { mediaId, mediaKey, processingInfo } = await uploadUntilFinalized(...args)
   let info = processingInfo
   while (info && info.state !== 'succeeded' && info.state !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, 25))
