@@ -70,7 +70,6 @@ async function main(): Promise<void> {
         apiUrl: sandbox.apiUrl,
         adsUrl: sandbox.adsUrl,
         adsSandboxUrl: sandbox.adsSandboxUrl,
-        adminUrl: `${sandbox.apiUrl}/__admin`,
         consumerKey: demo.consumerKey,
         consumerSecret: demo.consumerSecret,
         screenName: demo.screenName,
