@@ -32,7 +32,8 @@ import { forbidden, invalidRequest } from './problems'
  * - `edit_options.previous_post_id` edits a post: only one's own (limits: "own post, within one
  *   hour of creation, requires the premium subscription"). An edit is a new post that joins the
  *   edit chain (`edit_history_post_ids`, oldest first); only the latest version can be edited, the
- *   hour counts from the first version, and an edit keeps the chain's community;
+ *   hour counts from the first version, and an edit keeps the chain's community. Like a new post,
+ *   an edit carries its whole content: text, media and paid_partnership are what it sends;
  * - text: long-form (25,000 weighted characters) for premium users, standard (4,000) otherwise;
  *   which users post long-form is not shown, and premium is what the platform sells it with.
  * Where the spec says nothing, the sandbox does what the platform's public /2 API does: a JSON
