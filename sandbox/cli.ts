@@ -2,10 +2,18 @@ import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { startSandbox } from './index'
 import type { Faults } from './index'
+import { ADMIN_HELP } from './admin/routes'
+import { OUTSIDE_KINDS } from './admin/outsideKinds'
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--data FILE] [--json]
        [--latency MS] [--error-rate 0..1] [--drop-rate 0..1] [--force-429 N] [--seed N]
-       [--undercount-uploads N]  (N audience uploads answer one record fewer than sent)`
+       [--undercount-uploads N]  (N audience uploads answer one record fewer than sent)
+       [--outside-edits every=DURATION,kinds=KIND[,KIND...][,actions=edit[,delete]]]
+         the rest of the world edits (and with actions=edit,delete also deletes) one object of
+         the given kinds behind the app's back every DURATION (500ms, 5s, 2m); kinds=all for all:
+         ${OUTSIDE_KINDS.join(', ')}
+
+${ADMIN_HELP}`
 
 function number(flag: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
@@ -26,6 +34,7 @@ async function main(): Promise<void> {
       'force-429': { type: 'string' },
       'undercount-uploads': { type: 'string' },
       seed: { type: 'string' },
+      'outside-edits': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
     ...(port !== undefined ? { port } : {}),
     ...(values.data ? { dataFile: resolve(values.data) } : {}),
     ...(seed !== undefined ? { seed } : {}),
+    ...(values['outside-edits'] !== undefined ? { outsideEdits: values['outside-edits'] } : {}),
     faults,
   })
   const { demo } = sandbox
@@ -74,6 +84,7 @@ async function main(): Promise<void> {
         `  Platform API      ${sandbox.apiUrl}`,
         `  Ads API           ${sandbox.adsUrl}/12`,
         `  Ads sandbox API   ${sandbox.adsSandboxUrl}/12`,
+        `  Admin (not API)   ${sandbox.apiUrl}/__admin   (--help lists its routes)`,
         '',
         `  Demo app          ${demo.appName}`,
         `    consumer key    ${demo.consumerKey}`,
@@ -81,6 +92,7 @@ async function main(): Promise<void> {
         `    callback        oob (PIN) or ${demo.callbackUrl}`,
         `  Demo user         @${demo.screenName} (user id ${demo.userId})`,
         `    ad accounts     ${demo.accountIds.join(', ')}`,
+        `    community       ${demo.communityId}`,
         '',
         values.data
           ? `  State file        ${resolve(values.data)}`

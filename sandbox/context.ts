@@ -4,6 +4,7 @@ import type { ParamPair } from './oauth1'
 import type { FaultCounts, Faults } from './faults'
 import type { RateLimits, WindowCounter } from './rateLimits'
 import type { SandboxState } from './state'
+import type { World } from './admin/world'
 
 export interface RequestContext {
   method: string
@@ -12,6 +13,8 @@ export interface RequestContext {
   path: string
   /** The Host header as sent; the signature base URI is built from it. */
   host: string
+  /** The peer's IP address (the admin routes answer loopback peers only). */
+  remoteAddress: string
   origin: string
   headers: IncomingHttpHeaders
   query: ParamPair[]
@@ -43,6 +46,8 @@ export interface Runtime {
   faultCounts?: FaultCounts
   /** Told of every approval on the authorization page (SandboxOptions.onApproved). */
   onApproved?: (approval: Approval) => void
+  /** The request log and the rest of the world's changes (admin routes); absent in unit tests. */
+  world?: World
 }
 
 /** An approved request token and the verifier the authorization page shows (the PIN, for oob). */
@@ -59,6 +64,8 @@ export interface Route {
   handler: Handler
   /** Browser pages and placeholder media are exempt from fault injection. */
   page?: boolean
+  /** The sandbox's own admin routes: no faults, not in the request log. */
+  admin?: boolean
 }
 
 export function firstValue(pairs: readonly ParamPair[], name: string): string | undefined {

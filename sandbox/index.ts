@@ -12,6 +12,11 @@ import type { AdsRecord, AudienceUpload, CreatedCounts, CreatedKind, SandboxStat
 import { toJsonText } from './http'
 import { summarizeMembers } from './ads/audienceUploads'
 import type { MemberSummary } from './ads/audienceUploads'
+import { World } from './admin/world'
+import { checkSchedule, parseSchedule } from './admin/outsideEdits'
+import type { OutsideChange, OutsideChangeRequest, OutsideSchedule } from './admin/outsideEdits'
+import type { LoggedRequest } from './admin/requestLog'
+import { COMMUNITIES } from './platform/communities'
 
 export type { Approval } from './context'
 export type { Faults, FaultCounts } from './faults'
@@ -20,6 +25,10 @@ export type { CreatedCounts, CreatedKind, SandboxState } from './state'
 export { DEMO } from './seed'
 export { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS, SEEDED_PERMISSIONS } from './seedAudiences'
 export type { MemberSummary } from './ads/audienceUploads'
+export type { OutsideChange, OutsideChangeRequest, OutsideSchedule } from './admin/outsideEdits'
+export type { LoggedRequest } from './admin/requestLog'
+export { OUTSIDE_KINDS } from './admin/outsideKinds'
+export type { OutsideKind } from './admin/outsideKinds'
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -35,6 +44,11 @@ export interface SandboxOptions {
    * app that runs the sandbox itself (Ads Studio's practice mode) fills the PIN in from here.
    */
   onApproved?: (approval: Approval) => void
+  /**
+   * The rest of the world edits or deletes objects behind the app's back on this schedule:
+   * `every=5s,kinds=cards,posts,actions=edit,delete` (the --outside-edits syntax) or the object.
+   */
+  outsideEdits?: string | OutsideSchedule
 }
 
 export interface DemoIdentity {
@@ -48,6 +62,9 @@ export interface DemoIdentity {
   accountIds: string[]
   /** The other user's ad account, in another business (owner of SEEDED_AUDIENCES.foreign). */
   otherAccountId: string
+  /** A community the demo user belongs to (community_id of POST /2/posts), and one it does not. */
+  communityId: string
+  otherCommunityId: string
 }
 
 export interface Sandbox {
@@ -73,6 +90,15 @@ export interface Sandbox {
   audienceUploads(): AudienceUpload[]
   /** A deep copy of the whole state, internal fields included. */
   state(): SandboxState
+  /** Requests answered so far (admin route GET /__admin/requests), after the given seq. */
+  requestLog(since?: number): LoggedRequest[]
+  clearRequestLog(): void
+  /** Someone else edits or deletes an object behind the app's back (POST /__admin/outside-edits). */
+  outsideChange(request: OutsideChangeRequest): OutsideChange
+  /** The outside changes made so far, by request and by schedule, after the given seq. */
+  outsideChanges(since?: number): OutsideChange[]
+  /** Starts (or, with undefined, stops) the schedule of outside changes. */
+  setOutsideSchedule(schedule: string | OutsideSchedule | undefined): void
   close(): Promise<void>
 }
 
@@ -92,6 +118,8 @@ const COLLECTION_OF: Record<Exclude<CreatedKind, 'media_uploads'>, keyof Sandbox
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const state = (options.dataFile ? loadState(options.dataFile) : undefined) ?? seedState()
+  // State files from before subscriptions existed: the demo user is the premium one, as in the seed.
+  for (const user of state.users) user.premium ??= user.id === DEMO.userId
   const faults: Faults = { ...NO_FAULTS, ...options.faults }
   validateFaults(faults)
   const rt: Runtime = {
@@ -113,6 +141,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       console.error(`[sandbox] could not write ${options.dataFile}:`, error)
     }
   }
+  const world = new World(rt, seededRandom((options.seed ?? 1) + 1), persist)
+  rt.world = world
+  const toSchedule = (value: string | OutsideSchedule): OutsideSchedule =>
+    typeof value === 'string' ? parseSchedule(value) : checkSchedule(value)
+  if (options.outsideEdits !== undefined) world.startSchedule(toSchedule(options.outsideEdits))
   let port = options.port ?? 0
   const server = createSandboxServer(
     rt,
@@ -148,6 +181,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         .filter((a) => a._owner === DEMO.userId && !a._sandbox)
         .map((a) => a.id as string),
       otherAccountId: String(rt.state.accounts.find((a) => a._owner === DEMO.otherUserId)?.id),
+      communityId: String(COMMUNITIES[0]?.id),
+      otherCommunityId: String(COMMUNITIES[1]?.id),
     },
     setFaults(next) {
       const merged = { ...rt.faults, ...next }
@@ -180,7 +215,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     audienceUploads: () => structuredClone(rt.state.audienceUploads),
     state: () => structuredClone(rt.state),
+    requestLog: (since) => world.requests.after(since),
+    clearRequestLog: () => {
+      world.requests.clear()
+    },
+    outsideChange: (request) => world.change(request),
+    outsideChanges: (since) => world.log(since),
+    setOutsideSchedule(schedule) {
+      if (schedule === undefined) world.stopSchedule()
+      else world.startSchedule(toSchedule(schedule))
+    },
     async close() {
+      world.stopSchedule()
       persist()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -9,6 +9,8 @@ export interface RateLimits {
   bearerTokenCallsPerWindow: number
   /** How long FINALIZE'd videos stay in processing before STATUS reports succeeded. */
   videoProcessingMs: number
+  /** The same for GIFs uploaded with media_category post_gif (other images are ready at once). */
+  gifProcessingMs: number
   /** Custom audience user uploads per window (spec part A, limits: 1500 per 1-minute window). */
   audienceUploadsPerWindow: number
   audienceUploadWindowMs: number
@@ -27,6 +29,7 @@ export const DEFAULT_LIMITS: RateLimits = {
   totalCountPerWindow: 200,
   bearerTokenCallsPerWindow: 20,
   videoProcessingMs: 1_500,
+  gifProcessingMs: 500,
   productSetProcessingMs: 1_000,
   audienceUploadsPerWindow: 1_500,
   audienceUploadWindowMs: 60_000,

@@ -1,4 +1,5 @@
 import { accountRoutes } from './ads/accounts'
+import { audienceEstimateRoutes } from './ads/audienceEstimate'
 import { accountMediaRoutes, cardRoutes } from './ads/cards'
 import { campaignRoutes, lineItemCuratedCategoryRoutes, lineItemRoutes } from './ads/lineItems'
 import { catalogRoutes } from './ads/catalogs'
@@ -6,6 +7,7 @@ import { customAudienceRoutes } from './ads/customAudiences'
 import { doNotReachListRoutes } from './ads/doNotReachLists'
 import { PERMISSIONS_VERSION, tailoredAudiencePermissionRoutes } from './ads/audiencePermissions'
 import { keywordInsightRoutes } from './ads/keywordInsights'
+import { locationRoutes } from './ads/locations'
 import { sampleImageRoutes } from './ads/productImages'
 import { productRoutes } from './ads/products'
 import { productSetRoutes } from './ads/productSets'
@@ -17,8 +19,10 @@ import { authorizePageRoutes } from './platform/authorizePages'
 import { credentialRoutes } from './platform/credentials'
 import { mediaFileRoutes } from './platform/mediaFiles'
 import { mediaUploadRoutes } from './platform/mediaUpload'
+import { platformPostRoutes } from './platform/posts'
 import { webhookRoutes } from './platform/webhooks'
 import { Router } from './router'
+import { adminRoutes } from './admin/routes'
 
 export const ADS_VERSION = '12'
 export const ADS_PREFIX = '/ads'
@@ -41,6 +45,9 @@ const adsRoutes = [
   ...productRoutes,
   ...productSetRoutes,
   ...keywordInsightRoutes,
+  // Targeting: the locations look-up and the audience estimate.
+  ...locationRoutes,
+  ...audienceEstimateRoutes,
   // Part A: audiences (custom audience users, targeting look-up, do-not-reach lists).
   ...customAudienceRoutes,
   ...doNotReachListRoutes,
@@ -49,9 +56,11 @@ const adsRoutes = [
 export function buildRouter(): Router {
   const router = new Router()
   router.add([
+    ...adminRoutes,
     ...credentialRoutes,
     ...authorizePageRoutes,
     ...webhookRoutes,
+    ...platformPostRoutes,
     ...mediaUploadRoutes,
     ...mediaFileRoutes,
     ...sampleImageRoutes,

@@ -39,12 +39,15 @@ export function seedState(): SandboxState {
         screenName: DEMO.screenName,
         name: 'Sandbox Designer',
         createdAt: isoSeconds(SEED_TIME),
+        // Premium: may edit posts and write long-form ones (the admin route can take it away).
+        premium: true,
       },
       {
         id: DEMO.otherUserId,
         screenName: DEMO.otherScreenName,
         name: 'Other Advertiser',
         createdAt: isoSeconds(SEED_TIME),
+        premium: false,
       },
     ],
     grants: [],

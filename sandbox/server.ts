@@ -53,6 +53,7 @@ function buildContext(req: IncomingMessage, body: Buffer, fallbackHost: string):
     scheme: 'http',
     path,
     host,
+    remoteAddress: req.socket.remoteAddress ?? '',
     origin: `http://${host}`,
     headers: req.headers,
     query,
@@ -94,7 +95,7 @@ function injectedFault(ctx: RequestContext, rt: Runtime, hooks: ServerHooks): Re
 }
 
 function faultsApply(rt: Runtime, method: string, path: string, match: RouteMatch | undefined): boolean {
-  if (match?.route.page) return false
+  if (match?.route.page || match?.route.admin) return false
   const pattern = rt.faults.pathPattern
   return pattern === undefined || new RegExp(pattern).test(`${method} ${path}`)
 }
@@ -119,11 +120,12 @@ export function createSandboxServer(rt: Runtime, hooks: ServerHooks, fallbackHos
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let reply: Reply
     let ctx: RequestContext | undefined
+    let match: RouteMatch | undefined
     let applyFaults = false
     try {
       const body = await readBody(req, MAX_BODY_BYTES)
       ctx = buildContext(req, body, fallbackHost())
-      const match = router.match(ctx.method, ctx.path)
+      match = router.match(ctx.method, ctx.path)
       applyFaults = faultsApply(rt, ctx.method, ctx.path, match)
       if (applyFaults && rt.faults.latencyMs > 0) await sleep(rt.faults.latencyMs)
       const fault = applyFaults ? injectedFault(ctx, rt, hooks) : undefined
@@ -142,7 +144,10 @@ export function createSandboxServer(rt: Runtime, hooks: ServerHooks, fallbackHos
       }
     }
     if (ctx && ctx.method !== 'GET') hooks.persist()
-    if (applyFaults && rt.faults.dropAfterCommitRate > 0 && hooks.random() < rt.faults.dropAfterCommitRate) {
+    const drop =
+      applyFaults && rt.faults.dropAfterCommitRate > 0 && hooks.random() < rt.faults.dropAfterCommitRate
+    if (ctx && !match?.route.admin) rt.world?.requests.record(ctx, match?.key ?? null, reply.status, drop)
+    if (drop) {
       hooks.faultCounts.drops += 1
       req.socket.destroy()
       return

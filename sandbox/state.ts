@@ -19,6 +19,8 @@ export interface User {
   screenName: string
   name: string
   createdAt: string
+  /** Holds the premium subscription, which editing posts requires (platform document, limits). */
+  premium?: boolean
 }
 
 export interface RequestToken {
@@ -67,7 +69,7 @@ export interface Upload {
   receivedBytes: number
   segments: Record<string, number>
   phase: 'uploading' | 'finalized'
-  /** Video transcoding finishes at this time (ms since epoch); images are ready at FINALIZE. */
+  /** Processing (videos, post_gif GIFs) finishes at this time (ms since epoch); other images are ready at FINALIZE. */
   readyAt: number
   failure?: string
   finalizedAt?: number
@@ -176,6 +178,16 @@ export function emptyCounts(): CreatedCounts {
 /** Responses carry whole seconds, shaped `YYYY-MM-DDTHH:MM:SSZ` (part A, timestamps). */
 export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+/**
+ * Marks a record changed. updated_at is the platform's clock in the spec's whole seconds, and it
+ * advances on every change: a second change within the same second is stamped one second after
+ * the first, so a reader that kept the old stamp always sees that the record moved on.
+ */
+export function touch(record: { updated_at: string }, now: number): void {
+  const previous = Date.parse(record.updated_at)
+  record.updated_at = isoSeconds(Number.isNaN(previous) ? now : Math.max(now, previous + 1000))
 }
 
 export function nextSeq(state: SandboxState): number {

@@ -13,6 +13,8 @@ export interface PracticeWorkerData {
   dataFile: string
   /** Tried first (the address of the last run); any free port when it is taken or absent. */
   port?: number
+  /** Outside edits on a schedule, in the --outside-edits syntax (`every=30s,kinds=all`); none when absent. */
+  outsideEdits?: string
 }
 
 export type PracticeWorkerRequest = { type: 'close' }
@@ -51,6 +53,7 @@ async function serve(data: PracticeWorkerData, post: (message: PracticeWorkerMes
   const sandbox = await startOnPort(
     {
       dataFile: data.dataFile,
+      ...(data.outsideEdits !== undefined ? { outsideEdits: data.outsideEdits } : {}),
       onApproved: ({ oauthToken, verifier }) => post({ type: 'approved', oauthToken, verifier }),
     },
     data.port,

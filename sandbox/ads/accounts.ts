@@ -1,6 +1,6 @@
 import type { Route } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId, shortId } from '../state'
+import { isoSeconds, longId, shortId, touch } from '../state'
 import {
   AdsInput,
   accountIdOf,
@@ -185,7 +185,7 @@ export const accountRoutes: Route[] = [
       const account = caller.account as AdsRecord
       if (name !== undefined) account.name = name
       if (industry !== undefined) account.industry_type = industry
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, account)
     },
   },
@@ -207,7 +207,7 @@ export const accountRoutes: Route[] = [
         ])
       }
       account.deleted = true
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, account)
     },
   },
@@ -262,14 +262,16 @@ export const accountRoutes: Route[] = [
           (userId === undefined || by.user_id === userId)
         )
       })
+      // Ordered by change time (as created_at, so cursors carry the sort readList expects), then
+      // by the order the changes were made.
       const keyed = entries.map((h, index) => ({
         ...h,
         created_at: String(h.change_time),
         updated_at: '',
         deleted: false,
-        _key: String(index),
+        _key: String(index).padStart(9, '0'),
       }))
-      return listReply(ctx, rt, caller, keyed, { ...list, sortField: 'change_time' }, '_key')
+      return listReply(ctx, rt, caller, keyed, list, '_key')
     },
   },
   {
@@ -279,27 +281,6 @@ export const accountRoutes: Route[] = [
       adsCaller(ctx, rt)
       new AdsInput(ctx, []).finish()
       return single(ctx, ADVERTISER_BUSINESS_CATEGORIES)
-    },
-  },
-  {
-    method: 'POST',
-    pattern: '/accounts/:account_id/audience_estimate',
-    handler: (ctx, rt) => {
-      adsCaller(ctx, rt)
-      // Payload "not shown" beyond "an array of JSON objects"; the estimate itself is a fixed,
-      // plausible range, which is the simplest honest answer for a sandbox with no audience data.
-      if (ctx.contentType !== 'application/json' || !Array.isArray(ctx.json) || ctx.json.length === 0) {
-        throw adsFailure(ctx, 400, [
-          { code: 'INVALID_PARAMETER', message: 'The body must be a non-empty JSON array of objects' },
-        ])
-      }
-      const bad = ctx.json.findIndex((item) => !item || typeof item !== 'object' || Array.isArray(item))
-      if (bad !== -1) {
-        throw adsFailure(ctx, 400, [
-          { code: 'INVALID_PARAMETER', message: `Item ${bad} is not a JSON object`, parameter: `[${bad}]` },
-        ])
-      }
-      return single(ctx, { audience_size: { min: 1_200_000, max: 1_450_000 } })
     },
   },
   {
@@ -357,7 +338,7 @@ export const accountRoutes: Route[] = [
       const account = caller.account as AdsRecord
       const features = account._features as string[]
       for (const key of keys ?? []) if (!features.includes(key)) features.push(key)
-      account.updated_at = isoSeconds(ctx.now)
+      touch(account, ctx.now)
       return single(ctx, [...features])
     },
   },

@@ -1,6 +1,6 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, shortId } from '../state'
+import { isoSeconds, shortId, touch } from '../state'
 import {
   AdsInput,
   accountIdOf,
@@ -134,7 +134,7 @@ export const tailoredAudiencePermissionRoutes: Route[] = [
       )
       if (existing) {
         existing.permission_level = level
-        existing.updated_at = stamp
+        touch(existing, ctx.now)
         return single(ctx, existing)
       }
       const permission: AdsRecord = {
@@ -166,7 +166,7 @@ export const tailoredAudiencePermissionRoutes: Route[] = [
       if (!permission) throw notFound(ctx, `Tailored audience permission ${id}`)
       // The granted account can no longer target it in new campaigns; running ones keep it.
       permission.deleted = true
-      permission.updated_at = isoSeconds(ctx.now)
+      touch(permission, ctx.now)
       return single(ctx, permission)
     },
   },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { RequestContext, Runtime } from '../context'
 import { ReplyError, json } from '../http'
 import type { AdsRecord, AudienceUpload, MemberTable } from '../state'
-import { isoSeconds } from '../state'
+import { isoSeconds, touch } from '../state'
 import { adsFailure, requestParams } from './core'
 import type { AdsIssue } from './core'
 
@@ -326,7 +326,7 @@ export function applyOperations(
     perOperation.push(users.length)
   })
   const processed = records - (dropLast ? 1 : 0)
-  record.updated_at = isoSeconds(ctx.now)
+  touch(record, ctx.now)
   record._processing_until = ctx.now + rt.limits.audienceProcessingMs
   rt.state.audienceUploads.push({
     target,

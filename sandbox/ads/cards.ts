@@ -1,6 +1,6 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId } from '../state'
+import { isoSeconds, longId, touch } from '../state'
 import { checkComponentSet, cardTypeOfComponents, checkSlides } from './components'
 import { AdsInput, accountIdOf, adsCaller, adsFailure, notFound, single } from './core'
 import type { ListSpec } from './core'
@@ -222,7 +222,7 @@ export const cardRoutes: Route[] = [
         else card.components = input.raw('components')
         card.card_type = cardType
       }
-      card.updated_at = isoSeconds(ctx.now)
+      touch(card, ctx.now)
       return single(ctx, card)
     },
   },
@@ -249,7 +249,7 @@ export const cardRoutes: Route[] = [
           )
       if (!card) throw notFound(ctx, `Card ${type}/${ctx.params.card_id}`)
       card.deleted = true
-      card.updated_at = isoSeconds(ctx.now)
+      touch(card, ctx.now)
       const { name, id, created_at, updated_at, deleted, card_type } = card
       return single(ctx, { name, id, created_at, updated_at, deleted, card_type })
     },

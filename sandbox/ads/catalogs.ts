@@ -1,6 +1,6 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId } from '../state'
+import { isoSeconds, longId, touch } from '../state'
 import {
   AdsInput,
   adsCaller,
@@ -38,6 +38,13 @@ function checkUserId(input: AdsInput, caller: AdsCaller): void {
   if (userId !== undefined && userId !== caller.user.id) {
     input.issue('UNAUTHORIZED_ACCESS', 'user_id', `user_id ${userId} is not the authenticated user`)
   }
+}
+
+/** Deletion is permanent: the catalog goes, and with it its products and product sets. */
+export function removeCatalog(rt: Runtime, catalog: AdsRecord): void {
+  rt.state.productCatalogs = rt.state.productCatalogs.filter((c) => c !== catalog)
+  rt.state.products = rt.state.products.filter((p) => p._catalog !== catalog.id)
+  rt.state.productSets = rt.state.productSets.filter((s) => s._catalog !== catalog.id)
 }
 
 function readName(input: AdsInput): string | undefined {
@@ -100,7 +107,7 @@ export const catalogRoutes: Route[] = [
       const name = readName(input)
       input.finish()
       catalog.name = name
-      catalog.updated_at = isoSeconds(ctx.now)
+      touch(catalog, ctx.now)
       return single(ctx, presentCatalog(catalog))
     },
   },
@@ -111,10 +118,7 @@ export const catalogRoutes: Route[] = [
       const caller = adsCaller(ctx, rt)
       new AdsInput(ctx, []).finish()
       const catalog = findCatalog(ctx, rt, caller)
-      // Permanent: the catalog goes, and with it its products and product sets.
-      rt.state.productCatalogs = rt.state.productCatalogs.filter((c) => c !== catalog)
-      rt.state.products = rt.state.products.filter((p) => p._catalog !== catalog.id)
-      rt.state.productSets = rt.state.productSets.filter((s) => s._catalog !== catalog.id)
+      removeCatalog(rt, catalog)
       return single(ctx, presentCatalog(catalog))
     },
   },

@@ -1,7 +1,7 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import { json } from '../http'
 import type { AdsRecord } from '../state'
-import { isoSeconds } from '../state'
+import { touch } from '../state'
 import {
   AdsInput,
   accountIdOf,
@@ -95,7 +95,7 @@ export const doNotReachListRoutes: Route[] = [
       new AdsInput(ctx, []).finish()
       const record = findList(ctx, rt, caller)
       record.deleted = true
-      record.updated_at = isoSeconds(ctx.now)
+      touch(record, ctx.now)
       return single(ctx, presentDoNotReachList(record, ctx.now))
     },
   },

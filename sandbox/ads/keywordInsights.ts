@@ -1,6 +1,7 @@
 import type { Route } from '../context'
 import { seededRandom } from '../faults'
 import { AdsInput, adsCaller, single } from './core'
+import { locationByValue } from './locations'
 
 /**
  * Keyword insights (spec part A): GET /12/insights/keywords/search.
@@ -13,8 +14,10 @@ import { AdsInput, adsCaller, single } from './core'
  * input keywords only"), one datapoint per unit from start_time.
  *
  * Choices where the spec is silent:
- * - `location` is the country's ISO 3166-1 alpha-2 code: the locations look-up that would give
- *   a targeting value is not in the spec. Without it the series is for the US;
+ * - `location` is a country-level targeting value from the locations look-up (locations.ts);
+ *   a region, city or other finer value is refused, since results cover a single country.
+ *   Without it the series is for the US. For now a country's ISO 3166-1 alpha-2 code is accepted
+ *   too: Ads Studio sends the code until it uses the look-up (issue 45); drop that leniency then;
  * - start_time must not be in the future, nor end_time more than five minutes ahead of now
  *   (clock skew); the window must be positive and at most 7 days.
  */
@@ -146,6 +149,25 @@ function relatedKeywords(keywords: string[], negatives: string[], location: stri
   return related
 }
 
+/** The country a `location` names: a country-level targeting value, or (for now) an ISO code. */
+function readLocation(input: AdsInput): string | undefined {
+  const value = input.string('location')
+  if (value === undefined) return undefined
+  if (/^[A-Z]{2}$/.test(value)) return value
+  const place = locationByValue(value)
+  if (!place)
+    return input.invalid(
+      'location',
+      `${value} is not a targeting value from the locations look-up (GET targeting_criteria/locations)`,
+    )
+  if (place.location_type !== 'COUNTRIES')
+    return input.invalid(
+      'location',
+      `location must be country-level: ${place.name} is a ${place.location_type} location; use its country ${place.country_code}`,
+    )
+  return place.country_code
+}
+
 export const keywordInsightRoutes: Route[] = [
   {
     method: 'GET',
@@ -165,9 +187,7 @@ export const keywordInsightRoutes: Route[] = [
       const negatives = input.list('negative_keywords')?.map(normalise) ?? []
       const start = input.time('start_time', { required: true })
       const endGiven = input.time('end_time')
-      const location = input.string('location')
-      if (location !== undefined && !/^[A-Z]{2}$/.test(location))
-        input.invalid('location', 'location must be a country code such as US or GB')
+      const countryOf = readLocation(input)
       if (keywords && keywords.length + negatives.length > KEYWORDS_TOTAL_MAX) {
         input.invalid(
           'keywords',
@@ -190,7 +210,7 @@ export const keywordInsightRoutes: Route[] = [
       const unit = UNIT_MS[granularity as keyof typeof UNIT_MS]
       const from = start as number
       const points = Math.ceil((end - from) / unit)
-      const country = location ?? 'US'
+      const country = countryOf ?? 'US'
       const words = keywords as string[]
       return single(ctx, {
         related_keywords: relatedKeywords(words, negatives, country),

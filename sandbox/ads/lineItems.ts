@@ -1,6 +1,6 @@
 import type { Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, shortId } from '../state'
+import { isoSeconds, shortId, touch } from '../state'
 import { ADVERTISER_BUSINESS_CATEGORIES } from './accounts'
 import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
@@ -61,9 +61,15 @@ const LINE_ITEM_CURATED_CATEGORY: OwnedResource = {
   idParam: 'line_item_curated_category_id',
 }
 
-function recordHistory(
+/** Who made a change, as account history tells it. */
+export interface ChangeBy {
+  user_id: string
+  platform: string
+}
+
+export function recordLineItemHistory(
   rt: Runtime,
-  caller: AdsCaller,
+  changeBy: ChangeBy,
   item: AdsRecord,
   changeType: string,
   changes: unknown,
@@ -73,7 +79,7 @@ function recordHistory(
   rt.state.history.push({
     change_time: isoSeconds(now),
     change_type: changeType,
-    change_by: { user_id: caller.user.id, platform: 'ADS_API' },
+    change_by: changeBy,
     changes,
     entity: 'LINE_ITEM',
     entity_id: item.id,
@@ -81,6 +87,8 @@ function recordHistory(
     _account,
   })
 }
+
+const byApi = (caller: AdsCaller): ChangeBy => ({ user_id: caller.user.id, platform: 'ADS_API' })
 
 /** IAB codes map to advertiser business categories; PREROLL_VIEWS needs one or two of those. */
 function businessCategoriesOf(iab: readonly string[]): Set<string> | undefined {
@@ -274,13 +282,13 @@ export const lineItemRoutes: Route[] = [
       }
       input.finish()
       Object.assign(item, updates)
-      item.updated_at = isoSeconds(ctx.now)
-      recordHistory(rt, caller, item, 'UPDATE', updates, ctx.now)
+      touch(item, ctx.now)
+      recordLineItemHistory(rt, byApi(caller), item, 'UPDATE', updates, ctx.now)
       return single(ctx, item)
     },
   },
   deleteOwnedRoute('/accounts/:account_id/line_items/:line_item_id', LINE_ITEM, (ctx, rt, caller, item) =>
-    recordHistory(rt, caller, item, 'DELETE', null, ctx.now),
+    recordLineItemHistory(rt, byApi(caller), item, 'DELETE', null, ctx.now),
   ),
 ]
 
@@ -357,7 +365,7 @@ export const lineItemCuratedCategoryRoutes: Route[] = [
       input.finish()
       if (lineItemId !== undefined) link.line_item_id = lineItemId
       if (categoryId !== undefined) link.curated_category_id = categoryId
-      link.updated_at = isoSeconds(ctx.now)
+      touch(link, ctx.now)
       return single(ctx, link)
     },
   },

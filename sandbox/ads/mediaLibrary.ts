@@ -1,7 +1,7 @@
 import type { Route, Runtime } from '../context'
 import { UPLOAD_CATEGORIES, mediaTypeOfMime } from '../media'
 import type { AdsRecord } from '../state'
-import { isoSeconds } from '../state'
+import { touch } from '../state'
 import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { accountRecords, deleteOwnedRoute, findOwned, getOwnedRoute, listRoute } from './resourceRoutes'
@@ -155,7 +155,7 @@ export const mediaLibraryRoutes: Route[] = [
         item.poster_media_key = editable.poster.mediaKey
         item.poster_media_url = editable.poster.url
       }
-      item.updated_at = isoSeconds(ctx.now)
+      touch(item, ctx.now)
       return single(ctx, item)
     },
   },

@@ -1,33 +1,24 @@
-import twitterText from 'twitter-text'
 import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger } from '../http'
 import type { AdsRecord, App, User } from '../state'
-import { isoSeconds, longId } from '../state'
+import { touch } from '../state'
 import { AdsInput, accountIdOf, adsCaller, notFound, single } from './core'
 import type { AdsCaller, ListSpec } from './core'
 import { libraryItem, readyUpload } from './lookup'
 import { mediaTypeOfMime } from '../media'
 import { listRoute } from './resourceRoutes'
+import {
+  LONG_FORM_TEXT_MAX,
+  MAX_IMAGES,
+  STANDARD_TEXT_MAX,
+  mediaMixProblem,
+  storePost,
+  weightedLength,
+} from '../postRules'
 
 const NAME_MAX = 80
-/**
- * Platform document, limits: "long-form posts up to 25,000 characters, standard up to 4,000".
- * Which accounts post long-form is not shown; here an account's `_long_form_posts` says so.
- * Characters are counted as the platform counts post text: the weighted length (twitter-text).
- */
-const STANDARD_TEXT_MAX = 4_000
-const LONG_FORM_TEXT_MAX = 25_000
-
-// The typings omit `configs`, which the library exports.
-const { configs } = twitterText as unknown as { configs: { defaults: twitterText.ParseTweetOptions } }
-const COUNTING = { ...configs.defaults, maxWeightedTweetLength: LONG_FORM_TEXT_MAX }
-
-function weightedLength(text: string): number {
-  return twitterText.parseTweet(text.normalize('NFC'), COUNTING).weightedLength
-}
 const VIDEO_TITLE_MAX = 70
 const VIDEO_DESCRIPTION_MAX = 200
-const MAX_IMAGES = 4
 /** Posts in compat mode truncate their text at the classic length. */
 const COMPAT_LENGTH = 140
 
@@ -126,6 +117,7 @@ export const postRoutes: Route[] = [
       }
       const mediaKeys = input.list('media_keys', { max: MAX_IMAGES })
       const text = input.string('text')
+      // Which accounts post long-form is not shown; here an account's `_long_form_posts` says so.
       const textMax = caller.account?._long_form_posts === true ? LONG_FORM_TEXT_MAX : STANDARD_TEXT_MAX
       if (text !== undefined && weightedLength(text) > textMax) {
         input.invalid('text', `text must be at most ${textMax} characters (weighted ${weightedLength(text)})`)
@@ -163,17 +155,11 @@ export const postRoutes: Route[] = [
           return type
         })
         const known = types.filter((t): t is string => t !== undefined)
-        if (known.length === types.length && types.length > 1 && known.some((t) => t !== 'IMAGE')) {
-          input.invalid('media_keys', 'A post takes up to 4 images, or 1 GIF, or 1 video')
-        }
+        const mix = known.length === types.length ? mediaMixProblem(known) : undefined
+        if (mix) input.invalid('media_keys', mix)
       }
       input.finish()
-      const id = longId(rt.state)
-      const post: AdsRecord = {
-        id,
-        created_at: isoSeconds(ctx.now),
-        updated_at: isoSeconds(ctx.now),
-        deleted: false,
+      const post = storePost(rt, ctx.now, {
         _account: accountId,
         text: text ?? '',
         name: name ?? null,
@@ -184,12 +170,14 @@ export const postRoutes: Route[] = [
         _mode: mode ?? 'compat',
         as_user_id: asUserId,
         _source: caller.app.name,
-      }
-      rt.state.posts.push(post)
-      rt.state.created.posts += 1
+      })
       for (const key of mediaKeys ?? []) {
         const item = libraryItem(rt, accountId, key)
-        if (item) item.posted = true
+        // Being posted changes the library object, so its updated_at moves too.
+        if (item && item.posted !== true) {
+          item.posted = true
+          touch(item, ctx.now)
+        }
       }
       return single(ctx, postObject(rt, post, { trimUser, update: false }))
     },
@@ -207,7 +195,7 @@ export const postRoutes: Route[] = [
       )
       if (!post) throw notFound(ctx, `Post ${ctx.params.post_id}`)
       post.name = name
-      post.updated_at = isoSeconds(ctx.now)
+      touch(post, ctx.now)
       return single(ctx, postObject(rt, post, { trimUser: false, update: true }))
     },
   },

@@ -13,11 +13,18 @@ import type { AdsIssue } from './core'
  * Where the spec is silent the sandbox chooses, and the app's own reading must agree or
  * be caught by the tests:
  * - several filters are AND-ed: a product belongs when it passes every filter;
- * - numeric attributes (price, sale_price, inventory) take GREATER_THAN, LESS_THAN, EQUAL_TO;
- *   text attributes take EQUAL_TO (exact), MATCH (whole value, ignoring case and extra spaces),
- *   CONTAINS and NOT_CONTAINS (ignoring case); any other pairing is refused;
- * - a price filter's value is an amount ("20", "19.99") or an amount and currency ("20 USD"),
- *   which then matches only prices in that currency;
+ * - the spec lists attributes and operators without restricting how they pair, so every pairing
+ *   is accepted, with one meaning per operator family:
+ *   - GREATER_THAN, LESS_THAN, EQUAL_TO on a numeric attribute (price, sale_price, inventory)
+ *     compare amounts; the value is an amount ("20", "19.99") or, for prices, an amount and a
+ *     currency ("20 USD"), which then matches only prices in that currency;
+ *   - GREATER_THAN and LESS_THAN on a text attribute compare numbers when both the product's value
+ *     and the filter's are numbers (custom_label_0 "42"), else the texts ignoring case; EQUAL_TO
+ *     on text is exact;
+ *   - MATCH (whole value, ignoring case and extra spaces), CONTAINS and NOT_CONTAINS (ignoring
+ *     case) read any attribute as the text it was submitted as: price CONTAINS "USD" is every
+ *     dollar price;
+ * - a product without the attribute passes only NOT_CONTAINS;
  * - a FILTERED set is PROCESSING for a moment (limits.productSetProcessingMs) and then DONE,
  *   its members evaluated against the catalog's products at each read; FAILED is never reached.
  */
@@ -43,8 +50,7 @@ export const FILTER_OPERATORS = [
   'CONTAINS',
 ] as const
 const NUMERIC_ATTRIBUTES = new Set(['price', 'sale_price', 'inventory'])
-const NUMERIC_OPERATORS = new Set(['GREATER_THAN', 'LESS_THAN', 'EQUAL_TO'])
-const TEXT_OPERATORS = new Set(['EQUAL_TO', 'MATCH', 'CONTAINS', 'NOT_CONTAINS'])
+const ORDER_OPERATORS = new Set(['GREATER_THAN', 'LESS_THAN'])
 
 interface Filter {
   attribute: string
@@ -53,6 +59,15 @@ interface Filter {
 }
 
 const AMOUNT = /^(\d+(?:\.\d+)?)(?: ([A-Z]{3}))?$/
+const NUMBER = /^-?\d+(?:\.\d+)?$/
+
+/** Amount comparisons: numeric attributes with GREATER_THAN, LESS_THAN or EQUAL_TO. */
+function comparesAmounts(filter: { attribute: string; operator: string }): boolean {
+  return (
+    NUMERIC_ATTRIBUTES.has(filter.attribute) &&
+    (ORDER_OPERATORS.has(filter.operator) || filter.operator === 'EQUAL_TO')
+  )
+}
 
 function numericOf(product: AdsRecord, attribute: string): { amount: number; currency?: string } | undefined {
   const value = product[attribute]
@@ -65,8 +80,22 @@ function numericOf(product: AdsRecord, attribute: string): { amount: number; cur
 
 const fold = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
+function textOf(product: AdsRecord, attribute: string): string | undefined {
+  const value = product[attribute]
+  if (typeof value === 'number') return String(value)
+  return typeof value === 'string' ? value : undefined
+}
+
+/** Order of two texts: as numbers when both are numbers, else ignoring case. */
+function textOrder(actual: string, wanted: string): number {
+  if (NUMBER.test(actual.trim()) && NUMBER.test(wanted.trim())) return Number(actual) - Number(wanted)
+  const a = fold(actual)
+  const b = fold(wanted)
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
 export function productPasses(product: AdsRecord, filter: Filter): boolean {
-  if (NUMERIC_ATTRIBUTES.has(filter.attribute)) {
+  if (comparesAmounts(filter)) {
     const actual = numericOf(product, filter.attribute)
     const wanted = AMOUNT.exec(filter.value.trim())
     if (!actual || !wanted) return false
@@ -76,11 +105,14 @@ export function productPasses(product: AdsRecord, filter: Filter): boolean {
     if (filter.operator === 'LESS_THAN') return actual.amount < target
     return actual.amount === target
   }
-  const value = product[filter.attribute]
-  const text = typeof value === 'string' ? value : undefined
+  const text = textOf(product, filter.attribute)
   switch (filter.operator) {
     case 'EQUAL_TO':
       return text === filter.value
+    case 'GREATER_THAN':
+      return text !== undefined && textOrder(text, filter.value) > 0
+    case 'LESS_THAN':
+      return text !== undefined && textOrder(text, filter.value) < 0
     case 'MATCH':
       return text !== undefined && fold(text) === fold(filter.value)
     case 'CONTAINS':
@@ -117,18 +149,14 @@ function readFilters(raw: unknown, issues: AdsIssue[]): Filter[] {
       problems.push(`operator must be one of ${FILTER_OPERATORS.join(', ')}`)
     const text = typeof value === 'number' ? String(value) : value
     if (typeof text !== 'string' || text.trim() === '') problems.push('value must be a non-empty string')
-    if (problems.length === 0 && typeof attribute === 'string' && typeof operator === 'string') {
-      const numeric = NUMERIC_ATTRIBUTES.has(attribute)
-      if (numeric && !NUMERIC_OPERATORS.has(operator))
-        problems.push(`${operator} does not apply to ${attribute}; use GREATER_THAN, LESS_THAN or EQUAL_TO`)
-      else if (!numeric && !TEXT_OPERATORS.has(operator))
-        problems.push(
-          `${operator} does not apply to ${attribute}; use EQUAL_TO, MATCH, CONTAINS or NOT_CONTAINS`,
-        )
-      else if (numeric && !AMOUNT.test(String(text).trim()))
-        problems.push(
-          `value must be a number${attribute === 'inventory' ? '' : ', optionally with a currency (20 USD)'}`,
-        )
+    else if (
+      problems.length === 0 &&
+      comparesAmounts({ attribute: attribute as string, operator: operator as string }) &&
+      !AMOUNT.test(text.trim())
+    ) {
+      problems.push(
+        `${String(operator)} compares amounts: value must be a number${attribute === 'inventory' ? '' : ', optionally with a currency (20 USD)'}`,
+      )
     }
     if (problems.length > 0) {
       issues.push({

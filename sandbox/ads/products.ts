@@ -1,10 +1,17 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, longId } from '../state'
+import { isoSeconds, longId, touch } from '../state'
 import { findCatalog } from './catalogs'
 import { AdsInput, adsCaller, adsFailure, listParameterNames, listReply, readList, single } from './core'
-import type { AdsIssue, ListSpec } from './core'
-import { checkProductImage } from './productImages'
+import type { ListSpec } from './core'
+import {
+  SUBMITTED_FIELDS,
+  checkImages,
+  checkItem,
+  issue,
+  presentProduct,
+  sameSubmission,
+} from './productRules'
 
 /**
  * Products of a catalog (spec part A, "Products" and the product field table). A batch PUT
@@ -14,269 +21,6 @@ import { checkProductImage } from './productImages'
 
 export const PRODUCTS_PER_PUT = 25
 const PRODUCT_LIST: ListSpec = { countDefault: 100, countMax: 100, withTotalCount: true, withDeleted: false }
-export const TITLE_MAX = 150
-export const DESCRIPTION_MAX = 5000
-export const ADDITIONAL_IMAGES_MAX = 10
-
-export const AVAILABILITY = ['in stock', 'available for order', 'preorder', 'out of stock', 'discontinued']
-export const CONDITION = ['new', 'used', 'refurbished']
-export const GENDER = ['female', 'male', 'unisex']
-export const AGE_GROUP = ['adult', 'all ages', 'teen', 'kids', 'toddler', 'infant', 'newborn']
-const CUSTOM_LABELS = [
-  'custom_label_0',
-  'custom_label_1',
-  'custom_label_2',
-  'custom_label_3',
-  'custom_label_4',
-]
-
-/** Every public product field, in the spec's order; a read returns all of them, null when unset. */
-export const PRODUCT_FIELDS = [
-  'id',
-  'product_key',
-  'title',
-  'description',
-  'availability',
-  'condition',
-  'price',
-  'link',
-  'image_link',
-  'brand',
-  'gtin',
-  'mpn',
-  'mobile_link',
-  'additional_image_link',
-  'google_product_category',
-  'product_type',
-  'inventory',
-  'sale_price',
-  'sale_price_effective_date',
-  'item_group_id',
-  'item_group_key',
-  'gender',
-  'color',
-  'size',
-  'age_group',
-  ...CUSTOM_LABELS,
-] as const
-
-/** Fields a client submits; product_key and item_group_key are the service's. */
-const SUBMITTED_FIELDS = PRODUCT_FIELDS.filter((f) => f !== 'product_key' && f !== 'item_group_key')
-const VARIANT_FIELDS = ['size', 'color', 'age_group', 'gender']
-
-const PRICE = /^(\d+(?:\.\d+)?) ([A-Z]{3})$/
-const ISO_MINUTES = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})$/
-// UPC (12), EAN (13, or 8), JAN (8 or 13), ISBN (10, last may be X, or 13), GTIN-14.
-const GTIN = /^(\d{8}|\d{9}[\dX]|\d{12,14})$/
-const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>/i
-const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$|^[0-9a-f]{6}$/i
-
-type Submitted = Record<string, string | number | null>
-
-interface CheckedItem {
-  index: number
-  id?: string
-  product?: Submitted
-  errors: AdsIssue[]
-  warnings: AdsIssue[]
-  /** Image URLs to fetch and check: [field, url]. */
-  images: [string, string][]
-}
-
-function issue(code: string, parameter: string, message: string): AdsIssue {
-  return { code, parameter, message }
-}
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname.length > 0
-  } catch {
-    return false
-  }
-}
-
-function parsePrice(value: string): { amount: number; currency: string } | undefined {
-  const match = PRICE.exec(value)
-  return match ? { amount: Number(match[1]), currency: match[2] ?? '' } : undefined
-}
-
-/** Checks one submitted product: shape, required fields and the per-field rules of the table. */
-function checkItem(raw: unknown, index: number): CheckedItem {
-  const checked: CheckedItem = { index, errors: [], warnings: [], images: [] }
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    checked.errors.push(issue('INVALID_PARAMETER', 'products', 'Each product must be a JSON object'))
-    return checked
-  }
-  const item = raw as Record<string, unknown>
-  const product: Submitted = {}
-  const error = (parameter: string, message: string, code = 'INVALID_PARAMETER'): void => {
-    checked.errors.push(issue(code, parameter, message))
-  }
-  for (const [name, value] of Object.entries(item)) {
-    if (name === 'product_key' || name === 'item_group_key') continue
-    if (!(SUBMITTED_FIELDS as readonly string[]).includes(name)) {
-      // Unknown attributes do not spoil the product; the platform reports them and ignores them.
-      checked.warnings.push(
-        issue('UNKNOWN_PARAMETER', name, `${name} is not a product field and was ignored`),
-      )
-      continue
-    }
-    if (value === null || value === undefined || value === '') continue
-    if (name === 'inventory') {
-      const text = typeof value === 'number' ? String(value) : value
-      if (typeof text !== 'string' || !/^-?\d{1,9}$/.test(text)) error(name, 'inventory must be an integer')
-      else product.inventory = Number(text)
-      continue
-    }
-    if (typeof value !== 'string') {
-      error(name, `${name} must be a string`)
-      continue
-    }
-    product[name] = value
-  }
-  if (item.item_group_key !== undefined && item.item_group_key !== null) {
-    checked.warnings.push(
-      issue(
-        'READ_ONLY_FIELD',
-        'item_group_key',
-        'item_group_key is generated by the service; the value sent was ignored',
-      ),
-    )
-  }
-  const text = (name: string): string | undefined => {
-    const value = product[name]
-    return typeof value === 'string' ? value : undefined
-  }
-
-  const id = text('id')
-  if (id === undefined || id.trim() === '') error('id', 'id is required', 'MISSING_PARAMETER')
-  else checked.id = id
-  for (const required of [
-    'title',
-    'description',
-    'availability',
-    'condition',
-    'price',
-    'link',
-    'image_link',
-  ]) {
-    if (text(required) === undefined && product[required] === undefined)
-      error(required, `${required} is required`, 'MISSING_PARAMETER')
-  }
-  const title = text('title')
-  if (title !== undefined && [...title].length > TITLE_MAX)
-    error('title', `title must be at most ${TITLE_MAX} characters (got ${[...title].length})`)
-  const description = text('description')
-  if (description !== undefined) {
-    if ([...description].length > DESCRIPTION_MAX)
-      error(
-        'description',
-        `description must be at most ${DESCRIPTION_MAX} characters (got ${[...description].length})`,
-      )
-    if (HTML_TAG.test(description)) error('description', 'description must be plain text, without HTML')
-  }
-  const enumField = (name: string, options: readonly string[]): void => {
-    const value = text(name)
-    if (value !== undefined && !options.includes(value))
-      error(name, `${name} must be one of ${options.join(', ')} (got ${value})`)
-  }
-  enumField('availability', AVAILABILITY)
-  enumField('condition', CONDITION)
-  enumField('gender', GENDER)
-  enumField('age_group', AGE_GROUP)
-
-  const priceText = text('price')
-  const price = priceText === undefined ? undefined : parsePrice(priceText)
-  if (priceText !== undefined && !price)
-    error('price', 'price must be a number, a space and a 3-letter ISO 4217 code, e.g. 19.99 USD')
-  const saleText = text('sale_price')
-  if (saleText !== undefined) {
-    const sale = parsePrice(saleText)
-    if (!sale) error('sale_price', 'sale_price must be a number, a space and a 3-letter ISO 4217 code')
-    else if (price && sale.currency !== price.currency)
-      error('sale_price', `sale_price must be in the currency of price (${price.currency})`)
-    else if (price && sale.amount >= price.amount) error('sale_price', 'sale_price must be lower than price')
-  }
-  const effective = text('sale_price_effective_date')
-  if (effective !== undefined) {
-    const [start, end, extra] = effective.split('/')
-    if (extra !== undefined || !start || !end || !ISO_MINUTES.test(start) || !ISO_MINUTES.test(end)) {
-      error(
-        'sale_price_effective_date',
-        'sale_price_effective_date must be an ISO 8601 range <start>/<end> with minutes and a zone offset',
-      )
-    } else if (Date.parse(start) >= Date.parse(end)) {
-      error('sale_price_effective_date', 'sale_price_effective_date must end after it starts')
-    }
-  }
-  for (const name of ['link', 'mobile_link']) {
-    const value = text(name)
-    if (value !== undefined && !isHttpsUrl(value)) error(name, `${name} must be an https URL`)
-  }
-  const image = text('image_link')
-  if (image !== undefined) checked.images.push(['image_link', image])
-  const additional = text('additional_image_link')
-  if (additional !== undefined) {
-    const urls = additional.split(',').map((url) => url.trim())
-    if (urls.some((url) => url === ''))
-      error('additional_image_link', 'additional_image_link has an empty entry')
-    else if (urls.length > ADDITIONAL_IMAGES_MAX)
-      error(
-        'additional_image_link',
-        `additional_image_link holds at most ${ADDITIONAL_IMAGES_MAX} URLs (got ${urls.length})`,
-      )
-    else for (const url of urls) checked.images.push(['additional_image_link', url])
-  }
-  const gtin = text('gtin')
-  if (gtin !== undefined && !GTIN.test(gtin))
-    error('gtin', 'gtin must be a UPC, EAN, JAN or ISBN: 8, 10, 12, 13 or 14 digits')
-  if (text('brand') === undefined && gtin === undefined && text('mpn') === undefined)
-    error('brand', 'Give brand, gtin or mpn: one of them is required', 'MISSING_PARAMETER')
-  const inventory = product.inventory
-  if (typeof inventory === 'number') {
-    if (inventory < 0) error('inventory', 'inventory cannot be negative')
-    else if (inventory < 1 && text('availability') === 'in stock')
-      error('inventory', 'inventory must be at least 1 when availability is in stock')
-  }
-  const colour = text('color')
-  if (colour !== undefined && HEX_COLOUR.test(colour.trim()))
-    error('color', 'color must be a colour name, not a hex code')
-  // "Required when variants exist": the sandbox cannot know of variants submitted elsewhere,
-  // so variant attributes without a group are a warning, not an error.
-  const variants = VARIANT_FIELDS.filter((name) => text(name) !== undefined)
-  if (variants.length > 0 && text('item_group_id') === undefined) {
-    checked.warnings.push(
-      issue(
-        'MISSING_ITEM_GROUP',
-        'item_group_id',
-        `${variants.join(', ')} ${variants.length === 1 ? 'describes' : 'describe'} a variant; give item_group_id to group variants`,
-      ),
-    )
-  }
-  checked.product = product
-  return checked
-}
-
-async function checkImages(checked: CheckedItem, now: number): Promise<void> {
-  for (const [field, url] of checked.images) {
-    const result = await checkProductImage(url, now)
-    if (result.kind === 'bad')
-      checked.errors.push(issue('INVALID_IMAGE', field, `${field} ${url} ${result.message}`))
-    else if (result.kind === 'unchecked')
-      checked.warnings.push(
-        issue('IMAGE_NOT_CHECKED', field, `${field} ${url} was not checked: ${result.reason}`),
-      )
-  }
-}
-
-function sameSubmission(record: AdsRecord, product: Submitted): boolean {
-  return SUBMITTED_FIELDS.every((field) => (record[field] ?? null) === (product[field] ?? null))
-}
-
-export function presentProduct(record: AdsRecord): Record<string, unknown> {
-  return Object.fromEntries(PRODUCT_FIELDS.map((field) => [field, record[field] ?? null]))
-}
 
 interface ProductIndex {
   array: AdsRecord[]
@@ -323,7 +67,7 @@ function addProduct(rt: Runtime, product: AdsRecord): void {
   indexProduct(index, product)
 }
 
-function removeProduct(rt: Runtime, product: AdsRecord): void {
+export function removeProduct(rt: Runtime, product: AdsRecord): void {
   const index = productIndex(rt)
   rt.state.products.splice(rt.state.products.indexOf(product), 1)
   index.length -= 1
@@ -460,7 +204,8 @@ export const productRoutes: Route[] = [
               : groupKeyFor(rt, catalog.id, groupId)
         const fields = Object.fromEntries(SUBMITTED_FIELDS.map((field) => [field, product[field] ?? null]))
         if (existing) {
-          Object.assign(existing, fields, { item_group_key: groupKey, updated_at: stamp })
+          Object.assign(existing, fields, { item_group_key: groupKey })
+          touch(existing, ctx.now)
           indexProduct(productIndex(rt), existing)
           return answer('UPDATE_SUCCESS', existing)
         }

@@ -1,6 +1,6 @@
 import type { RequestContext, Route, Runtime } from '../context'
 import type { AdsRecord, CollectionName } from '../state'
-import { isoSeconds } from '../state'
+import { touch } from '../state'
 import {
   AdsInput,
   accountIdOf,
@@ -80,7 +80,7 @@ export function deleteOwnedRoute(
       new AdsInput(ctx, []).finish()
       const record = findOwned(ctx, rt, caller, resource)
       record.deleted = true
-      record.updated_at = isoSeconds(ctx.now)
+      touch(record, ctx.now)
       afterDelete?.(ctx, rt, caller, record)
       return single(ctx, record)
     },

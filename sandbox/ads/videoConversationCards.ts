@@ -1,6 +1,6 @@
 import type { Route } from '../context'
 import type { AdsRecord } from '../state'
-import { isoSeconds, shortId } from '../state'
+import { isoSeconds, shortId, touch } from '../state'
 import { CARD_NAME_MAX, cardKindReadRoutes } from './cards'
 import { AdsInput, accountIdOf, adsCaller, single } from './core'
 import type { ListSpec } from './core'
@@ -203,7 +203,7 @@ export const videoConversationCardRoutes: Route[] = [
         merged.poster_media_key ? lookup(merged.poster_media_key) : undefined,
         caller.user.id,
       )
-      card.updated_at = isoSeconds(ctx.now)
+      touch(card, ctx.now)
       return single(ctx, card)
     },
   },

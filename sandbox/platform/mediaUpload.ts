@@ -56,10 +56,26 @@ function describe(upload: Upload, now: number): Record<string, unknown> {
     expires_after_secs: Math.max(0, EXPIRES_AFTER_SECS - Math.floor((now - upload.createdAt) / 1000)),
   }
   const type = mediaTypeOfMime(upload.mimeType)
-  if (type !== 'VIDEO') {
-    return { ...base, image: { image_type: upload.mimeType, w: upload.width, h: upload.height } }
+  const kind =
+    type === 'VIDEO'
+      ? { video: { video_type: upload.mimeType } }
+      : { image: { image_type: upload.mimeType, w: upload.width, h: upload.height } }
+  return {
+    ...base,
+    ...kind,
+    ...(processedLater(upload) ? { processing_info: processingInfo(upload, now) } : {}),
   }
-  return { ...base, video: { video_type: upload.mimeType }, processing_info: processingInfo(upload, now) }
+}
+
+/**
+ * Which uploads the platform processes after FINALIZE, reporting `processing_info` until done:
+ * videos, and GIFs uploaded for posts (media_category post_gif), as the public upload API does.
+ * Other images are ready when FINALIZE answers and carry no processing_info. The spec shows no
+ * states for media; these are the upload API's: pending, in_progress, succeeded, failed.
+ */
+function processedLater(upload: Upload): boolean {
+  const type = mediaTypeOfMime(upload.mimeType)
+  return type === 'VIDEO' || (type === 'GIF' && upload.mediaCategory === 'post_gif')
 }
 
 function processingInfo(upload: Upload, now: number): Record<string, unknown> {
@@ -185,7 +201,7 @@ function finalize(ctx: RequestContext, rt: Runtime, caller: UserContext, params:
     }
     upload.width = probe.width
     upload.height = probe.height
-    upload.readyAt = ctx.now
+    upload.readyAt = processedLater(upload) ? ctx.now + rt.limits.gifProcessingMs : ctx.now
   }
   upload.phase = 'finalized'
   upload.finalizedAt = ctx.now

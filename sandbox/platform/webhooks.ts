@@ -2,19 +2,7 @@ import { applyRateLimit } from '../auth'
 import type { Route } from '../context'
 import { ReplyError, json, legacyError } from '../http'
 import { bearerMatches } from './credentials'
-
-const PROBLEM_BASE = 'https://api.platform.example/2/problems'
-
-/** RFC 7807 problem objects, inside `errors` as the spec's webhook deletion response shows. */
-function problem(status: number, slug: string, title: string, detail: string): ReplyError {
-  return new ReplyError(
-    json(
-      status,
-      { errors: [{ title, type: `${PROBLEM_BASE}/${slug}`, detail, status }] },
-      'application/problem+json',
-    ),
-  )
-}
+import { problem } from './problems'
 
 export const webhookRoutes: Route[] = [
   {

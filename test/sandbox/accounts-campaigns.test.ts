@@ -102,24 +102,6 @@ describe('accounts', () => {
     expect(one.body.data.id).toBe(curated.body.data[0]?.id)
     expect((await get(`/accounts/${main}/curated_categories/nope`)).status).toBe(404)
   })
-
-  it('answers audience estimates for a JSON array body only', async () => {
-    const ok = await call<Envelope<{ audience_size: { min: number; max: number } }>>(user, {
-      method: 'POST',
-      url: ads(`/accounts/${main}/audience_estimate`),
-      json: [{ targeting_type: 'LOCATION' }],
-    })
-    expect(ok.body.data.audience_size.max).toBeGreaterThan(ok.body.data.audience_size.min)
-    expect(
-      (
-        await call(user, {
-          method: 'POST',
-          url: ads(`/accounts/${main}/audience_estimate`),
-          json: { not: 'an array' },
-        })
-      ).status,
-    ).toBe(400)
-  })
 })
 
 describe('line items', () => {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../sandbox/index'
 import type { Sandbox } from '../../sandbox/index'
-import { authorizeDemoUser, call, gifOf, mp4Of, pngOf, upload } from './helpers/client'
+import {
+  authorizeDemoUser,
+  call,
+  gifOf,
+  mp4Of,
+  pngOf,
+  upload,
+  uploadStatus,
+  uploadUntilFinalized,
+} from './helpers/client'
 import type { UserTokens } from './helpers/client'
 
 interface Envelope<T = Record<string, unknown>> {
@@ -26,7 +35,7 @@ let sandbox: Sandbox
 let user: UserTokens
 let main: string
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { videoProcessingMs: 150 } })
+  sandbox = await startSandbox({ port: 0, limits: { videoProcessingMs: 150, gifProcessingMs: 150 } })
   user = await authorizeDemoUser(sandbox)
   main = sandbox.demo.accountIds[0] ?? ''
 })
@@ -100,6 +109,25 @@ describe('chunked media upload', () => {
       query: { command: 'STATUS', media_id: mediaId },
     })
     expect(status.body.processing_info.state).toBe('succeeded')
+  })
+
+  it('processes a GIF uploaded for posts (post_gif) like a video; other GIFs are ready at FINALIZE', async () => {
+    const forPosts = await uploadUntilFinalized(sandbox, user, gifOf(480, 270), 'image/gif', 'post_gif')
+    expect(forPosts.mediaKey).toMatch(/^16_/)
+    expect(forPosts.processingInfo).toMatchObject({ state: 'pending', check_after_secs: 1 })
+    const early = await addToLibrary({ media_key: forPosts.mediaKey })
+    expect(early.body.errors?.[0]?.message).toMatch(/not ready/)
+    expect((await uploadStatus(sandbox, user, forPosts.mediaId))?.state).toMatch(/^(pending|in_progress)$/)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await uploadStatus(sandbox, user, forPosts.mediaId)).toEqual({
+      state: 'succeeded',
+      progress_percent: 100,
+    })
+    expect((await addToLibrary({ media_key: forPosts.mediaKey })).body.data.media_type).toBe('GIF')
+
+    const plain = await uploadUntilFinalized(sandbox, user, gifOf(320, 240), 'image/gif')
+    expect(plain.processingInfo).toBeUndefined()
+    expect(await uploadStatus(sandbox, user, plain.mediaId)).toBeUndefined()
   })
 
   it('rejects bad uploads', async () => {

@@ -172,6 +172,7 @@ function context(overrides: Partial<RequestContext>): RequestContext {
     scheme: 'http',
     path: '/',
     host: 'localhost',
+    remoteAddress: '127.0.0.1',
     origin: 'http://localhost',
     headers: {},
     query: [],

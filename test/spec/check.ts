@@ -1,8 +1,10 @@
 // `npm run check:spec`: compares the spec lines quoted in test/spec/citedLines.json with the spec
 // documents (SPEC_DIR, else ../shared/spec). Fails on drift, on a citation with no quote and on a
 // quote nothing cites. `npm run check:spec -- --update` rewrites the file from the spec instead.
-import { writeFileSync } from 'node:fs'
-import { relative } from 'node:path'
+// It also checks the sandbox's endpoint table (test/sandbox/endpoints.ts) against the spec: each
+// entry names what its line names, and no endpoint of the spec is missing from it.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import {
   allCitations,
   CITED_LINES_FILE,
@@ -11,6 +13,7 @@ import {
   specIsPresent,
   specText,
 } from './citations'
+import { missingEndpoints, tableProblems } from '../sandbox/endpointCheck'
 
 const update = process.argv.includes('--update')
 const dir = specDirectory()
@@ -50,6 +53,18 @@ for (const source of citations) {
 }
 for (const source of Object.keys(quoted)) {
   if (!citations.includes(source)) problems.push(`${source}: quoted in ${fileName} but no rule cites it.`)
+}
+const SPEC_FILES = [
+  'ads-a-catalogs-audiences.md',
+  'ads-b-creatives-campaigns.md',
+  'platform-auth-events-releases.md',
+]
+for (const problem of tableProblems((source) => specText(source, dir)))
+  problems.push(`endpoint table (test/sandbox/endpoints.ts): ${problem}`)
+for (const file of SPEC_FILES) {
+  const lines = readFileSync(join(dir, file), 'utf8').split('\n')
+  for (const missing of missingEndpoints(file, lines))
+    problems.push(`${missing}: an endpoint of the spec that test/sandbox/endpoints.ts does not list.`)
 }
 
 if (problems.length > 0) {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { LIMITS } from '../../src/shared/rules'
 import { ACCOUNT_LIMITS } from '../../src/shared/rules/accountLimits'
 import { LINE_ITEM_LIMITS, LINE_ITEM_RULES } from '../../src/shared/rules/lineItems'
+import { ENDPOINT_CITATIONS } from '../sandbox/endpoints'
 
 // The spec documents live beside the repository, not in it. So the tests read the cited lines
 // from citedLines.json, a copy kept in the repository, and `npm run check:spec` compares that
@@ -31,13 +32,17 @@ function sourcesOf(table: Record<string, unknown>): string[] {
   })
 }
 
-/** Every spec citation in the rule tables (not the "app rule" or "not in spec" origins). */
+/**
+ * Every spec citation in the rule tables (not the "app rule" or "not in spec" origins) and in
+ * the sandbox's endpoint table.
+ */
 export function allCitations(): string[] {
   const sources = [
     ...sourcesOf(LIMITS),
     ...sourcesOf(LINE_ITEM_LIMITS),
     ...sourcesOf(ACCOUNT_LIMITS),
     ...LINE_ITEM_RULES.map((rule) => rule.source),
+    ...ENDPOINT_CITATIONS,
   ]
   return [...new Set(sources.filter((source) => CITATION.test(source)))].sort()
 }

@@ -242,15 +242,24 @@ export interface UploadResult {
   mediaKey: string
 }
 
-/** The chunked upload, segments sent as multipart `media` parts; waits for video processing. */
-export async function upload(
+export interface ProcessingInfo {
+  state: string
+  check_after_secs?: number
+  progress_percent?: number
+}
+
+/**
+ * The chunked upload up to FINALIZE, segments sent as multipart `media` parts; returns FINALIZE's
+ * processing_info (absent for media that are ready at once).
+ */
+export async function uploadUntilFinalized(
   sandbox: Sandbox,
   user: Credentials,
   bytes: Buffer,
   mediaType: string,
   category?: string,
   chunkSize = 64 * 1024,
-): Promise<UploadResult> {
+): Promise<UploadResult & { processingInfo?: ProcessingInfo }> {
   const url = `${sandbox.apiUrl}/1.1/media/upload.json`
   const init = await call<{ media_id_string: string; media_key: string }>(user, {
     method: 'POST',
@@ -277,20 +286,37 @@ export async function upload(
     })
     if (append.status !== 204) throw new Error(`APPEND failed: ${append.status} ${append.text}`)
   }
-  const finalize = await call<{ processing_info?: { state: string } }>(user, {
+  const finalize = await call<{ processing_info?: ProcessingInfo }>(user, {
     method: 'POST',
     url,
     form: { command: 'FINALIZE', media_id: mediaId },
   })
   if (finalize.status !== 201) throw new Error(`FINALIZE failed: ${finalize.status} ${finalize.text}`)
-  let info = finalize.body.processing_info
+  const info = finalize.body.processing_info
+  return { mediaId, mediaKey: init.body.media_key, ...(info ? { processingInfo: info } : {}) }
+}
+
+/** STATUS of an upload: its processing_info (absent for media that were ready at once). */
+export async function uploadStatus(
+  sandbox: Sandbox,
+  user: Credentials,
+  mediaId: string,
+): Promise<ProcessingInfo | undefined> {
+  const status = await call<{ processing_info?: ProcessingInfo }>(user, {
+    url: `${sandbox.apiUrl}/1.1/media/upload.json`,
+    query: { command: 'STATUS', media_id: mediaId },
+  })
+  return status.body.processing_info
+}
+
+/** The chunked upload; waits for processing (videos, post_gif GIFs) to end. */
+export async function upload(...args: Parameters<typeof uploadUntilFinalized>): Promise<UploadResult> {
+  const [sandbox, user] = args
+  const { mediaId, mediaKey, processingInfo } = await uploadUntilFinalized(...args)
+  let info = processingInfo
   while (info && info.state !== 'succeeded' && info.state !== 'failed') {
     await new Promise((resolve) => setTimeout(resolve, 25))
-    const status = await call<{ processing_info?: { state: string } }>(user, {
-      url,
-      query: { command: 'STATUS', media_id: mediaId },
-    })
-    info = status.body.processing_info
+    info = await uploadStatus(sandbox, user, mediaId)
   }
-  return { mediaId, mediaKey: init.body.media_key }
+  return { mediaId, mediaKey }
 }
