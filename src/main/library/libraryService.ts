@@ -5,6 +5,7 @@ import type {
   PublishedCard,
   PublishedCardKind,
 } from '../../shared/ipc/contracts/library'
+import type { ApiHosts } from '../../shared/apiHosts'
 import type { MediaType } from '../../shared/rules/limits'
 import { SANDBOX_ENVIRONMENTS, type ProfileSummary } from '../../shared/profiles'
 import {
@@ -89,9 +90,11 @@ export function createLibraryService(deps: LibraryServiceDeps) {
   function rememberUrl(
     key: string,
     object: MediaLibraryObject,
-    profile: ProfileSummary,
+    ctx: { profile: ProfileSummary; hosts: ApiHosts },
   ): MediaFetchTarget | undefined {
     const url = thumbnailUrlOf(object)
+    // The session's hosts, not the saved ones: a practice profile follows its sandbox's port.
+    const profile = { environment: ctx.profile.environment, hosts: ctx.hosts }
     const target = url === undefined ? undefined : mediaFetchTarget(url, profile)
     knownUrls.delete(key)
     knownUrls.set(key, target ?? null)
@@ -140,8 +143,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
           ...(options.count ? { count: options.count } : {}),
         })
         const live = page.data.filter((object) => object.deleted !== true)
-        for (const object of live)
-          rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx.profile)
+        for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx)
         return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
       })
     },
@@ -155,7 +157,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
       let target = knownUrls.get(key)
       if (target === undefined) {
         target = await deps.withAdsContext(profileId, async (ctx) =>
-          rememberUrl(key, await getMediaLibraryObject(ctx, accountId, mediaKey), ctx.profile),
+          rememberUrl(key, await getMediaLibraryObject(ctx, accountId, mediaKey), ctx),
         )
       }
       if (!target) return {}

@@ -17,8 +17,8 @@ import type { Environment } from '../../shared/profiles'
  *   sandbox profile's media come from its own API hosts instead.
  * - Only to public addresses, checked after DNS resolution, on the addresses the connection then
  *   uses (no second look-up a rebinding name could answer differently). The one exception is a
- *   local sandbox profile's own host on this computer: the designer connected to it on purpose,
- *   by an address (127.0.0.1, localhost) that names this computer, over plain http.
+ *   local sandbox or practice profile's own host on this computer: the designer connected to it
+ *   on purpose, by an address (127.0.0.1, localhost) that names this computer, over plain http.
  */
 
 export interface MediaAddressPolicy {
@@ -101,7 +101,8 @@ export function mediaFetchTarget(
   const ownHosts = hostsOf(Object.values(profile.hosts))
   const platform = profile.environment === 'production' || profile.environment === 'ads_sandbox'
   if (platform ? !PLATFORM_MEDIA_HOSTS.includes(url.host) : !ownHosts.includes(url.host)) return undefined
-  const loopbackAllowed = profile.environment === 'local_sandbox' && isLoopbackHostname(url.hostname)
+  const onThisComputer = profile.environment === 'local_sandbox' || profile.environment === 'practice'
+  const loopbackAllowed = onThisComputer && isLoopbackHostname(url.hostname)
   if (url.protocol === 'https:') return { url, loopbackAllowed }
   return url.protocol === 'http:' && loopbackAllowed ? { url, loopbackAllowed } : undefined
 }

@@ -59,6 +59,13 @@ describe('which media URLs main fetches, for a profile', () => {
       expect(mediaFetchTarget(url, production), url).toBeUndefined()
   })
 
+  it('takes a practice profile’s own sandbox on this computer, over http, and nothing else', () => {
+    const practice = { ...localSandbox(), environment: 'practice' as const }
+    expect(mediaFetchTarget(`${origin}/media/1.png`, practice)?.loopbackAllowed).toBe(true)
+    expect(mediaFetchTarget('http://127.0.0.1:1/media/1.png', practice)).toBeUndefined()
+    expect(mediaFetchTarget('https://pbs.twimg.com/media/a.jpg', practice)).toBeUndefined()
+  })
+
   it('takes a custom profile’s own API host, over https only', () => {
     const own = custom('https://ads.example.com')
     expect(mediaFetchTarget('https://ads.example.com/media/1.png', own)).toBeDefined()
