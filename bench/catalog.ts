@@ -118,7 +118,7 @@ function feedCsv(imageUrl: string, version = 0): string {
  * field's own placeholder and clear button came and went, with two more style and layout passes
  * a key: a cost of the first letter of a search only, not of every key. The typing while sending
  * started from an empty field and the reference from whatever digit the last send's typing left,
- * so the two rows were not typed alike either (bench/PROFILE.md section 23).
+ * so the two rows were not typed alike either (rule P19, bench/PERFORMANCE.md).
  */
 const SEARCH_WORD = 'Shoes'
 /** feedCsv gives every fourth product the type "Apparel > Shoes", which its title repeats. */
@@ -139,7 +139,7 @@ async function searchFor(page: Page): Promise<void> {
   // After a frame the page's compositor keeps listening to the display's 60 Hz clock for about
   // two ticks, and a key in that time waits for the next tick, where a key after a pause gets
   // its frame at once (about 11 ms against 3 in the traces): the first key of each send, a
-  // fifth of the samples, paid that (PROFILE.md section 29).
+  // fifth of the samples, paid that. Rule P19 (bench/PERFORMANCE.md): every key typed alike.
   await installProbe(page)
   await page.evaluate('window.__benchProbe.afterFrame()')
   await new Promise((done) => setTimeout(done, KEY_INTERVAL_MS))

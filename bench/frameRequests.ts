@@ -1,8 +1,8 @@
 /**
- * Who asked for the renderer's frames during a trace, for the run-long slow state (PROFILE.md
- * sections 30–31): a frame asked for with nothing to draw, late after a key, keeps the compositor
- * listening into the next key. Needs the `toplevel` category (each task names the function that
- * posted it) and `cc` (each request for a frame, inside the task that made it).
+ * Who asked for the renderer's frames during a trace, for the run-long slow state (rule P3,
+ * bench/PERFORMANCE.md): a frame asked for with nothing to draw, late after a key, keeps the
+ * compositor listening into the next key. Needs the `toplevel` category (each task names the
+ * function that posted it) and `cc` (each request for a frame, inside the task that made it).
  */
 
 export interface FrameTraceEvent {

@@ -2,9 +2,9 @@
  * How fast this machine is, as a figure beside the bench's own: a fixed JavaScript workload
  * (bench/machineWorkload.mjs: JSON, sorting, strings; no app code) in a fresh Node process. The
  * targets are absolute milliseconds, and the same build measured on two of these "2-core"
- * machines differed by about two times in nearly every row (bench/PROFILE.md 18), so one run's
- * figures compare with another's only when this figure does too. Taken at the start and the end
- * of a run: a neighbour on the host can change it within a run.
+ * machines differed by about two times in nearly every row, so one run's figures compare with
+ * another's only when this figure does too (rule P20, bench/PERFORMANCE.md). Taken at the start and
+ * the end of a run: a neighbour on the host can change it within a run.
  */
 import { execFileSync } from 'node:child_process'
 import { cpus } from 'node:os'

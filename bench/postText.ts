@@ -4,7 +4,7 @@
  * and links (so twitter-text's entity parsing and the 23-character link weighting do real work)
  * and a few emoji.
  *
- * Why the shape matters (bench/PROFILE.md has the traces): Chromium re-shapes the paragraph a
+ * Why the shape matters (rule P19, bench/PERFORMANCE.md): Chromium re-shapes the paragraph a
  * key lands in, not the whole textarea. A 25,000-character text with no line break and an emoji
  * every 50 characters (this bench's earlier text) makes every key re-shape all of it, and on a
  * machine with no emoji font (these Linux images have none) each emoji also costs a fallback-font

@@ -177,16 +177,17 @@ export async function rendererCpuClock(page: Page) {
   }
 }
 
-/** A key that waited a tick of the display's clock (PROFILE.md section 29): over 10 ms here. */
+/** A key that waited a tick of the display's clock (rule P3, bench/PERFORMANCE.md): over 10 ms. */
 const SLOW_KEY_MS = 10
 
 /**
- * TRACE_IF_SLOW=1: when a stretch of typing had the run-long slow state of PROFILE.md section 29
- * (at least 8 % of its keys over 10 ms; TRACE_IF_SLOW=always: in any case), types as much again
- * under a light trace (kept in RENDERER_TRACE_DIR or the temp directory) and says whether the
- * state was still there while traced, and what asked for the frames meanwhile: the frame and
- * input categories, with `toplevel` and `cc` to name the task behind each request for a frame
- * (how section 31 found the navigation predictor). Those keys are not counted in any row.
+ * TRACE_IF_SLOW=1: when a stretch of typing had the run-long slow state (keys waiting a tick
+ * behind a frame asked for late, rule P3 of bench/PERFORMANCE.md; at least 8 % of its keys over
+ * 10 ms; TRACE_IF_SLOW=always: in any case), types as much again under a light trace (kept in
+ * RENDERER_TRACE_DIR or the temp directory) and says whether the state was still there while
+ * traced, and what asked for the frames meanwhile: the frame and input categories, with
+ * `toplevel` and `cc` to name the task behind each request for a frame (which is how Chromium's
+ * navigation predictor was found, rule P18). Those keys are not counted in any row.
  */
 export async function traceIfSlow(
   browser: Browser,

@@ -1,7 +1,7 @@
 /**
  * Which components render on each key in the card builder (six slides, typing in slide 6's
- * title as the bench does), and which DOM properties React writes: the "what still runs per
- * key" table of bench/PROFILE.md, section 12.
+ * title as the bench does), and which DOM properties React writes: what rule P6
+ * (bench/PERFORMANCE.md) is checked with.
  *
  *   PROFILE_BUILD=1 npx electron-vite build && npx tsx bench/renders.ts
  *

@@ -42,9 +42,9 @@ let mainWindow: BrowserWindow | null = null
 
 // Before the app is ready: every renderer sandboxed, whatever a window's webPreferences say.
 app.enableSandbox()
-// Must run before the app is ready: app:// behaves like a secure, standard origin. Code cache:
-// Chromium keeps V8's compiled code only for http(s) unless a scheme asks, and at start the
-// renderer spends a large share of its time compiling the start chunks (bench/PROFILE.md 13).
+// Must run before the app is ready: app:// behaves like a secure, standard origin. Code cache
+// (rule P15, bench/PERFORMANCE.md): Chromium keeps V8's compiled code only for http(s) unless a
+// scheme asks, and at start the renderer spends much of its time compiling the start chunks.
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, codeCache: true } },
 ])

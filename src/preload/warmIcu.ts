@@ -1,7 +1,7 @@
 /**
- * Loads ICU's data while the page waits for its scripts. The first Intl object a renderer
- * process builds loads it: 30–150 ms on these machines, measured in Chromium (bench/PROFILE.md
- * 18), and the start page builds three at module level (the list's counts, sort and dates), in
+ * Loads ICU's data while the page waits for its scripts (rule P15, bench/PERFORMANCE.md). The
+ * first Intl object a renderer process builds loads it: 30–150 ms on these machines, measured in
+ * Chromium, and the start page builds three at module level (the list's counts, sort and dates), in
  * the one task that stands between the scripts' arrival and the first render. The preload runs
  * before any of those scripts are in, and the main thread idles while they load; ICU's data is
  * the process's, shared by the preload's isolated world and the page's, so the page's own

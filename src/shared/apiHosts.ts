@@ -2,7 +2,7 @@
  * The three base URLs the spec writes as {base_url}, {ads_url} and {ads_sandbox_url}, and the
  * rules a base URL must meet, as plain values and functions: the renderer's connect store (in
  * the first page's code) needs these and none of hosts.ts's schemas, which would bring zod into
- * that code (bench/PROFILE.md section 22). hosts.ts builds its schemas from these.
+ * that code (rule P11, bench/PERFORMANCE.md). hosts.ts builds its schemas from these.
  * The spec names no real hosts; the production values are the platform's public ones.
  */
 export interface ApiHosts {

@@ -1,7 +1,7 @@
 /**
  * The kinds of connection a profile can be, as plain values: the renderer's account switcher
  * (in the first page's code) needs these and none of profiles.ts's schemas, which would bring
- * zod into that code (bench/PROFILE.md section 22). profiles.ts builds its schemas from these.
+ * zod into that code (rule P11, bench/PERFORMANCE.md). profiles.ts builds its schemas from these.
  */
 export const ENVIRONMENTS = ['production', 'ads_sandbox', 'local_sandbox', 'custom', 'practice'] as const
 export type Environment = (typeof ENVIRONMENTS)[number]

@@ -35,9 +35,9 @@ describe('the renderer bundle', () => {
     expect(firstPage.has(twitterText[0]!)).toBe(false)
   })
 
-  // zod's schemas are main's (every IPC payload) and the editors' (live rules). In the first
-  // page's code they were a third of its vendor chunk, parsed and built on every start for
-  // nothing (bench/PROFILE.md section 22): the list needs plain values (drafts/kinds.ts,
+  // Rule P11 (bench/PERFORMANCE.md). zod's schemas are main's (every IPC payload) and the
+  // editors' (live rules). In the first page's code they were a third of its vendor chunk,
+  // parsed and built on every start for nothing: the list needs plain values (drafts/kinds.ts,
   // apiHosts.ts, environments.ts, creatives/mediaType.ts).
   it('keeps zod out of the code the first page loads', async () => {
     const dir = resolve('out/renderer')

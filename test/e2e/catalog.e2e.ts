@@ -389,8 +389,8 @@ describe('Catalog product table while scrolling', () => {
       expect(await table.getByRole('row').first().getAttribute('aria-rowindex')).toBe('1')
       expect(await table.getAttribute('aria-rowcount')).toBe('151')
 
-      // No box around the scrolling rows clips them with rounded corners: the compositor would
-      // mask every scrolled frame, which dropped 3–13 % of the frames (bench/PROFILE.md section 20).
+      // Rule P9 (bench/PERFORMANCE.md): no box around the scrolling rows clips them with rounded
+      // corners; the compositor would mask every scrolled frame, which dropped 3–13 % of them.
       const roundedClips = await scroller.evaluate((element) => {
         const found: string[] = []
         for (let box = element.parentElement; box; box = box.parentElement) {

@@ -54,18 +54,19 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Headless Chromium is the whole Chrome browser without a screen: each new window also loads
  * Chrome's address-bar popup, a WebUI page in a renderer process of its own. While the app
- * started, that page took 280–570 ms of a core (bench/PROFILE.md section 24) on these 2-core
- * machines, beside a page that is the whole figure. Electron's windows have no address bar.
+ * started, that page took 280–570 ms of a core on these 2-core machines, beside a page that is
+ * the whole figure. Electron's windows have no address bar (rule P18, bench/PERFORMANCE.md).
  */
 const CHROME_ONLY_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
 
 /**
  * Chromium's navigation predictor picks 1 link in 100 as the page inserts them and watches it
  * with an intersection observer that checks at most every 100 ms: a change sooner than that
- * asks for a frame, with nothing to draw, when the 100 ms are up. It runs on http and https pages only. The harness serves
- * the app from http://127.0.0.1; the app itself loads from app://, where it never starts. When it
+ * asks for a frame, with nothing to draw, when the 100 ms are up. It runs on http and https pages
+ * only. The harness serves the app from http://127.0.0.1; the app itself loads from app://, where
+ * it never starts. When it
  * picked a link that stays (one in the sidebar), every key of the run could wait one more tick
- * of the 60 Hz clock (bench/PROFILE.md section 31).
+ * of the 60 Hz clock, a cost the app never has (rule P18, bench/PERFORMANCE.md).
  */
 const HTTP_ONLY_FEATURES = ['NavigationPredictor']
 

@@ -55,7 +55,7 @@ interface FrameFacts {
  * it in the page through Playwright's own value serialisation: a 5,000-row drafts page took
  * about 1.1 s from call to answer in the page, and a small call 5.5 ms, where Electron's
  * ipcRenderer.invoke takes a structured clone. The bench times the app through this harness, so
- * the bridge must not add what Electron does not (bench/PROFILE.md section 26).
+ * the bridge must not add what Electron does not (rule P18, bench/PERFORMANCE.md).
  *
  * Each call's sender is the frame whose page context made it, as Electron's event.senderFrame:
  * its URL and whether it is the page's main frame, tracked from the protocol's own events.

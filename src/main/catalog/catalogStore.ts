@@ -15,9 +15,8 @@ import type { IssueView, ProductStatus } from '../../shared/ipc/contracts/catalo
  *
  * Writes are coalesced (a 10,000-product import answers 400 batches); the outbox's job file,
  * not this one, is the durable record of what was sent. flush() on quit. Each write reuses the
- * JSON of the records not changed since the last one: while an import sends, a whole rewrite
- * of 10,000 products (5.6 MB) each second was main's largest single cost (bench/PROFILE.md
- * section 24).
+ * JSON of the records not changed since the last one (rule P17, bench/PERFORMANCE.md): while an
+ * import sends, a whole rewrite of 10,000 products (5.6 MB) each second was main's largest cost.
  */
 
 export interface StoredProduct {

@@ -22,8 +22,9 @@ const FORMAT = 1
 /** 50,000 drafts' rows take about 30 MB; a larger file is not an index this app wrote. */
 const MAX_INDEX_BYTES = 128 * 1024 * 1024
 
-// Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings, published,
-// cover]. The cover came later: a row without it (saved by an earlier version) is still read.
+// Compact rows keep the file small: [id, kind, name, status, updatedAt, errors, warnings,
+// published, cover]. The cover came later: a row without it (saved by an earlier version) is still
+// read.
 // The scalar fields are checked by hand and only the nested objects by their zod schemas: a row
 // checked whole by a zod tuple cost about 10 µs, so 0.1 s at 10,000 drafts and 0.5 s at 50,000,
 // with main's event loop blocked while the first window and its first list wait for it.
@@ -65,9 +66,10 @@ const fileSchema = z.object({
 
 /**
  * The nested objects' zod checks were most of the read (~80 ms of main's CPU for 10,000 rows on a
- * cold start, while the window starts; bench/PROFILE.md section 17), yet the rows are main's own
- * output, built from drafts those schemas had checked. So main seals what it writes: a digest of
- * the rows' exact text together with the JSON Schema of the nested objects' schemas. A file that
+ * cold start, while the window starts), yet the rows are main's own output, built from drafts
+ * those schemas had checked (rule P14, bench/PERFORMANCE.md). So main seals what it writes: a
+ * digest of the rows' exact text together with the JSON Schema of the nested objects' schemas. A
+ * file that
  * was changed after it was written, or written under other schemas (another version of the
  * app), does not match, and its rows are checked one by one as before.
  */

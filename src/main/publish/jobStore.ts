@@ -12,12 +12,13 @@ import { readJobRecord } from './jobFormat'
  * durable when its promise resolves, so exactly-once holds: a step's 'attempting' mark is on
  * disk before its request leaves.
  *
- * One durable write per save, and one trip to the file system's thread pool: while a job runs,
- * its file stays open for appending with O_DSYNC, so the write itself returns only once the line
- * and the new size are on disk (what write + fdatasync gave, without the open, the fdatasync and
- * the close around it: four round trips each exposed to a busy thread pool and CPU, where the
- * tail of a step's overhead was; see bench/PROFILE.md section 16). Where O_DSYNC does not exist
- * (Windows), the append is followed by fdatasync. A job that stops running (published, failed,
+ * One durable write per save, and one trip to the file system's thread pool (rule P16,
+ * bench/PERFORMANCE.md): while a job runs, its file stays open for appending with O_DSYNC, so the
+ * write itself returns only once the line and the new size are on disk (what write + fdatasync
+ * gave, without the open, the fdatasync and the close around it: four round trips each exposed
+ * to a busy thread pool and CPU, where the tail of a step's overhead was). Where O_DSYNC does not
+ * exist (Windows), the append is followed by fdatasync. A job that stops running (published,
+ * failed,
  * paused, …) closes its file; so do remove and close.
  *
  * A kill at any instant leaves the previous or the next snapshot readable, never a mix: a torn

@@ -8,7 +8,7 @@ import { preloadPage } from './routes'
  * start, when main must read every draft file first), the shell renders after this and the rows
  * follow, as before: the shell then shows up to this much later than it did. The usual wait is
  * shorter than what it saves: a render without rows, then a second render (and frame) with them
- * (in one trace 114 ms, then 65 ms once the page had come; bench/PROFILE.md section 13).
+ * (in one trace 114 ms, then 65 ms once the page had come). Rule P12 (bench/PERFORMANCE.md).
  */
 export const FIRST_ROWS_WAIT_MS = 80
 

@@ -78,11 +78,11 @@ export function Select<T extends string>({
   // of the accessible name (WCAG 2.5.3, Label in Name) and speech users can say what they see.
   const labelledBy = `${ariaLabelledby ?? hiddenLabelId} ${valueId}`
   const [open, setOpen] = useState(false)
-  // Closed, Radix still renders every option into a detached fragment (its typeahead on the
-  // trigger reads them) and portals the chosen one's text into the trigger, a second render.
-  // The trigger shows the label itself, and the hidden list waits until the first frame is up:
-  // the drafts page's three filters cost its first render ~47 ms of script in a profiled start
-  // (bench/PROFILE.md section 24).
+  // Rule P10 (bench/PERFORMANCE.md): no work for options nobody sees. Closed, Radix still renders
+  // every option into a detached fragment (its typeahead on the trigger reads them) and portals
+  // the chosen one's text into the trigger, a second render. So the trigger shows the label
+  // itself, and the hidden list waits until the first frame is up (the drafts page's three
+  // filters cost its first render ~47 ms of script).
   const listMounted = useAfterFirstPaint() || open
   return (
     <RadixSelect.Root

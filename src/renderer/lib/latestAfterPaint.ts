@@ -14,9 +14,9 @@ export interface LatestAfterPaint<T> {
  * per frame.
  * The composer uses it the same way for its rules and preview (PostComposer).
  *
- * Why not useDeferredValue: React queues the deferred render as a task during the key's own
- * commit, and that task often runs before the browser paints the key's frame, so the frame
- * waits for it (bench/PROFILE.md section 9).
+ * Why not useDeferredValue (rule P1, bench/PERFORMANCE.md): React queues the deferred render as
+ * a task during the key's own commit, and that task often runs before the browser paints the
+ * key's frame, so the frame waits for it.
  */
 export function latestAfterPaint<T>(apply: (value: T) => void): LatestAfterPaint<T> {
   let latest: { value: T } | undefined

@@ -59,9 +59,9 @@ export function useFocusKeeper(rootRef: RefObject<HTMLElement | null>): void {
 
     // Removing a focused element fires no blur in Chromium, so watch the tree instead. Only a
     // change that left focus on the body is rescued, in the frame (React may put a replacement in
-    // place before it). A key that changes the tree but keeps focus asks for no frame of its own:
-    // each one kept the page's compositor waiting on the display's clock for two more ticks, and
-    // the next key, 80 ms on, could find it still waiting and lose up to a frame (PROFILE.md 30).
+    // place before it). A key that changes the tree but keeps focus asks for no frame of its own
+    // (rule P3, bench/PERFORMANCE.md): each one kept the compositor on the display's clock for two
+    // more ticks, and the next key, 80 ms on, could find it still listening and lose up to a frame.
     const observer = new MutationObserver(() => {
       if (document.activeElement === null || document.activeElement === document.body)
         requestAnimationFrame(rescue)

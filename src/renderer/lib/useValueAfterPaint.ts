@@ -5,8 +5,8 @@ import { latestAfterPaint } from './latestAfterPaint'
  * The value as it was when the last frame was painted: a new value reaches it in a task after
  * the frame that shows the change (latestAfterPaint), once per frame however fast it changes.
  * For what may follow an edit by a frame (rules, a preview) but should never delay the frame
- * showing the edit. Unlike useDeferredValue, whose render React queues during the key's commit
- * and which often runs before that frame is painted (bench/PROFILE.md sections 9 and 14).
+ * showing the edit (rule P1, bench/PERFORMANCE.md). Unlike useDeferredValue, whose render React
+ * queues during the key's commit and which often runs before that frame is painted.
  *
  * `waitForPaint` says whether a change waits for the frame (typing does; a click does not), as
  * a flag or as a test of the new value against the settled one. A change that does not wait is

@@ -1,7 +1,7 @@
 /**
  * A medium's type from what a draft holds of it, with no schemas: the drafts list's thumbnails
  * (in the first page's code) need this and none of media.ts's schemas, which would bring zod
- * into that code (bench/PROFILE.md section 22). media.ts re-exports both functions.
+ * into that code (rule P11, bench/PERFORMANCE.md). media.ts re-exports both functions.
  */
 import type { MediaType } from '../rules/limits'
 

@@ -1,7 +1,7 @@
 /**
  * The draft kinds and statuses, as plain values: the renderer's drafts list (the start page)
  * needs these and nothing of the envelope's schemas, which would bring zod into the first
- * page's code (bench/PROFILE.md section 22). envelope.ts builds its schemas from these.
+ * page's code (rule P11, bench/PERFORMANCE.md). envelope.ts builds its schemas from these.
  */
 
 export const DRAFT_KINDS = ['card', 'poll_card', 'video_conversation_card', 'post', 'media_library'] as const

@@ -101,8 +101,8 @@ export function characterCount(text: string): number {
   return count
 }
 
-// One formatter, made once: toLocaleString('en-US') builds a new one per call, which showed up
-// in the composer's per-key profile (bench/PROFILE.md). Same output by definition.
+// Rule P7 (bench/PERFORMANCE.md): one formatter, made once; toLocaleString('en-US') builds a new
+// one per call, on every key the counter renders. Same output by definition.
 const NUMBER_FORMAT = new Intl.NumberFormat('en-US')
 
 export function formatNumber(value: number): string {

@@ -6,7 +6,8 @@ import {
 } from '../../../bench/frameRequests'
 
 // The bench's slow-state tool names what asked for each frame: the task around each request,
-// by the function that posted it, and how long after the last key it came (PROFILE.md section 31).
+// by the function that posted it, and how long after the last key it came (a frame asked for
+// late after a key is what rule P3 of bench/PERFORMANCE.md forbids).
 
 const MAIN = { pid: 1, tid: 10 }
 const COMPOSITOR = { pid: 1, tid: 20 }

@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Attributes the renderer changes on every key or every save, for tests and tools to read. A
- * stylesheet that selects one makes each change restyle its element and ask for a frame: the
- * save status flipping back to "saved" when main answered cost typing a frame's wait
- * (SaveStatus.tsx, bench/PROFILE.md section 30).
+ * Attributes the renderer changes on every key or every save, for tests and tools to read. Rule
+ * P3 (bench/PERFORMANCE.md): a stylesheet that selects one makes each change restyle its element
+ * and ask for a frame; the save status flipping back to "saved" when main answered cost typing a
+ * frame's wait (SaveStatus.tsx).
  */
 const PER_KEY_ATTRIBUTES = ['data-save-state']
 

@@ -28,10 +28,10 @@ export function CardBuilder() {
   const published = useDraftEditor<'card', boolean>((state) => state.draft.status === 'published')
   const serverIssues = useDraftEditor<'card', ContentIssue[]>((state) => state.serverIssues)
 
-  // A keystroke renders the field typed in and the parts given the content (the memoised
-  // sections below skip the rest); the rules and the preview follow once the key's frame is
-  // painted, once per frame however fast the keys come (bench/PROFILE.md sections 12 and 14);
-  // any other change (a click, undo) shows them in the same render.
+  // Rules P1 and P6 (bench/PERFORMANCE.md): a keystroke renders the field typed in and the parts
+  // given the content (the memoised sections below skip the rest); the rules and the preview
+  // follow once the key's frame is painted, once per frame however fast the keys come; any
+  // other change (a click, undo) shows them in the same render.
   const typing = useDraftEditor<'card', boolean>((state) => state.typing)
   const settled = useValueAfterPaint(content, typing)
   const check = useMemo(() => checkContent('card', settled), [settled])

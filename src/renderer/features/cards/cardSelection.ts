@@ -8,7 +8,7 @@ import { componentsOf } from './cardEdits'
  * Part of the card as the editor store has it now, kept (the same object) while `same` says it
  * did not change. A part of the builder subscribed this way renders when what it shows changes,
  * not on every key typed elsewhere in the card: a key in one slide's title renders that
- * component's editor, not the slide lists around it (bench/PROFILE.md, section 12).
+ * component's editor, not the slide lists around it (rule P6, bench/PERFORMANCE.md).
  */
 export function useCardSelection<T>(
   select: (content: CardContent) => T,

@@ -186,12 +186,12 @@ export const ProductTable = memo(function ProductTable({
             className="product-table__rows"
             style={{ height: virtualizer.getTotalSize(), position: 'relative', readingFlow: 'source-order' }}
           >
-            {/* In slot order, not row order: a block change then gives the leaving rows the
-              entering rows' content where they stand. In row order the slots' order rotates and
-              React moves the wrapped rows (insertBefore), which the browser styles, lays out and
-              paints again from scratch (bench/PROFILE.md section 19). Each row's transform
-              places it; reading-flow and reading-order keep Tab and the accessibility tree in
-              row order. */}
+            {/* Rule P8 (bench/PERFORMANCE.md): in slot order, not row order, so a block change
+              gives the leaving rows the entering rows' content where they stand. In row order the
+              slots' order rotates and React moves the wrapped rows (insertBefore), which the
+              browser styles, lays out and paints again from scratch. Each row's transform places
+              it; reading-flow and reading-order keep Tab and the accessibility tree in row
+              order. */}
             {[...items]
               .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
               .map((item) => {

@@ -20,7 +20,7 @@ export interface VisibleRange {
  * span is the same wherever the view is, so when the view moves by a block, the block leaving one
  * end and the block entering the other are as many rows: the table gives the leaving rows the new
  * content (slotKey) instead of removing 12 rows and creating 12 (removeChild was the largest
- * single cost of a scroll; bench/PROFILE.md section 17).
+ * single cost of a scroll; rule P8, bench/PERFORMANCE.md).
  */
 export function blockRange({ startIndex, overscan, count }: VisibleRange, span: number): number[] {
   if (count === 0) return []

@@ -8,11 +8,11 @@ const STROKE = 3
 const RADIUS = (SIZE - STROKE) / 2
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS
 /**
- * The ring eases only a move of at least a pixel of its arc (a paste, an undo). A typed
- * character moves it by a fiftieth of a pixel at 4,000 and less at 25,000: easing that drew
- * nothing one could see, but it started a 120 ms transition of an SVG attribute on every key,
- * which the compositor cannot run, so the main thread painted frames all through the typing
- * (bench/PROFILE.md, section 9).
+ * Rule P4 (bench/PERFORMANCE.md): no transition while typing. The ring eases only a move of at
+ * least a pixel of its arc (a paste, an undo). A typed character moves it by a fiftieth of a
+ * pixel at 4,000 and less at 25,000: easing that drew nothing one could see, but it started a
+ * 120 ms transition of an SVG attribute on every key, which the compositor cannot run, so the
+ * main thread painted frames all through the typing.
  */
 const EASE_MIN_PX = 1
 

@@ -49,10 +49,9 @@ function authorOf(
  *
  * A keystroke renders only the text field and its counter (PostTextField subscribes to the
  * text itself); the rest of the form, the rules and the preview follow once the key's frame has
- * been painted (useContentAfterPaint), one render per frame however fast the keys come. At
- * 25,000 characters this keeps each key's own frame as cheap as the textarea (bench/PROFILE.md
- * section 9). Publishing reads the saved draft in main, which every key saves at once, never
- * this content.
+ * been painted (useContentAfterPaint), one render per frame however fast the keys come (rule
+ * P1, bench/PERFORMANCE.md): at 25,000 characters each key's own frame stays as cheap as the
+ * textarea's. Publishing reads the draft main has saved (flushed first), never this content.
  */
 export function PostComposer() {
   const content = useDraftEditor((state: State) => state.content)

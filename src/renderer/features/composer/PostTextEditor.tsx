@@ -92,7 +92,7 @@ export function PostTextEditor({
  * The mirror's text, one block per paragraph (the textarea wraps each paragraph on its own, so
  * the lines fall in the same places). A key changes one paragraph: React rewrites that block's
  * text alone and the browser re-lays out that block alone. One text for the whole mirror made
- * every key re-lay out all 25,000 characters, 6 ms a key (bench/PROFILE.md, section 5).
+ * every key re-lay out all 25,000 characters, 6 ms a key (rule P5, bench/PERFORMANCE.md).
  */
 function MirrorParagraphs({ text, overflowStart }: { text: string; overflowStart: number }) {
   let start = 0

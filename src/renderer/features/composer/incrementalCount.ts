@@ -39,8 +39,8 @@ export function runsOf(text: string): string[] {
 
 export function createIncrementalCounter(count: PostLengthCounter): PostLengthCounter {
   let weights = new Map<string, number>()
-  // The last two answers: the counter under the textarea and the rules, which follow a key
-  // behind (useDeferredValue), ask about the same texts, so each text is counted once.
+  // The last two answers: the counter under the textarea and the rules, which follow after the
+  // key's frame (latestAfterPaint), ask about the same texts, so each text is counted once.
   let recent: { text: string; limit: PostLengthLimit; length: PostLength }[] = []
   const remember = (text: string, limit: PostLengthLimit, length: PostLength) => {
     recent = [{ text, limit, length }, ...recent.slice(0, 1)]

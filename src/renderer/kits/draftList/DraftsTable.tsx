@@ -179,10 +179,11 @@ export const DraftsTable = memo(function DraftsTable({
       <tbody ref={bodyRef}>
         <ColumnSizer contents={contents} showKind={!kind} />
         {before > 0 ? <Spacer height={before} columns={columns} /> : null}
-        {/* Rows are keyed by their place, not by draft: a search key that changes which drafts
-            are in view updates the rows on screen in place instead of building new ones (new DOM
-            on every key fed the garbage collector's pauses). What belongs to one draft, its
-            thumbnail's timer and its open actions menu, is keyed by the draft inside the row. */}
+        {/* Rows are keyed by their place, not by draft (rule P8, bench/PERFORMANCE.md): a search
+            key that changes which drafts are in view updates the rows on screen in place instead
+            of building new ones. What belongs to one draft follows the draft inside the row: the
+            menu is open only for the draft it was opened on, and ListThumb settles afresh for each
+            new picture. */}
         {items.map((item) => (
           <DraftRow
             key={item.index}

@@ -3,11 +3,11 @@ import { useEffect, useState } from 'react'
 import type { SaveState } from '../../state/drafts/draftEditor'
 
 /**
- * How long a save runs before the status says "Saving…". Main writes a change within a few
- * milliseconds, and every key is a change: flipping "Saving…"/"Saved" twice per key swapped the
- * icon, restarted the spinner and re-announced the live region on every keystroke (about 3 ms a
- * key at 25,000 characters, bench/PROFILE.md section 5) for a word nobody could read. An app
- * choice; the same delay as a "slow save" in document editors.
+ * How long a save runs before the status says "Saving…" (rule P4, bench/PERFORMANCE.md: no
+ * spinner while typing). Main writes a change within a few milliseconds, and every key is a
+ * change: flipping "Saving…"/"Saved" twice per key swapped the icon, restarted the spinner and
+ * re-announced the live region on every keystroke (about 3 ms a key at 25,000 characters) for a
+ * word nobody could read. An app choice; the same delay as a "slow save" in document editors.
  */
 export const SLOW_SAVE_MS = 300
 
@@ -33,10 +33,10 @@ const ERROR_ICON = <CircleAlert size={14} aria-hidden="true" />
 /**
  * Editors save on every change; this says where the last change is. `data-save-state` is always
  * the true state (tests and tools wait on it); the words change to "Saving…" only for a slow save.
- * Not `data-state`: stylesheets select on that name, so each change of it restyles the element
- * and asks for a frame. The state flips back to "saved" when main answers, and an answer later
- * than the key's own frames was one frame more, which kept the page's compositor waiting on the
- * display's clock until the next key came and had to wait for a tick (bench/PROFILE.md 30).
+ * Not `data-state` (rule P3, bench/PERFORMANCE.md): stylesheets select on that name, so each
+ * change of it restyles the element and asks for a frame. The state flips back to "saved" when
+ * main answers, and an answer later than the key's own frames was one frame more, which kept
+ * the page's compositor on the display's clock until the next key, which then waited a tick.
  * test/unit/styles/perKeyAttributes.test.ts keeps stylesheets off it.
  */
 export function SaveStatus({ save }: { save: SaveState }) {

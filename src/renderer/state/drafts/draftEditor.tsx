@@ -112,13 +112,13 @@ export function createDraftEditorStore<K extends DraftKind>(draft: Draft & { kin
           })
         })
     }
-    // Typing is sent once the key's frame is painted, and keys typed within one frame make one
-    // save: the key's own task never serialises the draft for IPC (bench/PROFILE.md section 14).
+    // Rule P2 (bench/PERFORMANCE.md): typing is sent once the key's frame is painted, and keys
+    // typed within one frame make one save; the key's own task never serialises the draft for IPC.
     const afterPaint = latestAfterPaint<void>(send)
     /**
      * Records a change for main. `later` (typing) waits for the frame; anything else is sent at
      * once, with whatever typing is pending. `save` turns "saving" in the same update as the
-     * content, so `data-state` is true from the key on (tests and tools wait on it).
+     * content, so `data-save-state` is true from the key on (tests and tools wait on it).
      */
     const persist = (patch: { content?: ContentByKind[K]; name?: string }, later: boolean) => {
       pending = { ...pending, ...patch }
