@@ -22,14 +22,20 @@ describe('the product table mounts rows in blocks', () => {
   const span = maxRowsMounted(height)
 
   it('mounts every visible row and the overscan, within the bound the bench checks, at every scroll position', () => {
+    // Checked in plain code and reported once: 57,000 positions through expect() took 20 s on a
+    // loaded machine.
+    const wrong: string[] = []
     for (let scrollTop = 0; scrollTop <= count * ROW_HEIGHT - height; scrollTop += 7) {
       const range = visible(scrollTop, height, count)
       const mounted = blockRange(range, span)
-      expect(mounted[0]).toBeLessThanOrEqual(Math.max(0, range.startIndex - OVERSCAN_ROWS))
-      expect(mounted.at(-1)).toBeGreaterThanOrEqual(Math.min(count - 1, range.endIndex + OVERSCAN_ROWS))
-      expect(mounted.length).toBe(span)
-      expect(mounted).toEqual(Array.from({ length: mounted.length }, (_, i) => mounted[0]! + i))
+      const first = mounted[0]!
+      if (first > Math.max(0, range.startIndex - OVERSCAN_ROWS)) wrong.push(`${scrollTop}: starts late`)
+      if (mounted.at(-1)! < Math.min(count - 1, range.endIndex + OVERSCAN_ROWS))
+        wrong.push(`${scrollTop}: ends early`)
+      if (mounted.length !== span) wrong.push(`${scrollTop}: ${mounted.length} rows, not ${span}`)
+      if (mounted.some((row, i) => row !== first + i)) wrong.push(`${scrollTop}: not consecutive`)
     }
+    expect(wrong).toEqual([])
   })
 
   it('keeps the same rows mounted while the view moves inside a block', () => {

@@ -84,7 +84,9 @@ async function listenOn(port: number): Promise<boolean> {
   })
 }
 
-describe('practice mode', () => {
+// Each test starts the bundled sandbox in a worker and publishes through it: seconds of work
+// that a loaded 2-core machine can stretch past the default 20 s.
+describe('practice mode', { timeout: 90_000 }, () => {
   it('starts the sandbox on a free loopback port, connects the practice profile and publishes to it', async () => {
     const dataDir = join(workDir, 'first')
     const { app, openedUrls } = open(dataDir, createMemorySecretStore())
