@@ -10,9 +10,9 @@ export const DIAGNOSTIC_LOG_LINES = 200
 export const LINE_MAX = 2_000
 
 /** The newest `count` lines of the log, oldest first, reaching into rotated files when needed. */
-export async function recentLogLines(dir: string, count: number): Promise<string[]> {
+export async function recentLogLines(dir: string, count: number, filesRotated?: number): Promise<string[]> {
   const newestFirst: string[] = []
-  for (const name of logFileNames()) {
+  for (const name of logFileNames(filesRotated)) {
     if (newestFirst.length >= count) break
     const text = await readFile(join(dir, name), 'utf8').catch(() => undefined)
     if (text === undefined) break
@@ -91,7 +91,7 @@ export function createDiagnostics(deps: {
     /** The diagnostics text, put on the clipboard when there is one. */
     async copy(): Promise<{ text: string; lines: number; copied: boolean }> {
       await deps.logFile.flush()
-      const lines = await recentLogLines(deps.logFile.dir, DIAGNOSTIC_LOG_LINES)
+      const lines = await recentLogLines(deps.logFile.dir, DIAGNOSTIC_LOG_LINES, deps.logFile.rotation.files)
       const text = diagnosticsText({
         appInfo: deps.appInfo,
         runtime: (deps.runtime ?? currentRuntime)(),

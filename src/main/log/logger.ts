@@ -20,10 +20,17 @@ export const LOG_FILE_SIZE = '1M'
 /** Rotated files kept besides main.log. */
 export const LOG_FILES_ROTATED = 4
 
+/** How the file rotates: `size` in rotating-file-stream's units ('1M', '10K'), `files` kept besides main.log. */
+export interface LogRotation {
+  size: string
+  files: number
+}
+export const DEFAULT_ROTATION: LogRotation = { size: LOG_FILE_SIZE, files: LOG_FILES_ROTATED }
+
 /** main.log, then the rotated files, newest first. */
-export const logFileNames = (): string[] => [
+export const logFileNames = (files = LOG_FILES_ROTATED): string[] => [
   LOG_FILE,
-  ...Array.from({ length: LOG_FILES_ROTATED }, (_, index) => rotatedName(index + 1)),
+  ...Array.from({ length: files }, (_, index) => rotatedName(index + 1)),
 ]
 const rotatedName = (index: number) => LOG_FILE.replace(/\.log$/, `.${index}.log`)
 
@@ -112,6 +119,7 @@ export const silentLog: Log = pino({ enabled: false }, { write: () => undefined 
 export interface LogFile {
   root: Log
   dir: string
+  rotation: LogRotation
   /** Resolves once every line logged so far is in the file. */
   flush(): Promise<void>
   /** Flushes and closes the file; later lines are dropped. */
@@ -123,8 +131,14 @@ export interface LogFile {
  * with its dependencies external, so pino's worker-thread transports are not needed). The log
  * never stops the app: a folder that cannot be written drops lines, said once on stderr.
  */
-export function openLogFile(options: { dir: string; secrets: KnownSecrets; level?: string }): LogFile {
+export function openLogFile(options: {
+  dir: string
+  secrets: KnownSecrets
+  level?: string
+  rotation?: LogRotation
+}): LogFile {
   const { dir } = options
+  const rotation = options.rotation ?? DEFAULT_ROTATION
   let open = true
   let lastWrite: Promise<void> = Promise.resolve()
   const fail = (error: unknown) => {
@@ -137,8 +151,8 @@ export function openLogFile(options: { dir: string; secrets: KnownSecrets; level
       mkdirSync(dir, { recursive: true })
       const rotating = createStream((index) => (index ? rotatedName(Number(index)) : LOG_FILE), {
         path: dir,
-        size: LOG_FILE_SIZE,
-        rotate: LOG_FILES_ROTATED,
+        size: rotation.size,
+        rotate: rotation.files,
       })
       rotating.on('error', fail)
       return rotating
@@ -157,6 +171,7 @@ export function openLogFile(options: { dir: string; secrets: KnownSecrets; level
   return {
     root,
     dir,
+    rotation,
     flush: () => lastWrite,
     async close() {
       await lastWrite

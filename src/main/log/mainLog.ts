@@ -1,7 +1,7 @@
 import { CHANNELS } from '../../shared/ipc/channels'
 import type { IpcDispatcher } from '../ipc/dispatcher'
 import type { SecretStore } from '../vault/secretStore'
-import { openLogFile, type Log, type LogFile } from './logger'
+import { openLogFile, type Log, type LogFile, type LogRotation } from './logger'
 import { createKnownSecrets, type KnownSecrets } from './scrub'
 
 export interface MainLog {
@@ -28,9 +28,17 @@ const knownChannels = new Set<string>(CHANNELS)
 /** A field path as the contract names fields (an unknown key is the page's own text: not written). */
 const FIELD_PATH = /^[A-Za-z][A-Za-z0-9_]{0,40}(?:\.[A-Za-z0-9_]{1,40}){0,8}$/
 
-export function openMainLog(options: { dir: string; onUnexpectedError?: UnexpectedErrorHook }): MainLog {
+export function openMainLog(options: {
+  dir: string
+  onUnexpectedError?: UnexpectedErrorHook
+  rotation?: LogRotation
+}): MainLog {
   const secrets = createKnownSecrets()
-  const file = openLogFile({ dir: options.dir, secrets })
+  const file = openLogFile({
+    dir: options.dir,
+    secrets,
+    ...(options.rotation ? { rotation: options.rotation } : {}),
+  })
   const of = (module: string) => file.root.child({ module })
   const ipc = of('ipc')
 
