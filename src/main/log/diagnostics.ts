@@ -3,9 +3,8 @@ import { arch, platform, release } from 'node:os'
 import { join } from 'node:path'
 import { logFileNames, type LogFile } from './logger'
 import { scrubText, type KnownSecrets } from './scrub'
+import { DIAGNOSTIC_LOG_LINES } from '../../shared/diagnostics'
 
-/** How many of the newest log lines "Copy diagnostics" takes. */
-export const DIAGNOSTIC_LOG_LINES = 200
 /** Longer lines are cut: the text must stay something a person pastes into a message. */
 export const LINE_MAX = 2_000
 
