@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Check, ClipboardCopy } from 'lucide-react'
 import { Button } from '../../components/Button'
+import { copyText } from '../../lib/clipboard'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { DIAGNOSTIC_LOG_LINES } from '../../../shared/diagnostics'
 
@@ -9,16 +10,6 @@ type Outcome =
   /** Neither main nor the page could reach the clipboard: the text is shown to copy by hand. */
   | { kind: 'manual'; text: string }
   | { kind: 'failed'; message: string }
-
-/** The page's own clipboard, for when main had none to write to. */
-async function copyHere(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /**
  * Settings → Support: "Copy diagnostics" puts the app's version, the system and the last lines of
@@ -34,7 +25,7 @@ export function SupportSection() {
     setOutcome(null)
     try {
       const result = await unwrap(studio().diagnostics.copy({}))
-      if (result.copied || (await copyHere(result.text))) setOutcome({ kind: 'copied', lines: result.lines })
+      if (result.copied || (await copyText(result.text))) setOutcome({ kind: 'copied', lines: result.lines })
       else setOutcome({ kind: 'manual', text: result.text })
     } catch (error) {
       setOutcome({
