@@ -143,7 +143,10 @@ export function createServices(config: ServicesConfig): Services {
   const profiles = createProfileRepository(store, profilesBackup)
   const vault = createProfileVault(secretStore)
   const recovery = createSettingsRecovery({ store, profiles, vault })
-  if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
+  if (settingsRecovery) {
+    recovery.record(settingsRecovery, backedUpProfiles)
+    log.of('settings').warn('the settings file could not be read: set aside, the defaults apply')
+  }
   // One HTTP client, so a clock-skew correction learnt by any call signs every later one.
   const session = createSession({
     profiles,
@@ -171,14 +174,14 @@ export function createServices(config: ServicesConfig): Services {
     profiles,
     env: config.env ?? process.env,
     begin: (input) => connect.begin(input),
-    onError: (error) => log.unexpected('practice')(error),
+    onError: log.unexpected('practice'),
   })
   practice.resume()
 
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     dialogs: config.dialogs,
-    onError: (error) => log.unexpected('drafts')(error),
+    onError: log.unexpected('drafts'),
     backupsKept: () => settings.get().draftBackupsKept,
   })
   const draftStore = {
@@ -324,6 +327,7 @@ export function createServices(config: ServicesConfig): Services {
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
       await practice.dispose()
+      log.of('app').info('services stopped')
       await log.file.close()
     },
     drafts,

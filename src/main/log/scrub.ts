@@ -55,9 +55,17 @@ const LINE_PATTERNS: [RegExp, string][] = [
   [/\+\d[\d\s().-]{6,}\d/g, '[phone]'],
 ]
 
-/** Blanks known secrets and credential-, query-, email-, digest- and phone-shaped text. */
+/** The home folder names the person (/home/alice, C:\\Users\\alice): a path in the log starts at ~. */
+const home = homedir()
+const homeForms = home.length > 1 ? jsonForms([home]) : []
+
+/**
+ * Blanks known secrets and credential-, query-, email-, digest- and phone-shaped text, and
+ * shortens the home folder to ~.
+ */
 export function scrubText(text: string, secrets: readonly string[] = []): string {
   let result = secrets.length > 0 ? redact(text, jsonForms(secrets)) : text
+  for (const form of homeForms) result = result.split(form).join('~')
   for (const [pattern, replacement] of LINE_PATTERNS) result = result.replace(pattern, replacement)
   return result
 }
@@ -86,7 +94,6 @@ export function scrubMessage(text: string, secrets: readonly string[] = []): str
 }
 
 const STACK_FRAMES_KEPT = 8
-const home = homedir()
 
 /**
  * An error as the log keeps it: its name, its code, its message scrubbed, and where it was
@@ -103,7 +110,7 @@ export function errorFields(
     .split('\n')
     .filter((line) => /^\s+at /.test(line))
     .slice(0, STACK_FRAMES_KEPT)
-    .map((line) => scrubText(home ? line.split(home).join('~') : line, secrets).trim())
+    .map((line) => scrubText(line, secrets).trim())
   return {
     type: error.name,
     ...(typeof code === 'string' || typeof code === 'number' ? { code: scrubMessage(String(code)) } : {}),

@@ -1,6 +1,6 @@
 // Main's log file: what a line may hold, and how the file rotates.
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LOG_FILE, openLogFile, type LogFile } from '../../../src/main/log/logger'
@@ -151,6 +151,13 @@ describe("main's log file", () => {
     expect(scrubText('GET https://ads.example/12/accounts?oauth_token=tok-456&q=shoes failed')).toBe(
       'GET https://ads.example/12/accounts?[query] failed',
     )
+  })
+
+  it('shortens the home folder, which names the person, to ~', async () => {
+    const log = open().root.child({ module: 'test' })
+    log.info({ path: join(homedir(), 'lists', 'list.csv') }, 'read')
+    const [line] = await linesOf()
+    expect(line?.path).toBe(join('~', 'lists', 'list.csv'))
   })
 
   it('scrubs quoted text, handles, ids and long numbers out of an error message', () => {
