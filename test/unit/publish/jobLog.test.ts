@@ -63,14 +63,17 @@ const job = (): OutboxJob => ({
   ],
 })
 
+/** A failure whose message quotes a list's name and a customer, as a platform's might. */
+const LOCKED = {
+  error: { code: 'AUDIENCE_LOCKED', message: 'The list “Summer buyers” is locked by buyer@shop.example' },
+}
+
 describe('job lines', () => {
   it('says a job was queued, and each change of state with its steps counted and its code', async () => {
     const { book, lines } = recordingBook()
     const queued = job()
     await book.add(queued)
-    await book.setState(queued, 'failed', {
-      error: { code: 'AUDIENCE_LOCKED', message: 'The list “Summer buyers” is locked by buyer@shop.example' },
-    })
+    await book.setState(queued, 'failed', LOCKED)
     expect(lines()).toEqual([
       expect.objectContaining({
         module: 'outbox',
@@ -95,9 +98,7 @@ describe('job lines', () => {
     const { book, written } = recordingBook()
     const queued = job()
     await book.add(queued)
-    await book.setState(queued, 'failed', {
-      error: { code: 'AUDIENCE_LOCKED', message: 'The list “Summer buyers” is locked by buyer@shop.example' },
-    })
+    await book.setState(queued, 'failed', LOCKED)
     const text = written.join('')
     for (const word of ['Summer', 'Winter', 'Loyal', 'buyer@', 'other@', 'refused', 'locked by'])
       expect(text).not.toContain(word)
