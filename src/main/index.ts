@@ -6,6 +6,7 @@
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   ipcMain,
   Menu,
@@ -244,8 +245,8 @@ if (!app.requestSingleInstanceLock()) {
           if (Notification.isSupported()) new Notification({ title, body }).show()
         },
         appInfo: { name: app.getName(), version: app.getVersion() },
-        onUnexpectedError: (channel, error) =>
-          console.error(`[ipc] ${channel} failed:`, error instanceof Error ? error.name : typeof error),
+        // Unexpected failures go to main's log (dataDir/logs), which Settings → Copy diagnostics reads.
+        writeClipboard: (text) => clipboard.writeText(text),
       })
     } catch (error) {
       // Nothing would answer the window: say so rather than leave it blank.

@@ -16,6 +16,10 @@ import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
+import { createDiagnostics } from './log/diagnostics'
+import { createDiagnosticsHandlers } from './log/handlers'
+import { LOG_FOLDER } from './log/logger'
+import { openMainLog } from './log/mainLog'
 import { createLibraryHandlers } from './library/handlers'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
@@ -80,8 +84,13 @@ export interface ServicesConfig {
   /** Opens a URL in the system browser (shell.openExternal in the app). */
   openExternal: (url: string) => Promise<void>
   appInfo: { name: string; version: string }
-  /** Unexpected failures, for the log. Receives no request payloads. */
+  /**
+   * Unexpected failures, after main's log (in dataDir/logs) has its line. Receives no request
+   * payloads.
+   */
   onUnexpectedError?: (channel: string, error: unknown) => void
+  /** Puts text on the system clipboard (Electron's clipboard in the app), for Copy diagnostics. */
+  writeClipboard?: (text: string) => void
   /** An OS notification (Electron's Notification in the app); the outbox says when a batch is done. */
   notify?: (title: string, body: string) => void
   /** Outbox tuning (upload segment size, network backoff); tests make it quick. */
@@ -116,6 +125,13 @@ export interface Services {
  * the tests and the E2E bridge drive the app.
  */
 export function createServices(config: ServicesConfig): Services {
+  const log = openMainLog({
+    dir: join(config.dataDir, LOG_FOLDER),
+    ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
+  })
+  log.of('app').info({ version: config.appInfo.version }, 'services starting')
+  // Every secret main reads from or stores in the keychain is one the log blanks, wherever it appears.
+  const secretStore = log.watchSecrets(config.secretStore)
   // A damaged settings file is set aside before a store opens it (settings/settingsRecovery.ts).
   const settingsRecovery =
     config.settingsRecovery ?? (config.settingsStore ? undefined : checkSettingsFile(config.dataDir))
@@ -125,9 +141,12 @@ export function createServices(config: ServicesConfig): Services {
   // Read before the repository starts a new copy of what is now an empty list.
   const backedUpProfiles = settingsRecovery ? readProfilesBackup(profilesBackup) : []
   const profiles = createProfileRepository(store, profilesBackup)
-  const vault = createProfileVault(config.secretStore)
+  const vault = createProfileVault(secretStore)
   const recovery = createSettingsRecovery({ store, profiles, vault })
-  if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
+  if (settingsRecovery) {
+    recovery.record(settingsRecovery, backedUpProfiles)
+    log.of('settings').warn('the settings file could not be read: set aside, the defaults apply')
+  }
   // One HTTP client, so a clock-skew correction learnt by any call signs every later one.
   const session = createSession({
     profiles,
@@ -146,7 +165,7 @@ export function createServices(config: ServicesConfig): Services {
     profiles,
     session,
     vault,
-    secretStore: config.secretStore,
+    secretStore,
     openExternal,
   })
   // Practice mode; its hostsOf is the gate every signed call's hosts pass (see the session).
@@ -155,14 +174,14 @@ export function createServices(config: ServicesConfig): Services {
     profiles,
     env: config.env ?? process.env,
     begin: (input) => connect.begin(input),
-    onError: (error) => config.onUnexpectedError?.('practice', error),
+    onError: log.unexpected('practice'),
   })
   practice.resume()
 
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     dialogs: config.dialogs,
-    onError: (error) => config.onUnexpectedError?.('drafts', error),
+    onError: log.unexpected('drafts'),
     backupsKept: () => settings.get().draftBackupsKept,
   })
   const draftStore = {
@@ -170,8 +189,7 @@ export function createServices(config: ServicesConfig): Services {
     flush: (ids?: readonly string[]) => drafts.store.flush(ids),
   }
   // A store file that could not be read was moved aside; the log says which (never its content).
-  const onStoreDamaged = (damaged: DamagedStore) =>
-    config.onUnexpectedError?.('storage', new Error(damaged.message))
+  const onStoreDamaged = (damaged: DamagedStore) => log.unexpected('storage')(new Error(damaged.message))
   const mediaGrants = createMediaGrants({
     file: join(config.dataDir, 'media-grants.json'),
     onDamaged: onStoreDamaged,
@@ -233,7 +251,8 @@ export function createServices(config: ServicesConfig): Services {
     },
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
-    onError: (error) => config.onUnexpectedError?.('outbox', error),
+    onError: log.unexpected('outbox'),
+    log: log.of('outbox'),
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
@@ -282,12 +301,22 @@ export function createServices(config: ServicesConfig): Services {
       live: audienceUploads,
     }),
     ...createPracticeHandlers(practice),
+    ...createDiagnosticsHandlers(
+      createDiagnostics({
+        appInfo: config.appInfo,
+        logFile: log.file,
+        secrets: log.secrets,
+        ...(config.writeClipboard ? { writeClipboard: config.writeClipboard } : {}),
+      }),
+    ),
   }
 
   return {
     handlers,
     createDispatcher: (isTrustedSender) =>
-      createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
+      log.withFailureLines(
+        createIpcDispatcher(handlers, isTrustedSender, (channel, error) => log.unexpected(channel)(error)),
+      ),
     settings,
     newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */
@@ -298,6 +327,8 @@ export function createServices(config: ServicesConfig): Services {
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
       await practice.dispose()
+      log.of('app').info('services stopped')
+      await log.file.close()
     },
     drafts,
     outbox,

@@ -475,6 +475,24 @@ describe('the app lifecycle', () => {
     expect(readdirSync(join(app.userData, 'practice'))).toContain('sandbox-state.json')
   })
 
+  it("keeps main's log in the data folder and copies diagnostics with Electron's clipboard", async () => {
+    const app = await launch({ isPackaged: true })
+    // A refused call: the log has a line for it, naming the channel and code, not the payload.
+    expect(await app.invoke('drafts.get', { id: 'Summer sale', extra: true })).toMatchObject({ ok: false })
+    const copied = (await app.invoke('diagnostics.copy', {})) as {
+      ok: boolean
+      value?: { text: string; lines: number; copied: boolean }
+    }
+    expect(copied).toMatchObject({ ok: true, value: { copied: true } })
+    const text = copied.value!.text
+    expect(app.standIn.record.clipboard).toEqual([text])
+    expect(text).toMatch(/^Ads Studio 0\.1\.0\nSystem: \S+ \S+ \(\S+\)\nRuntime: not in Electron, Node /)
+    expect(text).toContain('"channel":"drafts.get","code":"invalid_request"')
+    expect(text).not.toContain('Summer sale')
+    const file = readFileSync(join(app.userData, 'logs', 'main.log'), 'utf8')
+    expect(file).toContain('"module":"ipc"')
+  })
+
   it('focuses the running window when a second instance starts', async () => {
     const app = await launch()
     const window = app.window()

@@ -97,6 +97,27 @@ describe('the app shell', () => {
     }
   })
 
+  it('copies diagnostics from Settings and says so', async () => {
+    const clipboard: string[] = []
+    const app = await env.launch({ config: { writeClipboard: (text) => void clipboard.push(text) } })
+    try {
+      const { page } = app
+      await page.getByTestId('nav-settings').click()
+      await page.getByRole('button', { name: 'Copy diagnostics' }).click()
+      await expect
+        .poll(() => page.getByTestId('diagnostics-status').textContent())
+        .toMatch(/^Copied: version, system and \d+ log lines?\. Paste them/)
+      expect(clipboard).toHaveLength(1)
+      // Main's own lines from this run: its start, and the calls the page has made.
+      expect(clipboard[0]).toMatch(/^Ads Studio e2e\nSystem: /)
+      expect(clipboard[0]).toContain('"msg":"services starting"')
+      await page.screenshot({ path: screenshotPath('settings-diagnostics-copied') })
+      expect(app.consoleErrors).toEqual([])
+    } finally {
+      await app.close()
+    }
+  })
+
   it('has an accessibility gate that fails on a serious finding', async () => {
     const app = await env.launch()
     try {

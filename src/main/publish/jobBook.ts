@@ -4,6 +4,8 @@ import type { StepMarks } from './executor'
 import type { JobState, JobStep, OutboxJob } from './job'
 import { isFinished, JOB_SCHEMA_VERSION } from './job'
 import type { JobStore } from './jobStore'
+import { logJobState, logJobWait } from './jobLog'
+import { silentLog, type Log } from '../log/logger'
 import type { OperationProgress } from './operations/types'
 import type { LiveState } from './view'
 
@@ -45,8 +47,11 @@ export function createJobBook(deps: {
   now: () => number
   /** Whether a step's request creates something (its executor reconciles a lost answer). */
   creates(step: JobStep): boolean
+  /** Main's log: a line per state change and per wait. */
+  log?: Log
 }) {
   const { store, now } = deps
+  const log = deps.log ?? silentLog
   const jobs = new Map<string, OutboxJob>()
   const live = new Map<string, LiveState>()
   let seq = 0
@@ -77,6 +82,7 @@ export function createJobBook(deps: {
    * job and problems to one that needs attention; a stopped job has no cancel pending.
    */
   async function setState(job: OutboxJob, state: JobState, change: StateChange = {}): Promise<void> {
+    const from = job.state
     job.state = state
     if (change.cancelRequested) job.cancelRequested = true
     if (isFinished(job)) delete job.cancelRequested
@@ -86,12 +92,14 @@ export function createJobBook(deps: {
     else if (change.problems) job.problems = change.problems
     if (state === 'published' || state === 'done' || state === 'failed') batch[state] += 1
     await persist(job)
+    if (from !== state) logJobState(log, job, from)
   }
 
   /** The one notifier of what a running job is doing; undefined when it is not running. */
   function setLive(job: OutboxJob, state: LiveState | undefined): void {
     if (state) live.set(job.id, state)
     else live.delete(job.id)
+    if (state && state.phase !== 'running') logJobWait(log, job, state, now())
   }
 
   /** Running, with the attempt after failures; the progress so far stays. */
@@ -165,10 +173,12 @@ export function createJobBook(deps: {
     async add(job: OutboxJob): Promise<void> {
       await save(job)
       jobs.set(job.id, job)
+      logJobState(log, job)
     },
     async remove(job: OutboxJob): Promise<void> {
       jobs.delete(job.id)
       await store.remove(job.id)
+      log.info({ jobId: job.id }, 'job removed')
     },
     persist,
     setState,

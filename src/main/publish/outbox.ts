@@ -8,6 +8,7 @@ import { createCommands } from './commands'
 import { createDraftStatus, type OutboxDrafts } from './draftStatus'
 import { createExecutorRegistry } from './executors'
 import type { OutboxJob, PublishJob } from './job'
+import type { Log } from '../log/logger'
 import { createJobBook } from './jobBook'
 import { createJobStore, type JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
@@ -73,6 +74,8 @@ export interface OutboxDeps {
   store?: JobStore
   /** Problems that are not a job's (a job file that cannot be written), for the log. */
   onError?: (error: unknown) => void
+  /** Main's log: a line per job state change and per wait (jobLog.ts). */
+  log?: Log
   /** The features' executors operation jobs may name (see operations/types.ts). */
   operations?: readonly AnyOperationExecutor[]
   /** Remote ids of jobs no longer in the outbox; defaults to the file in dataDir. */
@@ -109,7 +112,12 @@ export function createOutbox(deps: OutboxDeps) {
   let disposed = false
   const isDisposed = () => disposed
 
-  const book = createJobBook({ store, now, creates: (step) => registry.retryOf(step) === 'reconcile' })
+  const book = createJobBook({
+    store,
+    now,
+    creates: (step) => registry.retryOf(step) === 'reconcile',
+    ...(deps.log ? { log: deps.log } : {}),
+  })
   const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id))
   const waits = createWaits({
     book,

@@ -1,14 +1,6 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text)
-    return true
-  } catch {
-    return false
-  }
-}
+import { copyText } from '../lib/clipboard'
 
 /**
  * A platform id (card URI, post id, account id, media key) for the moments someone needs it —

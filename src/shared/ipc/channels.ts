@@ -108,6 +108,8 @@ export const CHANNELS = [
   // Practice mode: the sandbox inside the app (contracts/practice.ts).
   'practice.begin',
   'practice.awaitPin',
+  // Settings → Support (contracts/diagnostics.ts).
+  'diagnostics.copy',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -12,6 +12,7 @@ import { keywordsContract } from './contracts/keywords'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
+import { diagnosticsContract } from './contracts/diagnostics'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -35,6 +36,7 @@ export const contract = {
   ...audiencesContract,
   ...publishedContract,
   ...practiceContract,
+  ...diagnosticsContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -37,5 +37,8 @@ export const shell = pick('shell')
 export const dialog = pick('dialog')
 export const Menu = pick('Menu')
 export const Notification = pick('Notification')
+export const clipboard = pick('clipboard')
 
-export default { app, BrowserWindow, ipcMain, protocol, session, net, shell, dialog, Menu, Notification }
+// The default export (`import electron from 'electron'`): the same stand-ins as the named ones.
+const named = { app, BrowserWindow, ipcMain, protocol, session, net, shell, dialog, Menu }
+export default { ...named, Notification, clipboard }

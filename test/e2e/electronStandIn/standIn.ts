@@ -134,6 +134,8 @@ export function createElectronStandIn(options: StandInOptions) {
     protocolHandlers: new Map<string, ProtocolHandler>(),
     permissionRequestHandler: undefined as PermissionRequestHandler | undefined,
     permissionCheckHandler: undefined as PermissionCheckHandler | undefined,
+    /** Every text main put on the clipboard. */
+    clipboard: [] as string[],
     /** Every URL main passed to net.fetch. */
     fetched: [] as string[],
     openedExternally: [] as string[],
@@ -286,6 +288,12 @@ export function createElectronStandIn(options: StandInOptions) {
     },
   }
 
+  const clipboard = {
+    writeText(text: string): void {
+      record.clipboard.push(text)
+    },
+  }
+
   class Notification {
     static isSupported(): boolean {
       return false
@@ -304,6 +312,7 @@ export function createElectronStandIn(options: StandInOptions) {
     dialog,
     Menu,
     Notification,
+    clipboard,
     record,
     windows,
     /** Resolves app.whenReady(), as Electron does once it has initialised. */

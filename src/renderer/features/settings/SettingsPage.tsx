@@ -6,6 +6,7 @@ import type { Settings } from '../../../shared/ipc/contract'
 import { useSettingsStore } from '../../state/settings/settingsStore'
 import { DeveloperTools } from './DeveloperTools'
 import { FeaturesSection } from './FeaturesSection'
+import { SupportSection } from './SupportSection'
 
 const THEMES: { value: Settings['theme']; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'Match system', icon: Monitor },
@@ -55,6 +56,7 @@ export default function SettingsPage({ route }: { route: RouteInfo }) {
         ) : null}
       </section>
       <FeaturesSection />
+      <SupportSection />
       <DeveloperTools />
     </>
   )
