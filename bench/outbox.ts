@@ -1,17 +1,23 @@
 /**
  * The outbox against the local sandbox over HTTP, as the app runs it: the real draft store with
  * the app's validator, the real signed HTTP client (undici) on loopback, the real job store on
- * disk. Two figures:
- *  - overhead per step: each step's wall time minus the time spent inside HTTP requests (network
- *    and the sandbox's own work), one sample per step, not averaged per job;
- *  - the rate-limit wait: how long after the `x-rate-limit-reset` instant the first request of
- *    the next window leaves, and the publish throughput that leaves against the bound.
+ * disk, the preflight and the designer's grants for local media. Figures:
+ *  - overhead per step: from the Publish click (the enqueue call) until the job is published on
+ *    disk, minus the time spent inside HTTP requests (network and the sandbox's own work),
+ *    divided by the job's steps: one sample per job, with images of about 1 MB;
+ *  - the rate limit: posts per window against what the window allows (rateLimit.ts).
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createHttpClient, failureFor, type HttpClient, type HttpResponse } from '../src/main/api/http'
+import { createGrantedFiles } from '../src/main/media/grantedFiles'
 import { inspectMediaFile } from '../src/main/media/inspect'
+import { createMediaGrants } from '../src/main/media/mediaGrants'
+import { readOnce } from '../src/main/media/mediaStream'
+import { createAccountFeaturesCache } from '../src/main/publish/accountFeatures'
+import { createPreflight } from '../src/main/publish/preflight'
 import type { OutboxJob } from '../src/main/publish/job'
 import { createJobStore, type JobStore } from '../src/main/publish/jobStore'
 import { createOutbox } from '../src/main/publish/outbox'
@@ -22,9 +28,10 @@ import { createConfStore } from '../src/main/settings/confStore'
 import { createMemorySecretStore } from '../src/main/vault/memoryStore'
 import { createProfileVault } from '../src/main/vault/profileVault'
 import { emptyPostContent } from '../src/shared/creatives/post'
+import { isAppFailure } from '../src/shared/errors'
 import { PRODUCTION_HOSTS } from '../src/shared/hosts'
 import type { DraftKind } from '../src/shared/drafts/envelope'
-import { placeholderPng } from '../sandbox/media'
+import { rgbPng } from '../sandbox/media'
 import { startSandbox, type Sandbox } from '../sandbox/index'
 import { approveInBrowser } from '../test/support/authorizePage'
 
@@ -34,7 +41,8 @@ export const OUTBOX_JOBS = 90
 /** Time spent inside HTTP requests, and every answer with when it was sent. */
 interface TimedHttp extends HttpClient {
   insideMs(): number
-  exchanges: { sentAt: number; status: number; reset?: number }[]
+  /** Every answer, and every request the client refused to send (paced: a window known used up). */
+  exchanges: { sentAt: number; method: string; url: string; status: number | 'paced'; reset?: number }[]
 }
 
 function timedHttp(inner: HttpClient): TimedHttp {
@@ -48,10 +56,16 @@ function timedHttp(inner: HttpClient): TimedHttp {
       const reset = Number(response.headers['x-rate-limit-reset'])
       exchanges.push({
         sentAt,
+        method: req.method,
+        url: req.url,
         status: response.status,
-        ...(response.status === 429 && reset > 0 ? { reset } : {}),
+        ...(reset > 0 ? { reset } : {}),
       })
       return response
+    } catch (error) {
+      if (isAppFailure(error) && error.code === 'rate_limited')
+        exchanges.push({ sentAt, method: req.method, url: req.url, status: 'paced' })
+      throw error
     } finally {
       inside += performance.now() - started
     }
@@ -84,10 +98,12 @@ function observedJobStore(inner: JobStore, onSave: (job: OutboxJob) => void): Jo
   }
 }
 
-interface Rig {
+export interface Rig {
   sandbox: Sandbox
   enqueue(kind: DraftKind, content: unknown): Promise<{ draftId: string }>
   outbox: ReturnType<typeof createOutbox>
+  /** Grants a local file, as choosing it in the app does. */
+  grant(path: string): Promise<unknown>
   http: TimedHttp
   userId: string
   workDir: string
@@ -95,7 +111,7 @@ interface Rig {
   dispose(): Promise<void>
 }
 
-async function startRig(): Promise<Rig> {
+export async function startRig(): Promise<Rig> {
   const workDir = await mkdtemp(join(tmpdir(), 'ads-bench-outbox-'))
   const sandbox = await startSandbox({ port: 0, limits: { videoProcessingMs: 20 } })
   const secretStore = createMemorySecretStore()
@@ -136,10 +152,21 @@ async function startRig(): Promise<Rig> {
     profileId: started.profileId,
     pin: await approveInBrowser(started.authorizeUrl),
   })
-  // The app's outbox, built as createServices builds it, over an observed job store in a
-  // directory of its own (the services' own outbox stays idle).
+  // The app's outbox, built as createServices builds it (grants, one read per medium, the
+  // preflight), over an observed job store in a directory of its own (the services' own outbox
+  // stays idle).
   const onSave = { current: (_job: OutboxJob) => undefined as void }
+  const grants = createMediaGrants({ file: join(workDir, 'bench-grants.json') })
+  const localFiles = createGrantedFiles(grants)
+  const localMedia = readOnce(localFiles.reader)
   const outbox = createOutbox({
+    localMedia,
+    preflight: createPreflight({
+      features: createAccountFeaturesCache(),
+      postLengthTier: () => 'standard',
+      localMedia,
+      publishedCard: () => undefined,
+    }),
     dataDir: join(workDir, 'bench-outbox'),
     drafts: {
       ready: services.drafts.ready,
@@ -162,6 +189,10 @@ async function startRig(): Promise<Rig> {
     userId: profile.userId,
     workDir,
     onSave,
+    async grant(path) {
+      const { ref, identity } = await inspectMediaFile(path)
+      return { ...ref, token: await grants.grant(path, identity) }
+    },
     async enqueue(kind, content) {
       const draft = await call<{ id: string }>('drafts.create', { kind, name: `Bench ${kind}` })
       await call('drafts.update', { id: draft.id, content })
@@ -169,6 +200,7 @@ async function startRig(): Promise<Rig> {
     },
     async dispose() {
       await outbox.dispose()
+      await localFiles.close()
       await services.dispose()
       await sandbox.close()
       await rm(workDir, { recursive: true, force: true })
@@ -176,10 +208,25 @@ async function startRig(): Promise<Rig> {
   }
 }
 
+/**
+ * A PNG of about `bytes` (noise, stored without compression, as a photo barely compresses) at
+ * the 1.91:1 shape a website card takes.
+ */
+function photoPng(bytes: number): Buffer {
+  const width = Math.round(Math.sqrt((bytes / 3) * 1.91))
+  const height = Math.round(width / 1.91)
+  const raw = randomBytes(height * (1 + width * 3))
+  for (let y = 0; y < height; y++) raw[y * (1 + width * 3)] = 0 // filter: none
+  return rgbPng(width, height, raw, 0)
+}
+
+/** The size of the bench's photos. */
+export const PHOTO_BYTES = 1024 * 1024
+
 async function localImage(rig: Rig, index: number) {
   const path = join(rig.workDir, `image-${index}.png`)
-  await writeFile(path, placeholderPng(1200, 628, `bench ${index}`))
-  return (await inspectMediaFile(path)).ref
+  await writeFile(path, photoPng(PHOTO_BYTES))
+  return rig.grant(path)
 }
 
 /** A card with a local image (upload, library, card), a poll card (card) or a post with a local image. */
@@ -220,93 +267,42 @@ async function jobContent(rig: Rig, index: number): Promise<{ kind: DraftKind; c
   }
 }
 
-/** Overhead per step (ms), one sample per step of every measured job. */
-export async function benchOutboxSteps(): Promise<{ perStep: number[]; jobs: number }> {
+/**
+ * Overhead per step (ms): per job, from the Publish click until the job is published on disk,
+ * minus the time inside HTTP requests, over its steps. The drafts' own write after the job's is
+ * not waited for (the next job does not wait for it either).
+ */
+export async function benchOutboxSteps(
+  jobs = OUTBOX_JOBS,
+  warmup = OUTBOX_WARMUP_JOBS,
+): Promise<{ perStep: number[]; jobs: number; steps: number }> {
   const rig = await startRig()
   try {
     const perStep: number[] = []
-    for (let index = 0; index < OUTBOX_WARMUP_JOBS + OUTBOX_JOBS; index++) {
+    let steps = 0
+    for (let index = 0; index < warmup + jobs; index++) {
       const { kind, content } = await jobContent(rig, index)
       const { draftId } = await rig.enqueue(kind, content)
-      const view = await rig.outbox.enqueue(draftId)
-      // A step's end is when its result first reaches the disk (with the next step's mark, or
-      // the job's last write); its overhead is that interval minus the time inside HTTP.
-      let boundary = performance.now()
-      let insideAtBoundary = rig.http.insideMs()
-      let doneSteps = 0
-      const samples: number[] = []
+      let publishedAt: number | undefined
+      // The job's own file is the only one written with the draft's id in it while it runs.
       rig.onSave.current = (job) => {
-        if (job.id !== view.id) return
-        const done = job.steps.filter((step) => step.status === 'done').length
-        const finished = job.state !== 'active'
-        if (done === doneSteps && !(finished && samples.length < job.steps.length)) return
-        const at = performance.now()
-        const inside = rig.http.insideMs()
-        const newlyDone = Math.max(1, done - doneSteps)
-        // Several results landing in one write share the interval.
-        for (let k = 0; k < newlyDone; k++)
-          samples.push((at - boundary - (inside - insideAtBoundary)) / newlyDone)
-        doneSteps = done
-        boundary = at
-        insideAtBoundary = inside
+        if (job.state === 'published' && job.publication?.draftId === draftId) publishedAt = performance.now()
       }
+      const insideBefore = rig.http.insideMs()
+      const clickedAt = performance.now()
+      const view = await rig.outbox.enqueue(draftId)
       await rig.outbox.idle()
       const final = await rig.outbox.job(view.id)
-      if (final.state !== 'published')
+      if (final.state !== 'published' || publishedAt === undefined)
         throw new Error(`bench job ended ${final.state}: ${JSON.stringify(final.error)}`)
-      if (index >= OUTBOX_WARMUP_JOBS) perStep.push(...samples.slice(0, view.steps.length))
+      // HTTP time up to the published write: the job's requests all end before it.
+      const overhead = publishedAt - clickedAt - (rig.http.insideMs() - insideBefore)
+      if (index >= warmup) {
+        perStep.push(overhead / view.steps.length)
+        steps += view.steps.length
+      }
     }
-    return { perStep, jobs: OUTBOX_JOBS }
-  } finally {
-    await rig.dispose()
-  }
-}
-
-export interface RateLimitFigures {
-  /** Per window: ms from the stated reset to the first request sent after it. */
-  lateness: number[]
-  /** Published per second ÷ what the stated resets allowed. */
-  throughputRatio: number
-  requestsPerWindow: number
-  windowMs: number
-  jobs: number
-}
-
-/** Poll cards (one POST each) through a sandbox that allows `perWindow` posts every `windowMs`. */
-export async function benchRateLimit(
-  perWindow = 6,
-  windowMs = 2_000,
-  windows = 5,
-): Promise<RateLimitFigures> {
-  const rig = await startRig()
-  try {
-    rig.sandbox.setLimits({ requestsPerWindow: perWindow, windowMs })
-    const jobs = perWindow * windows + 1
-    const ids: string[] = []
-    for (let index = 0; index < jobs; index++) {
-      const { draftId } = await rig.enqueue('poll_card', {
-        name: `Poll ${index}`,
-        choices: ['A', 'B'],
-        durationInMinutes: 60,
-        media: null,
-      })
-      ids.push(draftId)
-    }
-    const first = rig.http.exchanges.length
-    for (const id of ids) await rig.outbox.enqueue(id)
-    await rig.outbox.idle()
-    const exchanges = rig.http.exchanges.slice(first)
-    const lateness: number[] = []
-    exchanges.forEach((exchange, index) => {
-      if (exchange.reset === undefined) return
-      const next = exchanges.slice(index + 1).find((candidate) => candidate.status !== 429)
-      if (next) lateness.push(next.sentAt - exchange.reset * 1000)
-    })
-    const published = (await rig.outbox.list()).filter((job) => job.state === 'published').length
-    if (published !== jobs) throw new Error(`${published} of ${jobs} rate-limited jobs published`)
-    const span = exchanges.at(-1)!.sentAt - exchanges[0]!.sentAt
-    const lost = lateness.reduce((sum, value) => sum + Math.max(0, value), 0)
-    return { lateness, throughputRatio: (span - lost) / span, requestsPerWindow: perWindow, windowMs, jobs }
+    return { perStep, jobs, steps }
   } finally {
     await rig.dispose()
   }

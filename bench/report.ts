@@ -16,7 +16,17 @@ export interface Row {
   summary?: Summary
   value?: number
   note?: string
+  /** The target is relative to a floor measured in the same run (key → frame). */
+  relative?: true
+  /**
+   * The host's fixed workload (bench/machine.ts) measured near this row, ms: an absolute figure
+   * compares with another run's only where this does too.
+   */
+  hostMs?: number
 }
+
+/** A row with no limit is a reference for the others, never a pass. */
+export const isReference = (row: Row) => !Number.isFinite(row.limit)
 
 export function checked(row: Row): number {
   return row.summary ? row.summary.p95 : (row.value ?? Number.NaN)
@@ -32,14 +42,15 @@ const fmt = (value: number | undefined, digits = 1) =>
   value === undefined || !Number.isFinite(value) ? '—' : value.toFixed(digits)
 
 export function formatTable(rows: readonly Row[]): string {
-  const header = ['What', 'Target', 'n', 'p50', 'p95 / value', 'Result']
+  const header = ['What', 'Target', 'n', 'p50', 'p95 / value', 'Result', 'Host workload']
   const lines = rows.map((row) => [
     row.what,
     row.target,
     row.summary ? String(row.summary.n) : '1',
     row.summary ? `${fmt(row.summary.p50)} ${row.unit}` : '—',
     `${fmt(checked(row))} ${row.unit}`,
-    passes(row) ? 'pass' : 'FAIL',
+    isReference(row) ? 'reference' : passes(row) ? 'pass' : 'FAIL',
+    row.relative || row.hostMs === undefined ? '(same-run floor)' : `${row.hostMs.toFixed(0)} ms`,
   ])
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]!.length)),
@@ -60,6 +71,11 @@ export async function writeResults(
   rows: readonly Row[],
   meta: Record<string, unknown>,
 ): Promise<void> {
-  const results = rows.map((row) => ({ ...row, figure: checked(row), pass: passes(row) }))
+  const results = rows.map((row) => ({
+    ...row,
+    limit: isReference(row) ? null : row.limit,
+    figure: checked(row),
+    pass: isReference(row) ? null : passes(row),
+  }))
   await writeFile(path, `${JSON.stringify({ ...meta, results }, null, 2)}\n`)
 }

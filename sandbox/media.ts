@@ -171,17 +171,11 @@ export function probeMp4(bytes: Buffer): VideoProbe | undefined {
 
 const placeholderCache = new Map<string, Buffer>()
 
-/** A solid-colour PNG of the given size, so media_url and poster_media_url render in a browser. */
-export function placeholderPng(width: number, height: number, seed: string): Buffer {
-  const cacheKey = `${width}x${height}:${seed}`
-  const cached = placeholderCache.get(cacheKey)
-  if (cached) return cached
-  let hash = 0
-  for (const ch of seed) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
-  const rgb = [96 + (hash & 0x7f), 96 + ((hash >> 8) & 0x7f), 96 + ((hash >> 16) & 0x7f)]
-  const row = Buffer.alloc(1 + width * 3)
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3)
-  const raw = Buffer.concat(Array.from({ length: height }, () => row))
+/**
+ * An 8-bit RGB PNG of `raw` scanlines (each a filter byte, then the row's pixels); `level` is
+ * zlib's (0 stores the pixels as they are).
+ */
+export function rgbPng(width: number, height: number, raw: Buffer, level?: number): Buffer {
   const chunk = (type: string, data: Buffer): Buffer => {
     const head = Buffer.alloc(8)
     head.writeUInt32BE(data.length, 0)
@@ -194,12 +188,26 @@ export function placeholderPng(width: number, height: number, seed: string): Buf
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
   ihdr.set([8, 2, 0, 0, 0], 8)
-  const png = Buffer.concat([
+  return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
+    chunk('IDAT', deflateSync(raw, level === undefined ? {} : { level })),
     chunk('IEND', Buffer.alloc(0)),
   ])
+}
+
+/** A solid-colour PNG of the given size, so media_url and poster_media_url render in a browser. */
+export function placeholderPng(width: number, height: number, seed: string): Buffer {
+  const cacheKey = `${width}x${height}:${seed}`
+  const cached = placeholderCache.get(cacheKey)
+  if (cached) return cached
+  let hash = 0
+  for (const ch of seed) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0
+  const rgb = [96 + (hash & 0x7f), 96 + ((hash >> 8) & 0x7f), 96 + ((hash >> 16) & 0x7f)]
+  const row = Buffer.alloc(1 + width * 3)
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3)
+  const raw = Buffer.concat(Array.from({ length: height }, () => row))
+  const png = rgbPng(width, height, raw)
   if (placeholderCache.size > 64) placeholderCache.clear()
   placeholderCache.set(cacheKey, png)
   return png

@@ -28,6 +28,7 @@ import { createGrantedFiles } from './media/grantedFiles'
 import { createMediaHandlers } from './media/handlers'
 import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
+import { readOnce } from './media/mediaStream'
 import { OPERATION_EXECUTORS } from './operationExecutors'
 import { createExternalOpener } from './platform/externalLinks'
 import { createDevtoolsService } from './profiles/devtools'
@@ -207,6 +208,8 @@ export function createServices(config: ServicesConfig): Services {
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   const postLengthTier = (profileId: string, accountId: string) =>
     postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
+  // The preflight's check of a file and the upload after it share one read (mediaStream.ts).
+  const publishMedia = readOnce(localFiles.reader)
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -216,7 +219,7 @@ export function createServices(config: ServicesConfig): Services {
       setStatus: (id, status, refs, options) => drafts.store.setStatus(id, status, refs, options),
     },
     access: session,
-    localMedia: localFiles.reader,
+    localMedia: publishMedia,
     operations: [
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
@@ -229,7 +232,7 @@ export function createServices(config: ServicesConfig): Services {
     preflight: createPreflight({
       features: accountFeatures,
       postLengthTier,
-      localMedia: localFiles.reader,
+      localMedia: publishMedia,
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
         const cardId = draft?.published?.cardId

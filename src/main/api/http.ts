@@ -12,6 +12,7 @@ import {
   mapNetworkFailure,
   readServerErrors,
 } from './errors'
+import { createRatePacer } from './ratePacer'
 import { DEFAULT_RETRY_POLICY, backoffDelayMs, isRetryableMethod } from './retry'
 import type { RetryPolicy } from './retry'
 
@@ -133,6 +134,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const sleep = options.sleep ?? ((ms: number) => delay(ms))
   const random = options.random ?? Math.random
   let clockOffset = 0
+  const pacer = createRatePacer(now)
 
   function headersFor(req: HttpRequest, url: string): Record<string, string> {
     const headers: Record<string, string> = { accept: 'application/json' }
@@ -215,6 +217,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     let correctedClock = false
     let retries = 0
     for (;;) {
+      pacer.admit(req, url)
       let response: HttpResponse
       try {
         response = await attempt(req, url)
@@ -228,6 +231,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         }
         throw new AppFailure(mapNetworkFailure(kind, req.method, url))
       }
+      pacer.learn(req, url, response, serverNowMs(response.headers.date, now() + clockOffset))
 
       const isClockSkew = readServerErrors(response.json).numericCodes.includes(CLOCK_SKEW_CODE)
       if (isClockSkew && !correctedClock && response.headers.date) {

@@ -12,12 +12,28 @@ import { startBundledWorker } from '../platform/bundledWorker'
 export interface FileDigester {
   /** The file's SHA-256 (hex) and, with `keep`, its bytes. */
   digest(fd: number, size: number, keep: boolean): Promise<{ sha256: string; bytes?: Uint8Array }>
+  /**
+   * A file read slice by slice, each byte read once and hashed on the way (an upload): `read`
+   * answers the bytes, and the SHA-256 with the slice that reaches the end.
+   */
+  stream(fd: number, size: number): DigestStream
   close(): Promise<void>
 }
+
+export interface DigestStream {
+  read(at: number, length: number): Promise<{ bytes: Uint8Array; sha256?: string }>
+  /** The whole file's SHA-256, reading (once) whatever was not read yet. */
+  sha256(): Promise<string>
+  /** Frees the worker's running hash; the caller closes the file. */
+  end(): void
+}
+
+type Request = DigestRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
 export function createFileDigester(): FileDigester {
   let worker: Worker | undefined
   let nextId = 1
+  let nextStream = 1
   const waiting = new Map<
     number,
     { resolve: (answer: DigestAnswer) => void; reject: (error: unknown) => void }
@@ -48,21 +64,47 @@ export function createFileDigester(): FileDigester {
     return thread
   }
 
+  async function ask(request: Request): Promise<{ sha256?: string; bytes?: Uint8Array }> {
+    const thread = started()
+    const id = nextId++
+    const answer = await new Promise<DigestAnswer>((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      // Referenced while it works: a process waiting only for this answer must live to get it.
+      thread.ref()
+      thread.postMessage({ ...request, id } as DigestRequest)
+    })
+    if ('error' in answer) {
+      if (answer.error === 'changed') throw new UnsafeFileError('changed')
+      throw Object.assign(new Error('the file could not be read'), answer.code ? { code: answer.code } : {})
+    }
+    return {
+      ...(answer.sha256 !== undefined ? { sha256: answer.sha256 } : {}),
+      ...(answer.bytes ? { bytes: new Uint8Array(answer.bytes) } : {}),
+    }
+  }
+
   return {
     async digest(fd, size, keep) {
-      const thread = started()
-      const id = nextId++
-      const answer = await new Promise<DigestAnswer>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        // Referenced while it works: a process waiting only for this answer must live to get it.
-        thread.ref()
-        thread.postMessage({ id, fd, size, keep } satisfies DigestRequest)
-      })
-      if ('error' in answer) {
-        if (answer.error === 'changed') throw new UnsafeFileError('changed')
-        throw Object.assign(new Error('the file could not be read'), answer.code ? { code: answer.code } : {})
+      const { sha256, bytes } = await ask({ kind: 'whole', fd, size, keep })
+      return { sha256: sha256!, ...(bytes ? { bytes } : {}) }
+    },
+    stream(fd, size) {
+      const stream = nextStream++
+      let sha256: string | undefined
+      return {
+        async read(at, length) {
+          const answer = await ask({ kind: 'slice', stream, fd, size, at, length })
+          sha256 ??= answer.sha256
+          return { bytes: answer.bytes ?? new Uint8Array(0), ...(sha256 ? { sha256 } : {}) }
+        },
+        async sha256() {
+          sha256 ??= (await ask({ kind: 'finish', stream, fd, size })).sha256
+          return sha256!
+        },
+        end() {
+          worker?.postMessage({ kind: 'end', stream } satisfies DigestRequest)
+        },
       }
-      return { sha256: answer.sha256, ...(answer.bytes ? { bytes: new Uint8Array(answer.bytes) } : {}) }
     },
     async close() {
       const thread = worker

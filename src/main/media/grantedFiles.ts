@@ -5,6 +5,7 @@ import { maxLocalMediaBytes } from '../../shared/rules/media'
 import { createFileDigester, type FileDigester } from '../files/digest'
 import { openRegularFile, UnsafeFileError } from '../files/regularFile'
 import { sameIdentity, type FileIdentity, type MediaGrants } from './mediaGrants'
+import type { LocalMediaStream } from './mediaStream'
 
 /**
  * The one way main reads a local medium: the media page's inspection, the outbox's preflight and
@@ -50,12 +51,21 @@ export function maxBytesForMime(mimeType: string): number {
   return type ? maxLocalMediaBytes(type) : MAX_LOCAL_MEDIA_BYTES
 }
 
+/** A local medium a job step names, with the SHA-256 the draft was checked with. */
+export interface MediaFileRef {
+  path: string
+  mimeType: string
+  sha256?: string
+}
+
 /** What the outbox reads local media with: by the path a job step names, through its grant. */
 export interface LocalMediaReader {
   /** The whole file and its SHA-256, for an upload. */
   read(file: { path: string; mimeType: string }): Promise<{ bytes: Uint8Array; sha256: string }>
-  /** Its SHA-256 only, streamed: is it still the file the draft was checked with? */
-  digest(file: { path: string; mimeType: string }): Promise<string>
+  /** Its SHA-256 only, streamed: is it still the file the draft was checked with (`sha256`)? */
+  digest(file: MediaFileRef): Promise<string>
+  /** Opened for an upload that reads it slice by slice, hashing on the way; close it when done. */
+  open(file: MediaFileRef): Promise<LocalMediaStream>
 }
 
 /** Why a job's local file cannot be read, for the designer (the outbox's preflight). */
@@ -89,6 +99,7 @@ export function localFileProblem(
 export const NO_LOCAL_MEDIA: LocalMediaReader = {
   read: () => Promise.reject(new GrantedFileError('not_granted')),
   digest: () => Promise.reject(new GrantedFileError('not_granted')),
+  open: () => Promise.reject(new GrantedFileError('not_granted')),
 }
 
 function fromFsError(error: unknown): GrantedFileError {
@@ -153,12 +164,28 @@ export function createGrantedFiles(
         return { sha256, bytes: bytes ?? new Uint8Array(0) }
       },
       digest: async (file) => (await readByGrant(file, false)).sha256,
+      open: async (file) => {
+        const opened = await openByGrant(file)
+        const stream = digester.stream(opened.handle.fd, opened.size)
+        const guarded = <T>(work: Promise<T>) =>
+          work.catch((error: unknown) => Promise.reject(fromFsError(error)))
+        return {
+          size: opened.size,
+          read: (at, length) => guarded(stream.read(at, length)),
+          sha256: () => guarded(stream.sha256()),
+          async close() {
+            stream.end()
+            await opened.handle.close()
+          },
+        }
+      },
     },
 
     close: () => digester.close(),
   }
 
-  async function readByGrant(file: { path: string; mimeType: string }, keep: boolean) {
+  /** Opens a file through its grant, binding the grant to the file on its first read. */
+  async function openByGrant(file: { path: string; mimeType: string }): Promise<OpenedFile> {
     const grant = await grants.byPath(file.path)
     if (!grant) throw new GrantedFileError('not_granted')
     const opened = await files.open(file.path, {
@@ -167,6 +194,16 @@ export function createGrantedFiles(
     })
     try {
       if (!grant.identity) await grants.bind(grant.token, opened.identity)
+      return opened
+    } catch (error) {
+      await opened.handle.close()
+      throw error
+    }
+  }
+
+  async function readByGrant(file: { path: string; mimeType: string }, keep: boolean) {
+    const opened = await openByGrant(file)
+    try {
       return await files.hash(opened, keep)
     } finally {
       await opened.handle.close()

@@ -55,6 +55,9 @@ export function createDraftStatus(deps: {
     if (drafted && drafted.size > 0) await drafts.flush([...drafted]).catch(onError)
   }
 
+  /** Settles under way that nobody waits for (a published job's drafts, see settleLater). */
+  const settling = new Set<Promise<void>>()
+
   /** What a done step learnt, on its drafts. */
   function stepDone(job: PublishJob, step: JobStep): void {
     const { accountId } = job
@@ -83,6 +86,20 @@ export function createDraftStatus(deps: {
     set,
     note,
     settle,
+    /**
+     * Settles without holding up the caller: the next job starts while a published job's drafts
+     * are written. Safe because the job file, already on disk as published, repairs the drafts
+     * after a crash (repairFromJobs), and is removed only after its drafts are flushed (claims).
+     */
+    settleLater(job: OutboxJob): void {
+      const done = settle(job)
+      settling.add(done)
+      void done.finally(() => settling.delete(done))
+    },
+    /** Resolves once every settle started so far has landed. */
+    async settled(): Promise<void> {
+      while (settling.size > 0) await Promise.all([...settling])
+    },
     stepDone,
     resumed,
     /** A job that stopped (failed, canceled, needs attention): its draft's status, on disk. */
@@ -98,10 +115,20 @@ export function createDraftStatus(deps: {
         publishedAt: new Date(deps.now()).toISOString(),
       })
     },
-    /** A published job whose drafts' last write did not reach the disk gives them its results. */
-    async repairPublished(jobs: readonly OutboxJob[]): Promise<void> {
+    /**
+     * Drafts whose last write did not reach the disk before the app stopped: a published job
+     * gives them its results (durably); an unfinished one shows its draft as queued again (in
+     * memory, as enqueue does: the job file is what holds the job).
+     */
+    async repairFromJobs(jobs: readonly OutboxJob[]): Promise<void> {
       for (const job of jobs) {
-        if (!isPublishJob(job) || job.state !== 'published') continue
+        if (!isPublishJob(job)) continue
+        if (job.state === 'active' || job.state === 'needs_connection') {
+          if (drafts.get(job.publication.draftId)?.status === 'draft')
+            note(job, job.publication.draftId, 'queued')
+          continue
+        }
+        if (job.state !== 'published') continue
         const draft = drafts.get(job.publication.draftId)
         if (!draft || draft.status === 'published') continue
         for (const step of job.steps) if (step.status === 'done' && !step.skipped) stepDone(job, step)

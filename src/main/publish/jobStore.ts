@@ -1,9 +1,9 @@
-import { constants } from 'node:fs'
-import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
+import { mkdir, readdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isErrno, isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
 import { readRegularFile } from '../files/regularFile'
 import type { OutboxJob } from './job'
+import { appendDurably, createJobFile, openForAppend, unfinishedCreate, type JobFile } from './jobFile'
 import { readJobRecord } from './jobFormat'
 
 /**
@@ -23,10 +23,11 @@ import { readJobRecord } from './jobFormat'
  *
  * A kill at any instant leaves the previous or the next snapshot readable, never a mix: a torn
  * last line does not parse and is passed over (each line starts with a newline of its own, so
- * the next append never joins a torn one). The first save of a job in a process, and any save
- * once the journal has grown past COMPACT_BYTES, rewrites the file atomically as one snapshot
- * (temp file, fsync, rename, directory fsync): that creates the file durably and drops whatever
- * a crash may have left at its end. Writes of one job are chained so they land in order.
+ * the next append never joins a torn one). A new job's first save creates its file with one
+ * durable write and a directory sync (jobFile.ts); the first save in a process of a job from an
+ * earlier run, and any save once the journal has grown past COMPACT_BYTES, rewrites the file
+ * atomically as one snapshot (temp file, fsync, rename, directory fsync), which drops whatever a
+ * crash may have left at its end. Writes of one job are chained so they land in order.
  */
 export interface JobStore {
   readonly dir: string
@@ -59,41 +60,6 @@ export function lastJobRecord(text: string): OutboxJob | undefined {
   return undefined
 }
 
-/** Appends whose write returns once the data and the size are on disk; undefined where not offered. */
-const APPEND_DSYNC =
-  typeof constants.O_DSYNC === 'number'
-    ? constants.O_WRONLY | constants.O_APPEND | constants.O_DSYNC
-    : undefined
-
-/** A job file held open for appending while its job runs. */
-interface AppendFile {
-  handle: FileHandle
-  dsync: boolean
-}
-
-async function openForAppend(path: string): Promise<AppendFile> {
-  if (APPEND_DSYNC !== undefined) {
-    try {
-      return { handle: await open(path, APPEND_DSYNC), dsync: true }
-    } catch (error) {
-      // A file system that refuses O_DSYNC: the portable way below.
-      if (!isErrno(error, 'EINVAL') && !isErrno(error, 'ENOTSUP')) throw error
-    }
-  }
-  return { handle: await open(path, 'a'), dsync: false }
-}
-
-async function appendDurably(file: AppendFile, text: string): Promise<void> {
-  const bytes = Buffer.from(text, 'utf8')
-  // A regular file takes the whole write at once; the loop is for the rare short write.
-  for (let offset = 0; offset < bytes.length;) {
-    const { bytesWritten } = await file.handle.write(bytes, offset, bytes.length - offset)
-    offset += bytesWritten
-  }
-  // fdatasync: the data and the new size, which reading it back needs.
-  if (!file.dsync) await file.handle.datasync()
-}
-
 /** A job in these states does not run until something (a retry, a connection) starts it again. */
 const isAtRest = (job: OutboxJob) => job.state !== 'active'
 
@@ -103,7 +69,7 @@ export function createJobStore(dataDir: string): JobStore {
   /** Characters in each job file since this process last wrote it whole; absent: rewrite it at the next save. */
   const journalBytes = new Map<string, number>()
   /** Files of running jobs, open for appending. */
-  const appendFiles = new Map<string, AppendFile>()
+  const appendFiles = new Map<string, JobFile>()
   let ensured: Promise<void> | undefined
   const ensureDir = () => (ensured ??= mkdir(dir, { recursive: true }).then(() => undefined))
 
@@ -141,9 +107,13 @@ export function createJobStore(dataDir: string): JobStore {
         }
         if (!name.endsWith('.json')) continue
         try {
-          const job = lastJobRecord(
-            (await readRegularFile(path, { maxBytes: MAX_JOB_FILE_BYTES })).toString('utf8'),
-          )
+          const text = (await readRegularFile(path, { maxBytes: MAX_JOB_FILE_BYTES })).toString('utf8')
+          const job = lastJobRecord(text)
+          if (!job && unfinishedCreate(text)) {
+            // Created, never written: a job whose enqueue never answered, so nothing was sent.
+            await unlink(path).catch(() => undefined)
+            continue
+          }
           if (!job) throw new Error('not an outbox job')
           jobs.push(job)
         } catch {
@@ -163,6 +133,19 @@ export function createJobStore(dataDir: string): JobStore {
         await ensureDir()
         const path = join(dir, `${job.id}.json`)
         const written = journalBytes.get(job.id)
+        if (written === undefined && !appendFiles.has(job.id)) {
+          // A new job's first save creates its file; a job from an earlier run has one already.
+          const created = await createJobFile(path, `${text}\n`).catch((error: unknown) => {
+            if (isErrno(error, 'EEXIST')) return undefined
+            throw error
+          })
+          if (created) {
+            appendFiles.set(job.id, created)
+            journalBytes.set(job.id, text.length + 1)
+            if (atRest) void enqueueWrite(job.id, () => closeAppendFile(job.id)).catch(() => undefined)
+            return
+          }
+        }
         if (written === undefined || written + text.length + 1 > COMPACT_BYTES) {
           journalBytes.delete(job.id)
           // The rename puts a new file in place: a handle on the old one must not be written to.

@@ -184,7 +184,7 @@ export function createOutbox(deps: OutboxDeps) {
     await deps.drafts.ready
     await ledger.load()
     book.load((await store.loadAll()).jobs)
-    await draftStatus.repairPublished(book.all())
+    await draftStatus.repairFromJobs(book.all())
   })()
   ready.then(
     () => scheduler.wake(),
@@ -217,12 +217,16 @@ export function createOutbox(deps: OutboxDeps) {
     /** Looks again for work (e.g. right after the designer connected). */
     wake: () => scheduler.wake(),
     /** Resolves when no job is running (tests and benches). */
-    idle: whenReady(() => scheduler.idle()),
+    idle: whenReady(async () => {
+      await scheduler.idle()
+      await draftStatus.settled()
+    }),
     async dispose(): Promise<void> {
       disposed = true
       waits.interruptAll()
       await ready.catch(() => undefined)
       await scheduler.stop()
+      await draftStatus.settled()
       await store.close()
     },
   }

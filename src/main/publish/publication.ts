@@ -155,7 +155,8 @@ export function createPublication(deps: PublicationDeps) {
       // The new job owns whatever the old one created; keeping both would show it twice.
       await deps.claims.forget(previous)
     }
-    await deps.draftStatus.set(draftId, 'queued')
+    // In memory: the job file is what holds the job; a restart shows the draft queued again.
+    deps.draftStatus.note(job, draftId, 'queued')
     deps.wake()
     return deps.view(job)
   }

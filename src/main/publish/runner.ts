@@ -169,11 +169,12 @@ export function createRunner(deps: RunnerDeps) {
     // A job shown as published always has a published draft behind it: in memory the draft
     // changes first. On disk the job goes first, alone: the last step's result is durable with
     // one write, with no draft write competing for the disk and the thread pool. The drafts
-    // follow before the runner moves on; a crash between the two is repaired from the job file
-    // when the outbox loads, and the file is not removed before the drafts are on disk (forget).
+    // follow while the runner moves on to the next job; a crash between the two is repaired from
+    // the job file when the outbox loads, and the file is not removed before the drafts are on
+    // disk (forget).
     drafts.published(job)
     await book.setState(job, 'published')
-    await drafts.settle(job)
+    drafts.settleLater(job)
   }
 
   async function runJob(job: OutboxJob): Promise<void> {

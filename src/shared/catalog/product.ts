@@ -3,6 +3,7 @@
 
 import { LIMITS } from '../rules/limits'
 import { characterCount, error, formatNumber, warning, type Issue } from '../rules/issues'
+import { readWebAddress } from './webAddress'
 
 /** The fields every product must have; the spec lists them first. */
 const REQUIRED = [
@@ -97,12 +98,8 @@ export function parsePrice(value: string): Price | undefined {
 }
 
 function isUrl(value: string, https: boolean): boolean {
-  try {
-    const url = new URL(value)
-    return https ? url.protocol === 'https:' : url.protocol === 'https:' || url.protocol === 'http:'
-  } catch {
-    return false
-  }
+  const address = readWebAddress(value)
+  return address !== undefined && (!https || address.protocol === 'https:')
 }
 
 /** Image URLs the product names: image_link first, then each additional image. */
@@ -112,12 +109,13 @@ export function imageLinks(product: Product): string[] {
 }
 
 function checkImageUrl(issues: Issue[], field: ProductField, url: string, label: string): void {
-  if (!isUrl(url, false)) {
+  const address = readWebAddress(url)
+  if (!address) {
     issues.push(error([field], 'invalid_format', `${label} must be a web address (http or https): ${url}`))
     return
   }
   // The platform downloads the image to check its size and format; here only the name can hint.
-  const path = new URL(url).pathname
+  const path = address.pathname
   if (/\.[a-z0-9]{2,5}$/i.test(path) && !IMAGE_EXTENSION.test(path)) {
     issues.push(
       warning(

@@ -482,3 +482,51 @@ describe('error mapping', () => {
     expect(response.json).toEqual({ title: 'Not Found' })
   })
 })
+
+describe('pacing by the rate-limit window each answer states', () => {
+  const windowHeaders = (remaining: number, resetInSeconds: number) => ({
+    'x-rate-limit-limit': '900',
+    'x-rate-limit-remaining': String(remaining),
+    'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000) + resetInSeconds),
+  })
+  const get = (path: string, auth: HttpRequest['auth'] = oauth1): HttpRequest => ({
+    method: 'GET',
+    url: `${api.url}${path}`,
+    auth,
+  })
+
+  it('sends nothing to a window it was told is used up, until its reset', async () => {
+    let clock = Date.now()
+    const { client } = harness({ now: () => clock })
+    api.respond(json(200, { data: [] }, windowHeaders(0, 30)), json(200, { data: [] }))
+    await client.send(get('/12/accounts/a1/cards'))
+    const sent = api.requests.length
+
+    const refused = await failureOf(client.send(get('/12/accounts/a1/cards')))
+    expect(refused.code).toBe('rate_limited')
+    expect(refused.retryAfter).toBeGreaterThan(28)
+    expect(refused.retryAfter).toBeLessThanOrEqual(31)
+    expect(api.requests).toHaveLength(sent)
+
+    // Another endpoint, and another credential on the same one, have windows of their own.
+    await client.send(get('/12/accounts/a1/line_items'))
+    await client.send(
+      get('/12/accounts/a1/cards', { kind: 'oauth1', credentials: { ...credentials, token: '43-other' } }),
+    )
+    expect(api.requests).toHaveLength(sent + 2)
+
+    clock += 31_000
+    await client.send(get('/12/accounts/a1/cards'))
+    expect(api.requests).toHaveLength(sent + 3)
+  })
+
+  it('counts requests in flight against what the window has left', async () => {
+    const { client } = harness()
+    api.respond(json(200, { data: [] }, windowHeaders(2, 30)))
+    await client.send(get('/12/accounts/a2/cards'))
+    const sent = api.requests.length
+    const answers = await Promise.allSettled([1, 2, 3].map(() => client.send(get('/12/accounts/a2/cards'))))
+    expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'fulfilled', 'rejected'])
+    expect(api.requests).toHaveLength(sent + 2)
+  })
+})

@@ -1,16 +1,41 @@
 import { constants } from 'node:fs'
-import { appendFile, mkdir, mkdtemp, open, readdir, readFile, readlink, rm, stat } from 'node:fs/promises'
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { PublishJob as Job } from '../../../src/main/publish/job'
 import { JOB_SCHEMA_VERSION, PUBLISH_AREA, PUBLISH_OPS } from '../../../src/main/publish/job'
-import { COMPACT_BYTES, createJobStore, lastJobRecord } from '../../../src/main/publish/jobStore'
+import {
+  COMPACT_BYTES,
+  createJobStore as createStore,
+  lastJobRecord,
+  type JobStore,
+} from '../../../src/main/publish/jobStore'
 
 const dirs: string[] = []
+const stores: JobStore[] = []
 afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()))
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
+
+/** A store closed after the test (it holds the files of running jobs open). */
+function createJobStore(dir: string): JobStore {
+  const store = createStore(dir)
+  stores.push(store)
+  return store
+}
 
 async function dataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'job-store-'))
@@ -43,6 +68,22 @@ function job(attempts: number, note = '', state: Job['state'] = 'active'): Job {
         cardKind: 'poll_card',
       },
     ],
+  }
+}
+
+/** Spies on every FileHandle's writes and syncs (their prototype, found through `path`). */
+async function spyOnFileHandles(path: string) {
+  const probe = await open(path, 'r')
+  const fileHandle = Object.getPrototypeOf(probe) as Record<
+    'write' | 'writeFile' | 'datasync' | 'sync',
+    () => unknown
+  >
+  await probe.close()
+  return {
+    write: vi.spyOn(fileHandle, 'write'),
+    writeFile: vi.spyOn(fileHandle, 'writeFile'),
+    datasync: vi.spyOn(fileHandle, 'datasync'),
+    sync: vi.spyOn(fileHandle, 'sync'),
   }
 }
 
@@ -108,6 +149,44 @@ describe('the outbox job store (a journal of snapshots per job)', () => {
     expect((await readFile(fileOf(dir), 'utf8')).split('\n').filter(Boolean)).toHaveLength(1)
   })
 
+  it("creates a new job's file with one durable write and one directory sync, and keeps it open", async () => {
+    const dir = await dataDir()
+    const store = createJobStore(dir)
+    await store.save({ ...job(0), id: '10000000-0000-4000-8000-00000000000b' }) // the directory exists
+    const calls = await spyOnFileHandles(join(dir, 'outbox'))
+    try {
+      await store.save(job(1))
+      await store.save(job(2))
+      // The create and one append: no temp file written whole, no reopening for the append.
+      expect(calls.write).toHaveBeenCalledTimes(2)
+      expect(calls.writeFile).not.toHaveBeenCalled()
+      const syncsPerWrite = typeof constants.O_DSYNC === 'number' ? 0 : 1
+      expect(calls.datasync).toHaveBeenCalledTimes(2 * syncsPerWrite)
+      // The directory's, for the new name (not on Windows, where NTFS journals it).
+      expect(calls.sync).toHaveBeenCalledTimes(process.platform === 'win32' ? 0 : 1)
+    } finally {
+      for (const spy of Object.values(calls)) spy.mockRestore()
+    }
+    await store.close()
+    expect(await readdir(join(dir, 'outbox'))).toHaveLength(2)
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(2)
+  })
+
+  it('removes a job file a crash left empty between its create and its write, and keeps a torn one aside', async () => {
+    const dir = await dataDir()
+    await mkdir(join(dir, 'outbox'))
+    await writeFile(fileOf(dir), '')
+    const torn = join(dir, 'outbox', 'torn.json')
+    await writeFile(torn, JSON.stringify(job(1)).slice(0, 40))
+    const { jobs, unreadable } = await createJobStore(dir).loadAll()
+    expect(jobs).toEqual([])
+    expect(unreadable).toEqual(['torn.json'])
+    expect(await readdir(join(dir, 'outbox'))).toEqual(['torn.json.unreadable'])
+    // The job id is free again.
+    await createJobStore(dir).save(job(3))
+    expect(lastJobRecord(await readFile(fileOf(dir), 'utf8'))?.steps[0]?.attempts).toBe(3)
+  })
+
   it('reads a job file written whole by an earlier version (one JSON text)', () => {
     expect(lastJobRecord(JSON.stringify(job(3)))?.steps[0]?.attempts).toBe(3)
     expect(lastJobRecord('{"schema":1,')).toBeUndefined()
@@ -117,18 +196,7 @@ describe('the outbox job store (a journal of snapshots per job)', () => {
     const dir = await dataDir()
     const store = createJobStore(dir)
     await store.save(job(1)) // the first save of the process: the file written whole
-    const probe = await open(fileOf(dir), 'r')
-    const fileHandle = Object.getPrototypeOf(probe) as Record<
-      'write' | 'writeFile' | 'datasync' | 'sync',
-      () => unknown
-    >
-    await probe.close()
-    const calls = {
-      write: vi.spyOn(fileHandle, 'write'),
-      writeFile: vi.spyOn(fileHandle, 'writeFile'),
-      datasync: vi.spyOn(fileHandle, 'datasync'),
-      sync: vi.spyOn(fileHandle, 'sync'),
-    }
+    const calls = await spyOnFileHandles(fileOf(dir))
     try {
       for (let attempts = 2; attempts <= 6; attempts++) await store.save(job(attempts))
       expect(calls.write).toHaveBeenCalledTimes(5)
@@ -175,6 +243,7 @@ describe('the outbox job store (a journal of snapshots per job)', () => {
     const dir = await dataDir()
     const store = createJobStore(dir)
     await store.save(job(1))
+    await store.close() // the file it created is no longer held open
     // Something in the file's place that cannot be opened for writing (any user, root too).
     await rm(fileOf(dir))
     await mkdir(fileOf(dir))

@@ -421,6 +421,36 @@ describe('durable writes on the way (one per step)', () => {
     await outbox.dispose()
   })
 
+  it("starts the next job while a published job's drafts are written, and queues a draft in memory", async () => {
+    const first = draft('poll_card', pollCard('First', ['A', 'B']))
+    const second = draft('poll_card', pollCard('Second', ['A', 'B']))
+    const { store, open, fake } = await setup([first, second])
+    // The outbox's writes of chosen drafts, held until released.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const flushes: string[][] = []
+    store.flush = async (ids) => {
+      if (!ids) return
+      flushes.push([...ids])
+      await held
+    }
+    const setStatus = vi.spyOn(store, 'setStatus')
+    const outbox = open()
+    await outbox.enqueue(first.id)
+    await outbox.enqueue(second.id)
+    // The second job publishes while the first job's draft write has not landed.
+    await vi.waitFor(() => expect(fake.created.polls.map((p) => p.name)).toEqual(['First', 'Second']))
+    expect(flushes[0]).toEqual([first.id])
+    const queued = setStatus.mock.calls.filter(([, status]) => status === 'queued')
+    expect(queued.map(([id]) => id)).toEqual([first.id, second.id])
+    expect(queued.every(([, , , options]) => options?.durable === false)).toBe(true)
+    release()
+    await outbox.idle()
+    expect(flushes).toEqual([[first.id], [second.id]])
+    expect(store.get(second.id)?.status).toBe('published')
+    await outbox.dispose()
+  })
+
   it("writes the published job before its draft's status, and removes the job only once the draft is on disk", async () => {
     const d = draft('poll_card', pollCard('Settled', ['A', 'B']))
     const { store, open, dataDir } = await setup([d])

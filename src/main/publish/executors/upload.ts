@@ -6,6 +6,7 @@ import type { UploadStep } from '../job'
 import { PUBLISH_OPS } from '../job'
 import { skipIfNotNeeded } from './common'
 import { GrantedFileError } from '../../media/grantedFiles'
+import type { LocalMediaStream } from '../../media/mediaStream'
 
 /**
  * Sends a local file of a draft through the chunked upload. An upload is not an object of the
@@ -26,19 +27,69 @@ function fatal(message: string): AppFailure {
   return new AppFailure(appError('invalid_input', message))
 }
 
-async function readVerified(env: JobEnv, step: UploadStep): Promise<Uint8Array> {
-  let read: { bytes: Uint8Array; sha256: string }
+/** A local file the upload cannot read, or that is not the one the draft was checked with. */
+function fileProblem(step: UploadStep, error: unknown): AppFailure {
+  if (error instanceof GrantedFileError && error.reason === 'changed') return changed(step)
+  return fatal(`${step.fileName} cannot be read any more — add the file to the draft again`)
+}
+
+const changed = (step: UploadStep) =>
+  fatal(`${step.fileName} changed after it was added — add it to the draft again`)
+
+/** The step's file, opened through its grant; its bytes are hashed as they are read. */
+async function openFile(env: JobEnv, step: UploadStep): Promise<LocalMediaStream> {
+  let file: LocalMediaStream
   try {
-    read = await env.localMedia.read(step)
+    file = await env.localMedia.open(step)
   } catch (error) {
-    if (error instanceof GrantedFileError && error.reason === 'changed')
-      throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
-    throw fatal(`${step.fileName} cannot be read any more — add the file to the draft again`)
+    throw fileProblem(step, error)
   }
-  const { bytes, sha256 } = read
-  if (sha256 !== step.sha256)
-    throw fatal(`${step.fileName} changed after it was added — add it to the draft again`)
-  return bytes
+  // Another size is another file, found before anything is sent; the same size, by its hash.
+  if (file.size !== step.bytes) {
+    await file.close().catch(() => undefined)
+    throw changed(step)
+  }
+  return file
+}
+
+/**
+ * The file's slices in order, each read while the request before it is in flight (INIT for the
+ * first): the read and its hashing cost the step nothing a request does not already wait for.
+ */
+function sliceReader(env: JobEnv, step: UploadStep, file: LocalMediaStream) {
+  let ahead: { at: number; read: Promise<Uint8Array> } | undefined
+  const read = (at: number) => {
+    const pending = file.read(at, env.chunkBytes).then(
+      (slice) => slice.bytes,
+      (error: unknown) => Promise.reject(fileProblem(step, error)),
+    )
+    pending.catch(() => undefined) // awaited when used; a read nobody uses fails quietly
+    return pending
+  }
+  return {
+    /** Starts reading the slice at `at` now. */
+    prefetch(at: number): void {
+      if (at < file.size && ahead?.at !== at) ahead = { at, read: read(at) }
+    },
+    /** The slice at `at`, and the next one starts reading. */
+    async take(at: number): Promise<Uint8Array> {
+      const bytes = await (ahead?.at === at ? ahead.read : read(at))
+      ahead = undefined
+      this.prefetch(at + bytes.length)
+      return bytes
+    },
+  }
+}
+
+/** Before FINALIZE, the one request that makes the upload usable: the bytes sent are the file checked. */
+async function verify(step: UploadStep, file: LocalMediaStream): Promise<void> {
+  let sha256: string
+  try {
+    sha256 = await file.sha256()
+  } catch (error) {
+    throw fileProblem(step, error)
+  }
+  if (sha256 !== step.sha256) throw changed(step)
 }
 
 function restartUpload(step: UploadStep, error: unknown): void {
@@ -70,20 +121,33 @@ async function startSession(env: JobEnv, step: UploadStep, totalBytes: number): 
 }
 
 async function runUpload(env: JobEnv, step: UploadStep): Promise<Answer<UploadStep>> {
-  const bytes = await readVerified(env, step)
+  const file = await openFile(env, step)
+  try {
+    return await sendFile(env, step, file)
+  } finally {
+    await file.close().catch(() => undefined)
+  }
+}
+
+async function sendFile(env: JobEnv, step: UploadStep, file: LocalMediaStream): Promise<Answer<UploadStep>> {
+  const totalBytes = file.size
+  const slices = sliceReader(env, step, file)
   for (;;) {
-    if (!step.session) await startSession(env, step, bytes.length)
+    if (!step.session) {
+      slices.prefetch(0)
+      await startSession(env, step, totalBytes)
+    }
     const session = step.session!
     let savedAt = env.now()
     try {
-      while (session.phase === 'append' && session.bytesSent < bytes.length) {
+      while (session.phase === 'append' && session.bytesSent < totalBytes) {
         const start = session.nextSegment * env.chunkBytes
-        const chunk = bytes.subarray(start, Math.min(bytes.length, start + env.chunkBytes))
+        const chunk = await slices.take(start)
         // Re-sending a segment replaces it, so a lost APPEND answer is simply sent again.
         await uploadAppend(env.ctx, { mediaId: session.mediaId, segmentIndex: session.nextSegment, chunk })
         session.nextSegment += 1
         session.bytesSent = start + chunk.length
-        env.progress({ done: session.bytesSent, total: bytes.length, unit: 'bytes' })
+        env.progress({ done: session.bytesSent, total: totalBytes, unit: 'bytes' })
         if (env.now() - savedAt >= PROGRESS_SAVE_MS) {
           await env.save()
           savedAt = env.now()
@@ -92,6 +156,7 @@ async function runUpload(env: JobEnv, step: UploadStep): Promise<Answer<UploadSt
       if (session.phase === 'append') session.phase = 'finalize'
       let state: UploadState | undefined
       if (session.phase === 'finalize') {
+        if (!session.finalizeSent) await verify(step, file)
         state = await finalizeOnce(env, step)
         if (state.mediaKey) session.mediaKey ??= state.mediaKey
         session.phase = 'processing'
