@@ -1,7 +1,7 @@
 import { constants } from 'node:fs'
 import { mkdir, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrno, isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
+import { isErrno, isTempFileName, writeFileAtomic } from '../files/atomicFile'
 import { readRegularFile } from '../files/regularFile'
 import type { OutboxJob } from './job'
 import { readJobRecord } from './jobFormat'
