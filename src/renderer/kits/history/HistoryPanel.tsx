@@ -227,7 +227,7 @@ export function HistoryPanel({
       ) : null}
 
       {error?.notAllowed ? (
-        <div className="feature-note" role="alert" data-testid="history-not-allowlisted">
+        <div className="well feature-note" role="alert" data-testid="history-not-allowlisted">
           <Lock size={16} aria-hidden="true" />
           <div>
             <p className="feature-note__title">Account history is a beta for allowlisted accounts</p>

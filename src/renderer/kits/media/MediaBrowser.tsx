@@ -146,7 +146,7 @@ export function MediaBrowser({
         {summary}
       </p>
       {library.items.length === 0 && !loading && !failure && !library.queryError ? (
-        <div className="media-browser__empty" data-testid="library-empty">
+        <div className="empty-state media-browser__empty" data-testid="library-empty">
           <ImageOff size={24} aria-hidden="true" />
           <p>
             {q.trim()
