@@ -14,7 +14,7 @@ export function BuilderSection({
 }) {
   return (
     <section className="builder-section surface surface--raised" aria-labelledby={titleId}>
-      <div className="builder-section__head">
+      <div className="row row--spread builder-section__head">
         <h2 className="section-title" id={titleId}>
           {title}
         </h2>
