@@ -97,7 +97,7 @@ export function FeaturesSection() {
             <li
               key={key}
               id={`feature-${key}`}
-              className="feature-list__item"
+              className="row feature-list__item"
               data-focused={key === focused || undefined}
               data-testid="feature"
             >
