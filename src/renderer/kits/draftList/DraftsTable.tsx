@@ -1,16 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
 import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react'
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
@@ -62,23 +53,6 @@ const clock = (() => {
     now: () => now,
   }
 })()
-
-/** A sizer cell: every value the column can show, one per line, so the column fits the widest. */
-function SizerCell<T extends string>({
-  values,
-  render,
-}: {
-  values: readonly T[]
-  render: (value: T) => ReactNode
-}) {
-  return (
-    <td>
-      {values.map((value) => (
-        <div key={value}>{render(value)}</div>
-      ))}
-    </td>
-  )
-}
 
 function RelativeTime({ iso }: { iso: string }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now)
@@ -252,8 +226,22 @@ const ColumnSizer = memo(function ColumnSizer({
   return (
     <tr className="drafts-table__sizer" aria-hidden="true">
       <td />
-      {showKind ? <SizerCell values={contents.kinds} render={(kind) => <KindChip kind={kind} />} /> : null}
-      <SizerCell values={contents.statuses} render={(status) => <StatusLabel status={status} />} />
+      {showKind ? (
+        <td>
+          {contents.kinds.map((kind) => (
+            <div key={kind}>
+              <KindChip kind={kind} />
+            </div>
+          ))}
+        </td>
+      ) : null}
+      <td>
+        {contents.statuses.map((status) => (
+          <div key={status}>
+            <StatusLabel status={status} />
+          </div>
+        ))}
+      </td>
       <td>
         {contents.mostProblems > 0 ? (
           <div>
