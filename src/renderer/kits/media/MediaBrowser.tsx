@@ -127,7 +127,7 @@ export function MediaBrowser({
             {MEDIA_TYPE_LABELS[onlyType]}s only
           </p>
         ) : (
-          <div className="media-browser__filter">
+          <div className="stack media-browser__filter">
             <span className="field__label" aria-hidden="true">
               Type
             </span>
