@@ -40,18 +40,16 @@ import { publishedCardUri } from './publish/plan'
 import { createPreflight, createReviewWarnings } from './publish/preflight'
 import { publishedEditOperations } from './published/editOperations'
 import { createPublishedHandlers } from './published/handlers'
-import { createProfileRepository } from './session/profileRepository'
+import {
+  createProfileRepository,
+  PROFILES_BACKUP_FILE,
+  readProfilesBackup,
+} from './settings/profileRepository'
 import { createSession } from './session/session'
 import { createConfStore } from './settings/confStore'
 import { createAppHandlers } from './settings/handlers'
 import { createSettingsService } from './settings/settingsService'
-import {
-  checkSettingsFile,
-  createSettingsRecovery,
-  PROFILES_BACKUP_FILE,
-  readProfilesBackup,
-  type SettingsRecovery,
-} from './settings/settingsRecovery'
+import { checkSettingsFile, createSettingsRecovery, type SettingsRecovery } from './settings/settingsRecovery'
 import type { KeyValueStore } from './settings/settingsStore'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'

@@ -84,6 +84,18 @@ export function runSupervised(
   })
 }
 
+/**
+ * A TypeScript child (`node --import tsx <script> ...args`) under the watchdog: how the crash tests
+ * run an app process, which `onLine` may kill on purpose.
+ */
+export function tsxChild(script: string, quietMs: number) {
+  return (args: string[], onLine?: Supervision['onLine']): Promise<SupervisedRun> =>
+    runSupervised(process.execPath, ['--import', 'tsx', script, ...args], {
+      quietMs,
+      ...(onLine ? { onLine } : {}),
+    })
+}
+
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`
 const tail = (text: string, chars = 2_000) => (text.length > chars ? `…${text.slice(-chars)}` : text)
 

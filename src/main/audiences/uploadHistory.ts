@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { UploadHistoryEntry } from '../../shared/ipc/contracts/audiences'
 import type { Outbox } from '../publish/outbox'
-import { writeFileAtomic } from '../drafts/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { parseJson, readStoreFile } from '../files/storeFile'
 
 const HISTORY_MAX = 500

@@ -18,7 +18,8 @@ import {
   updateLineItem,
 } from '../api/lineItems'
 import type { JobEnv } from '../publish/executor'
-import type { AnyOperationExecutor, Json, OperationExecutor } from '../publish/operations/types'
+import type { Json } from '../publish/job'
+import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
 
 /**
  * The writes of the campaign side of an account, as outbox executors (see

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { writeFileAtomic } from '../drafts/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { parseJson, readStoreFile, type DamagedStore } from '../files/storeFile'
 import { PRODUCT_FIELDS, type Product } from '../../shared/catalog/product'
 import type { ProductFilter } from '../../shared/catalog/filters'

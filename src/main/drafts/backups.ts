@@ -1,6 +1,6 @@
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrno } from './atomicFile'
+import { isErrno } from '../files/atomicFile'
 
 /** Backups kept per draft when the store is not told otherwise (the settings default). */
 export const DEFAULT_BACKUPS_KEPT = 10

@@ -4,7 +4,7 @@ import { toExchangeFile, unwrapExchangeFile } from '../../shared/drafts/exchange
 import { DRAFT_LIMITS, scanJsonText, stripByteOrderMark } from '../../shared/drafts/json'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import { readRegularFile, UnsafeFileError } from '../files/regularFile'
-import { writeFileAtomic } from './atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { DraftStoreError, ioError } from './errors'
 import { MAX_DRAFT_MEGABYTES } from './draftLimits'
 

@@ -24,8 +24,3 @@ export const DRAFT_FILE_EXTENSION = '.json'
 export function draftFileName(id: string): string {
   return `${id}${DRAFT_FILE_EXTENSION}`
 }
-
-/** File-system-safe UTC stamp, sortable, e.g. 20261121T232817123Z. */
-export function fileStamp(date: Date): string {
-  return date.toISOString().replace(/[-:.]/g, '')
-}

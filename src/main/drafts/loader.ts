@@ -7,8 +7,15 @@ import type { ContentValidator, Draft } from '../../shared/drafts/envelope'
 import { DRAFT_LIMITS, stripByteOrderMark } from '../../shared/drafts/json'
 import { restoreDraft } from '../../shared/drafts/migrations'
 import type { RestoreErrorCode } from '../../shared/drafts/migrations'
-import { fsyncDirectory, isErrno, isTempFileName, renameWithRetry, writeFileAtomic } from './atomicFile'
-import { DRAFT_FILE_EXTENSION, draftFileName, fileStamp } from './layout'
+import {
+  fsyncDirectory,
+  isErrno,
+  isTempFileName,
+  renameWithRetry,
+  writeFileAtomic,
+} from '../files/atomicFile'
+import { fileStamp } from '../files/storeFile'
+import { DRAFT_FILE_EXTENSION, draftFileName } from './layout'
 import type { DraftStoreLayout } from './layout'
 import { pruneBackups } from './backups'
 import { draftTextProblem, MAX_DRAFT_MEGABYTES } from './draftLimits'

@@ -1,6 +1,6 @@
 import { open, readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrno } from './atomicFile'
+import { isErrno } from '../files/atomicFile'
 
 /** What the Drafts page shows of a quarantined file. */
 export interface QuarantineEntry {

@@ -26,7 +26,7 @@ import {
 } from '../../shared/drafts/envelope'
 import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
 import { withoutMediaTokens } from '../../shared/creatives/media'
-import { fsyncDirectory, writeFileAtomic } from './atomicFile'
+import { fsyncDirectory, writeFileAtomic } from '../files/atomicFile'
 import { checkDraftContent, serializeWithinLimits } from './draftLimits'
 import { DraftStoreError, ioError } from './errors'
 import { readExchangeFile, writeExchangeFile } from './exchange'

@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { z } from 'zod'
 import { mediaRefSchema } from '../../shared/creatives/media'
 import { isDraftKind, isDraftStatus, publishedRefsSchema } from '../../shared/drafts/envelope'
-import { tempPathFor } from './atomicFile'
+import { tempPathFor } from '../files/atomicFile'
 import { parseJson, readStoreFile, type DamagedStore } from '../files/storeFile'
 import type { DraftListEntry } from './summaryIndex'
 

@@ -1,6 +1,6 @@
 import { unlink, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fsyncDirectory, isErrno, renameWithRetry } from './atomicFile'
+import { fsyncDirectory, isErrno, renameWithRetry } from '../files/atomicFile'
 import { ioError } from './errors'
 import { draftFileName, type DraftStoreLayout } from './layout'
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { basename } from 'node:path'
-import { renameWithRetry } from '../drafts/atomicFile'
-import { fileStamp } from '../drafts/layout'
+import { renameWithRetry } from './atomicFile'
 import { stripByteOrderMark } from '../../shared/drafts/json'
 import { isMissing, readRegularFile, UnsafeFileError } from './regularFile'
 
@@ -28,6 +27,11 @@ export interface StoreFileOptions<T> {
   /** Told of every file moved aside, for the log (never the file's content). */
   onDamaged?: (damaged: DamagedStore) => void
   now?: () => Date
+}
+
+/** File-system-safe UTC stamp, sortable, e.g. 20261121T232817123Z. */
+export function fileStamp(date: Date): string {
+  return date.toISOString().replace(/[-:.]/g, '')
 }
 
 export const DAMAGED_MARK = '.damaged-'

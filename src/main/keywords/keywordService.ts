@@ -12,7 +12,7 @@ import {
 } from '../../shared/catalog/keywords'
 import type { KeywordResult } from '../../shared/ipc/contracts/keywords'
 import { searchKeywords } from '../api/catalog'
-import { writeFileAtomic } from '../drafts/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { parseJson, readStoreFile } from '../files/storeFile'
 import type { WithAdsContext } from '../session/session'
 import type { CatalogDialogs } from '../catalog/dialogs'

@@ -4,7 +4,7 @@ import { sameHosts, type ApiHosts } from '../../shared/hosts'
 import { isPractice, type ProfileSummary } from '../../shared/profiles'
 import { profileHosts } from '../api/hosts'
 import type { BeginInput } from '../profiles/connectService'
-import type { ProfileRepository } from '../session/profileRepository'
+import type { ProfileRepository } from '../settings/profileRepository'
 import { followSandbox, hostOnSandbox, notForPractice, practiceElsewhere } from './practiceHosts'
 import { startPracticeSandbox, type PracticeSandbox } from './practiceSandbox'
 

@@ -11,7 +11,7 @@ import {
 import { collectAll, paginate } from '../api/cursor'
 import { listAccounts } from '../api/ads'
 import { exchangePin, invalidateToken, requestToken } from '../auth/pinFlow'
-import type { ProfileRepository } from '../session/profileRepository'
+import type { ProfileRepository } from '../settings/profileRepository'
 import type { Session } from '../session/session'
 import type { ProfileVault } from '../vault/profileVault'
 import type { SecretStore } from '../vault/secretStore'

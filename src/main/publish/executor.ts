@@ -1,7 +1,6 @@
 import type { AppFailure } from '../../shared/errors'
 import type { AdsContext } from '../api/adsRequest'
 import type { JobStep, OutboxJob } from './job'
-import type { OperationProgress } from './operations/types'
 import type { LocalMediaReader } from '../media/grantedFiles'
 
 /**
@@ -9,6 +8,15 @@ import type { LocalMediaReader } from '../media/grantedFiles'
  * rules (runStep.ts). Publishing a draft is a set of executors (executors/), and so is every
  * feature's write (operations/, adapted by operations/adapter.ts).
  */
+
+/** A long step's live progress, for the outbox view. */
+export interface OperationProgress {
+  done: number
+  total: number
+  /** What is counted: "rows", "products", "chunks". */
+  unit?: string
+  detail?: string
+}
 
 /** Everything an executor may use while it runs one step of `job`. */
 export interface JobEnv {

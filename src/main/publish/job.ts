@@ -1,6 +1,5 @@
 import type { DraftKind } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
-import type { Json } from './operations/types'
 
 /**
  * An outbox job as it is kept on disk: a list of API writes for one ad account, each step run by
@@ -10,6 +9,9 @@ import type { Json } from './operations/types'
  */
 
 export const JOB_SCHEMA_VERSION = 2
+
+/** What a step's params, state and result are: plain JSON, as the job file keeps them. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 
 /** The executors that publish a draft (executors/), by the step kind the outbox shows. */
 export const PUBLISH_OPS = {

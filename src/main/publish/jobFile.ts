@@ -1,7 +1,7 @@
 import { constants } from 'node:fs'
 import { open, unlink, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { fsyncDirectory, isErrno } from '../drafts/atomicFile'
+import { fsyncDirectory, isErrno } from '../files/atomicFile'
 
 /**
  * Writing a job file (jobStore.ts). A new job's file is created durably in one go: opened with O_EXCL (a job id is new, so nothing

@@ -1,6 +1,6 @@
 import { mkdir, readdir, rename, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrno, isTempFileName, writeFileAtomic } from '../drafts/atomicFile'
+import { isErrno, isTempFileName, writeFileAtomic } from '../files/atomicFile'
 import { readRegularFile } from '../files/regularFile'
 import type { OutboxJob } from './job'
 import { appendDurably, createJobFile, openForAppend, unfinishedCreate, type JobFile } from './jobFile'

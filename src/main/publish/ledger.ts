@@ -1,6 +1,6 @@
 import { mkdir, open } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { isErrno, writeFileAtomic } from '../drafts/atomicFile'
+import { isErrno, writeFileAtomic } from '../files/atomicFile'
 import { moveAside } from '../files/storeFile'
 import { readRegularFile, UnsafeFileError } from '../files/regularFile'
 

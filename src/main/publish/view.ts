@@ -1,7 +1,7 @@
 import type { OutboxJobView, OutboxState } from '../../shared/ipc/contracts/outbox'
 import type { OperationJob, OutboxJob, Publication, PublishJob, PublishStep, UploadStep } from './job'
 import { isPublishJob } from './job'
-import type { OperationProgress } from './operations/types'
+import type { OperationProgress } from './executor'
 
 /** What an active job is doing right now (kept in memory, never on disk). */
 export interface LiveState {

@@ -7,7 +7,7 @@ import type { ProfileSummary } from '../../shared/profiles'
 import type { AdsContext } from '../api/adsRequest'
 import { profileHosts } from '../api/hosts'
 import type { HttpClient } from '../api/http'
-import type { ProfileRepository } from './profileRepository'
+import type { ProfileRepository } from '../settings/profileRepository'
 import type { ProfileVault } from '../vault/profileVault'
 
 /** A signed request context together with the profile it acts for. Never leaves main. */

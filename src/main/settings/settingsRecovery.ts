@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { profileSummarySchema, type ProfileSummary } from '../../shared/profiles'
 import { damagedPath } from '../files/storeFile'
 import { isMissing, readRegularFileSync, UnsafeFileError } from '../files/regularFile'
-import type { ProfileRepository } from '../session/profileRepository'
+import type { ProfileRepository } from './profileRepository'
 import type { ProfileVault } from '../vault/profileVault'
-import { SETTINGS_FILE_NAME, type KeyValueStore } from './settingsStore'
+import { MAX_SETTINGS_BYTES, SETTINGS_FILE_NAME, type KeyValueStore } from './settingsStore'
 
 /**
  * A settings file that cannot be read must not stop the app. The settings store (conf,
@@ -15,12 +15,9 @@ import { SETTINGS_FILE_NAME, type KeyValueStore } from './settingsStore'
  * a damaged draft is: anything but a JSON object in a regular file is moved aside, kept, and the
  * app starts with its default settings and says so. Profiles are metadata in that file (their
  * secrets are in the keychain), so the repository keeps a copy of them beside it
- * (PROFILES_BACKUP_FILE); those whose secrets are still in the keychain are offered back.
+ * (profileRepository.ts); those whose secrets are still in the keychain are offered back.
  */
 
-export const PROFILES_BACKUP_FILE = 'profiles-backup.json'
-/** Settings are a few kilobytes; a file this large is not one Ads Studio wrote. */
-const MAX_SETTINGS_BYTES = 16 * 1024 * 1024
 const RECOVERY_KEY = 'settingsRecovery'
 
 export interface SettingsRecovery {
@@ -67,24 +64,6 @@ export function checkSettingsFile(
   } catch {
     return { why }
   }
-}
-
-const backupSchema = z.object({ version: z.literal(1), profiles: z.array(profileSummarySchema) })
-
-/** The profiles the repository last wrote beside the settings, or none. */
-export function readProfilesBackup(file: string): ProfileSummary[] {
-  try {
-    const parsed = backupSchema.safeParse(
-      JSON.parse(readRegularFileSync(file, { maxBytes: MAX_SETTINGS_BYTES }).toString('utf8')),
-    )
-    return parsed.success ? parsed.data.profiles : []
-  } catch {
-    return []
-  }
-}
-
-export function profilesBackupText(profiles: readonly ProfileSummary[]): string {
-  return JSON.stringify({ version: 1, profiles })
 }
 
 const recordSchema = z.object({ message: z.string(), profiles: z.array(profileSummarySchema) })

@@ -11,3 +11,6 @@ export interface KeyValueStore {
 
 /** Store names, so the app and Node open the same file: <dataDir>/settings.json. */
 export const SETTINGS_FILE_NAME = 'settings'
+
+/** Settings are a few kilobytes; a file this large is not one Ads Studio wrote. */
+export const MAX_SETTINGS_BYTES = 16 * 1024 * 1024

@@ -107,7 +107,7 @@ export function Select<T extends string>({
       </RadixSelect.Trigger>
       {listMounted ? (
         <RadixSelect.Portal>
-          <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
+          <RadixSelect.Content className="menu select__content" position="popper" sideOffset={4}>
             <RadixSelect.Viewport>
               {options.map((entry, index) =>
                 isGroup(entry) ? (
@@ -137,7 +137,7 @@ function SelectItem<T extends string>({ option }: { option: SelectOption<T> }) {
   return (
     <RadixSelect.Item
       value={option.value}
-      className="select__item"
+      className="menu__item select__item"
       aria-describedby={option.description ? descriptionId : undefined}
     >
       {option.description ? (

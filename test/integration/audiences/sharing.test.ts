@@ -2,44 +2,34 @@
 // validating IPC dispatcher and the outbox.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ListReport, PermissionView } from '../../../src/shared/ipc/contracts/audiences'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS } from '../../../sandbox/seedAudiences'
-import { connectProfile, openApp, type App } from '../publish/harness'
+import { type App } from '../publish/harness'
+import { useSandboxApps } from '../../support/sandboxApps'
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex')
-let sandbox: Sandbox
-let workDir: string
+const apps = useSandboxApps('audience sharing', { port: 0, limits: { audienceProcessingMs: 0 } })
 let app: App
 let profileId: string
 const dialogAnswers: string[] = []
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { audienceProcessingMs: 0 } })
-  workDir = await mkdtemp(join(tmpdir(), 'audiences-share-'))
-  app = openApp(join(workDir, 'app'), createKeytarSecretStore(`Ads Studio audience sharing ${process.pid}`), {
+  const connected = await apps.connected('app', {
     audienceDialogs: { chooseListFile: async () => dialogAnswers.shift() ?? null },
   })
-  const profile = await connectProfile(app, sandbox, sandbox.demo)
-  profileId = profile.id
-  await app.call('accounts.select', { profileId, accountId: sandbox.demo.accountIds[0] })
-})
-afterAll(async () => {
-  await app?.services.dispose()
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
+  app = connected.app
+  profileId = connected.profile.id
+  await app.call('accounts.select', { profileId, accountId: apps.sandbox.demo.accountIds[0] })
 })
 
 describe('the audiences of an account', () => {
   // Issue 39, D15: the upload history was read with a plain readFile, which waits on a FIFO for good.
   it('reads the upload history through the safe reader: a FIFO in its place is set aside', async () => {
-    const audiences = join(workDir, 'app', 'audiences')
+    const audiences = join(apps.workDir, 'app', 'audiences')
     await mkdir(audiences, { recursive: true })
     execFileSync('mkfifo', [join(audiences, 'uploads.json')])
     const list = await app.call<{ uploads: unknown[] }>('audiences.list', { profileId })
@@ -69,7 +59,7 @@ describe('the audiences of an account', () => {
     const names = details.targeted.flatMap((entry) => entry.lineItems.map((item) => item.name))
     expect(names).toEqual(expect.arrayContaining(['Website clicks', 'App installs']))
     expect(details.permissions.map((permission) => permission.grantedAccountId)).toEqual([
-      sandbox.demo.accountIds[1],
+      apps.sandbox.demo.accountIds[1],
     ])
   })
 
@@ -88,11 +78,11 @@ describe('sharing', () => {
     const granted = await app.call<PermissionView>('audiences.grant', {
       profileId,
       audienceId: SEEDED_AUDIENCES.purchasers,
-      grantedAccountId: sandbox.demo.accountIds[1],
+      grantedAccountId: apps.sandbox.demo.accountIds[1],
       permissionLevel: 'READ_WRITE',
     })
     expect(granted).toMatchObject({
-      grantedAccountId: sandbox.demo.accountIds[1],
+      grantedAccountId: apps.sandbox.demo.accountIds[1],
       permissionLevel: 'READ_WRITE',
     })
     const revoked = await app.call<PermissionView>('audiences.revoke', {
@@ -108,7 +98,7 @@ describe('sharing', () => {
       app.call('audiences.grant', {
         profileId,
         audienceId: SEEDED_AUDIENCES.secondCrm,
-        grantedAccountId: sandbox.demo.otherAccountId,
+        grantedAccountId: apps.sandbox.demo.otherAccountId,
         permissionLevel: 'READ_ONLY',
       }),
     ).rejects.toThrow(/does not own .*Only the owning account can share it/)
@@ -119,7 +109,7 @@ describe('sharing', () => {
       app.call<PermissionView>('audiences.grant', {
         profileId,
         audienceId: SEEDED_AUDIENCES.newsletter,
-        grantedAccountId: sandbox.demo.otherAccountId,
+        grantedAccountId: apps.sandbox.demo.otherAccountId,
         permissionLevel: 'READ_ONLY',
       })
     await expect(attempt()).rejects.toMatchObject({
@@ -131,18 +121,18 @@ describe('sharing', () => {
     })
     await app.call('accounts.addFeatures', {
       profileId,
-      accountId: sandbox.demo.accountIds[0],
+      accountId: apps.sandbox.demo.accountIds[0],
       featureKeys: ['SHARE_AUDIENCE_OUTSIDE_BUSINESS'],
     })
     // Features are added through the outbox.
     await app.services.outbox.idle()
-    expect((await attempt()).grantedAccountId).toBe(sandbox.demo.otherAccountId)
+    expect((await attempt()).grantedAccountId).toBe(apps.sandbox.demo.otherAccountId)
   })
 })
 
 describe('do-not-reach lists', () => {
   it('uploads emails and phone numbers hashed, with an expiry, and deletes the list after confirmation', async () => {
-    const path = join(workDir, 'optouts.csv')
+    const path = join(apps.workDir, 'optouts.csv')
     await writeFile(path, 'email,phone\nOptOut.A@Example.com,+44 20 7946 0958\noptout.b@example.com,\n')
     dialogAnswers.push(path)
     const target = { kind: 'do_not_reach_list', id: SEEDED_DO_NOT_REACH_LISTS.legalHold }
@@ -172,7 +162,7 @@ describe('do-not-reach lists', () => {
       confirmedRecords: report.records,
     })
     await app.services.outbox.idle()
-    const members = sandbox.doNotReachListMembers(SEEDED_DO_NOT_REACH_LISTS.legalHold)!
+    const members = apps.sandbox.doNotReachListMembers(SEEDED_DO_NOT_REACH_LISTS.legalHold)!
     expect(members.count).toBe(3)
     expect(members.has('email', sha('optout.a@example.com'))).toBe(true)
     expect(members.has('phone_number', sha('442079460958'))).toBe(true)
@@ -200,7 +190,7 @@ describe('do-not-reach lists', () => {
   })
 
   it('refuses a column type a do-not-reach list does not take', async () => {
-    const path = join(workDir, 'handles.csv')
+    const path = join(apps.workDir, 'handles.csv')
     await writeFile(path, 'handle,email\n@ann,ann@example.com\n')
     dialogAnswers.push(path)
     const opened = await app.call<{ listId: string }>('audiences.openList', {

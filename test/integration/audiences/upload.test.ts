@@ -1,47 +1,33 @@
 // Customer-list uploads end to end against the sandbox: every call through the validating IPC
 // dispatcher, the upload as an outbox job, every request through the signed client.
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { ListReport, UploadProgress } from '../../../src/shared/ipc/contracts/audiences'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { SEEDED_AUDIENCES } from '../../../sandbox/seedAudiences'
-import { connectProfile, openApp, type App } from '../publish/harness'
-import { describeRun, runSupervised, type SupervisedRun } from '../../support/supervisedChild'
+import { type App } from '../publish/harness'
+import { useSandboxApps } from '../../support/sandboxApps'
+import { describeRun, tsxChild, type SupervisedRun } from '../../support/supervisedChild'
 
 const CHILD = join(import.meta.dirname, 'upload-child.ts')
-const keychainService = `Ads Studio audiences ${process.pid}`
 const sha = (text: string) => createHash('sha256').update(text).digest('hex')
-
-let sandbox: Sandbox
-let workDir: string
 const dialogAnswers: string[] = []
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, limits: { audienceProcessingMs: 0 } })
-  workDir = await mkdtemp(join(tmpdir(), 'audiences-it-'))
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
+const apps = useSandboxApps('audiences', { port: 0, limits: { audienceProcessingMs: 0 } })
 
 async function listFile(name: string, lines: string[]): Promise<string> {
-  const path = join(workDir, name)
+  const path = join(apps.workDir, name)
   await writeFile(path, `${lines.join('\n')}\n`)
   return path
 }
 
-async function connectedApp(dataDir: string): Promise<{ app: App; profileId: string }> {
-  const app = openApp(dataDir, createKeytarSecretStore(keychainService), {
+async function connectedApp(name: string): Promise<{ app: App; profileId: string }> {
+  const { app, profile } = await apps.connected(name, {
     audienceDialogs: { chooseListFile: async () => dialogAnswers.shift() ?? null },
   })
-  const profile = await connectProfile(app, sandbox, sandbox.demo)
-  await app.call('accounts.select', { profileId: profile.id, accountId: sandbox.demo.accountIds[0] })
+  await app.call('accounts.select', { profileId: profile.id, accountId: apps.sandbox.demo.accountIds[0] })
   return { app, profileId: profile.id }
 }
 
@@ -91,10 +77,7 @@ describe('uploading a customer list', () => {
   let app: App
   let profileId: string
   beforeAll(async () => {
-    ;({ app, profileId } = await connectedApp(join(workDir, 'app-main')))
-  })
-  afterAll(async () => {
-    await app?.services.dispose()
+    ;({ app, profileId } = await connectedApp('app-main'))
   })
 
   it('adds every valid, distinct person once, hashed; reports the rest', { timeout: 60_000 }, async () => {
@@ -106,7 +89,7 @@ describe('uploading a customer list', () => {
       'bad,not-an-email',
       'empty,',
     ])
-    const before = sandbox.audienceUploads().length
+    const before = apps.sandbox.audienceUploads().length
     const { report, job, progress } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path)
     expect(report).toMatchObject({
       rowsRead: 6_042,
@@ -118,28 +101,28 @@ describe('uploading a customer list', () => {
     })
     expect(job.state).toBe('done')
     expect(progress).toMatchObject({ recordsAcked: 6_000, chunksAcked: 3, chunkErrors: [] })
-    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
+    const members = apps.sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
     expect(members.count).toBe(6_000)
     expect(members.has('email', sha('customer17@shop.example'))).toBe(true)
-    expect(sandbox.audienceUploads().length - before).toBe(3)
+    expect(apps.sandbox.audienceUploads().length - before).toBe(3)
   })
 
   it('sends a chunk again when success_count is lower than what was sent', { timeout: 60_000 }, async () => {
     const people = Array.from({ length: 3_000 }, (_, i) => `undercount${i}@example.com`)
     const path = await listFile('undercount.txt', people)
-    sandbox.setFaults({ undercountAudienceUploads: 1 })
-    const before = sandbox.audienceUploads()
+    apps.sandbox.setFaults({ undercountAudienceUploads: 1 })
+    const before = apps.sandbox.audienceUploads()
     const { job, progress } = await upload(app, profileId, SEEDED_AUDIENCES.purchasers, path)
-    sandbox.setFaults({ undercountAudienceUploads: false })
+    apps.sandbox.setFaults({ undercountAudienceUploads: false })
     expect(job.state).toBe('done')
-    const uploads = sandbox.audienceUploads().slice(before.length)
+    const uploads = apps.sandbox.audienceUploads().slice(before.length)
     // Two chunks, the first sent twice: the same body again, not a new one.
     expect(uploads.map((entry) => entry.records)).toEqual([2_500, 2_500, 500])
     expect(uploads[0]!.processed).toBe(2_499)
     expect(uploads[1]!.bodySha256).toBe(uploads[0]!.bodySha256)
     expect(progress.chunkErrors).toHaveLength(1)
     expect(progress.chunkErrors[0]!.message).toMatch(/processed 2499 of 2500 records/)
-    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
+    const members = apps.sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
     for (const i of [0, 2_499, 2_999])
       expect(members.has('email', sha(`undercount${i}@example.com`))).toBe(true)
   })
@@ -149,13 +132,13 @@ describe('uploading a customer list', () => {
   it('does not send a list replaced by another of the same size and time', { timeout: 60_000 }, async () => {
     const people = Array.from({ length: 100 }, (_, i) => `aaaa${i}@shop.example`)
     const path = await listFile('replaced.csv', ['email', ...people])
-    const uploadsBefore = sandbox.audienceUploads().length
+    const uploadsBefore = apps.sandbox.audienceUploads().length
     const { job } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path, 'Update', () =>
       replaceKeepingSizeAndTime(path, 'bbbb', 100),
     )
     expect(job.state).toBe('failed')
     expect(job.error?.message).toMatch(/changed after it was checked \(its content differs/)
-    expect(sandbox.audienceUploads().length).toBe(uploadsBefore)
+    expect(apps.sandbox.audienceUploads().length).toBe(uploadsBefore)
   })
 
   it(
@@ -171,20 +154,20 @@ describe('uploading a customer list', () => {
         SEEDED_AUDIENCES.purchasers,
         path,
         'Update',
-        async () => sandbox.setFaults({ undercountAudienceUploads: 6 }),
+        async () => apps.sandbox.setFaults({ undercountAudienceUploads: 6 }),
       )
-      sandbox.setFaults({ undercountAudienceUploads: false })
+      apps.sandbox.setFaults({ undercountAudienceUploads: false })
       expect(stopped.state).toBe('failed')
 
       await replaceKeepingSizeAndTime(path, 'dddd', 3_000)
-      const uploadsBefore = sandbox.audienceUploads().length
+      const uploadsBefore = apps.sandbox.audienceUploads().length
       await app.call('outbox.retry', { jobId: stopped.id })
       await app.services.outbox.idle()
       const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: stopped.id })).job
       expect(job.state).toBe('failed')
       expect(job.error?.message).toMatch(/changed after it was checked \(its content differs/)
-      expect(sandbox.audienceUploads().length).toBe(uploadsBefore)
-      const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
+      expect(apps.sandbox.audienceUploads().length).toBe(uploadsBefore)
+      const members = apps.sandbox.customAudienceMembers(SEEDED_AUDIENCES.purchasers)!
       expect(members.has('email', sha('dddd0@shop.example'))).toBe(false)
     },
   )
@@ -193,7 +176,7 @@ describe('uploading a customer list', () => {
     const path = await listFile('remove.csv', ['email', 'customer1@shop.example', 'customer2@shop.example'])
     const { job } = await upload(app, profileId, SEEDED_AUDIENCES.emptyList, path, 'Delete')
     expect(job.state).toBe('done')
-    const members = sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
+    const members = apps.sandbox.customAudienceMembers(SEEDED_AUDIENCES.emptyList)!
     expect(members.count).toBe(5_998)
     expect(members.has('email', sha('customer1@shop.example'))).toBe(false)
   })
@@ -209,12 +192,7 @@ describe('uploading a customer list', () => {
 })
 
 /** Runs an upload process, killed only after two minutes without output (a hang, not a slow machine). */
-function runChild(args: string[], onLine?: (line: string, kill: () => void) => void): Promise<SupervisedRun> {
-  return runSupervised(process.execPath, ['--import', 'tsx', CHILD, ...args], {
-    quietMs: 120_000,
-    ...(onLine ? { onLine } : {}),
-  })
-}
+const runChild = tsxChild(CHILD, 120_000)
 
 /** How far an upload child got, from its last `acked N` line. */
 const chunks = (run: SupervisedRun) =>
@@ -236,9 +214,9 @@ describe('privacy through a crash', () => {
     // No wall-clock limit shorter than the work; a hung child is stopped by runChild's watchdog.
     { timeout: 1_200_000 },
     async () => {
-      const dataDir = join(workDir, 'app-crash')
-      const setup = await connectedApp(dataDir)
-      await setup.app.services.dispose()
+      const dataDir = join(apps.workDir, 'app-crash')
+      const setup = await connectedApp('app-crash')
+      await apps.close(setup.app)
 
       const run = randomBytes(6).toString('hex')
       const markers = Array.from({ length: 20_000 }, (_, i) => `marker-${run}-${i}@privacy.example`)
@@ -247,11 +225,11 @@ describe('privacy through a crash', () => {
       // Four requests a second: eight chunks take two seconds, time enough to kill it half way.
       const rate = JSON.stringify({ requests: 2, windowMs: 500 })
       const target = SEEDED_AUDIENCES.newsletter
-      const before = sandbox.audienceUploads().length
-      const membersBefore = sandbox.customAudienceMembers(target)!.count
+      const before = apps.sandbox.audienceUploads().length
+      const membersBefore = apps.sandbox.customAudienceMembers(target)!.count
 
       const first = await runChild(
-        [dataDir, keychainService, 'send', path, target, rate],
+        [dataDir, apps.keychainService, 'send', path, target, rate],
         // The child reports what it sees every 30 ms, and a window's two chunks can both be
         // acknowledged between two looks: "acked 2" may be followed by "acked 4".
         (line, kill) => {
@@ -259,22 +237,22 @@ describe('privacy through a crash', () => {
         },
       )
       expect(first.killedBy, describeRun('the first upload child', first, chunks(first))).toBe('test')
-      const ackedBeforeKill = sandbox.audienceUploads().length - before
+      const ackedBeforeKill = apps.sandbox.audienceUploads().length - before
       expect(ackedBeforeKill).toBeGreaterThanOrEqual(3)
       expect(ackedBeforeKill).toBeLessThan(8)
 
-      const second = await runChild([dataDir, keychainService, 'resume', path, target, rate])
+      const second = await runChild([dataDir, apps.keychainService, 'resume', path, target, rate])
       expect(second.lines.at(-1), describeRun('the resuming upload child', second, chunks(second))).toMatch(
         /^done \[\{"state":"done"/,
       )
 
-      const uploads = sandbox.audienceUploads().slice(before)
+      const uploads = apps.sandbox.audienceUploads().slice(before)
       // Every chunk acknowledged before the kill was not sent again: eight distinct bodies, and
       // at most one (the one in flight or unrecorded when the process died) sent twice.
       const distinct = new Set(uploads.map((entry) => entry.bodySha256))
       expect(distinct.size).toBe(8)
       expect(uploads.length).toBeLessThanOrEqual(9)
-      expect(sandbox.customAudienceMembers(target)!.count).toBe(membersBefore + 20_000)
+      expect(apps.sandbox.customAudienceMembers(target)!.count).toBe(membersBefore + 20_000)
 
       // The whole data directory and both processes' output: no marker, raw or hashed.
       const texts = [first.stdout, first.stderr, second.stdout, second.stderr]

@@ -1,16 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listAccounts } from '../../../src/main/api/ads'
 import { createHttpClient } from '../../../src/main/api/http'
 import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import { createProfileVault } from '../../../src/main/vault/profileVault'
 import type { ProfileSummary } from '../../../src/shared/profiles'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { acceptEverything, startRecordingServer, type RecordingServer } from '../../support/recordingServer'
 import { secretLeaks } from '../../support/secretLeaks'
-import { connectProfile, openApp } from '../publish/harness'
+import { connectProfile } from '../publish/harness'
+import { useSandboxApps } from '../../support/sandboxApps'
 
 /**
  * Issue #10, defect 1: a profile's hosts are part of its identity. A renderer (possibly
@@ -18,28 +15,26 @@ import { connectProfile, openApp } from '../publish/harness'
  * consumer secret, access token or bearer token sent there.
  */
 
-const keychainService = `Ads Studio host change ${process.pid}`
-let sandbox: Sandbox
+const apps = useSandboxApps('host change')
 let elsewhere: RecordingServer
-let workDir: string
 
 beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-host-change-'))
-  sandbox = await startSandbox({ port: 0 })
   elsewhere = await startRecordingServer(acceptEverything)
 })
 afterAll(async () => {
-  await sandbox?.close()
   await elsewhere?.close()
-  await rm(workDir, { recursive: true, force: true })
 })
 
 describe('changing the hosts of an existing profile', () => {
   it('never sends a stored secret to the new host, drops the tokens and revokes them where they were issued', async () => {
-    const secretStore = createKeytarSecretStore(keychainService)
-    const app = openApp(join(workDir, 'app'), secretStore)
-    const realHosts = { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl }
-    const connected = await connectProfile(app, realHosts, sandbox.demo)
+    const secretStore = createKeytarSecretStore(apps.keychainService)
+    const app = apps.open('app')
+    const realHosts = {
+      apiUrl: apps.sandbox.apiUrl,
+      adsUrl: apps.sandbox.adsUrl,
+      adsSandboxUrl: apps.sandbox.adsSandboxUrl,
+    }
+    const connected = await connectProfile(app, realHosts, apps.sandbox.demo)
     expect(await app.call('devtools.bearerCreate', { profileId: connected.id })).toMatchObject({
       present: true,
     })
@@ -57,7 +52,7 @@ describe('changing the hosts of an existing profile', () => {
         profileId: connected.id,
         environment: 'custom',
         hosts: otherHosts,
-        consumerKey: sandbox.demo.consumerKey,
+        consumerKey: apps.sandbox.demo.consumerKey,
         accessLevel: 'write',
         forceLogin: false,
         ...extra,
@@ -112,26 +107,29 @@ describe('changing the hosts of an existing profile', () => {
         http: createHttpClient(),
         hosts: realHosts,
         credentials: {
-          consumerKey: sandbox.demo.consumerKey,
+          consumerKey: apps.sandbox.demo.consumerKey,
           consumerSecret: real.consumerSecret!,
           token: real.accessToken!,
           tokenSecret: real.accessTokenSecret!,
         },
       }),
     ).rejects.toMatchObject({ code: 'token_expired' })
-    await app.services.dispose()
+    await apps.close(app)
   })
 
   it('asks for the secret again when only the environment or the API key changes', async () => {
-    const secretStore = createKeytarSecretStore(keychainService)
-    const app = openApp(join(workDir, 'env'), secretStore)
-    const realHosts = { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl }
-    const connected = await connectProfile(app, realHosts, sandbox.demo)
+    const app = apps.open('env')
+    const realHosts = {
+      apiUrl: apps.sandbox.apiUrl,
+      adsUrl: apps.sandbox.adsUrl,
+      adsSandboxUrl: apps.sandbox.adsSandboxUrl,
+    }
+    const connected = await connectProfile(app, realHosts, apps.sandbox.demo)
     const base = {
       profileId: connected.id,
       environment: 'local_sandbox',
       hosts: realHosts,
-      consumerKey: sandbox.demo.consumerKey,
+      consumerKey: apps.sandbox.demo.consumerKey,
       accessLevel: 'write',
       forceLogin: false,
     }
@@ -145,11 +143,11 @@ describe('changing the hosts of an existing profile', () => {
     // The same identity re-authorizes with the secret from the keychain.
     await expect(app.call('connect.begin', base)).resolves.toMatchObject({ profileId: connected.id })
     await app.call('profiles.signOut', { profileId: connected.id })
-    await app.services.dispose()
+    await apps.close(app)
   })
 
   it('refuses plain http to anything but loopback, and credentials in a host URL', async () => {
-    const app = openApp(join(workDir, 'http'), createKeytarSecretStore(keychainService))
+    const app = apps.open('http')
     const begin = (hosts: Record<string, string>) =>
       app.call('connect.begin', {
         environment: 'custom',
@@ -176,6 +174,6 @@ describe('changing the hosts of an existing profile', () => {
       field: 'hosts.adsSandboxUrl',
     })
     await expect(begin({ apiUrl: 'ftp://api.example.com' })).rejects.toMatchObject({ field: 'hosts.apiUrl' })
-    await app.services.dispose()
+    await apps.close(app)
   })
 })

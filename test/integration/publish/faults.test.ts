@@ -1,17 +1,16 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import type { PublishJob as Job } from '../../../src/main/publish/job'
 import { lastJobRecord } from '../../../src/main/publish/jobStore'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { DraftKind } from '../../../src/shared/drafts/envelope'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
-import { describeRun, runSupervised, type SupervisedRun } from '../../support/supervisedChild'
+import { useSandboxApps } from '../../support/sandboxApps'
+import { describeRun, tsxChild, type SupervisedRun } from '../../support/supervisedChild'
 import * as make from './fixtures'
-import { connectProfile, createDraft, openApp } from './harness'
+import type { Sandbox } from '../../../sandbox/index'
+import { createDraft } from './harness'
 
 /**
  * The Done-when of the outbox: 100 mixed drafts published while 20% of responses are dropped
@@ -21,40 +20,22 @@ import { connectProfile, createDraft, openApp } from './harness'
  */
 
 const here = dirname(fileURLToPath(import.meta.url))
-const keychainService = `Ads Studio outbox faults ${process.pid}`
 const CHILD = join(here, 'publish-child.ts')
 
-let sandbox: Sandbox
-let workDir: string
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-outbox-faults-'))
-  sandbox = await startSandbox({
-    port: 0,
-    seed: 20_260_107,
-    dataFile: join(workDir, 'sandbox.json'),
-    // The counts under test are about duplicates, not the platform's quotas.
-    limits: { requestsPerWindow: 1_000_000, videoProcessingMs: 20 },
-  })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
+const apps = useSandboxApps('outbox faults', (workDir) => ({
+  port: 0,
+  seed: 20_260_107,
+  dataFile: join(workDir, 'sandbox.json'),
+  // The counts under test are about duplicates, not the platform's quotas.
+  limits: { requestsPerWindow: 1_000_000, videoProcessingMs: 20 },
+}))
 
 /**
  * A publishing child is killed only after this long without output: it reports every step done
  * and every change of a job's state, so two minutes of silence is a hang, not a slow machine.
+ * `onLine` may kill it on purpose.
  */
-const QUIET_MS = 120_000
-
-/** Runs a publishing process; `onLine` may kill it on purpose. */
-function runChild(args: string[], onLine?: (line: string, kill: () => void) => void): Promise<SupervisedRun> {
-  return runSupervised(process.execPath, ['--import', 'tsx', CHILD, ...args], {
-    quietMs: QUIET_MS,
-    ...(onLine ? { onLine } : {}),
-  })
-}
+const runChild = tsxChild(CHILD, 120_000)
 
 /** How far a publishing child got, from its last `published N` line. */
 function drafts(run: SupervisedRun): string {
@@ -72,11 +53,10 @@ describe('publishing 100 drafts through faults and a restart', () => {
   // No wall-clock limit shorter than the work: on a loaded machine the two children may need
   // minutes, and a hung one is stopped by the quiet-period watchdog and reported as such.
   it('ends with every draft published exactly once', { timeout: 1_800_000 }, async () => {
-    const dataDir = join(workDir, 'app')
-    const mediaDir = join(workDir, 'media')
+    const dataDir = join(apps.workDir, 'app')
+    const mediaDir = join(apps.workDir, 'media')
     await mkdir(mediaDir, { recursive: true })
-    const setup = openApp(dataDir, createKeytarSecretStore(keychainService))
-    const profile = await connectProfile(setup, sandbox, sandbox.demo)
+    const { app: setup, profile } = await apps.connected('app')
     const user = profile.userId
 
     const enqueued: Planned[] = []
@@ -191,30 +171,30 @@ describe('publishing 100 drafts through faults and a restart', () => {
     }
     expect(enqueued).toHaveLength(100)
     await setup.call('drafts.flush')
-    await setup.services.dispose()
+    await apps.close(setup)
 
-    const draftsFile = join(workDir, 'drafts.json')
+    const draftsFile = join(apps.workDir, 'drafts.json')
     await writeFile(draftsFile, JSON.stringify(enqueued.map((d) => d.id)))
-    sandbox.setFaults({ dropAfterCommitRate: 0.2, errorRate: 0.1 })
+    apps.sandbox.setFaults({ dropAfterCommitRate: 0.2, errorRate: 0.1 })
 
-    const first = await runChild([dataDir, keychainService, draftsFile], (line, kill) => {
+    const first = await runChild([dataDir, apps.keychainService, draftsFile], (line, kill) => {
       const match = /^published (\d+)$/.exec(line)
       if (match !== null && Number(match[1]) >= 45) kill()
     })
     expect(first.killedBy, describeRun('the first publishing child', first, drafts(first))).toBe('test')
     expect(first.lines).toContain('enqueued 100')
-    const second = await runChild([dataDir, keychainService])
+    const second = await runChild([dataDir, apps.keychainService])
     const done = second.lines.find((line) => line.startsWith('done '))
     expect(done, describeRun('the publishing child', second, drafts(second))).toBeDefined()
     expect(JSON.parse(done!.slice(5))).toEqual({ published: 100, failed: [] })
-    const faults = sandbox.faultCounts()
-    sandbox.setFaults({ dropAfterCommitRate: 0, errorRate: 0 })
+    const faults = apps.sandbox.faultCounts()
+    apps.sandbox.setFaults({ dropAfterCommitRate: 0, errorRate: 0 })
     expect(faults.drops).toBeGreaterThan(50)
     expect(faults.errors).toBeGreaterThan(25)
 
     // Exactly one object per draft, by name, in the sandbox's own records.
     const named = (kind: Parameters<Sandbox['list']>[0], name: string) =>
-      sandbox.list(kind).filter((item) => item.name === name && item.deleted !== true)
+      apps.sandbox.list(kind).filter((item) => item.name === name && item.deleted !== true)
     const collection = {
       card: 'cards',
       poll_card: 'poll_cards',
@@ -227,7 +207,7 @@ describe('publishing 100 drafts through faults and a restart', () => {
     }
     for (const fileName of libraryNames) expect(named('media_library', fileName), fileName).toHaveLength(1)
     const count = (kind: DraftKind) => [...enqueued, ...attached].filter((d) => d.kind === kind).length
-    expect(sandbox.created()).toMatchObject({
+    expect(apps.sandbox.created()).toMatchObject({
       cards: count('card'),
       poll_cards: count('poll_card'),
       video_conversation_cards: count('video_conversation_card'),

@@ -1,43 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import { describe, expect, it } from 'vitest'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
 import type { IpcError } from '../../../src/shared/ipc/result'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { localMedium, mp4Of } from '../../support/mediaFixtures'
+import { useSandboxApps } from '../../support/sandboxApps'
 import { image, multiDestinationCard, pollCard, post, videoConversationCard } from './fixtures'
-import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
+import { createDraft, waitFor, type App } from './harness'
 
 // The publish gate in main: outbox.enqueue called straight through the dispatcher, as a
 // compromised or buggy renderer could, refuses a draft with errors and sends nothing.
 
-const keychainService = `Ads Studio publish gate test ${process.pid}`
-let sandbox: Sandbox
-let workDir: string
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-gate-'))
-  sandbox = await startSandbox({ port: 0, limits: { videoProcessingMs: 20 } })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
-
-const opened: App[] = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
-})
-
-async function connectedApp(name: string) {
-  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService))
-  opened.push(app)
-  const hosts = { apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl }
-  const profile = await connectProfile(app, hosts, sandbox.demo)
-  return { app, profile }
-}
+const apps = useSandboxApps('publish gate test', { port: 0, limits: { videoProcessingMs: 20 } })
+const connectedApp = (name: string) => apps.connected(name)
 
 /** Enqueues through the dispatcher and returns the structured refusal. */
 async function refusal(app: App, draftId: string): Promise<IpcError> {
@@ -52,8 +25,8 @@ async function refusal(app: App, draftId: string): Promise<IpcError> {
 describe('the publish gate in main', () => {
   it('refuses a 4,001-character post with a poll card draft: every issue named, nothing sent', async () => {
     const { app, profile } = await connectedApp('over-limit')
-    const before = sandbox.created()
-    const pollImage = await image(workDir, 'gate-poll')
+    const before = apps.sandbox.created()
+    const pollImage = await image(apps.workDir, 'gate-poll')
     const pollId = await createDraft(
       app,
       'poll_card',
@@ -78,7 +51,7 @@ describe('the publish gate in main', () => {
         message: expect.stringMatching(/^The attached card "Gate poll": /),
       }),
     ])
-    expect(sandbox.created()).toEqual(before)
+    expect(apps.sandbox.created()).toEqual(before)
     expect(await app.jobs()).toEqual([])
     const draft = await app.call<{ status: string }>('drafts.get', { id: postId })
     expect(draft.status).toBe('draft')
@@ -86,8 +59,8 @@ describe('the publish gate in main', () => {
 
   it('refuses a one-slide multi-destination card and a 1200×640 poll image', async () => {
     const { app } = await connectedApp('structure')
-    const before = sandbox.created()
-    const slide = await image(workDir, 'gate-slide')
+    const before = apps.sandbox.created()
+    const slide = await image(apps.workDir, 'gate-slide')
     const cardId = await createDraft(app, 'card', 'One slide', multiDestinationCard('One slide', [slide]))
     expect((await refusal(app, cardId)).issues).toEqual([
       expect.objectContaining({
@@ -100,7 +73,7 @@ describe('the publish gate in main', () => {
       [1200, 640],
       [1220, 628],
     ] as const) {
-      const wide = await image(workDir, `gate-${width}x${height}`, width, height)
+      const wide = await image(apps.workDir, `gate-${width}x${height}`, width, height)
       const pollId = await createDraft(
         app,
         'poll_card',
@@ -115,7 +88,7 @@ describe('the publish gate in main', () => {
       ])
     }
 
-    const video = await localMedium(workDir, 'gate-1920x1100.mp4', mp4Of(1920, 1100, 3_000, 7))
+    const video = await localMedium(apps.workDir, 'gate-1920x1100.mp4', mp4Of(1920, 1100, 3_000, 7))
     const vcId = await createDraft(
       app,
       'video_conversation_card',
@@ -125,13 +98,13 @@ describe('the publish gate in main', () => {
     expect((await refusal(app, vcId)).issues).toEqual([
       expect.objectContaining({ field: 'video', message: expect.stringMatching(/must be 16:9/) }),
     ])
-    expect(sandbox.created()).toEqual(before)
+    expect(apps.sandbox.created()).toEqual(before)
     expect(await app.jobs()).toEqual([])
   })
 
   it('follows the account tier from settings: 4,001 characters publish on a long-form account', async () => {
     const { app, profile } = await connectedApp('long-form')
-    const longFormAccount = sandbox.demo.accountIds[1]!
+    const longFormAccount = apps.sandbox.demo.accountIds[1]!
     await app.call('accounts.select', { profileId: profile.id, accountId: longFormAccount })
     const postId = await createDraft(
       app,
@@ -142,12 +115,12 @@ describe('the publish gate in main', () => {
     expect((await refusal(app, postId)).issues?.map((issue) => issue.field)).toEqual(['text'])
 
     await app.call('settings.update', { postLengthLimits: { [`${profile.id}/${longFormAccount}`]: 25000 } })
-    const before = sandbox.created().posts
+    const before = apps.sandbox.created().posts
     await app.call('outbox.enqueue', { draftId: postId })
     await waitFor(async () => {
       const { job } = await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId: postId })
       return job?.state === 'published' ? job : undefined
     })
-    expect(sandbox.created().posts - before).toBe(1)
+    expect(apps.sandbox.created().posts - before).toBe(1)
   })
 })

@@ -119,3 +119,21 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
 }
+
+/** The outbox job of a draft, as the Outbox page shows it, or null. */
+export async function draftJob(app: App, draftId: string): Promise<OutboxJobView | null> {
+  return (await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId })).job
+}
+
+/** Waits until the draft's job is in `state`, and returns it. */
+export function untilDraftJob(
+  app: App,
+  draftId: string,
+  state: OutboxJobView['state'],
+  timeoutMs?: number,
+): Promise<OutboxJobView> {
+  return waitFor(async () => {
+    const job = await draftJob(app, draftId)
+    return job?.state === state ? job : undefined
+  }, timeoutMs)
+}

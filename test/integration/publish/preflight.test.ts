@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtemp, rename, rm, unlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
+import { describe, expect, it } from 'vitest'
 import type { LocalMediaRef } from '../../../src/shared/creatives/media'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { pngOf } from '../../support/mediaFixtures'
+import { useSandboxApps } from '../../support/sandboxApps'
 import { image, pollCard, post, singleCard } from './fixtures'
-import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
+import { createDraft, waitFor, draftJob, untilDraftJob } from './harness'
 
 /**
  * The preflight a publish job passes before its first network write, against the sandbox: what
@@ -18,72 +16,43 @@ import { connectProfile, createDraft, openApp, waitFor, type App } from './harne
  * publishes it once.
  */
 
-const keychainService = `Ads Studio preflight test ${process.pid}`
-let sandbox: Sandbox
-let workDir: string
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-preflight-'))
-  sandbox = await startSandbox({ port: 0 })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
-
-const opened: App[] = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
-})
-
-const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
+const apps = useSandboxApps('preflight test')
 
 /** What the import dialog answers next. */
 const importAnswers: string[] = []
 
 async function connectedApp(name: string, account: 'first' | 'without poll media' = 'first') {
-  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService), {
+  const { app, profile } = await apps.connected(name, {
     dialogs: {
       chooseExportPath: async () => null,
       chooseImportFile: async () => importAnswers.shift() ?? null,
     },
   })
-  opened.push(app)
-  const profile = await connectProfile(app, hosts(), sandbox.demo)
   if (account === 'without poll media') {
-    const accountId = sandbox.demo.accountIds[1]!
+    const accountId = apps.sandbox.demo.accountIds[1]!
     await app.call('accounts.select', { profileId: profile.id, accountId })
   }
   return { app, profile }
 }
 
-const jobOf = async (app: App, draftId: string) =>
-  (await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId })).job
-
-const until = (app: App, draftId: string, state: OutboxJobView['state']) =>
-  waitFor(async () => {
-    const job = await jobOf(app, draftId)
-    return job?.state === state ? job : undefined
-  })
-
 /** Objects the sandbox made through the API, uploads included. */
-const createdTotal = () => Object.values(sandbox.created()).reduce((sum, count) => sum + count, 0)
+const createdTotal = () => Object.values(apps.sandbox.created()).reduce((sum, count) => sum + count, 0)
 
 describe('the preflight before a publish job writes anything', () => {
   it('stops a poll card with media on an account without PROMOTED_MEDIA_POLLS before any upload, then publishes the fixed draft once', async () => {
     const { app } = await connectedApp('features', 'without poll media')
-    const media = await image(app.media(workDir), 'preflight-poll')
+    const media = await image(app.media(apps.workDir), 'preflight-poll')
     const draftId = await createDraft(
       app,
       'poll_card',
       'Beta poll',
       pollCard('Beta poll', ['Yes', 'No'], media),
     )
-    const before = sandbox.created()
+    const before = apps.sandbox.created()
     const total = createdTotal()
 
     await app.call('outbox.enqueue', { draftId })
-    const stopped = await until(app, draftId, 'needs_attention')
+    const stopped = await untilDraftJob(app, draftId, 'needs_attention')
     expect(createdTotal()).toBe(total)
     expect(stopped.created.mediaKeys).toEqual([])
     expect(stopped.problems).toHaveLength(1)
@@ -95,9 +64,9 @@ describe('the preflight before a publish job writes anything', () => {
     // The designer removes the media and resumes: the job is made again from the draft as it is now.
     await app.call('drafts.update', { id: draftId, content: pollCard('Beta poll', ['Yes', 'No']) })
     await app.call('outbox.retry', { jobId: stopped.id })
-    const published = await until(app, draftId, 'published')
+    const published = await untilDraftJob(app, draftId, 'published')
     expect(published.problems).toBeUndefined()
-    const after = sandbox.created()
+    const after = apps.sandbox.created()
     expect(after.poll_cards - before.poll_cards).toBe(1)
     expect(after.media_library - before.media_library).toBe(0)
     expect(after.media_uploads - before.media_uploads).toBe(0)
@@ -107,8 +76,8 @@ describe('the preflight before a publish job writes anything', () => {
 
   it('catches a local file that changed or vanished since it was added, naming the file', async () => {
     const { app } = await connectedApp('files')
-    const changing = await image(app.media(workDir), 'preflight-changing')
-    const vanishing = await image(app.media(workDir), 'preflight-vanishing')
+    const changing = await image(app.media(apps.workDir), 'preflight-changing')
+    const vanishing = await image(app.media(apps.workDir), 'preflight-vanishing')
     const changedId = await createDraft(app, 'card', 'Changed card', singleCard('Changed card', changing))
     const vanishedId = await createDraft(app, 'card', 'Vanished card', singleCard('Vanished card', vanishing))
     await writeFile(changing.path, pngOf(1200, 628, 'a different picture'))
@@ -117,8 +86,8 @@ describe('the preflight before a publish job writes anything', () => {
 
     await app.call('outbox.enqueue', { draftId: changedId })
     await app.call('outbox.enqueue', { draftId: vanishedId })
-    const changed = await until(app, changedId, 'needs_attention')
-    const vanished = await until(app, vanishedId, 'needs_attention')
+    const changed = await untilDraftJob(app, changedId, 'needs_attention')
+    const vanished = await untilDraftJob(app, vanishedId, 'needs_attention')
     expect(changed.problems).toEqual([
       expect.objectContaining({
         code: 'file_changed',
@@ -142,7 +111,7 @@ describe('the preflight before a publish job writes anything', () => {
     )
     const total = createdTotal()
     await app.call('outbox.enqueue', { draftId })
-    const stopped = await until(app, draftId, 'needs_attention')
+    const stopped = await untilDraftJob(app, draftId, 'needs_attention')
     expect(stopped.problems).toEqual([
       expect.objectContaining({ code: 'media_missing', contentPath: ['media', 0, 'media'] }),
     ])
@@ -151,14 +120,14 @@ describe('the preflight before a publish job writes anything', () => {
 
   it('stops a post whose card, picked by card_uri, was deleted on the platform or is not on the account, before any write', async () => {
     const { app, profile } = await connectedApp('card-uri')
-    const scope = { profileId: profile.id, accountId: sandbox.demo.accountIds[0]! }
+    const scope = { profileId: profile.id, accountId: apps.sandbox.demo.accountIds[0]! }
     type Listed = { id: string; kind: 'component' | 'poll'; name: string; cardUri?: string }
     const cards = async () =>
       (await app.call<{ cards: Listed[] }>('library.cards', { ...scope, kinds: ['component', 'poll'] })).cards
     const publishPoll = async (name: string): Promise<Listed> => {
       const draftId = await createDraft(app, 'poll_card', name, pollCard(name, ['North', 'South']))
       await app.call('outbox.enqueue', { draftId })
-      await until(app, draftId, 'published')
+      await untilDraftJob(app, draftId, 'published')
       const card = (await cards()).find((entry) => entry.kind === 'poll' && entry.name === name)
       if (!card?.cardUri) throw new Error(`the published poll card ${name} is not listed with its URI`)
       return card
@@ -189,7 +158,7 @@ describe('the preflight before a publish job writes anything', () => {
     const messages: Record<string, string | undefined> = {}
     for (const [which, draftId] of Object.entries(drafts)) {
       await app.call('outbox.enqueue', { draftId })
-      const stopped = await until(app, draftId, 'needs_attention')
+      const stopped = await untilDraftJob(app, draftId, 'needs_attention')
       expect(stopped.problems).toEqual([
         expect.objectContaining({ code: 'card_missing', draftId, contentPath: ['card'] }),
       ])
@@ -202,16 +171,16 @@ describe('the preflight before a publish job writes anything', () => {
 
     // A card that is still there passes, and the post is published once with it.
     const live = await publishPoll('Which season?')
-    const postsBefore = sandbox.created().posts
+    const postsBefore = apps.sandbox.created().posts
     const fine = await createDraft(app, 'post', 'Live card', withCard('Live card', live.cardUri!))
     await app.call('outbox.enqueue', { draftId: fine })
-    await until(app, fine, 'published')
-    expect(sandbox.created().posts - postsBefore).toBe(1)
+    await untilDraftJob(app, fine, 'published')
+    expect(apps.sandbox.created().posts - postsBefore).toBe(1)
   })
 
   it('cleans up what a stopped job created: its library entry and card are deleted through the outbox', async () => {
     const { app, profile } = await connectedApp('clean-up')
-    const media = await image(app.media(workDir), 'clean-up')
+    const media = await image(app.media(apps.workDir), 'clean-up')
     const pollId = await createDraft(
       app,
       'poll_card',
@@ -226,15 +195,15 @@ describe('the preflight before a publish job writes anything', () => {
     )
     // The card request is slow: the cancel lands after it, before the post, with the library
     // entry and the card created.
-    sandbox.setFaults({ latencyMs: 1_500, pathPattern: '^POST .*/cards/poll$' })
+    apps.sandbox.setFaults({ latencyMs: 1_500, pathPattern: '^POST .*/cards/poll$' })
     try {
       const queued = (await app.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId })).job
       await waitFor(async () => {
-        const job = await jobOf(app, draftId)
+        const job = await draftJob(app, draftId)
         return job && job.stepsDone >= 2 ? job : undefined
       })
       await app.call('outbox.cancel', { jobId: queued.id })
-      const canceled = await until(app, draftId, 'canceled')
+      const canceled = await untilDraftJob(app, draftId, 'canceled')
       expect(canceled.created.mediaKeys).toHaveLength(1)
       const mediaKey = canceled.created.mediaKeys[0]!
       const cardId = canceled.created.cardId
@@ -246,15 +215,17 @@ describe('the preflight before a publish job writes anything', () => {
         return job.state === 'done' || job.state === 'failed' ? job : undefined
       })
       expect(done.state).toBe('done')
-      expect(sandbox.list('media_library').find((item) => item.media_key === mediaKey)?.deleted).toBe(true)
+      expect(apps.sandbox.list('media_library').find((item) => item.media_key === mediaKey)?.deleted).toBe(
+        true,
+      )
       expect(cardId).toBeDefined()
-      expect(sandbox.list('poll_cards').find((card) => card.id === cardId)?.deleted).toBe(true)
+      expect(apps.sandbox.list('poll_cards').find((card) => card.id === cardId)?.deleted).toBe(true)
       // The stopped job is gone from the list; the draft can be published afresh.
       const jobs = (await app.call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs
       expect(jobs.some((job) => job.id === canceled.id)).toBe(false)
       expect((await app.call<{ status: string }>('drafts.get', { id: draftId })).status).toBe('draft')
     } finally {
-      sandbox.setFaults({ latencyMs: 0, pathPattern: undefined })
+      apps.sandbox.setFaults({ latencyMs: 0, pathPattern: undefined })
     }
   })
 })
@@ -268,14 +239,14 @@ describe('the preflight before a publish job writes anything', () => {
 describe('local media in the outbox', () => {
   it('does not wait on a FIFO a draft names: the job stops at once and the queue goes on', async () => {
     const { app } = await connectedApp('fifo')
-    const granted = await image(workDir, 'fifo-template')
-    const fifo = join(workDir, 'named-pipe.png')
+    const granted = await image(apps.workDir, 'fifo-template')
+    const fifo = join(apps.workDir, 'named-pipe.png')
     execFileSync('mkfifo', [fifo])
     const ref: LocalMediaRef = { ...granted, path: fifo }
     delete ref.token
     const stuckId = await createDraft(app, 'card', 'Pipe card', singleCard('Pipe card', ref))
     await app.call('outbox.enqueue', { draftId: stuckId })
-    const stopped = await until(app, stuckId, 'needs_attention')
+    const stopped = await untilDraftJob(app, stuckId, 'needs_attention')
     expect(stopped.problems).toEqual([
       expect.objectContaining({
         code: 'file_not_granted',
@@ -283,17 +254,17 @@ describe('local media in the outbox', () => {
       }),
     ])
     // The account's queue is not wedged: the next job of the account publishes.
-    const fine = await image(app.media(workDir), 'after-the-pipe')
+    const fine = await image(app.media(apps.workDir), 'after-the-pipe')
     const fineId = await createDraft(app, 'card', 'Fine card', singleCard('Fine card', fine))
     await app.call('outbox.enqueue', { draftId: fineId })
-    await until(app, fineId, 'published')
+    await untilDraftJob(app, fineId, 'published')
   })
 
   it('reads nothing an imported draft names: its media ask to be chosen again', async () => {
     const { app } = await connectedApp('imported')
     // Someone else's draft file naming a path on this computer that nobody chose here.
-    const named = await image(workDir, 'never-chosen')
-    const shared = join(workDir, 'shared-draft.json')
+    const named = await image(apps.workDir, 'never-chosen')
+    const shared = join(apps.workDir, 'shared-draft.json')
     await writeFile(
       shared,
       JSON.stringify({
@@ -317,22 +288,22 @@ describe('local media in the outbox', () => {
     expect(JSON.stringify(imported.draft.content)).not.toContain('"token"')
     const before = createdTotal()
     await app.call('outbox.enqueue', { draftId: imported.draft.id })
-    const stopped = await until(app, imported.draft.id, 'needs_attention')
+    const stopped = await untilDraftJob(app, imported.draft.id, 'needs_attention')
     expect(stopped.problems).toEqual([expect.objectContaining({ code: 'file_not_granted' })])
     expect(createdTotal()).toBe(before)
   })
 
   it('reads a granted file only while it is that file: another one put at its path is refused', async () => {
     const { app } = await connectedApp('replaced')
-    const chosen = await image(app.media(workDir), 'replaced-later')
+    const chosen = await image(app.media(apps.workDir), 'replaced-later')
     // The same bytes, but another file: written beside it and renamed over it.
-    const twin = join(workDir, 'twin.png')
+    const twin = join(apps.workDir, 'twin.png')
     await writeFile(twin, pngOf(1200, 628, 'replaced-later'))
     await rename(twin, chosen.path)
     const draftId = await createDraft(app, 'card', 'Replaced card', singleCard('Replaced card', chosen))
     const before = createdTotal()
     await app.call('outbox.enqueue', { draftId })
-    const stopped = await until(app, draftId, 'needs_attention')
+    const stopped = await untilDraftJob(app, draftId, 'needs_attention')
     expect(stopped.problems).toEqual([
       expect.objectContaining({
         code: 'file_changed',

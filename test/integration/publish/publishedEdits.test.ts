@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { HttpClient, HttpRequest } from '../../../src/main/api/http'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { CardContent } from '../../../src/shared/creatives/card'
 import type { VideoConversationCardContent } from '../../../src/shared/creatives/videoConversationCard'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
+import { useSandboxApps } from '../../support/sandboxApps'
 import { image, multiDestinationCard, post, singleCard, video, videoConversationCard } from './fixtures'
-import { connectProfile, createDraft, fastHttp, openApp, waitFor, type App } from './harness'
+import { createDraft, fastHttp, waitFor, type App, untilDraftJob } from './harness'
 
 /**
  * Edits of published creatives (issue 9, "Published means read-only"), against the sandbox: the
@@ -17,28 +13,10 @@ import { connectProfile, createDraft, fastHttp, openApp, waitFor, type App } fro
  * the local draft then hold the new values. An edit the rules refuse sends nothing at all.
  */
 
-const keychainService = `Ads Studio published edits test ${process.pid}`
-let sandbox: Sandbox
-let workDir: string
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-published-edits-'))
-  sandbox = await startSandbox({ port: 0 })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
-
-const opened: App[] = []
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
-})
-
-const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
+const apps = useSandboxApps('published edits test')
 
 /** The ads host's path prefix, as the sandbox serves it. */
-const adsPath = () => new URL(sandbox.adsUrl).pathname.replace(/\/$/, '')
+const adsPath = () => new URL(apps.sandbox.adsUrl).pathname.replace(/\/$/, '')
 
 /** Every request the app sends, as method and path, recorded before it leaves. */
 function recordingHttp(sent: { method: string; path: string; request: HttpRequest }[]): HttpClient {
@@ -54,20 +32,13 @@ function recordingHttp(sent: { method: string; path: string; request: HttpReques
 
 async function connectedApp(name: string) {
   const sent: { method: string; path: string; request: HttpRequest }[] = []
-  const app = openApp(join(workDir, name), createKeytarSecretStore(keychainService), {
-    http: recordingHttp(sent),
-  })
-  opened.push(app)
-  const profile = await connectProfile(app, hosts(), sandbox.demo)
+  const { app, profile } = await apps.connected(name, { http: recordingHttp(sent) })
   return { app, profile, sent }
 }
 
-const jobOf = async (app: App, draftId: string) =>
-  (await app.call<{ job: OutboxJobView | null }>('outbox.status', { draftId })).job
-
 async function publish(app: App, draftId: string) {
   await app.call('outbox.enqueue', { draftId })
-  await waitFor(async () => ((await jobOf(app, draftId))?.state === 'published' ? true : undefined))
+  await untilDraftJob(app, draftId, 'published')
   return app.call<{ status: string; published: { cardId?: string; postId?: string }; content: unknown }>(
     'drafts.get',
     { id: draftId },
@@ -93,11 +64,12 @@ async function refusal(promise: Promise<unknown>) {
 describe('editing a published component card', () => {
   it('sends the new name and component text once as a card update, keeping the uploaded media', async () => {
     const { app, profile, sent } = await connectedApp('card')
-    const media = await image(app.media(workDir), 'edit-card')
+    const media = await image(app.media(apps.workDir), 'edit-card')
     const draftId = await createDraft(app, 'card', 'Spring card', singleCard('Spring card', media))
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
-    const stored = () => sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    const stored = () =>
+      apps.sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
     const mediaKey = (stored().components as { media_key?: string }[])[0]!.media_key
     expect(mediaKey).toMatch(/^[0-9]+_[0-9]+$/)
 
@@ -135,7 +107,7 @@ describe('editing a published component card', () => {
       },
     ])
     // Nothing new was created on the platform: the same card, updated.
-    expect(sandbox.list('cards').filter((card) => card.id === cardId)).toHaveLength(1)
+    expect(apps.sandbox.list('cards').filter((card) => card.id === cardId)).toHaveLength(1)
 
     const local = await app.call<{ name: string; status: string; content: CardContent }>('drafts.get', {
       id: draftId,
@@ -146,7 +118,7 @@ describe('editing a published component card', () => {
 
   it('sends a BUTTON component’s new label and app link as a card update', async () => {
     const { app, profile, sent } = await connectedApp('app-card')
-    const base = singleCard('App card', await image(app.media(workDir), 'app-card'))
+    const base = singleCard('App card', await image(app.media(apps.workDir), 'app-card'))
     const appCard: CardContent = {
       ...base,
       components: [
@@ -183,7 +155,7 @@ describe('editing a published component card', () => {
     })
     expect((await finished(app, job.id)).state).toBe('done')
     expect(sent.filter((request) => request.method === 'PUT')).toHaveLength(1)
-    const stored = sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    const stored = apps.sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
     expect((stored.components as Record<string, unknown>[])[1]).toMatchObject({
       type: 'BUTTON',
       label: { type: 'ENUM', value: 'OPEN' },
@@ -197,7 +169,7 @@ describe('editing a published component card', () => {
       app,
       'card',
       'Name card',
-      singleCard('Name card', await image(app.media(workDir), 'name-card')),
+      singleCard('Name card', await image(app.media(apps.workDir), 'name-card')),
     )
     const published = await publish(app, draftId)
     const content = { ...(published.content as CardContent), name: 'Renamed card' }
@@ -221,7 +193,7 @@ describe('editing a published component card', () => {
       app,
       'card',
       'Strict card',
-      singleCard('Strict card', await image(app.media(workDir), 'strict-card')),
+      singleCard('Strict card', await image(app.media(apps.workDir), 'strict-card')),
     )
     const published = await publish(app, draftId)
     const jobsBefore = (await app.jobs()).length
@@ -239,7 +211,7 @@ describe('editing a published component card', () => {
     otherMedia.components[0] = {
       ...otherMedia.components[0]!,
       type: 'MEDIA',
-      media: await image(app.media(workDir), 'another-picture'),
+      media: await image(app.media(apps.workDir), 'another-picture'),
     }
     const media = await refusal(
       app.call('published.updateCard', { profileId: profile.id, draftId, content: otherMedia }),
@@ -260,11 +232,15 @@ describe('editing a published component card', () => {
 describe('editing a published multi-destination card', () => {
   it('replaces the slides with the edited headline, each slide keeping its uploaded media; a removed slide is refused', async () => {
     const { app, profile, sent } = await connectedApp('slides')
-    const media = [await image(app.media(workDir), 'slide-a'), await image(app.media(workDir), 'slide-b')]
+    const media = [
+      await image(app.media(apps.workDir), 'slide-a'),
+      await image(app.media(apps.workDir), 'slide-b'),
+    ]
     const draftId = await createDraft(app, 'card', 'Slides', multiDestinationCard('Slides', media))
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
-    const stored = () => sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
+    const stored = () =>
+      apps.sandbox.list('cards').find((card) => card.id === cardId) as Record<string, unknown>
     const keys = (stored().slides as { media_key?: string }[][]).map((slide) => slide[0]!.media_key)
     sent.length = 0
 
@@ -304,7 +280,7 @@ describe('editing a published video conversation card', () => {
       app,
       'video_conversation_card',
       'Vote card',
-      videoConversationCard('Vote card', await video(app.media(workDir), 7)),
+      videoConversationCard('Vote card', await video(app.media(apps.workDir), 7)),
     )
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
@@ -329,7 +305,7 @@ describe('editing a published video conversation card', () => {
       thank_you_text: 'Thanks, counted!',
       thank_you_url: '',
     })
-    const stored = sandbox.list('video_conversation_cards').find((card) => card.id === cardId)
+    const stored = apps.sandbox.list('video_conversation_cards').find((card) => card.id === cardId)
     expect(stored).toMatchObject({
       name: 'Vote card, final',
       thank_you_text: 'Thanks, counted!',
@@ -349,7 +325,7 @@ describe('editing a published video conversation card', () => {
       app,
       'video_conversation_card',
       'Strict vote',
-      videoConversationCard('Strict vote', await video(app.media(workDir), 8)),
+      videoConversationCard('Strict vote', await video(app.media(apps.workDir), 8)),
     )
     const published = await publish(app, draftId)
     sent.length = 0
@@ -393,7 +369,7 @@ describe('renaming a published post', () => {
     expect(sent.map((request) => `${request.method} ${request.path}`)).toEqual([
       `PUT ${adsPath()}/12/accounts/${job.accountId}/posts/${postId}/name`,
     ])
-    const stored = sandbox.list('posts').find((p) => p.id === postId)
+    const stored = apps.sandbox.list('posts').find((p) => p.id === postId)
     expect(stored?.name).toBe('Launch post (spring)')
     const local = await app.call<{ name: string; content: { name: string; text: string } }>('drafts.get', {
       id: draftId,
@@ -410,13 +386,13 @@ describe('a lost answer to an update', () => {
       app,
       'video_conversation_card',
       'Lost vote',
-      videoConversationCard('Lost vote', await video(app.media(workDir), 9)),
+      videoConversationCard('Lost vote', await video(app.media(apps.workDir), 9)),
     )
     const published = await publish(app, draftId)
     const cardId = published.published.cardId!
-    const cardsBefore = sandbox.list('video_conversation_cards').length
+    const cardsBefore = apps.sandbox.list('video_conversation_cards').length
     sent.length = 0
-    sandbox.setFaults({ dropAfterCommitRate: 1, pathPattern: '^PUT .*/cards/video_conversation/' })
+    apps.sandbox.setFaults({ dropAfterCommitRate: 1, pathPattern: '^PUT .*/cards/video_conversation/' })
     try {
       const content = { ...(published.content as VideoConversationCardContent), title: 'Pick one' }
       const { job } = await app.call<{ job: OutboxJobView }>('published.updateVideoConversationCard', {
@@ -425,20 +401,20 @@ describe('a lost answer to an update', () => {
         content,
       })
       // The platform applies the update but its answer is lost; then it answers again.
-      await waitFor(async () => (sandbox.faultCounts().drops > 0 ? true : undefined))
-      sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
+      await waitFor(async () => (apps.sandbox.faultCounts().drops > 0 ? true : undefined))
+      apps.sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
       expect((await finished(app, job.id)).state).toBe('done')
     } finally {
-      sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
+      apps.sandbox.setFaults({ dropAfterCommitRate: 0, pathPattern: undefined })
     }
     // One update, whose lost answer the client sent again as the same request (a PUT replaces,
     // so a second arrival changes nothing more); the platform saw it more than once.
     const puts = sent.filter((request) => request.method === 'PUT')
     expect(puts).toHaveLength(1)
     expect(puts[0]!.request.query).toEqual({ title: 'Pick one' })
-    expect(sandbox.faultCounts().drops).toBeGreaterThanOrEqual(1)
-    expect(sandbox.list('video_conversation_cards')).toHaveLength(cardsBefore)
-    expect(sandbox.list('video_conversation_cards').find((card) => card.id === cardId)?.title).toBe(
+    expect(apps.sandbox.faultCounts().drops).toBeGreaterThanOrEqual(1)
+    expect(apps.sandbox.list('video_conversation_cards')).toHaveLength(cardsBefore)
+    expect(apps.sandbox.list('video_conversation_cards').find((card) => card.id === cardId)?.title).toBe(
       'Pick one',
     )
     const local = await app.call<{ content: VideoConversationCardContent }>('drafts.get', { id: draftId })

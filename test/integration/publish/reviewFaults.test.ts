@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DraftJobV1 as Job } from '../../../src/main/publish/jobFormat'
-import { createKeytarSecretStore } from '../../../src/main/vault/keytarStore'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { startSandbox, type Sandbox } from '../../../sandbox/index'
 import { writeJobFileV1 } from '../../support/jobFiles'
+import { useSandboxApps } from '../../support/sandboxApps'
 import { pollCard, post } from './fixtures'
-import { connectProfile, createDraft, openApp, waitFor, type App } from './harness'
+import { createDraft, waitFor, type App } from './harness'
 
 /**
  * Regressions found by the security and reliability review (issue #10), driven through the real
@@ -17,37 +14,11 @@ import { connectProfile, createDraft, openApp, waitFor, type App } from './harne
  * adoption.
  */
 
-const keychainService = `Ads Studio review faults ${process.pid}`
-let sandbox: Sandbox
-let workDir: string
-
-beforeAll(async () => {
-  workDir = await mkdtemp(join(tmpdir(), 'ads-review-faults-'))
-  sandbox = await startSandbox({ port: 0, limits: { requestsPerWindow: 1_000_000 } })
-})
-afterAll(async () => {
-  await sandbox?.close()
-  await rm(workDir, { recursive: true, force: true })
-})
-const opened: App[] = []
-afterEach(async () => {
-  sandbox.setFaults({
-    errorRate: 0,
-    dropAfterCommitRate: 0,
-    force429: false,
-    latencyMs: 0,
-    pathPattern: undefined,
-  })
-  await Promise.all(opened.splice(0).map((app) => app.services.dispose()))
-})
-
-const hosts = () => ({ apiUrl: sandbox.apiUrl, adsUrl: sandbox.adsUrl, adsSandboxUrl: sandbox.adsSandboxUrl })
-
-function open(dataDir: string): App {
-  const app = openApp(dataDir, createKeytarSecretStore(keychainService))
-  opened.push(app)
-  return app
-}
+const apps = useSandboxApps(
+  'review faults',
+  { port: 0, limits: { requestsPerWindow: 1_000_000 } },
+  { resetFaults: true },
+)
 
 const jobById = async (app: App, jobId: string) =>
   (await app.call<{ jobs: OutboxJobView[] }>('outbox.list')).jobs.find((job) => job.id === jobId)
@@ -86,19 +57,17 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
     'stops with a message, sends nothing, does not hold up the next job, and stays dismissable',
     { timeout: 60_000 },
     async () => {
-      const dataDir = join(workDir, 'surrogate')
-      const setup = open(dataDir)
-      const profile = await connectProfile(setup, hosts(), sandbox.demo)
-      await setup.services.dispose()
-      opened.splice(opened.indexOf(setup), 1)
+      const dataDir = join(apps.workDir, 'surrogate')
+      const { app: setup, profile } = await apps.connected('surrogate')
+      await apps.close(setup)
 
       const broken = postJob(1, profile, 'Broken text', 'Half an emoji: \ud83d')
       const behind = postJob(2, profile, 'Queued behind it', 'A perfectly fine post')
       await writeJobFileV1(dataDir, broken)
       await writeJobFileV1(dataDir, behind)
-      const postsBefore = sandbox.created().posts
+      const postsBefore = apps.sandbox.created().posts
 
-      const app = open(dataDir)
+      const app = apps.open('surrogate')
       const failed = await waitFor(async () => {
         const job = await jobById(app, broken.id)
         return job && job.state !== 'queued' && job.state !== 'running' && job.state !== 'waiting_network'
@@ -118,8 +87,8 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
         const job = await jobById(app, behind.id)
         return job?.state === 'published' ? job : undefined
       }, 15_000)
-      expect(sandbox.created().posts - postsBefore).toBe(1)
-      expect(sandbox.list('posts').some((p) => p.id === published.created.postId)).toBe(true)
+      expect(apps.sandbox.created().posts - postsBefore).toBe(1)
+      expect(apps.sandbox.list('posts').some((p) => p.id === published.created.postId)).toBe(true)
 
       // It cannot wedge anything: cancel and dismiss always answer.
       expect((await app.call<{ job: OutboxJobView }>('outbox.cancel', { jobId: broken.id })).job.state).toBe(
@@ -127,7 +96,7 @@ describe('a job whose request cannot be built (lone UTF-16 surrogate)', () => {
       )
       await app.call('outbox.dismiss', { jobId: broken.id })
       expect(await jobById(app, broken.id)).toBeUndefined()
-      expect(sandbox.created().posts - postsBefore).toBe(1)
+      expect(apps.sandbox.created().posts - postsBefore).toBe(1)
     },
   )
 })
@@ -172,11 +141,10 @@ describe('false adoption: identical content published again after the first job 
         `${c.kind}, ${f.fault}: two objects on the platform, the second job owns the new one`,
         { timeout: 60_000 },
         async () => {
-          const dataDir = join(workDir, `adopt-${c.kind}-${f.count}`)
-          const app = open(dataDir)
-          const profile = await connectProfile(app, hosts(), sandbox.demo)
+          const dirName = `adopt-${c.kind}-${f.count}`
+          const { app, profile } = await apps.connected(dirName)
           const name = `Twin ${c.kind} ${f.count} ${randomUUID().slice(0, 8)}`
-          const ofName = () => sandbox.list(c.list).filter((item) => item.name === name)
+          const ofName = () => apps.sandbox.list(c.list).filter((item) => item.name === name)
 
           const first = await createDraft(app, c.kind, name, c.content(profile.userId, name))
           const queued = (await app.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId: first })).job
@@ -189,16 +157,17 @@ describe('false adoption: identical content published again after the first job 
           await app.call('outbox.dismiss', { jobId: queued.id })
 
           // Restart between the two: the dismissed job is gone from memory and from disk.
-          await app.services.dispose()
-          opened.splice(opened.indexOf(app), 1)
-          const again = open(dataDir)
+          await apps.close(app)
+          const again = apps.open(dirName)
           const second = await createDraft(again, c.kind, name, c.content(profile.userId, name))
-          const before = sandbox.faultCounts()[f.count]
-          sandbox.setFaults({ ...f.set, pathPattern: c.path })
+          const before = apps.sandbox.faultCounts()[f.count]
+          apps.sandbox.setFaults({ ...f.set, pathPattern: c.path })
           const requeued = (await again.call<{ job: OutboxJobView }>('outbox.enqueue', { draftId: second }))
             .job
-          await waitFor(async () => (sandbox.faultCounts()[f.count] >= before + f.times ? true : undefined))
-          sandbox.setFaults({ errorRate: 0, dropAfterCommitRate: 0, pathPattern: undefined })
+          await waitFor(async () =>
+            apps.sandbox.faultCounts()[f.count] >= before + f.times ? true : undefined,
+          )
+          apps.sandbox.setFaults({ errorRate: 0, dropAfterCommitRate: 0, pathPattern: undefined })
           const republished = await waitFor(async () => {
             const job = await jobById(again, requeued.id)
             return job?.state === 'published' || job?.state === 'failed' ? job : undefined

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { createDraftsService } from '../../../src/main/drafts/draftsService'
 import { createDraftStore } from '../../../src/main/drafts/store'
 import { emptyContent } from '../../../src/shared/creatives/content'
-import { describeRun, runSupervised } from '../../support/supervisedChild'
+import { describeRun, tsxChild } from '../../support/supervisedChild'
 import { DRAFT_LIMITS } from '../../../src/shared/drafts/json'
 import { useTempDirs } from './helpers'
 
@@ -30,11 +30,7 @@ interface ChildResult {
  * said it started loading (long past what a load needs on a loaded machine), and reported as such.
  */
 async function loadInChild(dataDir: string): Promise<ChildResult> {
-  const run = await runSupervised(
-    process.execPath,
-    ['--import', 'tsx', join(here, 'fixtures', 'loadChild.ts'), dataDir],
-    { quietMs: 60_000 },
-  )
+  const run = await tsxChild(join(here, 'fixtures', 'loadChild.ts'), 60_000)([dataDir])
   if (run.code !== 0) throw new Error(describeRun('the loading child', run))
   return JSON.parse(run.lines.at(-1)!) as ChildResult
 }

@@ -1,11 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, normalize } from 'node:path'
 import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 // The renderer's layers (eslint.config.js): app → features → kits → state → nav → components → lib,
 // imports only going down, and a page never importing another page. Each case lints a planted file
 // under src/renderer through ESLint's API (nothing is written), with the repository's own config.
+// That no import circle remains is checked for all of src in importGraph.test.ts.
 
 let eslint: ESLint
 
@@ -84,44 +83,5 @@ describe('the renderer layers', () => {
   it('keeps the renderer boundary in every layer', async () => {
     const errors = await layerErrors('src/renderer/kits/editor/Planted.tsx', ['electron', 'node:fs'])
     expect(errors).toHaveLength(2)
-  })
-})
-
-/** The relative imports of a renderer file, resolved to the files they name. */
-function importsOf(file: string): string[] {
-  const source = readFileSync(file, 'utf8')
-  const found: string[] = []
-  for (const match of source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
-    const base = normalize(join(dirname(file), match[1]!))
-    const target = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find(existsSync)
-    if (target && /\.tsx?$/.test(target)) found.push(target)
-  }
-  return found
-}
-
-describe('the renderer imports', () => {
-  it('form no circle', () => {
-    const files = (readdirSync('src/renderer', { recursive: true }) as string[])
-      .filter((file) => /\.tsx?$/.test(file))
-      .map((file) => join('src/renderer', file))
-    const graph = new Map(files.map((file) => [file, importsOf(file)]))
-    expect(
-      graph.get(join('src/renderer/app/App.tsx'))?.length,
-      'the import scan finds imports',
-    ).toBeGreaterThan(0)
-    const done = new Set<string>()
-    const circles: string[] = []
-    const visit = (file: string, path: string[]) => {
-      const at = path.indexOf(file)
-      if (at >= 0) {
-        circles.push([...path.slice(at), file].join(' → '))
-        return
-      }
-      if (done.has(file)) return
-      for (const next of graph.get(file) ?? []) visit(next, [...path, file])
-      done.add(file)
-    }
-    for (const file of files) visit(file, [])
-    expect(circles).toEqual([])
   })
 })

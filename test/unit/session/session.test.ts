@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { HttpClient } from '../../../src/main/api/http'
-import { createProfileRepository } from '../../../src/main/session/profileRepository'
+import { createProfileRepository } from '../../../src/main/settings/profileRepository'
 import { createSession } from '../../../src/main/session/session'
 import { createMemoryStore } from '../../../src/main/settings/confStore'
 import { createMemorySecretStore } from '../../../src/main/vault/memoryStore'

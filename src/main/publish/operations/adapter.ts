@@ -1,7 +1,7 @@
 import { AppFailure, appError } from '../../../shared/errors'
 import type { StepExecutor } from '../executor'
-import type { OperationStep } from '../job'
-import type { AnyOperationExecutor, Json, OperationStepRun } from './types'
+import type { Json, OperationStep } from '../job'
+import type { AnyOperationExecutor, OperationStepRun } from './types'
 
 /**
  * An operation executor (a feature's write, written against its params and state) as one of the

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { AppFailure } from '../../../shared/errors'
 import type { JobEnv } from '../executor'
+import type { Json } from '../job'
 
 /**
  * Operation jobs: API writes that are not a draft's publication (pause a line item, upsert a
@@ -14,15 +15,8 @@ import type { JobEnv } from '../executor'
  * outbox's step executors, run like a draft's (executor.ts).
  */
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-
-export interface OperationProgress {
-  done: number
-  total: number
-  /** What is counted: "rows", "products", "chunks". */
-  unit?: string
-  detail?: string
-}
+// The job book still names this module for the progress type.
+export type { OperationProgress } from '../executor'
 
 /** What an executor sees of its step. `state` is its own resume point, persisted by env.save(). */
 export interface OperationStepRun<P> {

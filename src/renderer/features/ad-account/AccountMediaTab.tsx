@@ -83,7 +83,7 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
 
   return (
     <div className="stack">
-      <div className="media-toolbar">
+      <div className="row row--spread media-toolbar">
         <div className="chip-group" role="group" aria-label="Creative types">
           <button
             type="button"

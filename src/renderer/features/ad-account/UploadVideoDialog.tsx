@@ -1,4 +1,4 @@
-import { FileVideo, Upload, X } from 'lucide-react'
+import { FileVideo, Upload } from 'lucide-react'
 import { Dialog, RadioGroup } from 'radix-ui'
 import { useState } from 'react'
 import type { LocalMediaRef } from '../../../shared/creatives/media'
@@ -12,6 +12,7 @@ import { Field } from '../../components/Field'
 import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 type Category = (typeof ACCOUNT_LIMITS.videoUploadCategories.values)[number]
 
@@ -90,9 +91,7 @@ export function UploadVideoDialog({
         <Dialog.Content className="dialog dialog--wide" data-testid="upload-video-dialog">
           <div className="dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Upload a video</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden="true" />
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
           <Dialog.Description className="dialog__description">
             It goes to the media library through the Outbox, and keeps going if you close this.

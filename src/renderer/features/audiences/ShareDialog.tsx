@@ -1,4 +1,4 @@
-import { Share2, X } from 'lucide-react'
+import { Share2 } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useId, useState } from 'react'
 import type { AudienceView, PermissionView } from '../../../shared/ipc/contracts/audiences'
@@ -8,6 +8,7 @@ import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAction } from '../../lib/useAction'
 import { SelectField } from '../../components/SelectField'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
 const LEVELS: { value: Level; label: string; description: string }[] = [
@@ -69,11 +70,7 @@ export function ShareDialog({
         <Dialog.Content className="dialog" data-testid="share-dialog">
           <div className="dialog__head audiences-dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Share “{audience.name}”</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
-                <X size={16} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
+            <DialogCloseButton size={16} />
           </div>
           <Dialog.Description className="dialog__description">
             Another ad account can use this audience in its campaigns. Accounts of the same business can

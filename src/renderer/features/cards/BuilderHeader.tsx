@@ -47,26 +47,28 @@ export const BuilderHeader = memo(function BuilderHeader({
           )}
         </ProblemsBadge>
         <div className="toolbar-group" role="group" aria-label="History">
-          <button
-            type="button"
-            className="icon-button"
-            onClick={undo}
-            disabled={!canUndo}
-            aria-label="Undo"
-            title={`Undo (${shortcut('Z')})`}
-          >
-            <Undo2 size={16} aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={redo}
-            disabled={!canRedo}
-            aria-label="Redo"
-            title={`Redo (${shortcut('Z', true)} or ${shortcut('Y')})`}
-          >
-            <Redo2 size={16} aria-hidden="true" />
-          </button>
+          {[
+            { label: 'Undo', run: undo, can: canUndo, keys: shortcut('Z'), Icon: Undo2 },
+            {
+              label: 'Redo',
+              run: redo,
+              can: canRedo,
+              keys: `${shortcut('Z', true)} or ${shortcut('Y')}`,
+              Icon: Redo2,
+            },
+          ].map(({ label, run, can, keys, Icon }) => (
+            <button
+              key={label}
+              type="button"
+              className="icon-button"
+              onClick={run}
+              disabled={!can}
+              aria-label={label}
+              title={`${label} (${keys})`}
+            >
+              <Icon size={16} aria-hidden="true" />
+            </button>
+          ))}
         </div>
         <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
       </div>

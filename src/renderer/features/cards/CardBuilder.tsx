@@ -100,7 +100,7 @@ const DEVICE_TOGGLE = <PreviewDeviceToggle />
 const PreviewPane = memo(function PreviewPane({ model, name }: { model: CardPreviewModel; name: string }) {
   return (
     <aside className="editor__preview builder__preview">
-      <div className="editor__preview-head">
+      <div className="row row--spread editor__preview-head">
         {/* The preview's own heading names it for assistive tech; this is its visible label. */}
         <span className="editor__preview-label" aria-hidden="true">
           Preview

@@ -48,7 +48,7 @@ const PreviewMedia = memo(function PreviewMedia({ media, ratio }: { media: Media
 function SlideFooter({ slide }: { slide: PreviewSlide }) {
   if (slide.button) {
     return (
-      <div className="tl-app">
+      <div className="row row--spread tl-app">
         <div className="tl-app__meta">
           <span className="tl-app__stores">
             {slide.button.stores.length > 0 ? slide.button.stores.join(' · ') : 'App stores'}

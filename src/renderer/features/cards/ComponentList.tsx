@@ -4,6 +4,7 @@ import type { MediaRef } from '../../../shared/creatives/media'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { InlineIssues } from '../../components/InlineIssues'
 import { AddComponentMenu } from './AddComponentMenu'
+import { BuilderSection } from './BuilderSection'
 import type { ComponentListOwner } from './cardEdits'
 import {
   addOptionsFor,
@@ -29,13 +30,11 @@ export const CardComponentsSection = memo(function CardComponentsSection({
   change: ChangeContent
 }) {
   return (
-    <section className="builder-section surface surface--raised" aria-labelledby="components-title">
-      <div className="builder-section__head">
-        <h2 className="section-title" id="components-title">
-          Components
-        </h2>
-        <span className="muted builder-section__hint">Top to bottom, as the card shows them</span>
-      </div>
+    <BuilderSection
+      titleId="components-title"
+      title="Components"
+      hint="Top to bottom, as the card shows them"
+    >
       <InlineIssues issues={issues.atAny(['components'], ['slides'])} />
       <ComponentList
         owner={null}
@@ -44,7 +43,7 @@ export const CardComponentsSection = memo(function CardComponentsSection({
         change={change}
         where="the card"
       />
-    </section>
+    </BuilderSection>
   )
 })
 

@@ -5,6 +5,7 @@ import type { MediaRef } from '../../../shared/creatives/media'
 import { LIMITS } from '../../../shared/rules/limits'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { InlineIssues } from '../../components/InlineIssues'
+import { BuilderSection } from './BuilderSection'
 import { addSlide, moveSlide, removeSlide, canRemoveSlide } from './cardEdits'
 import type { ChangeContent } from './cardEditorProps'
 import { sameItems, useCardSelection } from './cardSelection'
@@ -34,15 +35,11 @@ export const SlidesEditor = memo(function SlidesEditor({
   const removable = useDraftEditor<'card', boolean>((state) => canRemoveSlide(state.content))
   const slides = useMemo(() => ids.map((id) => ({ id })), [ids])
   return (
-    <section className="builder-section surface surface--raised" aria-labelledby="slides-title">
-      <div className="builder-section__head">
-        <h2 className="section-title" id="slides-title">
-          Slides
-        </h2>
-        <span className="muted builder-section__hint">
-          {slides.length} of {min}–{max} · each slide links to its own website
-        </span>
-      </div>
+    <BuilderSection
+      titleId="slides-title"
+      title="Slides"
+      hint={`${slides.length} of ${min}–${max} · each slide links to its own website`}
+    >
       <InlineIssues issues={issues.atAny(['slides'], ['components'])} />
       <SortableList
         label="Slides"
@@ -101,6 +98,6 @@ export const SlidesEditor = memo(function SlidesEditor({
           Add slide
         </button>
       </div>
-    </section>
+    </BuilderSection>
   )
 })

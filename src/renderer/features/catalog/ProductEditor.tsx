@@ -1,4 +1,3 @@
-import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { Fragment, useMemo, useRef, useState } from 'react'
 import {
@@ -20,6 +19,7 @@ import { failureOf, type Failure } from '../../lib/failures'
 import { Field } from '../../components/Field'
 import type { FieldMessage } from '../../components/Field'
 import { LengthCounter } from '../../components/LengthCounter'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 type Section = { title: string; fields: ProductField[] }
 
@@ -174,11 +174,7 @@ export function ProductEditor({
             <Dialog.Title className="dialog__title">
               {target.isNew ? 'New product' : `Edit ${target.product.title || target.product.id}`}
             </Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label="Close">
-                <X size={18} aria-hidden="true" />
-              </button>
-            </Dialog.Close>
+            <DialogCloseButton />
           </header>
           <div className="sheet__body">
             {serverMessages.length > 0 ? (

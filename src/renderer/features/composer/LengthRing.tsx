@@ -7,6 +7,8 @@ const SIZE = 28
 const STROKE = 3
 const RADIUS = (SIZE - STROKE) / 2
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS
+/** The ring's geometry, shared by its track and the progress drawn over it. */
+const RING = { cx: SIZE / 2, cy: SIZE / 2, r: RADIUS, fill: 'none', strokeWidth: STROKE } as const
 /**
  * Rule P4 (bench/PERFORMANCE.md): no transition while typing. The ring eases only a move of at
  * least a pixel of its arc (a paste, an undo). A typed character moves it by a fiftieth of a
@@ -53,21 +55,10 @@ export function LengthRing({ length, unavailable }: { length: PostLength | null;
       title={label}
     >
       <svg width={SIZE} height={SIZE} viewBox={`0 0 ${SIZE} ${SIZE}`} aria-hidden="true">
-        <circle
-          className="length-ring__track"
-          cx={SIZE / 2}
-          cy={SIZE / 2}
-          r={RADIUS}
-          fill="none"
-          strokeWidth={STROKE}
-        />
+        <circle className="length-ring__track" {...RING} />
         <circle
           className="length-ring__progress"
-          cx={SIZE / 2}
-          cy={SIZE / 2}
-          r={RADIUS}
-          fill="none"
-          strokeWidth={STROKE}
+          {...RING}
           strokeLinecap="round"
           strokeDasharray={CIRCUMFERENCE}
           strokeDashoffset={offset}

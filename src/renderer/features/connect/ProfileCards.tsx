@@ -57,7 +57,7 @@ export function ProfileCards() {
               data-active={active || undefined}
               data-testid="profile-card"
             >
-              <div className="profile-card__head">
+              <div className="row row--spread profile-card__head">
                 <div>
                   <h3 className="profile-card__title">{profile.label}</h3>
                   <p className="profile-card__meta">

@@ -1,7 +1,8 @@
-import { Check, ChevronRight } from 'lucide-react'
+import { ArrowLeft, Check, ChevronRight } from 'lucide-react'
 import { Collapsible } from 'radix-ui'
 import { useEffect, useRef, type ReactNode } from 'react'
-import type { StepName, WizardStep } from '../../state/connection/connectStore'
+import { Button } from '../../components/Button'
+import { useConnectStore, type StepName, type WizardStep } from '../../state/connection/connectStore'
 
 const STEP_LABELS: Record<StepName, string> = {
   where: 'Environment',
@@ -68,4 +69,52 @@ export function StepHeading({ children, step }: { children: ReactNode; step: Wiz
       {children}
     </h3>
   )
+}
+
+/** One step of the wizard: a form named by its heading (`titleId`), whose submit runs `onNext`. */
+export function StepForm({
+  titleId,
+  onNext,
+  children,
+}: {
+  titleId: string
+  onNext: () => void
+  children: ReactNode
+}) {
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault()
+        onNext()
+      }}
+      aria-labelledby={titleId}
+      noValidate
+    >
+      {children}
+    </form>
+  )
+}
+
+export function BackButton({ to }: { to: WizardStep }) {
+  const goTo = useConnectStore((state) => state.goTo)
+  return (
+    <Button variant="ghost" onClick={() => goTo(to)}>
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back
+    </Button>
+  )
+}
+
+/** Cancel, where there is somewhere to return to: saved profiles, a new authorization, a pending PIN. */
+export function CancelButton() {
+  const cancel = useConnectStore((state) => state.cancelWizard)
+  const cancellable = useConnectStore(
+    (state) => state.list.profiles.length > 0 || state.reauthorizing !== null || state.awaitingPin !== null,
+  )
+  return cancellable ? (
+    <Button variant="ghost" onClick={cancel}>
+      Cancel
+    </Button>
+  ) : null
 }

@@ -108,7 +108,7 @@ export function FirstRun({ compact = false }: { compact?: boolean }) {
             Design cards, polls and posts offline, see them as people will, and publish when you choose.
           </p>
         </div>
-        <div className="first-run__paths">
+        <div className="grid-2">
           <div className="first-run__path">
             <span className="first-run__icon" aria-hidden="true">
               <FlaskConical size={20} />

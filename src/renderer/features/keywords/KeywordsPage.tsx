@@ -280,7 +280,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
           {exported ? <Banner tone="success">{exported}</Banner> : null}
           {result ? (
             <>
-              <div className="keyword-results__head">
+              <div className="row row--spread keyword-results__head">
                 <div>
                   <h2 className="section-title">Post volume</h2>
                   <p className="muted">{describe(result.query)}</p>

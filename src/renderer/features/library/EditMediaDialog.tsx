@@ -1,4 +1,4 @@
-import { ImageIcon, Save, X } from 'lucide-react'
+import { ImageIcon, Save } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useState, type FormEvent } from 'react'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
@@ -19,6 +19,7 @@ import {
   type EditValues,
 } from './mediaEdit'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 type FieldErrors = Partial<Record<EditField, string>>
 
@@ -100,9 +101,7 @@ export function EditMediaDialog({
           <form onSubmit={(event) => void save(event)} noValidate>
             <div className="edit-media__head row row--spread">
               <Dialog.Title className="dialog__title">Edit “{itemTitle(item)}”</Dialog.Title>
-              <Dialog.Close className="icon-button" aria-label="Close" type="button">
-                <X size={18} aria-hidden="true" />
-              </Dialog.Close>
+              <DialogCloseButton />
             </div>
             <Dialog.Description className="dialog__description">
               {isVideo

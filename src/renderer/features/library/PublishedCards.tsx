@@ -173,7 +173,7 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
         </p>
       ) : null}
       {cards.length === 0 && !loading && !failure ? (
-        <div className="media-browser__empty" data-testid="cards-empty">
+        <div className="empty-state media-browser__empty" data-testid="cards-empty">
           <LayoutTemplate size={24} aria-hidden="true" />
           <p>{q ? `No published card name starts with “${q}”.` : 'No published cards of this type yet.'}</p>
         </div>

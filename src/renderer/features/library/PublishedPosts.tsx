@@ -189,7 +189,7 @@ export function PublishedPosts({ scope }: { scope: AccountScope }) {
     <div className="published-posts">
       <FailureBanner failure={failure} />
       {posts && posts.length === 0 ? (
-        <div className="media-browser__empty" data-testid="posts-empty">
+        <div className="empty-state media-browser__empty" data-testid="posts-empty">
           <MessageSquareText size={24} aria-hidden="true" />
           <p>No post has been published from Ads Studio yet. Published posts appear here to be renamed.</p>
         </div>

@@ -1,8 +1,7 @@
-import { Check } from 'lucide-react'
-import { Checkbox } from 'radix-ui'
 import { useId } from 'react'
 import type { BusinessCategoryView } from '../../../shared/ipc/contracts/campaign'
 import { LINE_ITEM_LIMITS, iabCategoriesOf } from '../../../shared/rules/lineItems'
+import { CheckboxRow } from '../../components/CheckboxRow'
 import { FieldNote } from '../../components/Field'
 import type { FieldMessage } from '../../components/Field'
 
@@ -53,25 +52,22 @@ export function BusinessCategoriesPicker({
       <div className="business-grid" data-testid="business-categories">
         {categories.map((category) => {
           const checked = chosen.some((c) => c.id === category.id)
-          const checkboxId = `${id}-${category.id}`
           return (
-            <div key={category.id} className="checkbox-row business-grid__item">
-              <Checkbox.Root
-                id={checkboxId}
-                className="checkbox"
-                checked={checked}
-                disabled={!checked && full}
-                onCheckedChange={(next) => toggle(category, next === true)}
-              >
-                <Checkbox.Indicator>
-                  <Check size={12} aria-hidden="true" />
-                </Checkbox.Indicator>
-              </Checkbox.Root>
-              <label htmlFor={checkboxId}>
-                {category.name}{' '}
-                <span className="li-sub li-sub--inline">{category.iabCategories.join(', ')}</span>
-              </label>
-            </div>
+            <CheckboxRow
+              key={category.id}
+              id={`${id}-${category.id}`}
+              className="business-grid__item"
+              checked={checked}
+              disabled={!checked && full}
+              onChange={(next) => toggle(category, next)}
+              iconSize={12}
+              label={
+                <>
+                  {category.name}{' '}
+                  <span className="li-sub li-sub--inline">{category.iabCategories.join(', ')}</span>
+                </>
+              }
+            />
           )
         })}
       </div>

@@ -53,7 +53,7 @@ function CountryWarning({
   const missing = uncoveredCountries(category.countryCodes, targets)
   if (targets.length === 0 || missing.length === 0) return null
   return (
-    <p className="category-card__warning" data-testid="country-warning">
+    <p className="row category-card__warning" data-testid="country-warning">
       <TriangleAlert size={14} aria-hidden="true" />
       Available only in {names(category.countryCodes)}: it will not reach people in {names(missing)}.
     </p>
@@ -70,13 +70,13 @@ function CategoryCard({
   action: ReactNode
 }) {
   return (
-    <li className="category-card" data-testid="category-card">
+    <li className="row row--spread category-card" data-testid="category-card">
       <div className="category-card__body">
         <p className="category-card__name">
           {category.name} <code className="code">{category.id}</code>
         </p>
         {category.description ? <p className="category-card__description">{category.description}</p> : null}
-        <p className="category-card__facts">
+        <p className="row category-card__facts">
           <Globe size={14} aria-hidden="true" /> {names(category.countryCodes) || 'No countries'}
           {category.publisherCount !== undefined ? ` · ${category.publisherCount} publishers` : ''}
           {category.videosMonetizedLast30Days !== undefined
@@ -208,7 +208,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
                   }
                 />
               ) : (
-                <li key={link.id} className="category-card">
+                <li key={link.id} className="row row--spread category-card">
                   <p className="category-card__name">
                     Category <code className="code">{link.curatedCategoryId}</code> (no longer readable)
                   </p>

@@ -237,7 +237,7 @@ export function LineItemForm(props: LineItemFormProps) {
 
       <div className="li-form__footer">
         <JobReport state={job.state} onRetry={() => void job.retry()} done={() => 'Saved.'} />
-        <div className="li-form__actions">
+        <div className="actions li-form__actions">
           {lineItem.errors > 0 ? (
             <button
               type="button"

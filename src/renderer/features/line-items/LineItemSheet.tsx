@@ -1,6 +1,6 @@
 import { CopyId } from '../../components/CopyId'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
-import { X } from 'lucide-react'
+
 import { Dialog } from 'radix-ui'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
 import { HistoryPanel } from '../../kits/history/HistoryPanel'
@@ -8,6 +8,7 @@ import { CuratedCategoriesTab } from './CuratedCategoriesTab'
 import { LineItemForm } from './LineItemForm'
 import { lineItemName, objectiveLabel } from './lineItemForm'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 /** One line item, in a sheet beside the list: its settings, curated categories and history. */
 export function LineItemSheet({
@@ -36,9 +37,7 @@ export function LineItemSheet({
                 <CopyId value={item.id} what={name} label="Copy line item id" />
               </p>
             </div>
-            <Dialog.Close className="icon-button" aria-label="Close">
-              <X size={18} aria-hidden="true" />
-            </Dialog.Close>
+            <DialogCloseButton />
           </header>
           <TabsRoot defaultValue="settings" className="sheet__tabs">
             <TabList aria-label={`${name}`}>

@@ -147,7 +147,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
             />
           ) : null}
           {mediaAllowed ? null : (
-            <div className="feature-note" data-testid="poll-media-gate">
+            <div className="well feature-note" data-testid="poll-media-gate">
               <Lock size={16} aria-hidden="true" />
               <div>
                 <p className="feature-note__title">Needs the {MEDIA_FEATURE} account feature</p>

@@ -92,12 +92,12 @@ export function FeaturesSection() {
       ) : features.length === 0 ? (
         <p className="muted">This account has no features yet.</p>
       ) : (
-        <ul className="feature-list" aria-label="Features of this account">
+        <ul className="stack feature-list" aria-label="Features of this account">
           {features.map((key) => (
             <li
               key={key}
               id={`feature-${key}`}
-              className="feature-list__item"
+              className="row feature-list__item"
               data-focused={key === focused || undefined}
               data-testid="feature"
             >

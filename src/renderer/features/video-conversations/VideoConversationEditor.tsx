@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, type ChangeEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
 import { newConversationOption } from '../../../shared/creatives/videoConversationCard'
@@ -47,6 +47,14 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
     field: F,
     value: VideoConversationCardContent[F],
   ) => change((c) => ({ ...c, [field]: value }), typeof value === 'string' ? field : undefined)
+  /** A text field of the card with a length limit: its value, counter, message and edits. */
+  const countedText = (field: 'name' | 'title' | 'thankYouText') => ({
+    value: content[field],
+    aside: <LengthCounter value={content[field]} max={RULES[field].max} />,
+    message: messageAt([field]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value),
+    onBlur: () => touch([field]),
+  })
   const setOption = (id: string, patch: { hashtag?: string; post?: string }, key: string) =>
     change((c) => ({ ...c, options: c.options.map((o) => (o.id === id ? { ...o, ...patch } : o)) }), key)
   const canAddOption = content.options.length < RULES.ctaCount.max
@@ -78,23 +86,11 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       preview={<VideoConversationPreview content={content} />}
     >
       <Section title="Card">
-        <Field
-          label="Card name"
-          value={content.name}
-          placeholder="Summer trailer conversation"
-          aside={<LengthCounter value={content.name} max={RULES.name.max} />}
-          message={messageAt(['name'])}
-          onChange={(event) => set('name', event.target.value)}
-          onBlur={() => touch(['name'])}
-        />
+        <Field label="Card name" placeholder="Summer trailer conversation" {...countedText('name')} />
         <Field
           label="Title"
-          value={content.title}
-          aside={<LengthCounter value={content.title} max={RULES.title.max} />}
-          message={messageAt(['title'])}
           hint="Shown under the video. Needed unless the card has a second option."
-          onChange={(event) => set('title', event.target.value)}
-          onBlur={() => touch(['title'])}
+          {...countedText('title')}
           data-testid="vc-title"
         />
       </Section>
@@ -190,14 +186,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
       </Section>
 
       <Section title="Thank-you" hint="What people see after choosing an option.">
-        <Field
-          label="Thank-you text"
-          value={content.thankYouText}
-          aside={<LengthCounter value={content.thankYouText} max={RULES.thankYouText.max} />}
-          message={messageAt(['thankYouText'])}
-          onChange={(event) => set('thankYouText', event.target.value)}
-          onBlur={() => touch(['thankYouText'])}
-        />
+        <Field label="Thank-you text" {...countedText('thankYouText')} />
         <Field
           label="Thank-you URL (optional)"
           type="url"

@@ -29,7 +29,7 @@ export function VideoConversationPreview({ content }: { content: VideoConversati
         {content.video ? null : <span className="vc-preview__empty">16:9 video</span>}
       </div>
       {content.title.trim() !== '' ? <p className="vc-preview__title">{content.title}</p> : null}
-      <div className="vc-preview__options">
+      <div className="grid-2 vc-preview__options">
         {(options.length > 0 ? options : content.options.slice(0, 1)).map((option, index) => (
           <span
             key={option.id}

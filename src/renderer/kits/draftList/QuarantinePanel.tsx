@@ -112,7 +112,7 @@ export function QuarantinePanel({
         {files.length === 1 ? 'was' : 'were'} moved aside to the quarantine folder, not deleted.
         <ul className="quarantine-list">
           {files.map((file) => (
-            <li key={file.name} className="quarantine-item">
+            <li key={file.name} className="row row--spread quarantine-item">
               <div className="quarantine-item__text">
                 <code>{file.name}</code>
                 {file.message ? <span> — {file.message}</span> : null}

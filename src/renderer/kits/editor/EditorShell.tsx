@@ -57,7 +57,7 @@ export function EditorShell({
           )}
         </div>
         <aside className="editor__preview" aria-label="Preview">
-          <div className="editor__preview-head">
+          <div className="row row--spread editor__preview-head">
             <h2 className="editor__preview-label">Preview</h2>
             <PreviewDeviceToggle />
           </div>

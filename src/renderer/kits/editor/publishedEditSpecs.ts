@@ -61,27 +61,29 @@ export function videoConversationEdit(
   }
 }
 
-/** The website headline and link of each DETAILS component, where it sits in the card. */
-function detailsFields(components: readonly ComponentDraft[], path: string, slide?: number): EditableField[] {
-  const where = slide === undefined ? '' : ` (slide ${slide + 1})`
-  return components.flatMap((component, index) =>
-    component.type === 'DETAILS'
-      ? [
-          {
-            key: `${path}.${index}.title`,
-            label: `Title${where}`,
-            value: component.title,
-            max: LIMITS.card.detailsTitle.max,
-          },
-          {
-            key: `${path}.${index}.destination.url`,
-            label: `Website URL${where}`,
-            value: component.destination.url,
-          },
-        ]
-      : [],
-  )
+/**
+ * The fields `fieldsOf` gives each component of `type`, keyed by where the component sits in the
+ * card (`path`) and labelled with its slide when the card has slides.
+ */
+function componentFields<T extends ComponentDraft['type']>(
+  type: T,
+  fieldsOf: (component: Extract<ComponentDraft, { type: T }>, at: string, where: string) => EditableField[],
+) {
+  return (components: readonly ComponentDraft[], path: string, slide?: number): EditableField[] => {
+    const where = slide === undefined ? '' : ` (slide ${slide + 1})`
+    return components.flatMap((component, index) =>
+      component.type === type
+        ? fieldsOf(component as Extract<ComponentDraft, { type: T }>, `${path}.${index}`, where)
+        : [],
+    )
+  }
 }
+
+/** The website headline and link of each DETAILS component, where it sits in the card. */
+const detailsFields = componentFields('DETAILS', (component, at, where) => [
+  { key: `${at}.title`, label: `Title${where}`, value: component.title, max: LIMITS.card.detailsTitle.max },
+  { key: `${at}.destination.url`, label: `Website URL${where}`, value: component.destination.url },
+])
 
 const BUTTON_LABELS = LIMITS.card.labelValues.values.map((value) => ({
   value,
@@ -98,26 +100,14 @@ const APP_FIELDS = [
 ] as const
 
 /** Each BUTTON component's label (one of the spec's values) and its app destination. */
-function buttonFields(components: readonly ComponentDraft[], path: string, slide?: number): EditableField[] {
-  const where = slide === undefined ? '' : ` (slide ${slide + 1})`
-  return components.flatMap((component, index) =>
-    component.type === 'BUTTON'
-      ? [
-          {
-            key: `${path}.${index}.label`,
-            label: `Button label${where}`,
-            value: component.label ?? '',
-            options: BUTTON_LABELS,
-          },
-          ...APP_FIELDS.map(([field, label]) => ({
-            key: `${path}.${index}.destination.${field}`,
-            label: `${label}${where}`,
-            value: component.destination[field],
-          })),
-        ]
-      : [],
-  )
-}
+const buttonFields = componentFields('BUTTON', (component, at, where) => [
+  { key: `${at}.label`, label: `Button label${where}`, value: component.label ?? '', options: BUTTON_LABELS },
+  ...APP_FIELDS.map(([field, label]) => ({
+    key: `${at}.destination.${field}`,
+    label: `${label}${where}`,
+    value: component.destination[field],
+  })),
+])
 
 function withButtons(
   components: readonly ComponentDraft[],

@@ -15,6 +15,11 @@ import { SelectField } from '../../components/SelectField'
 import './history.css'
 const HOUR = 3_600_000
 type Range = 'day' | 'week' | 'custom'
+/** The two ends of a custom range, each typed as a whole UTC hour. */
+const HOUR_FIELDS = [
+  { end: 'start', label: 'From (UTC, whole hour)' },
+  { end: 'end', label: 'To (UTC, whole hour)' },
+] as const
 
 /** The API takes whole hours (B:162); the range is written in UTC so a whole hour is one everywhere. */
 function utcInput(ms: number): string {
@@ -206,29 +211,23 @@ export function HistoryPanel({
       </div>
       {range === 'custom' ? (
         <div className="grid-2">
-          <Field
-            label="From (UTC, whole hour)"
-            type="datetime-local"
-            step={3600}
-            value={custom.start}
-            onChange={(event) => setCustom((c) => ({ ...c, start: event.target.value }))}
-            message={bounds.field === 'start' ? { text: bounds.error ?? '', severity: 'error' } : undefined}
-            data-testid="history-start"
-          />
-          <Field
-            label="To (UTC, whole hour)"
-            type="datetime-local"
-            step={3600}
-            value={custom.end}
-            onChange={(event) => setCustom((c) => ({ ...c, end: event.target.value }))}
-            message={bounds.field === 'end' ? { text: bounds.error ?? '', severity: 'error' } : undefined}
-            data-testid="history-end"
-          />
+          {HOUR_FIELDS.map(({ end, label }) => (
+            <Field
+              key={end}
+              label={label}
+              type="datetime-local"
+              step={3600}
+              value={custom[end]}
+              onChange={(event) => setCustom((c) => ({ ...c, [end]: event.target.value }))}
+              message={bounds.field === end ? { text: bounds.error ?? '', severity: 'error' } : undefined}
+              data-testid={`history-${end}`}
+            />
+          ))}
         </div>
       ) : null}
 
       {error?.notAllowed ? (
-        <div className="feature-note" role="alert" data-testid="history-not-allowlisted">
+        <div className="well feature-note" role="alert" data-testid="history-not-allowlisted">
           <Lock size={16} aria-hidden="true" />
           <div>
             <p className="feature-note__title">Account history is a beta for allowlisted accounts</p>

@@ -1,4 +1,3 @@
-import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useState } from 'react'
 import type { LibraryMediaRef } from '../../../shared/creatives/media'
@@ -10,6 +9,7 @@ import { FailureBanner } from '../connection/FailureBanner'
 import { loadThumbnail, toLibraryMediaRef, type Thumbnail } from './libraryClient'
 import { MediaBrowser } from './MediaBrowser'
 import './mediaBrowser.css'
+import { DialogCloseButton } from '../../components/DialogCloseButton'
 
 export interface LibraryPickerDialogProps {
   open: boolean
@@ -71,9 +71,7 @@ export function LibraryPickerDialog({
         >
           <div className="library-picker__head">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            <Dialog.Close className="button button--ghost library-picker__close" aria-label="Close">
-              <X size={16} aria-hidden="true" />
-            </Dialog.Close>
+            <DialogCloseButton size={16} className="button button--ghost library-picker__close" />
           </div>
           <Dialog.Description className="dialog__description">
             {connected

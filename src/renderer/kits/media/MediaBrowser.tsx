@@ -127,7 +127,7 @@ export function MediaBrowser({
             {MEDIA_TYPE_LABELS[onlyType]}s only
           </p>
         ) : (
-          <div className="media-browser__filter">
+          <div className="stack media-browser__filter">
             <span className="field__label" aria-hidden="true">
               Type
             </span>
@@ -146,7 +146,7 @@ export function MediaBrowser({
         {summary}
       </p>
       {library.items.length === 0 && !loading && !failure && !library.queryError ? (
-        <div className="media-browser__empty" data-testid="library-empty">
+        <div className="empty-state media-browser__empty" data-testid="library-empty">
           <ImageOff size={24} aria-hidden="true" />
           <p>
             {q.trim()

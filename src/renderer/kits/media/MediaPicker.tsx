@@ -195,7 +195,7 @@ export function MediaPicker({
           </div>
         </div>
       ) : (
-        <div className="media-picker__empty" data-dragging={dragging || undefined}>
+        <div className="well media-picker__empty" data-dragging={dragging || undefined}>
           <Upload size={18} aria-hidden="true" className="media-picker__empty-icon" />
           <div className="media-picker__empty-text">
             <span>Drop an image or video here, or</span>

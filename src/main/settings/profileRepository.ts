@@ -1,8 +1,8 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { z } from 'zod'
 import { profileSummarySchema, type ProfileList, type ProfileSummary } from '../../shared/profiles'
-import type { KeyValueStore } from '../settings/settingsStore'
-import { profilesBackupText } from '../settings/settingsRecovery'
+import { readRegularFileSync } from '../files/regularFile'
+import { MAX_SETTINGS_BYTES, type KeyValueStore } from './settingsStore'
 
 const PROFILES_KEY = 'profiles'
 const ACTIVE_KEY = 'activeProfileId'
@@ -19,9 +19,29 @@ export interface ProfileRepository {
   setActive(id: string | null): void
 }
 
+export const PROFILES_BACKUP_FILE = 'profiles-backup.json'
+
+const backupSchema = z.object({ version: z.literal(1), profiles: z.array(profileSummarySchema) })
+
+/** The profiles the repository last wrote beside the settings, or none. */
+export function readProfilesBackup(file: string): ProfileSummary[] {
+  try {
+    const parsed = backupSchema.safeParse(
+      JSON.parse(readRegularFileSync(file, { maxBytes: MAX_SETTINGS_BYTES }).toString('utf8')),
+    )
+    return parsed.success ? parsed.data.profiles : []
+  } catch {
+    return []
+  }
+}
+
+function profilesBackupText(profiles: readonly ProfileSummary[]): string {
+  return JSON.stringify({ version: 1, profiles })
+}
+
 /**
  * `backupFile`: where a copy of the profiles is kept beside the settings, so a damaged settings
- * file does not lose them (settings/settingsRecovery.ts offers them back).
+ * file does not lose them (settingsRecovery.ts offers them back).
  */
 export function createProfileRepository(store: KeyValueStore, backupFile?: string): ProfileRepository {
   const writeBackup = (profiles: ProfileSummary[]) => {
