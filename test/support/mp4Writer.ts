@@ -36,6 +36,8 @@ export interface Mp4Spec {
   sampleBytes?: number
   /** Byte written in every sample, so two files differ. */
   fill?: number
+  /** Write a size per sample in stsz, as encoders do, instead of one constant size. */
+  sizeTable?: boolean
 }
 
 const IDENTITY_MATRIX = [0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000]
@@ -226,6 +228,7 @@ interface TrackLayout {
   syncEvery: number
   width: number
   height: number
+  sizeTable: boolean
 }
 
 function sampleTable(track: TrackLayout, chunkOffset: number): Buffer {
@@ -239,7 +242,16 @@ function sampleTable(track: TrackLayout, chunkOffset: number): Buffer {
     fullBox('stts', 0, 0, u32(1), u32(track.samples), u32(track.sampleDelta)),
     ...(syncs.length > 0 ? [fullBox('stss', 0, 0, u32(syncs.length), ...syncs)] : []),
     fullBox('stsc', 0, 0, u32(1), u32(1), u32(track.samples), u32(1)),
-    fullBox('stsz', 0, 0, u32(track.sampleBytes), u32(track.samples)),
+    track.sizeTable
+      ? fullBox(
+          'stsz',
+          0,
+          0,
+          u32(0),
+          u32(track.samples),
+          Buffer.alloc(track.samples * 4, 0).fill(u32(track.sampleBytes)),
+        )
+      : fullBox('stsz', 0, 0, u32(track.sampleBytes), u32(track.samples)),
     fullBox('stco', 0, 0, u32(1), u32(chunkOffset)),
   )
 }
@@ -277,6 +289,7 @@ function layouts(spec: Mp4Spec): TrackLayout[] {
       syncEvery: video.keyframeEvery ?? 1,
       width: video.width,
       height: video.height,
+      sizeTable: spec.sizeTable ?? false,
     })
   }
   if (spec.audio) {
@@ -293,6 +306,7 @@ function layouts(spec: Mp4Spec): TrackLayout[] {
       syncEvery: 1,
       width: 0,
       height: 0,
+      sizeTable: spec.sizeTable ?? false,
     })
   }
   return tracks

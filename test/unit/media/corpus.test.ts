@@ -141,6 +141,12 @@ const VALID: Case[] = [
     use: 'post_media',
   },
   { label: 'MP4 at 32×32', name: 'tiny.mp4', bytes: video({ width: 32, height: 32 }, 2), use: 'post_media' },
+  {
+    label: 'MP4 with a size per sample',
+    name: 'sized.mp4',
+    bytes: video({}, 3, { sizeTable: true }),
+    use: 'post_media',
+  },
 ]
 
 const BAD: Case[] = [

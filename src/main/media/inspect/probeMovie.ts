@@ -1,15 +1,16 @@
 // MP4 and QuickTime files are trees of boxes (ISO/IEC 14496-12). Their index, the moov box, holds
 // every fact the rules need: tracks, codecs, durations, sample times and keyframes. The top-level
 // boxes are walked by seeking, so a huge mdat is never read; ftyp and moov are handed to mp4box.js,
-// which parses the index, and the samples it lists must lie inside the file.
+// which parses the index (codec strings included), and the samples it places must lie inside the file.
 
 import { createFile, Log, MP4BoxBuffer } from 'mp4box'
-import type { ISOFile, Movie, Sample, Track } from 'mp4box'
 import type { MediaProbe } from '../../../shared/rules/mediaContent'
 import type { Dimensions } from '../formats'
 import { FORMAT_NAMES, MediaFileError } from '../formats'
 import type { FileBytes } from './fileReader'
 import { ascii } from './fileReader'
+import type { SampleTables } from './sampleTables'
+import { dataEnd, longestKeyframeGap, sampleCount, totalDuration } from './sampleTables'
 
 export type MovieFormat = 'mp4' | 'mov'
 
@@ -74,8 +75,33 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`
 }
 
-/** ftyp and moov, parsed by mp4box.js from one buffer of just those boxes. */
-function parseIndex(file: FileBytes, boxes: TopBox[], format: MovieFormat): { iso: ISOFile; movie: Movie } {
+interface SampleEntry {
+  getCodec(): string
+  channel_count?: number
+  pasp?: { hSpacing: number; vSpacing: number }
+}
+
+/** The parts of mp4box.js's parsed moov the probe reads. */
+interface TrackBox {
+  tkhd: { width: number; height: number }
+  mdia: {
+    mdhd: { timescale: number }
+    hdlr: { handler: string }
+    minf: { stbl: SampleTables & { stsd: { entries: SampleEntry[] } } }
+  }
+}
+
+interface MovieBox {
+  mvhd: { timescale: number; duration: number }
+  traks: TrackBox[]
+  mvex?: unknown
+}
+
+/**
+ * ftyp and moov, parsed by mp4box.js from one buffer of just those boxes. Its per-sample lists
+ * are not built (sampleTables.ts reads the tables run by run instead).
+ */
+function parseIndex(file: FileBytes, boxes: TopBox[], format: MovieFormat): MovieBox {
   const moov = boxes.find((box) => box.type === 'moov')
   if (!moov) throw damaged(format, 'it has no movie index (moov box)')
   if (moov.size > MAX_INDEX_BYTES) throw damaged(format, 'its movie index is implausibly large')
@@ -88,61 +114,25 @@ function parseIndex(file: FileBytes, boxes: TopBox[], format: MovieFormat): { is
     at += part.size
   }
   const iso = createFile()
-  let movie: Movie | undefined
-  let failure: string | undefined
-  iso.onReady = (info) => {
-    movie = info
-  }
-  iso.onError = (_module, message) => {
-    failure = message
+  iso.sampleListBuilt = true
+  let failure = false
+  iso.onError = () => {
+    failure = true
   }
   try {
     iso.appendBuffer(MP4BoxBuffer.fromArrayBuffer(buffer, 0))
     iso.flush()
   } catch {
+    failure = true
+  }
+  const parsed = iso.moov as unknown as MovieBox | undefined
+  if (failure || !parsed?.mvhd || !Array.isArray(parsed.traks))
     throw damaged(format, 'its movie index could not be read')
-  }
-  if (!movie || failure !== undefined) throw damaged(format, 'its movie index could not be read')
-  return { iso, movie }
+  return parsed
 }
 
-function samplesOf(iso: ISOFile, track: Track): Sample[] {
-  return (iso.getTrackById(track.id) as { samples?: Sample[] }).samples ?? []
-}
-
-/** The longest stretch without a keyframe: between two of them, or from the last to the end. */
-function longestKeyframeGap(samples: readonly Sample[], timescale: number): number | undefined {
-  if (samples.length === 0 || timescale <= 0) return undefined
-  const last = samples[samples.length - 1]!
-  const end = last.dts + last.duration
-  let previous: number | undefined
-  let longest = 0
-  for (const sample of samples) {
-    if (!sample.is_sync) continue
-    longest = Math.max(longest, sample.dts - (previous ?? 0))
-    previous = sample.dts
-  }
-  longest = Math.max(longest, end - (previous ?? 0))
-  return longest / timescale
-}
-
-/** Where the last sample of any track ends: a file shorter than that was cut. */
-function dataEnd(tracks: readonly Sample[][]): number {
-  let end = 0
-  for (const samples of tracks) for (const sample of samples) end = Math.max(end, sample.offset + sample.size)
-  return end
-}
-
-function pixelAspectOf(iso: ISOFile, track: Track): number | undefined {
-  const entry = (
-    iso.getTrackById(track.id) as {
-      mdia?: {
-        minf?: { stbl?: { stsd?: { entries?: { pasp?: { hSpacing: number; vSpacing: number } }[] } } }
-      }
-    }
-  ).mdia?.minf?.stbl?.stsd?.entries?.[0]
-  const pasp = entry?.pasp
-  return pasp && pasp.hSpacing > 0 && pasp.vSpacing > 0 ? pasp.hSpacing / pasp.vSpacing : undefined
+function trackOf(movie: MovieBox, handler: string): TrackBox | undefined {
+  return movie.traks.find((trak) => trak.mdia?.hdlr?.handler === handler && trak.mdia.minf?.stbl?.stsd)
 }
 
 function rounded(value: number): number {
@@ -150,30 +140,36 @@ function rounded(value: number): number {
 }
 
 export function probeMovie(file: FileBytes, format: MovieFormat): MovieFacts {
-  const boxes = topLevelBoxes(file, format)
-  const { iso, movie } = parseIndex(file, boxes, format)
-  const video = movie.videoTracks[0]
+  const movie = parseIndex(file, topLevelBoxes(file, format), format)
+  const video = trackOf(movie, 'vide')
   if (!video) throw damaged(format, 'it has no video track')
-  const width = Math.round(video.track_width) || video.video?.width || 0
-  const height = Math.round(video.track_height) || video.video?.height || 0
+  const videoTables = video.mdia.minf.stbl
+  const entry = videoTables.stsd.entries[0]
+  if (!entry) throw damaged(format, 'its video track describes no samples')
+  const width = Math.round(video.tkhd.width / 65536)
+  const height = Math.round(video.tkhd.height / 65536)
   if (width <= 0 || height <= 0) throw damaged(format, 'its video track has no picture size')
-  const audio = movie.audioTracks[0]
-  const videoSamples = samplesOf(iso, video)
-  if (!movie.isFragmented && dataEnd([videoSamples, ...(audio ? [samplesOf(iso, audio)] : [])]) > file.size)
+  const audio = trackOf(movie, 'soun')
+  const audioEntry = audio?.mdia.minf.stbl.stsd.entries[0]
+  const fragmented = movie.mvex !== undefined
+  if (!fragmented && Math.max(dataEnd(videoTables), audio ? dataEnd(audio.mdia.minf.stbl) : 0) > file.size)
     throw damaged(format, 'its video data ends before the file says it does')
-  const trackSeconds = video.timescale > 0 ? video.samples_duration / video.timescale : 0
-  const movieSeconds = movie.timescale > 0 ? movie.duration / movie.timescale : 0
+  const timescale = video.mdia.mdhd.timescale
+  const trackSeconds = timescale > 0 ? totalDuration(videoTables) / timescale : 0
+  const movieSeconds = movie.mvhd.timescale > 0 ? movie.mvhd.duration / movie.mvhd.timescale : 0
   const durationSeconds = rounded(movieSeconds || trackSeconds)
-  const keyframeGap = movie.isFragmented ? undefined : longestKeyframeGap(videoSamples, video.timescale)
-  const pixelAspectRatio = pixelAspectOf(iso, video)
+  const gap = fragmented || timescale <= 0 ? undefined : longestKeyframeGap(videoTables)
+  const pasp = entry.pasp
+  const pixelAspectRatio =
+    pasp && pasp.hSpacing > 0 && pasp.vSpacing > 0 ? pasp.hSpacing / pasp.vSpacing : undefined
   const probe: MovieFacts['probe'] = {
     durationSeconds,
-    videoCodec: video.codec,
-    ...(trackSeconds > 0 ? { frameRate: rounded(video.nb_samples / trackSeconds) } : {}),
-    ...(keyframeGap === undefined ? {} : { keyframeIntervalSeconds: rounded(keyframeGap) }),
+    videoCodec: entry.getCodec(),
+    ...(trackSeconds > 0 ? { frameRate: rounded(sampleCount(videoTables) / trackSeconds) } : {}),
+    ...(gap === undefined ? {} : { keyframeIntervalSeconds: rounded(gap / timescale) }),
     ...(pixelAspectRatio === undefined ? {} : { pixelAspectRatio: rounded(pixelAspectRatio) }),
-    ...(audio ? { audioCodec: audio.codec } : {}),
-    ...(audio?.audio ? { audioChannels: audio.audio.channel_count } : {}),
+    ...(audioEntry ? { audioCodec: audioEntry.getCodec() } : {}),
+    ...(audioEntry?.channel_count ? { audioChannels: audioEntry.channel_count } : {}),
   }
   return { width, height, durationSeconds, probe }
 }
