@@ -213,7 +213,7 @@ export function createServices(config: ServicesConfig): Services {
       features: accountFeatures,
       postLengthTier,
       localMedia: localFiles.reader,
-      probeLocal: createGrantedProbe(mediaGrants, localFiles),
+      probeLocal: createGrantedProbe(localFiles),
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
         const cardId = draft?.published?.cardId

@@ -107,6 +107,11 @@ function fromFsError(error: unknown): GrantedFileError {
 export interface GrantedFiles {
   /** Opens a local file that passes the checks above; `expected`: the identity of its grant. */
   open(path: string, options: { maxBytes: number; expected?: FileIdentity }): Promise<OpenedFile>
+  /**
+   * Opens a file by its grant, as the file that was granted (binding an unbound grant to it).
+   * @throws GrantedFileError not_granted when no grant names the path.
+   */
+  openGranted(file: { path: string; mimeType: string }): Promise<OpenedFile>
   /** Reads and hashes an opened file off main's thread; with `keep`, its bytes too. */
   hash(file: OpenedFile, keep: boolean): Promise<{ sha256: string; bytes?: Uint8Array }>
   /** For the outbox (preflight and upload). */
@@ -139,6 +144,17 @@ export function createGrantedFiles(
       }
     },
 
+    async openGranted(file) {
+      const grant = await grants.byPath(file.path)
+      if (!grant) throw new GrantedFileError('not_granted')
+      const opened = await files.open(file.path, {
+        maxBytes: maxBytesForMime(file.mimeType),
+        ...(grant.identity ? { expected: grant.identity } : {}),
+      })
+      if (!grant.identity) await grants.bind(grant.token, opened.identity)
+      return opened
+    },
+
     async hash(file, keep) {
       try {
         return await digester.digest(file.handle.fd, file.size, keep)
@@ -159,14 +175,8 @@ export function createGrantedFiles(
   }
 
   async function readByGrant(file: { path: string; mimeType: string }, keep: boolean) {
-    const grant = await grants.byPath(file.path)
-    if (!grant) throw new GrantedFileError('not_granted')
-    const opened = await files.open(file.path, {
-      maxBytes: maxBytesForMime(file.mimeType),
-      ...(grant.identity ? { expected: grant.identity } : {}),
-    })
+    const opened = await files.openGranted(file)
     try {
-      if (!grant.identity) await grants.bind(grant.token, opened.identity)
       return await files.hash(opened, keep)
     } finally {
       await opened.handle.close()

@@ -188,6 +188,17 @@ function checkVideoPixels(path: IssuePath, info: MediaInfo, probe: MediaProbe): 
   return issues
 }
 
+function checkAudio(path: IssuePath, probe: MediaProbe): Issue[] {
+  const problems: string[] = []
+  if (probe.audioCodec !== undefined && !C.audioCodecs.values.includes(probe.audioCodec))
+    problems.push(
+      `is ${codecName(probe.audioCodec)}; the platform takes AAC LC only. Export the audio as AAC (Low Complexity)`,
+    )
+  if (probe.audioChannels !== undefined && probe.audioChannels > C.audioMaxChannels.value)
+    problems.push(`has ${probe.audioChannels} channels; the platform takes mono or stereo only`)
+  return problems.map((problem) => error(path, 'media_content', `This video's sound ${problem}`))
+}
+
 function checkVideo(path: IssuePath, info: MediaInfo, probe: MediaProbe): Issue[] {
   const issues: Issue[] = []
   if (probe.videoCodec !== undefined) issues.push(...checkVideoCodec(path, probe.videoCodec))
@@ -203,24 +214,7 @@ function checkVideo(path: IssuePath, info: MediaInfo, probe: MediaProbe): Issue[
       ),
     )
   issues.push(...checkVideoPixels(path, info, probe))
-  if (probe.audioCodec !== undefined && !C.audioCodecs.values.includes(probe.audioCodec))
-    issues.push(
-      error(
-        path,
-        'media_content',
-        `This video's sound is ${codecName(probe.audioCodec)}; the platform takes AAC LC only. Export the audio as AAC (Low Complexity)`,
-      ),
-    )
-  const maxChannels = C.audioMaxChannels.value
-  if (probe.audioChannels !== undefined && probe.audioChannels > maxChannels)
-    issues.push(
-      error(
-        path,
-        'media_content',
-        `This video's sound has ${probe.audioChannels} channels; the platform takes mono or stereo only`,
-        maxChannels,
-      ),
-    )
+  issues.push(...checkAudio(path, probe))
   const maxGap = C.keyframeMaxSeconds.value
   if (probe.keyframeIntervalSeconds !== undefined && probe.keyframeIntervalSeconds > maxGap)
     issues.push(

@@ -2,8 +2,6 @@ import { basename } from 'node:path'
 import { localMediaRefSchema } from '../../../shared/creatives/media'
 import { MIME_TYPES } from '../formats'
 import type { GrantedFiles } from '../grantedFiles'
-import { GrantedFileError, maxBytesForMime } from '../grantedFiles'
-import type { MediaGrants } from '../mediaGrants'
 import type { ProbedMedia } from './probeFile'
 import type { MediaProber } from './prober'
 import { sharedMediaProber } from './prober'
@@ -16,17 +14,11 @@ export type LocalMediaProbe = (file: { path: string; mimeType: string }) => Prom
 
 /** Probes a file through its grant, as the file that was granted (media/grantedFiles.ts). */
 export function createGrantedProbe(
-  grants: Pick<MediaGrants, 'byPath'>,
-  files: Pick<GrantedFiles, 'open'>,
+  files: Pick<GrantedFiles, 'openGranted'>,
   prober: MediaProber = sharedMediaProber(),
 ): LocalMediaProbe {
   return async (file) => {
-    const grant = await grants.byPath(file.path)
-    if (!grant) throw new GrantedFileError('not_granted')
-    const opened = await files.open(file.path, {
-      maxBytes: maxBytesForMime(file.mimeType),
-      ...(grant.identity ? { expected: grant.identity } : {}),
-    })
+    const opened = await files.openGranted(file)
     try {
       return await prober.probe(opened.handle.fd, opened.size, basename(file.path))
     } finally {

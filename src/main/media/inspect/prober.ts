@@ -1,13 +1,11 @@
-import type { Worker } from 'node:worker_threads'
-import { startBundledWorker } from '../../platform/bundledWorker'
+import { createRequestWorker } from '../../platform/requestWorker'
 import { MediaFileError } from '../formats'
 import type { ProbedMedia } from './probeFile'
 import type { ProbeAnswer, ProbeRequest } from './worker'
 
 /**
  * Reads a local medium's properties off main's thread (worker.ts), through a file main has
- * opened and checked: what is probed is what was checked. One worker, started on first use and
- * kept (it does not keep the process alive), takes the requests in turn.
+ * opened and checked: what is probed is what was checked.
  */
 export interface MediaProber {
   /**
@@ -19,48 +17,14 @@ export interface MediaProber {
 }
 
 export function createMediaProber(): MediaProber {
-  let worker: Worker | undefined
-  let nextId = 1
-  const waiting = new Map<
-    number,
-    { resolve: (answer: ProbeAnswer) => void; reject: (error: unknown) => void }
-  >()
-
-  const failAll = (error: unknown) => {
-    for (const pending of waiting.values()) pending.reject(error)
-    waiting.clear()
-    worker = undefined
-  }
-
-  function started(): Worker {
-    if (worker) return worker
-    const thread = startBundledWorker(import.meta.url, {
-      source: './worker.ts',
-      bundle: './mediaProbeWorker.js',
-    })
-    thread.unref()
-    thread.on('message', (answer: ProbeAnswer) => {
-      const pending = waiting.get(answer.id)
-      waiting.delete(answer.id)
-      pending?.resolve(answer)
-      if (waiting.size === 0) thread.unref()
-    })
-    thread.on('error', failAll)
-    thread.on('exit', () => failAll(new Error('the media probe worker stopped')))
-    worker = thread
-    return thread
-  }
-
+  const worker = createRequestWorker<Omit<ProbeRequest, 'id'>, ProbeAnswer>(
+    import.meta.url,
+    { source: './worker.ts', bundle: './mediaProbeWorker.js' },
+    'media probe',
+  )
   return {
     async probe(fd, size, fileName) {
-      const thread = started()
-      const id = nextId++
-      const answer = await new Promise<ProbeAnswer>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        // Referenced while it works: a process waiting only for this answer must live to get it.
-        thread.ref()
-        thread.postMessage({ id, fd, size, fileName } satisfies ProbeRequest)
-      })
+      const answer = await worker.request({ fd, size, fileName })
       if ('probed' in answer) return answer.probed
       if ('refused' in answer) throw new MediaFileError(answer.refused)
       throw Object.assign(
@@ -68,11 +32,7 @@ export function createMediaProber(): MediaProber {
         answer.code ? { code: answer.code } : {},
       )
     },
-    async close() {
-      const thread = worker
-      worker = undefined
-      if (thread) await thread.terminate()
-    },
+    close: () => worker.close(),
   }
 }
 
