@@ -131,6 +131,9 @@ export default defineConfig({
           practiceSandbox: resolve('sandbox/worker.ts'),
           // Reads and hashes local media off main's thread (src/main/files/digest.ts).
           fileDigestWorker: resolve('src/main/files/digestWorker.ts'),
+          // Reads local media's properties (codecs, duration, keyframes) off main's thread
+          // (src/main/media/inspect/prober.ts).
+          mediaProbeWorker: resolve('src/main/media/inspect/worker.ts'),
         },
       },
     },

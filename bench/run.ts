@@ -22,6 +22,7 @@ import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchAudiences } from './audiences'
+import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
 import { formatTable, writeResults, type Row } from './report'
 import { summarize } from './stats'
@@ -32,7 +33,8 @@ const FRAME_BUDGET_MS = 8
 /**
  * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
- * builder), scale (drafts page at 50,000), start, saves, outbox, ratelimit, catalog.
+ * builder), scale (drafts page at 50,000), start, saves, outbox, ratelimit, catalog, audiences,
+ * media (reading a 512 MB video's properties).
  */
 const SECTIONS = [
   'bundle',
@@ -45,6 +47,7 @@ const SECTIONS = [
   'catalog',
   'feedcheck',
   'audiences',
+  'media',
 ] as const
 type Section = (typeof SECTIONS)[number]
 function chosenSections(argv: readonly string[]): ReadonlySet<Section> {
@@ -346,6 +349,19 @@ try {
       'audiences: hashing, memory on a 10,000,000-row list, upload throughput, typing while uploading (issue 16)',
     )
     addRow(...(await benchAudiences(log)))
+  }
+  if (wants('media')) {
+    log("media: a 512 MB video's properties read on the device (issue 45)")
+    const media = await benchMediaInspect()
+    rows.push({
+      what: 'Inspect a 512 MB video (codecs, keyframes, …)',
+      target: '≤ 300 ms',
+      limit: 300,
+      compare: 'max',
+      unit: 'ms',
+      summary: summarize(media.samples),
+      note: `${(media.fileBytes / 1024 / 1024).toFixed(0)} MB MP4, moov after the mdat, 18,000 video samples; through the probe worker, warm; the first call (starting the worker) took ${media.coldMs.toFixed(0)} ms`,
+    })
   }
 } finally {
   await rm(root, { recursive: true, force: true })

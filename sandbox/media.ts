@@ -126,6 +126,8 @@ export interface VideoProbe {
   width: number
   height: number
   durationMs: number
+  /** The video track's sample entry type (avc1, hvc1, vp09 …), when the file has sample tables. */
+  videoCodec?: string
 }
 
 /**
@@ -135,6 +137,8 @@ export interface VideoProbe {
 export function probeMp4(bytes: Buffer): VideoProbe | undefined {
   let durationMs: number | undefined
   let size: { width: number; height: number } | undefined
+  let handler: string | undefined
+  let videoCodec: string | undefined
   const walk = (start: number, end: number): void => {
     let offset = start
     while (offset + 8 <= end) {
@@ -147,7 +151,11 @@ export function probeMp4(bytes: Buffer): VideoProbe | undefined {
       } else if (boxSize === 0) boxSize = end - offset
       if (boxSize < header || offset + boxSize > end) return
       const body = offset + header
-      if (type === 'moov' || type === 'trak') walk(body, offset + boxSize)
+      if (type === 'trak') handler = undefined
+      if (['moov', 'trak', 'mdia', 'minf', 'stbl'].includes(type)) walk(body, offset + boxSize)
+      else if (type === 'hdlr' && body + 12 <= end) handler = bytes.toString('latin1', body + 8, body + 12)
+      else if (type === 'stsd' && handler === 'vide' && !videoCodec && body + 16 <= end)
+        videoCodec = bytes.toString('latin1', body + 12, body + 16)
       else if (type === 'mvhd') {
         const version = bytes[body] ?? 0
         const timescale = bytes.readUInt32BE(body + (version === 1 ? 20 : 12))
@@ -166,7 +174,8 @@ export function probeMp4(bytes: Buffer): VideoProbe | undefined {
   }
   if (bytes.length < 8 || bytes.toString('ascii', 4, 8) !== 'ftyp') return undefined
   walk(0, bytes.length)
-  return size && durationMs !== undefined ? { ...size, durationMs } : undefined
+  if (!size || durationMs === undefined) return undefined
+  return { ...size, durationMs, ...(videoCodec ? { videoCodec } : {}) }
 }
 
 const placeholderCache = new Map<string, Buffer>()

@@ -4,6 +4,7 @@ import type { RequestContext, Route, Runtime } from '../context'
 import { RawInteger, json, legacyError, parseMultipart } from '../http'
 import type { Reply } from '../http'
 import { MAX_UPLOAD_BYTES, UPLOAD_CATEGORIES, mediaTypeOfMime, probeImage, probeMp4 } from '../media'
+import type { VideoProbe } from '../media'
 import type { Upload } from '../state'
 import { newMediaKey } from '../ads/records'
 
@@ -95,6 +96,23 @@ function processingInfo(upload: Upload, now: number): Record<string, unknown> {
     check_after_secs: Math.max(1, Math.ceil(remaining / 1000)),
     progress_percent: progress,
   }
+}
+
+/**
+ * What makes the platform's transcode fail, from its public upload guide (not in the spec):
+ * H.264 is the one video codec it names, and a post video lasts 0.5 s to 20 minutes (default
+ * accounts, as the sandbox's users are).
+ */
+const TRANSCODED_CODECS = ['avc1', 'avc3']
+const MIN_VIDEO_MS = 500
+const MAX_VIDEO_MS = 20 * 60 * 1000
+
+function transcodeFailure(probe: VideoProbe): string | undefined {
+  if (probe.videoCodec && !TRANSCODED_CODECS.includes(probe.videoCodec))
+    return `Unsupported video codec ${probe.videoCodec}: the video must be H.264.`
+  if (probe.durationMs < MIN_VIDEO_MS || probe.durationMs > MAX_VIDEO_MS)
+    return `Video duration ${probe.durationMs / 1000} s is outside 0.5 s to 20 minutes.`
+  return undefined
 }
 
 function init(ctx: RequestContext, rt: Runtime, caller: UserContext, params: UploadParams): Reply {
@@ -192,7 +210,10 @@ function finalize(ctx: RequestContext, rt: Runtime, caller: UserContext, params:
     const probe = probeMp4(bytes)
     if (probe)
       Object.assign(upload, { width: probe.width, height: probe.height, durationMs: probe.durationMs })
-    else upload.failure = 'Unsupported video: no readable MP4 movie and track headers.'
+    const failure = probe
+      ? transcodeFailure(probe)
+      : 'Unsupported video: no readable MP4 movie and track headers.'
+    if (failure) upload.failure = failure
     upload.readyAt = ctx.now + rt.limits.videoProcessingMs
   } else {
     const probe = probeImage(bytes)

@@ -25,6 +25,7 @@ import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
 import type { DamagedStore } from './files/storeFile'
 import { createGrantedFiles } from './media/grantedFiles'
+import { createGrantedProbe } from './media/inspect/grantedProbe'
 import { createMediaHandlers } from './media/handlers'
 import { createMediaGrants } from './media/mediaGrants'
 import { createMediaService, type MediaDialogs } from './media/mediaService'
@@ -231,6 +232,7 @@ export function createServices(config: ServicesConfig): Services {
       features: accountFeatures,
       postLengthTier,
       localMedia: publishMedia,
+      probeLocal: createGrantedProbe(localFiles),
       publishedCard: (draftId) => {
         const draft = drafts.store.get(draftId)
         const cardId = draft?.published?.cardId

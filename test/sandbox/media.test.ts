@@ -12,6 +12,7 @@ import {
   uploadUntilFinalized,
 } from './helpers/client'
 import type { UserTokens } from './helpers/client'
+import { buildMp4, validVideoSpec } from '../support/mp4Writer'
 
 interface Envelope<T = Record<string, unknown>> {
   data: T
@@ -64,6 +65,26 @@ describe('chunked media upload', () => {
     })
     expect(status.text).toMatch(new RegExp(`"media_id":${result.mediaId}[,}]`))
     expect(sandbox.created().media_uploads).toBeGreaterThanOrEqual(1)
+  })
+
+  it.each([
+    ['an HEVC video', buildMp4(validVideoSpec({ codec: 'hvc1' })), /codec hvc1: the video must be H\.264/],
+    ['a video of 0.2 s', buildMp4(validVideoSpec({ keyframeEvery: 6 }, 0.2)), /duration 0\.2 s is outside/],
+  ])('fails the processing of %s, as the platform fails its transcode', async (_label, bytes, reason) => {
+    const { mediaId } = await uploadUntilFinalized(sandbox, user, bytes, 'video/mp4', 'post_video')
+    const info = await uploadStatus(sandbox, user, mediaId)
+    expect(info).toMatchObject({
+      state: 'failed',
+      error: { name: 'InvalidMedia', message: expect.stringMatching(reason) },
+    })
+    const valid = await uploadUntilFinalized(
+      sandbox,
+      user,
+      buildMp4(validVideoSpec()),
+      'video/mp4',
+      'post_video',
+    )
+    expect(valid.processingInfo?.state).not.toBe('failed')
   })
 
   it('reports video processing_info until it succeeds', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { inspectMediaFile } from '../../src/main/media/inspect'
 import type { LocalMediaRef } from '../../src/shared/creatives/media'
 import { placeholderPng } from '../../sandbox/media'
+import { buildMp4 } from './mp4Writer'
 
 /** Tiny but valid media files, and the local refs the app makes of them (copied from the sandbox helpers). */
 
@@ -10,27 +11,21 @@ export function pngOf(width: number, height: number, seed: string): Buffer {
   return placeholderPng(width, height, seed)
 }
 
-function box(type: string, ...payload: Buffer[]): Buffer {
-  const body = Buffer.concat(payload)
-  const head = Buffer.alloc(8)
-  head.writeUInt32BE(body.length + 8, 0)
-  head.write(type, 4, 'ascii')
-  return Buffer.concat([head, body])
-}
-
-/** A structurally valid MP4 (ftyp + moov/mvhd + trak/tkhd); `seed` varies the bytes, so each file is unique. */
+/** A valid H.264/AAC MP4 (test/support/mp4Writer.ts); `seed` varies the bytes, so each file is unique. */
 export function mp4Of(width: number, height: number, durationMs: number, seed = 0): Buffer {
-  const mvhd = Buffer.alloc(100)
-  mvhd.writeUInt32BE(1000, 12)
-  mvhd.writeUInt32BE(durationMs, 16)
-  const tkhd = Buffer.alloc(84)
-  tkhd.writeUInt32BE(width * 65536, 76)
-  tkhd.writeUInt32BE(height * 65536, 80)
-  return Buffer.concat([
-    box('ftyp', Buffer.from('isom\0\0\0\0isomavc1', 'latin1')),
-    box('moov', box('mvhd', mvhd), box('trak', box('tkhd', tkhd))),
-    box('mdat', Buffer.alloc(256 + (seed % 997), seed % 251)),
-  ])
+  const fps = 30
+  return buildMp4({
+    video: {
+      width,
+      height,
+      fps,
+      frames: Math.max(1, Math.round((durationMs / 1000) * fps)),
+      keyframeEvery: fps,
+    },
+    audio: {},
+    sampleBytes: 16 + (seed % 97),
+    fill: seed % 251,
+  })
 }
 
 /** A folder for test media and the app's dialog to choose them in (openApp's `media`). */

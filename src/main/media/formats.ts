@@ -1,7 +1,10 @@
 // Recognises image and video files from their first bytes and reads their pixel size from the
 // format headers, without decoding: enough for the media rules (type, width, ratio).
 
-export type SniffedFormat = 'png' | 'jpeg' | 'gif' | 'webp' | 'mp4' | 'mov'
+import type { MediaContainer } from '../../shared/rules/mediaContent'
+import { CONTAINER_NAMES } from '../../shared/rules/mediaContent'
+
+export type SniffedFormat = MediaContainer
 
 export const MIME_TYPES: Record<SniffedFormat, string> = {
   png: 'image/png',
@@ -12,14 +15,7 @@ export const MIME_TYPES: Record<SniffedFormat, string> = {
   mov: 'video/quicktime',
 }
 
-export const FORMAT_NAMES: Record<SniffedFormat, string> = {
-  png: 'PNG',
-  jpeg: 'JPEG',
-  gif: 'GIF',
-  webp: 'WebP',
-  mp4: 'MP4',
-  mov: 'MOV',
-}
+export const FORMAT_NAMES = CONTAINER_NAMES
 
 export interface Dimensions {
   width: number

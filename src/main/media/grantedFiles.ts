@@ -118,6 +118,11 @@ function fromFsError(error: unknown): GrantedFileError {
 export interface GrantedFiles {
   /** Opens a local file that passes the checks above; `expected`: the identity of its grant. */
   open(path: string, options: { maxBytes: number; expected?: FileIdentity }): Promise<OpenedFile>
+  /**
+   * Opens a file by its grant, as the file that was granted (binding an unbound grant to it).
+   * @throws GrantedFileError not_granted when no grant names the path.
+   */
+  openGranted(file: { path: string; mimeType: string }): Promise<OpenedFile>
   /** Reads and hashes an opened file off main's thread; with `keep`, its bytes too. */
   hash(file: OpenedFile, keep: boolean): Promise<{ sha256: string; bytes?: Uint8Array }>
   /** For the outbox (preflight and upload). */
@@ -150,6 +155,22 @@ export function createGrantedFiles(
       }
     },
 
+    async openGranted(file) {
+      const grant = await grants.byPath(file.path)
+      if (!grant) throw new GrantedFileError('not_granted')
+      const opened = await files.open(file.path, {
+        maxBytes: maxBytesForMime(file.mimeType),
+        ...(grant.identity ? { expected: grant.identity } : {}),
+      })
+      try {
+        if (!grant.identity) await grants.bind(grant.token, opened.identity)
+        return opened
+      } catch (error) {
+        await opened.handle.close()
+        throw error
+      }
+    },
+
     async hash(file, keep) {
       try {
         return await digester.digest(file.handle.fd, file.size, keep)
@@ -165,7 +186,7 @@ export function createGrantedFiles(
       },
       digest: async (file) => (await readByGrant(file, false)).sha256,
       open: async (file) => {
-        const opened = await openByGrant(file)
+        const opened = await files.openGranted(file)
         const stream = digester.stream(opened.handle.fd, opened.size)
         const guarded = <T>(work: Promise<T>) =>
           work.catch((error: unknown) => Promise.reject(fromFsError(error)))
@@ -184,25 +205,8 @@ export function createGrantedFiles(
     close: () => digester.close(),
   }
 
-  /** Opens a file through its grant, binding the grant to the file on its first read. */
-  async function openByGrant(file: { path: string; mimeType: string }): Promise<OpenedFile> {
-    const grant = await grants.byPath(file.path)
-    if (!grant) throw new GrantedFileError('not_granted')
-    const opened = await files.open(file.path, {
-      maxBytes: maxBytesForMime(file.mimeType),
-      ...(grant.identity ? { expected: grant.identity } : {}),
-    })
-    try {
-      if (!grant.identity) await grants.bind(grant.token, opened.identity)
-      return opened
-    } catch (error) {
-      await opened.handle.close()
-      throw error
-    }
-  }
-
   async function readByGrant(file: { path: string; mimeType: string }, keep: boolean) {
-    const opened = await openByGrant(file)
+    const opened = await files.openGranted(file)
     try {
       return await files.hash(opened, keep)
     } finally {

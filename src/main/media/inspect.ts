@@ -6,11 +6,12 @@ import type { LocalMediaRef } from '../../shared/creatives/media'
 import { mediaTypeFromMime } from '../../shared/creatives/media'
 import { checkFileSize } from '../../shared/rules/media'
 import type { SniffedFormat } from './formats'
-import { imageDimensions, MediaFileError, MIME_TYPES, sniffFormat } from './formats'
+import { MediaFileError, MIME_TYPES, sniffFormat } from './formats'
 import { createGrantedFiles, GrantedFileError, MAX_LOCAL_MEDIA_BYTES } from './grantedFiles'
 import type { GrantedFiles, OpenedFile } from './grantedFiles'
 import type { FileIdentity } from './mediaGrants'
-import { readMovieInfo } from './isoBmff'
+import type { MediaProber } from './inspect/prober'
+import { sharedMediaProber } from './inspect/prober'
 
 export interface InspectedMedia {
   ref: LocalMediaRef
@@ -18,8 +19,8 @@ export interface InspectedMedia {
   preview?: string
 }
 
-/** Enough for any image header, including JPEGs with large EXIF blocks before the frame header. */
-const HEAD_BYTES = 1024 * 1024
+/** Enough to tell the format; the prober reads the rest (inspect/probeFile.ts). */
+const HEAD_BYTES = 64
 /** Above this an image is refused by the upload limits anyway; no point copying it across IPC. */
 export const MAX_PREVIEW_BYTES = 8 * 1024 * 1024
 
@@ -62,13 +63,15 @@ export function describeUnreadable(error: GrantedFileError, name: string): Media
 
 /**
  * Inspects a file opened and checked by grantedFiles: the format from its first bytes, its size
- * against the platform's limit for that format (before the rest is read), then its hash (off
- * main's thread) and its pixel size, duration or preview.
+ * against the platform's limit for that format (before the rest is read), then, off main's
+ * thread, its hash and its real properties (inspect/probeFile.ts: pixels, codecs, duration,
+ * frame rate, keyframes, audio), and a preview for images.
  * @throws MediaFileError with a sentence for the designer when the file is unsupported, too large or damaged.
  */
 export async function inspectOpenedFile(
   file: OpenedFile,
   files: Pick<GrantedFiles, 'hash'>,
+  prober: MediaProber = sharedMediaProber(),
 ): Promise<InspectedMedia> {
   const name = basename(file.path) || 'The file'
   const { path, size } = file
@@ -85,31 +88,29 @@ export async function inspectOpenedFile(
     throw new MediaFileError(`${tooLarge.message.replace(/^This file/, name)}. Choose a smaller file.`)
   const previewed = isImage(format) && size <= MAX_PREVIEW_BYTES
   let hashed
+  let probed
   try {
-    hashed = await files.hash(file, previewed)
+    ;[hashed, probed] = await Promise.all([
+      files.hash(file, previewed),
+      prober.probe(file.handle.fd, size, basename(file.path)),
+    ])
   } catch (error) {
     if (error instanceof GrantedFileError) throw describeUnreadable(error, name)
     throw error
   }
-  const { sha256 } = hashed
-  if (isImage(format)) {
-    const { width, height } = imageDimensions(format, bytes)
-    const ref: LocalMediaRef = { source: 'local', path, sha256, mimeType, bytes: size, width, height }
-    if (!previewed || !hashed.bytes) return { ref }
-    return { ref, preview: `data:${mimeType};base64,${Buffer.from(hashed.bytes).toString('base64')}` }
-  }
-  const movie = await readMovieInfo(file.handle, size, format)
   const ref: LocalMediaRef = {
     source: 'local',
     path,
-    sha256,
+    sha256: hashed.sha256,
     mimeType,
     bytes: size,
-    width: movie.width,
-    height: movie.height,
-    ...(movie.durationSeconds === undefined ? {} : { durationSeconds: movie.durationSeconds }),
+    width: probed.width,
+    height: probed.height,
+    ...(probed.durationSeconds === undefined ? {} : { durationSeconds: probed.durationSeconds }),
+    probe: probed.probe,
   }
-  return { ref }
+  if (!previewed || !hashed.bytes) return { ref }
+  return { ref, preview: `data:${mimeType};base64,${Buffer.from(hashed.bytes).toString('base64')}` }
 }
 
 let standalone: GrantedFiles | undefined

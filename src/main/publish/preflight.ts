@@ -14,6 +14,10 @@ import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/li
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkDraftForPublish } from '../../shared/creatives/publishGate'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
+import { MediaFileError } from '../media/formats'
+import type { LocalMediaProbe } from '../media/inspect/grantedProbe'
+import { withProbedMedia } from '../media/inspect/grantedProbe'
+import type { ProbedMedia } from '../media/inspect/probeFile'
 
 /**
  * The check a publish job passes before its first network write, with everything the server
@@ -32,6 +36,11 @@ export interface PreflightEnv {
   facts: Omit<RuleFacts, 'features'>
   /** Local media, read only through the designer's grants (media/grantedFiles.ts). */
   localMedia: LocalMediaReader
+  /**
+   * Reads a local file's properties again (media/inspect), so the media rules judge the file as
+   * it is, not what the draft says of it. Without it the draft's stored facts are checked.
+   */
+  probeLocal?: LocalMediaProbe
   /** What a published card draft the job attaches is on the platform (its id and kind). */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
 }
@@ -40,26 +49,28 @@ export async function preflight(env: PreflightEnv): Promise<OutboxError[]> {
   const { job } = env
   const { features } = await env.features.get(env.ctx, job.accountId)
   const problems: OutboxError[] = []
+  const probed = new Map<string, ProbedMedia>()
+  const fileProblems = await changedFiles(env, probed)
   // The job's draft with the card draft a post attaches: both are in the job's snapshots.
   const lookup = (draftId: string) => {
     const snapshot = job.publication.drafts[draftId]
-    return snapshot ? snapshotDraft(draftId, snapshot) : undefined
+    return snapshot ? snapshotDraft(draftId, snapshot, probed) : undefined
   }
   const own = lookup(job.publication.draftId)
   if (own) problems.push(...checkSnapshotRules(own, lookup, { ...env.facts, features }))
-  problems.push(...(await changedFiles(env)))
+  problems.push(...fileProblems)
   problems.push(...(await missingLibraryMedia(env)))
   problems.push(...(await missingCards(env)))
   return dedupe(problems)
 }
 
-/** The job's snapshot as the draft shape the rules take. */
-function snapshotDraft(id: string, snapshot: DraftSnapshot): Draft {
+/** The job's snapshot as the draft shape the rules take, its local media as main probed them. */
+function snapshotDraft(id: string, snapshot: DraftSnapshot, probed: ReadonlyMap<string, ProbedMedia>): Draft {
   return {
     id,
     kind: snapshot.kind,
     name: snapshot.name,
-    content: snapshot.content as Draft['content'],
+    content: withProbedMedia(snapshot.content, probed) as Draft['content'],
     status: 'queued',
     schemaVersion: CURRENT_DRAFT_SCHEMA_VERSION,
     createdAt: new Date(0).toISOString(),
@@ -67,8 +78,11 @@ function snapshotDraft(id: string, snapshot: DraftSnapshot): Draft {
   }
 }
 
-/** Local files not uploaded yet, read again: one that vanished or changed is not what was reviewed. */
-async function changedFiles(env: PreflightEnv): Promise<OutboxError[]> {
+/**
+ * Local files not uploaded yet, read again: one that vanished or changed is not what was reviewed.
+ * Each unchanged one is probed into `probed` (by hash) for the media rules.
+ */
+async function changedFiles(env: PreflightEnv, probed: Map<string, ProbedMedia>): Promise<OutboxError[]> {
   const problems: OutboxError[] = []
   for (const step of env.job.steps) {
     if (step.kind !== 'upload' || step.status !== 'pending') continue
@@ -86,9 +100,28 @@ async function changedFiles(env: PreflightEnv): Promise<OutboxError[]> {
         message: `${step.fileName} changed since it was added — choose it again so the draft's checks and preview match the file`,
         ...(draftId ? { draftId } : {}),
       })
+      continue
     }
+    const problem = await probeInto(env, step, probed)
+    if (problem) problems.push({ ...problem, ...(draftId ? { draftId } : {}) })
   }
   return problems
+}
+
+/** A medium main cannot read as one (damaged, cut short, not a medium) stops the job. */
+async function probeInto(
+  env: PreflightEnv,
+  step: { path: string; mimeType: string; sha256: string; fileName: string },
+  probed: Map<string, ProbedMedia>,
+): Promise<{ code: string; message: string } | undefined> {
+  if (!env.probeLocal) return undefined
+  try {
+    probed.set(step.sha256, await env.probeLocal(step))
+    return undefined
+  } catch (error) {
+    if (error instanceof MediaFileError) return { code: 'media_unreadable', message: error.message }
+    return localFileProblem(step, error)
+  }
 }
 
 /** Every library medium a draft of the job names, with the draft and content path it is at. */
@@ -255,6 +288,7 @@ export interface PreflightDeps {
   /** The post length tier of a profile's ad account (settings.postLengthLimits). */
   postLengthTier(profileId: string, accountId: string): RuleFacts['postLengthTier']
   localMedia: LocalMediaReader
+  probeLocal?: LocalMediaProbe
   /** A published card draft's id and kind on the platform, from the draft store. */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
 }
@@ -279,6 +313,7 @@ export function createPreflight(
         resolveCard: (draftId) => job.publication.publishedCards[draftId],
       },
       localMedia: deps.localMedia,
+      ...(deps.probeLocal ? { probeLocal: deps.probeLocal } : {}),
       publishedCard: deps.publishedCard,
     })
   }

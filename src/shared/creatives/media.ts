@@ -4,6 +4,8 @@
 import { z } from 'zod'
 import type { MediaInfo } from '../rules/context'
 import { enumTuple, LIMITS } from '../rules/limits'
+import type { MediaProbe } from '../rules/mediaContent'
+import { MEDIA_CONTAINERS } from '../rules/mediaContent'
 import { localMediaPlaceholder } from '../rules/placeholders'
 import { mediaTypeOf } from './mediaType'
 
@@ -31,6 +33,23 @@ export const mediaTokenSchema = z
   .string()
   .regex(MEDIA_TOKEN_PATTERN, 'Not a file token Ads Studio handed out')
 
+const count = z.number().int().nonnegative()
+const measure = z.number().nonnegative()
+
+/** What main read of a local file's content (shared/rules/mediaContent.ts). */
+export const mediaProbeSchema = z.object({
+  container: z.enum(MEDIA_CONTAINERS),
+  namedAs: z.string().max(16).optional(),
+  durationSeconds: measure.optional(),
+  frameRate: measure.optional(),
+  keyframeIntervalSeconds: measure.optional(),
+  videoCodec: z.string().max(64).optional(),
+  audioCodec: z.string().max(64).optional(),
+  audioChannels: count.optional(),
+  pixelAspectRatio: measure.optional(),
+  frameCount: count.optional(),
+}) satisfies z.ZodType<MediaProbe>
+
 export const localMediaRefSchema = z.object({
   source: z.literal('local'),
   path: z.string().min(1),
@@ -45,6 +64,8 @@ export const localMediaRefSchema = z.object({
   width: dimension.optional(),
   height: dimension.optional(),
   durationSeconds: z.number().nonnegative().optional(),
+  /** Read from the file by main when it was chosen; drafts saved before have none. */
+  probe: mediaProbeSchema.optional(),
 })
 
 export const mediaRefSchema = z.discriminatedUnion('source', [libraryMediaRefSchema, localMediaRefSchema])
@@ -93,5 +114,6 @@ export function mediaInfoOf(ref: MediaRef): MediaInfo {
     ...(ref.height === undefined ? {} : { height: ref.height }),
     ...(ref.source === 'library' && ref.aspectRatio !== undefined ? { aspectRatio: ref.aspectRatio } : {}),
     ...(ref.source === 'local' ? { bytes: ref.bytes } : {}),
+    ...(ref.source === 'local' && ref.probe ? { probe: ref.probe } : {}),
   }
 }

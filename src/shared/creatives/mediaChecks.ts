@@ -7,11 +7,11 @@ import type { EnumLimit, MediaType } from '../rules/limits'
 import { LIMITS } from '../rules/limits'
 import {
   checkConversationVideo,
-  checkFileSize,
   checkMatchingAspectRatios,
   checkMediaType,
   checkPollMedia,
 } from '../rules/media'
+import { checkMediaFile } from '../rules/mediaContent'
 import type { MediaRef } from './media'
 import { mediaInfoOf, mediaTypeOf } from './media'
 
@@ -41,7 +41,7 @@ const VIDEO: EnumLimit<MediaType> = {
  */
 export function mediaChecks(use: MediaUse, ref: MediaRef, siblings: readonly MediaRef[] = []): Issue[] {
   const info = mediaInfoOf(ref)
-  const issues = checkFileSize([], info)
+  const issues = checkMediaFile([], info)
   switch (use) {
     case 'card_media':
       issues.push(...checkMediaType([], info, LIMITS.card.componentMediaTypes, 'Card media'))

@@ -1,4 +1,5 @@
 import type { MediaType, PostLengthTier } from './limits'
+import type { MediaProbe } from './mediaContent'
 
 /** What is known about one medium, from the library or from a local file read in main. */
 export interface MediaInfo {
@@ -8,6 +9,8 @@ export interface MediaInfo {
   /** As the media library reports it, e.g. '16:9'; width and height win when both are known. */
   readonly aspectRatio?: string
   readonly bytes?: number
+  /** What main read of a local file's content (src/main/media/inspect); absent for library media. */
+  readonly probe?: MediaProbe
 }
 
 /**

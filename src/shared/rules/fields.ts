@@ -5,7 +5,7 @@ import type { MediaInfo, ValidationContext } from './context'
 import type { EnumLimit, LengthLimit } from './limits'
 import type { Issue, IssuePath } from './issues'
 import { characterCount, error, formatNumber, plural, warning } from './issues'
-import { checkFileSize } from './media'
+import { checkMediaFile } from './mediaContent'
 import { isLocalMediaPlaceholder } from './placeholders'
 
 export type JsonObject = Record<string, unknown>
@@ -123,7 +123,7 @@ export function inspectMediaKey(
     )
   }
   const info = context.media?.[mediaKey]
-  if (info) issues.push(...checkFileSize(path, info))
+  if (info) issues.push(...checkMediaFile(path, info))
   return info
 }
 

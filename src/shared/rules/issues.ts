@@ -40,6 +40,12 @@ export type IssueCode =
   | 'aspect_ratio'
   /** a local file larger than the platform accepts (limit = bytes) */
   | 'file_too_large'
+  /** a medium's content the platform does not take: codec, duration, frame rate, audio, pixels */
+  | 'media_content'
+  /** keyframes further apart than the app advises (limit = seconds) */
+  | 'keyframe_interval'
+  /** a file whose name says one format and whose bytes another */
+  | 'extension_mismatch'
   /** the account lacks a feature this field needs */
   | 'needs_feature'
   /** a local file not uploaded yet: the payload holds a placeholder media key */

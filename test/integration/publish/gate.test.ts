@@ -88,7 +88,7 @@ describe('the publish gate in main', () => {
       ])
     }
 
-    const video = await localMedium(apps.workDir, 'gate-1920x1100.mp4', mp4Of(1920, 1100, 3_000, 7))
+    const video = await localMedium(apps.workDir, 'gate-1280x760.mp4', mp4Of(1280, 760, 3_000, 7))
     const vcId = await createDraft(
       app,
       'video_conversation_card',

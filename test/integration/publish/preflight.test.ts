@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { LocalMediaRef } from '../../../src/shared/creatives/media'
 import type { OutboxJobView } from '../../../src/shared/ipc/contracts/outbox'
-import { pngOf } from '../../support/mediaFixtures'
+import { localMedium, pngOf } from '../../support/mediaFixtures'
+import { buildMp4, validVideoSpec } from '../../support/mp4Writer'
 import { useSandboxApps } from '../../support/sandboxApps'
 import { image, pollCard, post, singleCard } from './fixtures'
 import { createDraft, waitFor, draftJob, untilDraftJob } from './harness'
@@ -96,6 +97,31 @@ describe('the preflight before a publish job writes anything', () => {
     ])
     expect(vanished.problems).toEqual([
       expect.objectContaining({ code: 'file_missing', message: expect.stringContaining(vanishing.path) }),
+    ])
+    expect(createdTotal()).toBe(total)
+  })
+
+  it('judges a local video by what main reads of the file, not by what the draft says of it', async () => {
+    const { app } = await connectedApp('probed')
+    const hevc = await localMedium(
+      app.media(apps.workDir),
+      'preflight-hevc.mp4',
+      buildMp4(validVideoSpec({ codec: 'hvc1' })),
+    )
+    expect(hevc.probe?.videoCodec).toMatch(/^hvc1/)
+    // A renderer that writes the draft itself can claim anything of the file.
+    const claimed = { ...hevc, probe: { ...hevc.probe!, videoCodec: 'avc1.640028' } }
+    const draftId = await createDraft(app, 'card', 'Claimed card', singleCard('Claimed card', claimed))
+    const total = createdTotal()
+
+    await app.call('outbox.enqueue', { draftId })
+    const stopped = await untilDraftJob(app, draftId, 'needs_attention')
+    expect(stopped.problems).toEqual([
+      expect.objectContaining({
+        code: 'media_content',
+        draftId,
+        message: expect.stringMatching(/HEVC.*H\.264/),
+      }),
     ])
     expect(createdTotal()).toBe(total)
   })

@@ -2,6 +2,7 @@
 // test states the exact dimensions it expects.
 
 import { crc32, deflateSync } from 'node:zlib'
+import { buildMp4 } from '../../support/mp4Writer'
 
 function u32(value: number): Buffer {
   const buffer = Buffer.alloc(4)
@@ -62,16 +63,25 @@ export function jpeg(
     // A Huffman table (C4) first: it lives in the SOF range but carries no size.
     segment(0xc4, Buffer.alloc(20, 0)),
     segment(options.sof ?? 0xc0, frame),
+    // A start of scan, a little entropy-coded data, and the end of image.
+    segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
+    Buffer.alloc(32, 0x55),
     Buffer.from([0xff, 0xd9]),
   ])
 }
 
-export function gif(width: number, height: number): Buffer {
+export function gif(width: number, height: number, frames = 1): Buffer {
   const header = Buffer.alloc(13)
   header.write('GIF89a', 0, 'ascii')
   header.writeUInt16LE(width, 6)
   header.writeUInt16LE(height, 8)
-  return Buffer.concat([header, Buffer.from([0x3b])])
+  // Each frame: image descriptor, LZW minimum code size, one data sub-block, terminator.
+  const descriptor = Buffer.alloc(10)
+  descriptor[0] = 0x2c
+  descriptor.writeUInt16LE(width, 5)
+  descriptor.writeUInt16LE(height, 7)
+  const frame = Buffer.concat([descriptor, Buffer.from([2, 2, 0x4c, 0x01, 0])])
+  return Buffer.concat([header, ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])])
 }
 
 function riff(chunkType: string, chunk: Buffer): Buffer {
@@ -104,49 +114,20 @@ export function webp(kind: 'VP8X' | 'VP8L' | 'VP8 ', width: number, height: numb
   return riff(kind, chunk)
 }
 
-function box(type: string, ...content: Buffer[]): Buffer {
-  const body = Buffer.concat(content)
-  return Buffer.concat([u32(8 + body.length), Buffer.from(type, 'ascii'), body])
-}
-
-function mvhd(timescale: number, duration: number, version: 0 | 1): Buffer {
-  if (version === 1) {
-    const body = Buffer.alloc(4 + 28 + 80)
-    body[0] = 1
-    body.writeUInt32BE(timescale, 4 + 16)
-    body.writeBigUInt64BE(BigInt(duration), 4 + 20)
-    return box('mvhd', body)
-  }
-  const body = Buffer.alloc(4 + 16 + 80)
-  body.writeUInt32BE(timescale, 4 + 8)
-  body.writeUInt32BE(duration, 4 + 12)
-  return box('mvhd', body)
-}
-
-function tkhd(width: number, height: number, version: 0 | 1): Buffer {
-  const fixed = 4 + (version === 1 ? 32 : 20) + 52
-  const body = Buffer.alloc(fixed + 8)
-  body[0] = version
-  body.writeUInt32BE(width * 65536, fixed)
-  body.writeUInt32BE(height * 65536, fixed + 4)
-  return box('tkhd', body)
-}
-
-/** ftyp, moov (mvhd, an audio track, the video track) and mdat, with moov first or last. */
+/** ftyp, moov (an H.264 video track and an AAC audio track) and mdat, with moov first or last. */
 export function mp4(
   width: number,
   height: number,
   seconds: number,
-  options: { brand?: 'isom' | 'qt  '; moovLast?: boolean; version?: 0 | 1; mdatBytes?: number } = {},
+  options: { brand?: 'isom' | 'qt  '; moovLast?: boolean; mdatBytes?: number } = {},
 ): Buffer {
-  const version = options.version ?? 0
-  const ftyp = box('ftyp', Buffer.from(options.brand ?? 'isom', 'ascii'), u32(0x200))
-  const moov = box(
-    'moov',
-    mvhd(600, Math.round(seconds * 600), version),
-    box('trak', tkhd(0, 0, version)),
-    box('trak', tkhd(width, height, version)),
-  )
-  const mdat = box('mdat', Buffer.alloc(options.mdatBytes ?? 256, 1))
-  return options.moovLast ? Buffer.concat([ftyp, mdat, moov]) : Buffer.concat([ftyp, moov, mdat])
+  const fps = 30
+  const frames = Math.round(seconds * fps)
+  return buildMp4({
+    ...(options.brand ? { brand: options.brand } : {}),
+    video: { width, height, fps, frames, keyframeEvery: fps },
+    audio: {},
+    ...(options.moovLast ? { moovLast: true } : {}),
+    ...(options.mdatBytes ? { sampleBytes: Math.ceil(options.mdatBytes / frames) } : {}),
+  })
 }

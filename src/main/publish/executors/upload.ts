@@ -7,6 +7,7 @@ import { PUBLISH_OPS } from '../job'
 import { skipIfNotNeeded } from './common'
 import { GrantedFileError } from '../../media/grantedFiles'
 import type { LocalMediaStream } from '../../media/mediaStream'
+import { describeProcessingFailure } from '../../media/processingFailure'
 
 /**
  * Sends a local file of a draft through the chunked upload. An upload is not an object of the
@@ -203,11 +204,14 @@ async function waitUntilProcessed(
   for (;;) {
     const info = state.processingInfo
     if (!info || info.state === 'succeeded') return state
-    if (info.state === 'failed') {
-      throw fatal(
-        `The platform could not process ${step.fileName}${info.error?.message ? `: ${info.error.message}` : ''}`,
-      )
-    }
+    if (info.state === 'failed') throw fatal(describeProcessingFailure(step.fileName, info.error))
+    // The medium is referenced only once processed; meanwhile the outbox shows how far it got.
+    env.progress({
+      done: Math.max(0, Math.min(100, Math.round(info.progress_percent ?? 0))),
+      total: 100,
+      unit: '%',
+      detail: `The platform is processing ${step.fileName}:`,
+    })
     const wait = Math.min(env.processingPollMaxMs, Math.max(1, info.check_after_secs ?? 1) * 1000)
     await env.sleep(wait)
     state = await uploadStatus(env.ctx, step.session!.mediaId)

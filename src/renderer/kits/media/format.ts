@@ -1,6 +1,7 @@
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
 import { describeRatio } from '../../../shared/rules/media'
+import { codecName } from '../../../shared/rules/mediaContent'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import type { MediaType } from '../../../shared/rules/limits'
 import type { Thumbnail } from './libraryClient'
@@ -42,6 +43,7 @@ export function mediaFacts(ref: MediaRef): string[] {
     facts.push(ref.aspectRatio)
   }
   if (ref.durationSeconds !== undefined) facts.push(formatDuration(ref.durationSeconds))
+  facts.push(...contentFacts(ref))
   if (ref.source === 'local') facts.push(formatBytes(ref.bytes), SUBTYPES[ref.mimeType] ?? ref.mimeType)
   else {
     const type = mediaTypeOf(ref)
@@ -49,6 +51,19 @@ export function mediaFacts(ref: MediaRef): string[] {
     facts.push(type ? `Library ${type.toLowerCase()}` : 'Library media')
   }
   return facts
+}
+
+/** What main read of a local file's content: "H.264 · 30 fps · AAC LC", a GIF's frames. */
+function contentFacts(ref: MediaRef): string[] {
+  const probe = ref.source === 'local' ? ref.probe : undefined
+  if (!probe) return []
+  if (probe.videoCodec === undefined)
+    return probe.frameCount !== undefined && probe.frameCount > 1 ? [`${probe.frameCount} frames`] : []
+  return [
+    codecName(probe.videoCodec),
+    ...(probe.frameRate === undefined ? [] : [`${Math.round(probe.frameRate * 100) / 100} fps`]),
+    probe.audioCodec === undefined ? 'no sound' : codecName(probe.audioCodec),
+  ]
 }
 
 export const MEDIA_TYPE_LABELS: Record<MediaType, string> = { IMAGE: 'Image', GIF: 'GIF', VIDEO: 'Video' }

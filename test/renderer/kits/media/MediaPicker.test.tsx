@@ -130,6 +130,30 @@ describe('the media picker', () => {
     expect(warning.closest('[data-severity]')).toHaveAttribute('data-severity', 'warning')
   })
 
+  it("shows what main read of a video's content, and what the platform would refuse, on the field", () => {
+    const hevc = local({
+      path: '/tmp/clip.mp4',
+      mimeType: 'video/mp4',
+      width: 1280,
+      height: 720,
+      durationSeconds: 12,
+      probe: {
+        container: 'mp4',
+        videoCodec: 'hvc1.1.6.L93',
+        frameRate: 30,
+        audioCodec: 'mp4a.40.2',
+        audioChannels: 2,
+        keyframeIntervalSeconds: 9,
+      },
+    })
+    render(<Harness use="post_media" initial={hevc} />)
+    expect(screen.getByText(/HEVC \(H\.265\) · 30 fps · AAC LC/)).toBeInTheDocument()
+    const codec = screen.getByText(/This video is HEVC \(H\.265\); the platform takes H\.264 video/)
+    expect(codec.closest('[data-severity]')).toHaveAttribute('data-severity', 'error')
+    const keyframes = screen.getByText(/Keyframes in this video are up to 9 s apart/)
+    expect(keyframes.closest('[data-severity]')).toHaveAttribute('data-severity', 'warning')
+  })
+
   it('reads a dropped file through the preload, which main grants a token', async () => {
     const dropped = local({ path: '/Users/ada/Downloads/drop.png', sha256: 'c'.repeat(64) })
     const inspectDroppedFile = vi.fn(async () => ({ ok: true, value: { media: dropped, preview: PIXEL } }))
