@@ -5,7 +5,7 @@ import { postLengthPreference } from '../shared/rules/limits'
 import { createHttpClient, type HttpClient } from './api/http'
 import { createAudiencesHandlers } from './audiences/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
-import { audienceOperations, type UploadLive } from './audiences/operations'
+import { audienceOperations, uploadCounts, type UploadLive } from './audiences/operations'
 import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
@@ -14,6 +14,7 @@ import { catalogOperations } from './catalog/operations'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
+import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
 import { createLibraryHandlers } from './library/handlers'
@@ -102,6 +103,8 @@ export interface Services {
   handlers: HandlerMap
   /** Validates sender and payload, then runs the handler: what ipcMain and the E2E bridge call. */
   createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
+  /** Main's events for the window (src/shared/ipc/events.ts): index.ts and the E2E bridge subscribe. */
+  events: EventEmitter
   settings: { get(): Settings }
   drafts: ReturnType<typeof createDraftsService>
   outbox: Outbox
@@ -127,6 +130,12 @@ export function createServices(config: ServicesConfig): Services {
   const profiles = createProfileRepository(store, profilesBackup)
   const vault = createProfileVault(config.secretStore)
   const recovery = createSettingsRecovery({ store, profiles, vault })
+  // Main's events for the window, each kind gathered per turn of the event loop (ipc/events.ts).
+  const events = createEventEmitter(config.onUnexpectedError)
+  const draftsMoved = coalesce((_list: 'list', revision: number) =>
+    events.emit('drafts.changed', { revision }),
+  )
+  const catalogMoved = coalesce((profileId: string, _: null) => events.emit('catalog.changed', { profileId }))
   if (settingsRecovery) recovery.record(settingsRecovery, backedUpProfiles)
   // One HTTP client, so a clock-skew correction learnt by any call signs every later one.
   const session = createSession({
@@ -164,6 +173,7 @@ export function createServices(config: ServicesConfig): Services {
     dialogs: config.dialogs,
     onError: (error) => config.onUnexpectedError?.('drafts', error),
     backupsKept: () => settings.get().draftBackupsKept,
+    onListChanged: (revision) => draftsMoved('list', revision),
   })
   const draftStore = {
     get: (id: string) => drafts.store.get(id),
@@ -183,8 +193,16 @@ export function createServices(config: ServicesConfig): Services {
     mediaGrants,
     localFiles,
   )
-  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged)
+  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged, (profileId) =>
+    catalogMoved(profileId, null),
+  )
   const audienceUploads = new Map<string, UploadLive>()
+  const uploadMoved = coalesce((uploadId: string, live: UploadLive) =>
+    events.emit(
+      'audiences.uploadProgress',
+      uploadCounts(uploadId, live, live.expectedRecords, live.recordsAcked, Date.now()),
+    ),
+  )
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   const postLengthTier = (profileId: string, accountId: string) =>
@@ -205,6 +223,7 @@ export function createServices(config: ServicesConfig): Services {
       ...catalogOperations(catalogStores),
       ...audienceOperations({
         live: audienceUploads,
+        onLive: uploadMoved,
         ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
       }),
     ],
@@ -234,6 +253,7 @@ export function createServices(config: ServicesConfig): Services {
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
+    events,
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
@@ -288,6 +308,7 @@ export function createServices(config: ServicesConfig): Services {
     handlers,
     createDispatcher: (isTrustedSender) =>
       createIpcDispatcher(handlers, isTrustedSender, config.onUnexpectedError),
+    events,
     settings,
     newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */

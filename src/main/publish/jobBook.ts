@@ -3,6 +3,7 @@ import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { StepMarks } from './executor'
 import type { JobState, JobStep, OutboxJob } from './job'
 import { isFinished, JOB_SCHEMA_VERSION } from './job'
+import type { JobChange } from './jobEvents'
 import type { JobStore } from './jobStore'
 import type { OperationProgress } from './operations/types'
 import type { LiveState } from './view'
@@ -45,8 +46,11 @@ export function createJobBook(deps: {
   now: () => number
   /** Whether a step's request creates something (its executor reconciles a lost answer). */
   creates(step: JobStep): boolean
+  /** Each change the window may want to show (jobEvents.ts). */
+  onChange?: (job: OutboxJob, change: JobChange) => void
 }) {
   const { store, now } = deps
+  const changed = deps.onChange ?? (() => undefined)
   const jobs = new Map<string, OutboxJob>()
   const live = new Map<string, LiveState>()
   let seq = 0
@@ -69,6 +73,7 @@ export function createJobBook(deps: {
 
   async function persist(job: OutboxJob): Promise<void> {
     job.updatedAt = new Date(now()).toISOString()
+    changed(job, 'progress')
     await save(job)
   }
 
@@ -85,6 +90,7 @@ export function createJobBook(deps: {
     if (state !== 'needs_attention') delete job.problems
     else if (change.problems) job.problems = change.problems
     if (state === 'published' || state === 'done' || state === 'failed') batch[state] += 1
+    changed(job, 'state')
     await persist(job)
   }
 
@@ -92,6 +98,7 @@ export function createJobBook(deps: {
   function setLive(job: OutboxJob, state: LiveState | undefined): void {
     if (state) live.set(job.id, state)
     else live.delete(job.id)
+    changed(job, 'progress')
   }
 
   /** Running, with the attempt after failures; the progress so far stays. */
@@ -165,9 +172,11 @@ export function createJobBook(deps: {
     async add(job: OutboxJob): Promise<void> {
       await save(job)
       jobs.set(job.id, job)
+      changed(job, 'added')
     },
     async remove(job: OutboxJob): Promise<void> {
       jobs.delete(job.id)
+      changed(job, 'removed')
       await store.remove(job.id)
     },
     persist,
