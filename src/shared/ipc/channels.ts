@@ -1,5 +1,5 @@
 /**
- * The channel names alone, free of zod, so the sandboxed preload bundle stays tiny.
+ * The channel names alone, free of zod (main's glue and the E2E bridge need only the names).
  * contract.ts must give a schema pair for exactly these names (enforced by its type).
  */
 export const CHANNELS = [
