@@ -21,6 +21,7 @@ import ElectronStore from 'electron-store'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { PRODUCTION_HOSTS } from '../shared/hosts'
+import { EVENT_CHANNEL } from '../shared/ipc/channels'
 import { createSenderPolicy, isOwnRendererUrl } from './ipc/senderPolicy'
 import { APP_RENDERER_URL, APP_SCHEME, locateAppAsset } from './platform/appProtocol'
 import { createServices, type Services } from './services'
@@ -173,6 +174,18 @@ function wireIpc(services: Services): void {
 }
 
 /**
+ * Main's events (checked by services.events) go to the window while it shows our own page: a
+ * page it was somehow navigated to gets none.
+ */
+function forwardEvents(services: Services): void {
+  services.events.subscribe((event) => {
+    const contents = mainWindow?.webContents
+    if (!contents || contents.isDestroyed() || !isOwnRendererUrl(rendererUrl, contents.getURL())) return
+    contents.send(EVENT_CHANNEL, event)
+  })
+}
+
+/**
  * Each new document in the window gets its own drop key (the preload asks for it as the document
  * starts, see media/mediaService.ts): a reload or navigation of the main frame makes the next one.
  */
@@ -258,6 +271,7 @@ if (!app.requestSingleInstanceLock()) {
       return
     }
     wireIpc(services)
+    forwardEvents(services)
     watchDocuments(mainWindow, services)
 
     app.on('activate', () => {

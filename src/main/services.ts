@@ -5,7 +5,7 @@ import { postLengthPreference } from '../shared/rules/limits'
 import { createHttpClient, type HttpClient } from './api/http'
 import { createAudiencesHandlers } from './audiences/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
-import { audienceOperations, type UploadLive } from './audiences/operations'
+import { audienceOperations, uploadCounts, type UploadLive } from './audiences/operations'
 import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
@@ -14,6 +14,7 @@ import { catalogOperations } from './catalog/operations'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
+import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
 import { createDiagnostics } from './log/diagnostics'
@@ -111,6 +112,8 @@ export interface Services {
   handlers: HandlerMap
   /** Validates sender and payload, then runs the handler: what ipcMain and the E2E bridge call. */
   createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
+  /** Main's events for the window (src/shared/ipc/events.ts): index.ts and the E2E bridge subscribe. */
+  events: EventEmitter
   settings: { get(): Settings }
   drafts: ReturnType<typeof createDraftsService>
   outbox: Outbox
@@ -143,6 +146,12 @@ export function createServices(config: ServicesConfig): Services {
   const profiles = createProfileRepository(store, profilesBackup)
   const vault = createProfileVault(secretStore)
   const recovery = createSettingsRecovery({ store, profiles, vault })
+  // Main's events for the window, each kind gathered per turn of the event loop (ipc/events.ts).
+  const events = createEventEmitter((area, error) => log.unexpected(area)(error))
+  const draftsMoved = coalesce((_list: 'list', revision: number) =>
+    events.emit('drafts.changed', { revision }),
+  )
+  const catalogMoved = coalesce((profileId: string, _: null) => events.emit('catalog.changed', { profileId }))
   if (settingsRecovery) {
     recovery.record(settingsRecovery, backedUpProfiles)
     log.of('settings').warn('the settings file could not be read: set aside, the defaults apply')
@@ -183,6 +192,7 @@ export function createServices(config: ServicesConfig): Services {
     dialogs: config.dialogs,
     onError: log.unexpected('drafts'),
     backupsKept: () => settings.get().draftBackupsKept,
+    onListChanged: (revision) => draftsMoved('list', revision),
   })
   const draftStore = {
     get: (id: string) => drafts.store.get(id),
@@ -201,8 +211,16 @@ export function createServices(config: ServicesConfig): Services {
     mediaGrants,
     localFiles,
   )
-  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged)
+  const catalogStores = createCatalogStores(config.dataDir, onStoreDamaged, (profileId) =>
+    catalogMoved(profileId, null),
+  )
   const audienceUploads = new Map<string, UploadLive>()
+  const uploadMoved = coalesce((uploadId: string, live: UploadLive) =>
+    events.emit(
+      'audiences.uploadProgress',
+      uploadCounts(uploadId, live, live.expectedRecords, live.recordsAcked, Date.now()),
+    ),
+  )
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   const postLengthTier = (profileId: string, accountId: string) =>
@@ -225,6 +243,7 @@ export function createServices(config: ServicesConfig): Services {
       ...catalogOperations(catalogStores),
       ...audienceOperations({
         live: audienceUploads,
+        onLive: uploadMoved,
         ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
       }),
     ],
@@ -256,6 +275,7 @@ export function createServices(config: ServicesConfig): Services {
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: log.unexpected('outbox'),
     log: log.of('outbox'),
+    events,
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
@@ -320,6 +340,7 @@ export function createServices(config: ServicesConfig): Services {
       log.withFailureLines(
         createIpcDispatcher(handlers, isTrustedSender, (channel, error) => log.unexpected(channel)(error)),
       ),
+    events,
     settings,
     newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */

@@ -1,16 +1,21 @@
 /**
- * The whole preload: window.studio with one method per contract channel, and the dropped
- * files' paths; nothing else is exposed. (It also warms ICU for the page's start: warmIcu.ts.)
+ * The whole preload: window.studio with one method per contract channel and `on` for main's
+ * events (events.ts), and the dropped files' paths; nothing else is exposed. (It also warms ICU for the page's start: warmIcu.ts.)
  * It is bundled into one CommonJS file because a sandboxed preload can only require electron.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
 import { createStudioApi } from '../shared/ipc/api'
 import { PAGE_CHANNELS } from '../shared/ipc/channels'
+import { createEventSubscriber } from './events'
 import { warmIcuWhenIdle } from './warmIcu'
 
 contextBridge.exposeInMainWorld(
   'studio',
-  createStudioApi(PAGE_CHANNELS, (channel, request) => ipcRenderer.invoke(channel, request)),
+  createStudioApi(
+    PAGE_CHANNELS,
+    (channel, request) => ipcRenderer.invoke(channel, request),
+    createEventSubscriber(ipcRenderer),
+  ),
 )
 
 // Dropped files: the one thing the page cannot learn itself is a File's path on disk, and it

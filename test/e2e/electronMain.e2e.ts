@@ -6,7 +6,7 @@ import { join, resolve, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { JSDOM } from 'jsdom'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CHANNELS } from '../../src/shared/ipc/channels'
+import { CHANNELS, EVENT_CHANNEL } from '../../src/shared/ipc/channels'
 import {
   createElectronStandIn,
   installStandIn,
@@ -235,6 +235,30 @@ describe('IPC', () => {
       frame.url = foreign
       expect(await app.invoke('app.info', {}, frame)).toMatchObject(refused)
     }
+  })
+
+  it("sends main's events to the window while it shows the app, and to no foreign page", async () => {
+    const app = await launch()
+    const contents = app.window().webContents
+    const draftEvents = () =>
+      contents.sent.filter(
+        ({ channel, message }) =>
+          channel === EVENT_CHANNEL && (message as { name?: string }).name === 'drafts.changed',
+      )
+    expect(await app.invoke('drafts.create', { kind: 'post', name: 'Seen' })).toMatchObject({ ok: true })
+    await expect.poll(() => draftEvents().length).toBeGreaterThan(0)
+    expect(draftEvents().at(-1)?.message).toEqual({
+      name: 'drafts.changed',
+      payload: { revision: expect.any(Number) },
+    })
+
+    // The page navigates away while main is still saving: the change it causes goes nowhere.
+    const seen = draftEvents().length
+    const saving = app.invoke('drafts.create', { kind: 'post', name: 'Unseen' })
+    contents.mainFrame.url = 'https://evil.example/'
+    expect(await saving).toMatchObject({ ok: true })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(draftEvents()).toHaveLength(seen)
   })
 
   it('hands the drop key to each new document once, and a new one after a navigation', async () => {

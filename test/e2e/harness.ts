@@ -9,7 +9,9 @@ import { createKeytarSecretStore } from '../../src/main/vault/keytarStore'
 import { CHROMIUM_ARGS, findChromium } from './chromium'
 import { serveDirectory, type StaticServer } from './staticServer'
 import { axeSummary, checkAccessibility } from './axe'
-import { connectIpcBridge, PAGE_INVOKE } from './ipcBridge'
+import { connectIpcBridge, PAGE_INVOKE, PAGE_ON } from './ipcBridge'
+import { isOwnRendererUrl } from '../../src/main/ipc/senderPolicy'
+import { EVENT_CHANNEL } from '../../src/shared/ipc/channels'
 
 const OUT = resolve('out')
 export const RESULTS_DIR = resolve('test-results')
@@ -20,6 +22,8 @@ export interface E2eApp {
   dataDir: string
   /** console errors and uncaught exceptions seen so far; the suite fails on any. */
   consoleErrors: string[]
+  /** The channel of every IPC call the page made, in order (what it asks main, and how often). */
+  ipcCalls: string[]
   openedExternally: string[]
   dialogAnswers: (string | null)[]
   /** Closes the page and its services, keeping the data directory (for restart tests). */
@@ -52,9 +56,10 @@ export async function startE2e(): Promise<E2eEnvironment> {
   // The built preload, run in the page against a stand-in for `electron` (see startE2e).
   const preloadScript = `(() => {
     const invoke = ${PAGE_INVOKE};
+    const on = ${PAGE_ON};
     const electron = {
       contextBridge: { exposeInMainWorld: (key, api) => Object.defineProperty(window, key, { value: api }) },
-      ipcRenderer: { invoke: (channel, request) => invoke(channel, request) },
+      ipcRenderer: { invoke: (channel, request) => invoke(channel, request), on: (channel, listener) => on(channel, listener) },
       // Chromium gives dropped files no path; tests name one with window.__e2eDropPaths[file.name].
       webUtils: { getPathForFile: (file) => (window.__e2eDropPaths || {})[file.name] || '' },
     };
@@ -86,6 +91,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
     // loaded, below, after createServices() and the dispatcher exist (index.ts: wireIpc() in the
     // same task).
     const bridge: { dispatcher?: ReturnType<Services['createDispatcher']> } = {}
+    const ipcCalls: string[] = []
     const windowCreated = (async () => {
       const context = await browser.newContext({
         viewport: { width: 1280, height: 820 },
@@ -95,11 +101,12 @@ export async function startE2e(): Promise<E2eEnvironment> {
         content: [preloadScript, ...(options.initScripts ?? [])].join(';\n'),
       })
       const page = await context.newPage()
-      await connectIpcBridge(page, async (channel, sender, payload) => {
+      const send = await connectIpcBridge(page, async (channel, sender, payload) => {
         if (!bridge.dispatcher) throw new Error('IPC before the services were created')
+        ipcCalls.push(channel)
         return bridge.dispatcher.dispatch(channel, sender, payload)
       })
-      return { context, page }
+      return { context, page, send }
     })()
     // One turn of the event loop lets Playwright send the context request to Chromium before the
     // synchronous createServices() holds this thread (Electron's BrowserWindow starts at once).
@@ -121,8 +128,13 @@ export async function startE2e(): Promise<E2eEnvironment> {
       appInfo: { name: 'Ads Studio', version: 'e2e' },
       ...options.config,
     })
-    bridge.dispatcher = services.createDispatcher(createSenderPolicy(`${server.origin}/index.html`))
-    const { context, page } = await windowCreated
+    const rendererUrl = `${server.origin}/index.html`
+    bridge.dispatcher = services.createDispatcher(createSenderPolicy(rendererUrl))
+    const { context, page, send } = await windowCreated
+    // As index.ts forwards them: main's events, to the window while it shows the app.
+    services.events.subscribe((event) => {
+      if (isOwnRendererUrl(rendererUrl, page.url())) send(EVENT_CHANNEL, event)
+    })
     gateScreenshots(page)
     const consoleErrors: string[] = []
     page.on('console', (message) => {
@@ -136,6 +148,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
       services,
       dataDir,
       consoleErrors,
+      ipcCalls,
       openedExternally,
       dialogAnswers,
       async close() {

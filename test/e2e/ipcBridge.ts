@@ -8,6 +8,8 @@ export type IpcHandler = (channel: string, sender: IpcSender, payload: unknown) 
 const SEND = '__adsStudioSend'
 /** Where the bridge settles the page's calls (see PAGE_INVOKE: a page can settle only its own). */
 const SETTLE = '__adsStudioSettle'
+/** Where the bridge delivers main's events (see PAGE_ON). */
+const DELIVER = '__adsStudioEvent'
 
 /**
  * The page's half of the bridge, an expression for the preload stand-in's script (run before
@@ -42,6 +44,26 @@ export const PAGE_INVOKE = `(() => {
     });
 })()`
 
+/**
+ * The page's half of main's events, an expression for the preload stand-in's script: it
+ * evaluates to ipcRenderer.on, kept in that script's closure. Each message comes as one JSON
+ * string (Electron's structured clone, no more). As with SETTLE, a page that calls DELIVER itself
+ * deceives only itself.
+ */
+export const PAGE_ON = `(() => {
+  const listeners = [];
+  Object.defineProperty(window, '${DELIVER}', {
+    value: (channel, message) => {
+      const parsed = JSON.parse(message);
+      for (const entry of listeners) if (entry.channel === channel) entry.listener({}, parsed);
+    },
+  });
+  return (channel, listener) => { listeners.push({ channel, listener }); };
+})()`
+
+/** Sends one message to the page's top frame, as webContents.send does (events). */
+export type PageSend = (channel: string, message: unknown) => void
+
 interface FrameFacts {
   url: string
   parentId?: string
@@ -60,7 +82,7 @@ interface FrameFacts {
  * Each call's sender is the frame whose page context made it, as Electron's event.senderFrame:
  * its URL and whether it is the page's main frame, tracked from the protocol's own events.
  */
-export async function connectIpcBridge(page: Page, handle: IpcHandler): Promise<void> {
+export async function connectIpcBridge(page: Page, handle: IpcHandler): Promise<PageSend> {
   const session = await page.context().newCDPSession(page)
   const frames = new Map<string, FrameFacts>()
   const frameOfContext = new Map<number, string>()
@@ -126,4 +148,13 @@ export async function connectIpcBridge(page: Page, handle: IpcHandler): Promise<
   ])
   const { frameTree } = await session.send('Page.getFrameTree')
   if (!frames.has(frameTree.frame.id)) frames.set(frameTree.frame.id, { url: frameTree.frame.url })
+
+  // On the same session as the answers, so the page gets answers and events in the order sent.
+  return (channel, message) => {
+    const args = [channel, JSON.stringify(message)].map((value) => JSON.stringify(value)).join(', ')
+    session
+      .send('Runtime.evaluate', { expression: `window.${DELIVER}?.(${args})` })
+      // The page may have navigated or closed meanwhile, as an Electron window may: nobody waits.
+      .catch(() => undefined)
+  }
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { followJob, POLL_MS } from '../../src/renderer/kits/jobs/followJob'
+import { followJob } from '../../src/renderer/kits/jobs/followJob'
 
 /** A job that answers `states` in turn (the last one again if looked at more often). */
 function scriptedJob(states: readonly ('active' | 'done')[]) {
   const shown: string[] = []
   let at = 0
+  let onMove: (() => void) | undefined
+  const unsubscribe = vi.fn(() => (onMove = undefined))
   return {
     shown,
     look: vi.fn(async () => {
@@ -13,39 +15,52 @@ function scriptedJob(states: readonly ('active' | 'done')[]) {
       shown.push(state)
       return state === 'active'
     }),
+    /** The job's events, as listen('job.progress') filtered to the job gives them. */
+    moves: (handler: () => void) => {
+      onMove = handler
+      return unsubscribe
+    },
+    unsubscribe,
+    /** Main says the job moved. */
+    move: () => onMove?.(),
   }
 }
 
-describe('the import panel follows its job by polling', () => {
+describe('the import panel follows its job as main says it moves', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  it('looks every POLL_MS while the panel shows, and ends on the look that found the job finished', async () => {
+  it('looks at the start and after each move, never on a clock, and ends on the look that found the job finished', async () => {
     const job = scriptedJob(['active', 'active', 'done'])
     const onEnd = vi.fn()
-    followJob({ look: job.look, isVisible: () => true, onEnd })
+    followJob({ look: job.look, moves: job.moves, isVisible: () => true, onEnd })
     await vi.advanceTimersByTimeAsync(0)
     expect(job.look).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(POLL_MS - 1)
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(job.look).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(1)
+    job.move()
+    await vi.advanceTimersByTimeAsync(0)
     expect(job.look).toHaveBeenCalledTimes(2)
-    await vi.advanceTimersByTimeAsync(POLL_MS)
+    job.move()
+    await vi.advanceTimersByTimeAsync(0)
     expect(job.shown).toEqual(['active', 'active', 'done'])
     expect(onEnd).toHaveBeenCalledExactlyOnceWith(true)
-    await vi.advanceTimersByTimeAsync(100 * POLL_MS)
+    expect(job.unsubscribe).toHaveBeenCalled()
+    job.move()
+    await vi.advanceTimersByTimeAsync(60_000)
     expect(job.look).toHaveBeenCalledTimes(3)
   })
 
-  it('does not look while the panel is hidden; shown again, it looks at once, shows the finished state last and tells the page', async () => {
+  it('does not look while the panel is hidden; shown again after a move, it looks at once, shows the finished state last and tells the page', async () => {
     const job = scriptedJob(['active', 'done'])
     let visible = false
     const onEnd = vi.fn()
-    const follower = followJob({ look: job.look, isVisible: () => visible, onEnd })
+    const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => visible, onEnd })
     await vi.advanceTimersByTimeAsync(0)
-    // The first look tells whether the job runs; then nothing while hidden, however long.
+    // The first look tells whether the job runs; then nothing while hidden, however it moves.
     expect(job.look).toHaveBeenCalledTimes(1)
-    await vi.advanceTimersByTimeAsync(100 * POLL_MS)
+    for (let move = 0; move < 10; move++) job.move()
+    await vi.advanceTimersByTimeAsync(0)
     expect(job.look).toHaveBeenCalledTimes(1)
     expect(onEnd).not.toHaveBeenCalled()
     visible = true
@@ -55,48 +70,60 @@ describe('the import panel follows its job by polling', () => {
     expect(onEnd).toHaveBeenCalledExactlyOnceWith(true)
   })
 
-  it('looks at once when the panel is shown again (poke), then at the visible pace', async () => {
-    const job = scriptedJob(['active', 'active', 'active', 'done'])
+  it('shown again when the job has not moved, it does not look', async () => {
+    const job = scriptedJob(['active', 'done'])
     let visible = false
-    const follower = followJob({ look: job.look, isVisible: () => visible, onEnd: vi.fn() })
-    await vi.advanceTimersByTimeAsync(100)
-    expect(job.look).toHaveBeenCalledTimes(1)
+    const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => visible, onEnd: vi.fn() })
+    await vi.advanceTimersByTimeAsync(0)
     visible = true
     follower.poke()
     await vi.advanceTimersByTimeAsync(0)
-    expect(job.look).toHaveBeenCalledTimes(2)
-    await vi.advanceTimersByTimeAsync(POLL_MS)
-    expect(job.look).toHaveBeenCalledTimes(3)
+    expect(job.look).toHaveBeenCalledTimes(1)
   })
 
-  it('a poke during a look looks again right after it, as that look may predate the change', async () => {
+  it('moves during a look make one more look right after it, as that look may predate them', async () => {
     let finishLook: (active: boolean) => void = () => {}
     const look = vi.fn(() => new Promise<boolean>((done) => (finishLook = done)))
-    const follower = followJob({ look, isVisible: () => false, onEnd: vi.fn() })
+    const job = scriptedJob(['active'])
+    followJob({ look, moves: job.moves, isVisible: () => true, onEnd: vi.fn() })
     expect(look).toHaveBeenCalledTimes(1)
-    follower.poke()
+    job.move()
+    job.move()
+    expect(look).toHaveBeenCalledTimes(1)
+    finishLook(true)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(look).toHaveBeenCalledTimes(2)
     finishLook(true)
     await vi.advanceTimersByTimeAsync(0)
     expect(look).toHaveBeenCalledTimes(2)
   })
 
-  it('a job seen only finished does not tell the page; a look that fails ends the loop; stop() ends it', async () => {
+  it('a job seen only finished does not tell the page; a look that fails ends the following; stop() ends it', async () => {
+    const finishedJob = scriptedJob(['done'])
     const finished = vi.fn()
-    followJob({ look: async () => false, isVisible: () => true, onEnd: finished })
+    followJob({ look: finishedJob.look, moves: finishedJob.moves, isVisible: () => true, onEnd: finished })
     await vi.advanceTimersByTimeAsync(0)
     expect(finished).toHaveBeenCalledExactlyOnceWith(false)
 
     const failing = vi.fn()
-    followJob({ look: () => Promise.reject(new Error('offline')), isVisible: () => true, onEnd: failing })
+    const offline = scriptedJob(['active'])
+    followJob({
+      look: () => Promise.reject(new Error('offline')),
+      moves: offline.moves,
+      isVisible: () => true,
+      onEnd: failing,
+    })
     await vi.advanceTimersByTimeAsync(0)
     expect(failing).toHaveBeenCalledExactlyOnceWith(false)
 
     const job = scriptedJob(['active'])
     const stopped = vi.fn()
-    const follower = followJob({ look: job.look, isVisible: () => true, onEnd: stopped })
+    const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => true, onEnd: stopped })
     await vi.advanceTimersByTimeAsync(0)
     follower.stop()
-    await vi.advanceTimersByTimeAsync(100 * POLL_MS)
+    expect(job.unsubscribe).toHaveBeenCalled()
+    job.move()
+    await vi.advanceTimersByTimeAsync(0)
     expect(job.look).toHaveBeenCalledTimes(1)
     expect(stopped).not.toHaveBeenCalled()
   })

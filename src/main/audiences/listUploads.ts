@@ -8,7 +8,7 @@ import type { Outbox } from '../publish/outbox'
 import { reportInWorker } from './hashWorkerClient'
 import { openList, type OpenedList } from './listFile'
 import { refuse } from './listLines'
-import { AUDIENCE_OPS, type UploadLive, type UploadParams } from './operations'
+import { AUDIENCE_OPS, uploadCounts, type UploadLive, type UploadParams } from './operations'
 import { assertUnchanged, type ListLayout } from './scanner'
 import type { UploadHistory } from './uploadHistory'
 
@@ -221,23 +221,7 @@ export function createListUploads(deps: {
       const job = await deps.outbox.job(entry.jobId).catch(() => null)
       const live = deps.live.get(uploadId)
       const acked = live?.recordsAcked ?? (job?.state === 'done' ? entry.records : 0)
-      let remainingSeconds: number | undefined
-      if (live && acked > live.startRecords) {
-        const rate = (acked - live.startRecords) / Math.max(1, now() - live.startedAt)
-        remainingSeconds = Math.max(0, Math.round((live.expectedRecords - acked) / rate / 1000))
-      }
-      return {
-        uploadId,
-        job,
-        rowsRead: live?.rowsRead ?? 0,
-        rowsHashed: live?.rowsHashed ?? 0,
-        recordsAcked: acked,
-        chunksAcked: live?.chunksAcked ?? 0,
-        expectedRecords: entry.records,
-        expectedChunks: live?.expectedChunks ?? 0,
-        ...(remainingSeconds !== undefined ? { remainingSeconds } : {}),
-        chunkErrors: live?.chunkErrors ?? [],
-      }
+      return { ...uploadCounts(uploadId, live, entry.records, acked, now()), job }
     },
   }
 }

@@ -3,6 +3,7 @@ import { IDENTIFIER_TYPES } from '../../shared/audiences/identifiers'
 import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
+import type { UploadLiveProgress } from '../../shared/ipc/contracts/audiences'
 import { deleteDoNotReachList, uploadUsers } from '../api/audiences'
 import { JobCanceled } from '../publish/executor'
 import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
@@ -96,9 +97,40 @@ export interface UploadLive {
   chunkErrors: { chunk: number; message: string; at: string }[]
 }
 
+/**
+ * What the page shows of an upload from its live counts (none: nothing read or sent in this run);
+ * `records` is the list's row count, `acked` how many the platform has acknowledged.
+ */
+export function uploadCounts(
+  uploadId: string,
+  live: UploadLive | undefined,
+  records: number,
+  acked: number,
+  now: number,
+): UploadLiveProgress {
+  let remainingSeconds: number | undefined
+  if (live && acked > live.startRecords) {
+    const rate = (acked - live.startRecords) / Math.max(1, now - live.startedAt)
+    remainingSeconds = Math.max(0, Math.round((live.expectedRecords - acked) / rate / 1000))
+  }
+  return {
+    uploadId,
+    rowsRead: live?.rowsRead ?? 0,
+    rowsHashed: live?.rowsHashed ?? 0,
+    recordsAcked: acked,
+    chunksAcked: live?.chunksAcked ?? 0,
+    expectedRecords: records,
+    expectedChunks: live?.expectedChunks ?? 0,
+    ...(remainingSeconds !== undefined ? { remainingSeconds } : {}),
+    chunkErrors: live?.chunkErrors ?? [],
+  }
+}
+
 export interface AudienceOperationsDeps {
   /** Per upload id, for the page's progress. */
   live: Map<string, UploadLive>
+  /** An upload's live counts moved (the audiences.uploadProgress event). */
+  onLive?: (uploadId: string, live: UploadLive) => void
   /** The upload rate limit; tests and the bench scale the window. */
   rate?: { requests: number; windowMs: number }
   /** How often a chunk whose counts do not match is sent again before the upload stops. */
@@ -152,6 +184,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
       live.startedAt = env.now()
       live.startRecords = state.recordsAcked
       deps.live.set(params.uploadId, live)
+      const moved = () => deps.onLive?.(params.uploadId, live)
       const report = () =>
         env.progress({
           done: state.recordsAcked,
@@ -172,8 +205,9 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
             live.rowsRead = Math.max(live.rowsRead, counts.rowsRead)
             live.rowsHashed = Math.max(live.rowsHashed, counts.accepted)
           }
+          if (chunk) live.rowsRead = Math.max(live.rowsRead, chunk.rowsRead)
+          moved()
           if (!chunk) break
-          live.rowsRead = Math.max(live.rowsRead, chunk.rowsRead)
           let mismatches = 0
           for (;;) {
             await pacer.take(`${env.accountId}:${params.settings.target}`, (ms) => env.sleep(ms))
@@ -183,6 +217,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
               answer = await uploadUsers(env.ctx, env.accountId, params.target, chunk.body)
             } catch (error) {
               if (isAppFailure(error)) keepError(live, chunk.index + 1, error.message, env.now())
+              moved()
               // A rate limit is waited out here, so the file is not re-read for it.
               if (isAppFailure(error) && error.code === 'rate_limited') {
                 await env.sleep((error.retryAfter ?? 60) * 1000)
@@ -200,6 +235,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
               `The platform processed ${successCount} of ${chunk.records} records (total_count ${totalCount}); sending this request again`,
               env.now(),
             )
+            moved()
             if (mismatches > mismatchRetries)
               throw refused(
                 `Request ${chunk.index + 1} was processed only in part (${successCount} of ${chunk.records} records) ${mismatches} times in a row, so the upload stopped. ${plural(state.recordsAcked, 'row')} before it were acknowledged; retry later to go on from there.`,
@@ -214,6 +250,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
           await env.save()
           live.recordsAcked = state.recordsAcked
           live.chunksAcked = state.chunksAcked
+          moved()
           report()
         }
       } finally {

@@ -96,6 +96,8 @@ export async function openCatalogStore(
   dataDir: string,
   profileId: string,
   onDamaged?: (damaged: DamagedStore) => void,
+  /** Anything in it changed (the catalog.changed event). */
+  onChanged?: () => void,
 ): Promise<CatalogStore> {
   const dir = join(dataDir, 'catalog')
   const file = join(dir, `${profileId}.json`)
@@ -157,6 +159,7 @@ export async function openCatalogStore(
   }
   function schedule(): void {
     dirty = true
+    onChanged?.()
     if (timer) return
     timer = setTimeout(() => {
       timer = undefined

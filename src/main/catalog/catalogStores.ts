@@ -10,13 +10,15 @@ export interface CatalogStores {
 export function createCatalogStores(
   dataDir: string,
   onDamaged?: (damaged: DamagedStore) => void,
+  /** A profile's catalog changed, by the page or by the outbox. */
+  onChanged?: (profileId: string) => void,
 ): CatalogStores {
   const stores = new Map<string, Promise<CatalogStore>>()
   return {
     open(profileId) {
       let store = stores.get(profileId)
       if (!store) {
-        store = openCatalogStore(dataDir, profileId, onDamaged)
+        store = openCatalogStore(dataDir, profileId, onDamaged, onChanged && (() => onChanged(profileId)))
         // A failed open is not cached: the next call tries again.
         store.catch(() => stores.delete(profileId))
         stores.set(profileId, store)

@@ -21,6 +21,8 @@ export interface DraftListOptions {
   /** Quiet time after the last change before the index is saved again. */
   saveDelayMs?: number
   onError?: (error: unknown) => void
+  /** The list changed (a draft saved, removed, its counts checked, the files read): its revision now. */
+  onChanged?: (revision: number) => void
 }
 
 export interface ListQuery extends Partial<Pick<PageQuery, 'offset' | 'limit' | 'kinds' | 'status'>> {
@@ -64,6 +66,7 @@ export function createDraftList(options: DraftListOptions) {
   const index = createSummaryIndex()
   const file = summaryIndexFile(options.storeDir)
   const onError = options.onError ?? (() => undefined)
+  const announce = () => options.onChanged?.(index.revision)
   const saveDelayMs = options.saveDelayMs ?? 5_000
   let loaded = false
   let closed = false
@@ -104,7 +107,10 @@ export function createDraftList(options: DraftListOptions) {
           changed = true
         }
       }
-      if (changed) scheduleSave()
+      if (changed) {
+        scheduleSave()
+        announce()
+      }
       if (next < ids.length) verifying = setImmediate(slice)
     }
     verifying = setImmediate(slice)
@@ -133,9 +139,11 @@ export function createDraftList(options: DraftListOptions) {
       loaded = true
       void save()
       if (reused.length > 0) verify(reused)
+      announce()
       return
     }
     scheduleSave()
+    announce()
   }
 
   /** Resolves once a list can be shown: the saved index if there is one, else the load. */

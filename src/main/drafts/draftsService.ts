@@ -90,6 +90,8 @@ export function createDraftsService(options: {
   onError?: (error: unknown) => void
   /** How many backups of each draft to keep (the designer's setting). */
   backupsKept?: () => number
+  /** The drafts list changed: its revision now (the drafts.changed event). */
+  onListChanged?: (revision: number) => void
 }) {
   const storeDir = join(options.dataDir, 'drafts')
   // The list is a summary index in its own module: main never copies whole drafts to list them.
@@ -97,6 +99,7 @@ export function createDraftsService(options: {
     storeDir,
     countIssues,
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.onListChanged ? { onChanged: options.onListChanged } : {}),
   })
   const store: DraftStore = createDraftStore({
     dir: storeDir,

@@ -3,6 +3,7 @@ import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { StepMarks } from './executor'
 import type { JobState, JobStep, OutboxJob } from './job'
 import { isFinished, JOB_SCHEMA_VERSION } from './job'
+import type { JobChange } from './jobEvents'
 import type { JobStore } from './jobStore'
 import { logJobState, logJobWait } from './jobLog'
 import { silentLog, type Log } from '../log/logger'
@@ -49,9 +50,12 @@ export function createJobBook(deps: {
   creates(step: JobStep): boolean
   /** Main's log: a line per state change and per wait. */
   log?: Log
+  /** Each change the window may want to show (jobEvents.ts). */
+  onChange?: (job: OutboxJob, change: JobChange) => void
 }) {
   const { store, now } = deps
   const log = deps.log ?? silentLog
+  const changed = deps.onChange ?? (() => undefined)
   const jobs = new Map<string, OutboxJob>()
   const live = new Map<string, LiveState>()
   let seq = 0
@@ -74,6 +78,7 @@ export function createJobBook(deps: {
 
   async function persist(job: OutboxJob): Promise<void> {
     job.updatedAt = new Date(now()).toISOString()
+    changed(job, 'progress')
     await save(job)
   }
 
@@ -91,6 +96,7 @@ export function createJobBook(deps: {
     if (state !== 'needs_attention') delete job.problems
     else if (change.problems) job.problems = change.problems
     if (state === 'published' || state === 'done' || state === 'failed') batch[state] += 1
+    changed(job, 'state')
     await persist(job)
     if (from !== state) logJobState(log, job, from)
   }
@@ -100,6 +106,7 @@ export function createJobBook(deps: {
     if (state) live.set(job.id, state)
     else live.delete(job.id)
     if (state && state.phase !== 'running') logJobWait(log, job, state, now())
+    changed(job, 'progress')
   }
 
   /** Running, with the attempt after failures; the progress so far stays. */
@@ -174,9 +181,11 @@ export function createJobBook(deps: {
       await save(job)
       jobs.set(job.id, job)
       logJobState(log, job)
+      changed(job, 'added')
     },
     async remove(job: OutboxJob): Promise<void> {
       jobs.delete(job.id)
+      changed(job, 'removed')
       await store.remove(job.id)
       log.info({ jobId: job.id }, 'job removed')
     },

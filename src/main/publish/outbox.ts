@@ -10,6 +10,8 @@ import { createExecutorRegistry } from './executors'
 import type { OutboxJob, PublishJob } from './job'
 import type { Log } from '../log/logger'
 import { createJobBook } from './jobBook'
+import { createJobEvents } from './jobEvents'
+import type { EventEmitter } from '../ipc/events'
 import { createJobStore, type JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
 import type { AnyOperationExecutor } from './operations/types'
@@ -35,6 +37,7 @@ import { NO_LOCAL_MEDIA, type LocalMediaReader } from '../media/grantedFiles'
  *   publication.ts review and queuing of a draft     commands.ts  cancel, retry, clean up, dismiss
  *   draftStatus.ts the status of the drafts a job publishes    claims.ts  exactly once across jobs
  *   reviewed.ts    whether a job's drafts are still as reviewed
+ *   jobEvents.ts   the book's changes as events for the window, once per job per turn
  */
 
 export type { OperationRequest } from './commands'
@@ -99,6 +102,8 @@ export interface OutboxDeps {
   postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait at enqueue). */
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
+  /** Where the outbox's events for the window go (jobEvents.ts): jobs added, moved on, removed. */
+  events?: Pick<EventEmitter, 'emit'>
 }
 
 export function createOutbox(deps: OutboxDeps) {
@@ -112,13 +117,15 @@ export function createOutbox(deps: OutboxDeps) {
   let disposed = false
   const isDisposed = () => disposed
 
+  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id))
+  const events = deps.events
   const book = createJobBook({
     store,
     now,
     creates: (step) => registry.retryOf(step) === 'reconcile',
+    ...(events ? { onChange: createJobEvents({ view, events }) } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   })
-  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id))
   const waits = createWaits({
     book,
     access: deps.access,

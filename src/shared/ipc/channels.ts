@@ -1,5 +1,5 @@
 /**
- * The channel names alone, free of zod, so the sandboxed preload bundle stays tiny.
+ * The channel names alone, free of zod (main's glue and the E2E bridge need only the names).
  * contract.ts must give a schema pair for exactly these names (enforced by its type).
  */
 export const CHANNELS = [
@@ -130,3 +130,17 @@ export type PageChannel = Exclude<Channel, PreloadOnlyChannel>
 export const PAGE_CHANNELS: readonly PageChannel[] = CHANNELS.filter(
   (channel): channel is PageChannel => !(PRELOAD_ONLY_CHANNELS as readonly string[]).includes(channel),
 )
+
+/**
+ * What main tells the window unasked (events.ts: each payload's schema), so the renderer never
+ * polls. All travel on EVENT_CHANNEL as `{ name, payload }`.
+ */
+export const EVENT_NAMES = [
+  'outbox.changed',
+  'job.progress',
+  'drafts.changed',
+  'catalog.changed',
+  'audiences.uploadProgress',
+] as const
+export type EventName = (typeof EVENT_NAMES)[number]
+export const EVENT_CHANNEL = 'studio:event'

@@ -73,6 +73,18 @@ export type WindowOpenHandler = (details: { url: string }) => { action: 'allow' 
 export class StandInWebContents extends Emitter {
   readonly mainFrame = new StandInFrame('')
   windowOpenHandler: WindowOpenHandler | undefined
+  /** Every webContents.send, in order. */
+  readonly sent: { channel: string; message: unknown }[] = []
+
+  send(channel: string, message: unknown): void {
+    this.sent.push({ channel, message })
+  }
+  getURL(): string {
+    return this.mainFrame.url
+  }
+  isDestroyed(): boolean {
+    return false
+  }
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler

@@ -109,7 +109,11 @@ describe('media.inspectPath reads only files main handed out a token for', () =>
     expect(CHANNELS).toContain('media.inspectDropped')
     expect(PAGE_CHANNELS).not.toContain('media.inspectDropped')
     const calls: string[] = []
-    const api = createStudioApi(PAGE_CHANNELS, async (channel) => calls.push(channel))
+    const api = createStudioApi(
+      PAGE_CHANNELS,
+      async (channel) => calls.push(channel),
+      () => () => {},
+    )
     expect(Object.keys(api.media)).toEqual(['pickLocal', 'inspectPath'])
     expect(PAGE_CHANNELS).not.toContain('media.dropKey')
     expect((api.media as Record<string, unknown>).inspectDropped).toBeUndefined()

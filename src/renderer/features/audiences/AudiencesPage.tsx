@@ -1,5 +1,5 @@
 import { ArrowLeft, Trash2, Upload, Users } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { RouteInfo } from '../../nav/routes'
 import type {
   AudienceView,
@@ -17,6 +17,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { whenJobFinished } from '../../kits/jobs/useJob'
 import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ShareDialog } from './ShareDialog'
 import { UploadFlow } from './UploadFlow'
@@ -71,15 +72,19 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
   useEffect(() => {
     void load()
   }, [load])
+  // A list being deleted leaves the listing when its job has finished.
+  const stopWatchingDeletion = useRef(() => {})
+  useEffect(() => () => stopWatchingDeletion.current(), [])
 
   const audience = listing?.audiences.find((entry) => entry.id === selected)
   const deleteList = async (list: DoNotReachView) => {
     try {
-      await unwrap(
+      const { job } = await unwrap(
         studio().audiences.deleteDoNotReachList({ profileId, listId: list.id, confirmName: list.name }),
       )
       setNotice(`“${list.name}” is being deleted (see the outbox).`)
-      setTimeout(() => void load(), 1_500)
+      stopWatchingDeletion.current()
+      stopWatchingDeletion.current = whenJobFinished(job, () => void load())
     } catch (failure) {
       setError(messageOf(failure))
     }

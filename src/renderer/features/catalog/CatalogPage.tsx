@@ -14,8 +14,8 @@ import { useActiveProfile, useProfilesLoaded } from '../../state/connection/acti
 import { failureOf } from '../../lib/failures'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
-import { useReloadWhile } from '../../kits/jobs/reloadWhile'
 import { useCatalogState } from './catalogClient'
+import { useCatalogChanges } from './useCatalogChanges'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
@@ -145,8 +145,8 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     void reload()
   }, [reload])
 
-  // While the outbox is still sending catalog work, look again every second; when what is
-  // waiting changes, the table reloads its rows too.
+  // The state follows main's catalog.changed; when what is waiting changes, the table reloads
+  // its rows too.
   const waiting = state
     ? (state.catalog?.status === 'pending' ? 1 : 0) +
       state.counts.pending +
@@ -158,7 +158,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     if (lastWaiting.current !== waiting) setVersion((value) => value + 1)
     lastWaiting.current = waiting
   }, [waiting])
-  useReloadWhile(waiting > 0, reload)
+  useCatalogChanges(profileId, reload)
 
   const open = useCallback(
     async (id: string) => {

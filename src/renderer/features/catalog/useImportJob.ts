@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ProductCounts, ProductRow } from '../../../shared/ipc/contracts/catalogs'
 import type { OutboxState } from '../../../shared/ipc/contracts/outbox'
-import { studio, unwrap } from '../../lib/ipc'
+import { listen, studio, unwrap } from '../../lib/ipc'
 import { followJob, type JobFollower } from '../../kits/jobs/followJob'
 import { ACTIVE_STATES } from '../../kits/jobs/outboxModel'
 import { ROWS_SHOWN } from './RowIssues'
@@ -19,7 +19,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b)
 }
 
-/** Keeps the current value when the new one reads the same, so polling re-renders only on news. */
+/** Keeps the current value when the new one reads the same, so a look re-renders only on news. */
 function unlessSame<T>(next: T): (current: T | null) => T | null {
   return (current) => (sameJson(current, next) ? current : next)
 }
@@ -36,7 +36,7 @@ export function useImportJob({
   onChanged,
 }: {
   profileId: string
-  /** The page bumps it about once a second while anything is sending. */
+  /** The page bumps it when what waits to be sent changes. */
   version: number
   /** Whether the Import tab shows: a hidden panel does not look at its job until shown again. */
   visible: boolean
@@ -68,7 +68,7 @@ export function useImportJob({
       answered: view.job.stepsDone + view.job.steps.filter((step) => step.error).length,
       running: ACTIVE_STATES.has(view.job.state),
     }
-    // Each answer is a new object; state changes only with news, so a poll that finds nothing
+    // Each answer is a new object; state changes only with news, so a look that finds nothing
     // new renders nothing.
     setJob(unlessSame(progress))
     setCounts(unlessSame(rows.counts))
@@ -77,17 +77,17 @@ export function useImportJob({
     return progress
   }, [jobId, profileId])
 
-  // Poll while the job runs (the outbox has no push); tell the page once it has finished.
+  // Follow the job while it runs (main's events); tell the page once it has finished.
   const onChangedRef = useRef(onChanged)
   useEffect(() => {
     onChangedRef.current = onChanged
   })
-  // A running poll already follows the job, so only a stopped one looks again when the page's
-  // `version` moves (after a re-send, an edit).
-  const polling = useRef(false)
-  const [pollRound, setPollRound] = useState(0)
+  // A running follower already follows the job, so only a stopped one looks again when the
+  // page's `version` moves (after a re-send, an edit).
+  const followingNow = useRef(false)
+  const [followRound, setFollowRound] = useState(0)
   useEffect(() => {
-    if (!polling.current) setPollRound((round) => round + 1)
+    if (!followingNow.current) setFollowRound((round) => round + 1)
   }, [version])
   const visibleRef = useRef(visible)
   const follower = useRef<JobFollower | null>(null)
@@ -97,15 +97,16 @@ export function useImportJob({
   }, [visible])
   useEffect(() => {
     if (!jobId) return
-    polling.current = true
+    followingNow.current = true
     const following = followJob({
       look: async () => {
         const current = await loadStatus()
         return current ? current.running || current.state === 'needs_connection' : undefined
       },
+      moves: (onMove) => listen('job.progress', ({ job: moved }) => moved.id === jobId && onMove()),
       isVisible: () => visibleRef.current,
       onEnd: (wasActive) => {
-        polling.current = false
+        followingNow.current = false
         if (wasActive) onChangedRef.current()
       },
     })
@@ -113,9 +114,9 @@ export function useImportJob({
     return () => {
       following.stop()
       if (follower.current === following) follower.current = null
-      polling.current = false
+      followingNow.current = false
     }
-  }, [jobId, loadStatus, pollRound])
+  }, [jobId, loadStatus, followRound])
 
   /** A new feed was opened: nothing of it is sending yet. */
   const forget = useCallback(() => {

@@ -1,36 +1,37 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
-import { studio, unwrap } from '../../lib/ipc'
-import { ACTIVE_STATES } from './outboxModel'
-import { POLL_MS } from './useOutbox'
+import { listen, studio, unwrap } from '../../lib/ipc'
+
+/** Whether `moved` is the draft's latest job: the one shown, or one queued after it. */
+const isLatest = (shown: OutboxJobView | null, moved: OutboxJobView) =>
+  !shown || shown.id === moved.id || moved.createdAt >= shown.createdAt
 
 /**
- * The outbox's latest job for a draft (outbox.status), looked at again every POLL_MS while it is
- * on the move (there is no push). Setting it (a job just queued) follows that one from there.
+ * The outbox's latest job for a draft (outbox.status), read once and then kept as main's events
+ * say it moves. Setting it (a job just queued) shows that one at once.
  */
 export function useDraftJob(draftId: string) {
   const [job, setJob] = useState<OutboxJobView | null>(null)
+  const shownId = useRef<string | undefined>(undefined)
+  shownId.current = job?.id
   const load = useCallback(async () => {
     const { job: latest } = await unwrap(studio().outbox.status({ draftId }))
     setJob(latest)
-    return latest
   }, [draftId])
 
   useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const tick = async () => {
-      const latest = await load().catch(() => null)
-      if (stopped) return
-      if (latest && (ACTIVE_STATES.has(latest.state) || latest.state === 'needs_connection')) {
-        timer = setTimeout(() => void tick(), POLL_MS)
-      }
-    }
-    void tick()
+    const stopProgress = listen('job.progress', ({ job: moved }) => {
+      if (moved.draftId === draftId) setJob((shown) => (isLatest(shown, moved) ? moved : shown))
+    })
+    // The job shown went (dismissed, cleaned up): an earlier one may be the latest now.
+    const stopRemovals = listen('outbox.changed', ({ jobId, change }) => {
+      if (change === 'removed' && jobId === shownId.current) void load().catch(() => undefined)
+    })
+    void load().catch(() => undefined)
     return () => {
-      stopped = true
-      clearTimeout(timer)
+      stopProgress()
+      stopRemovals()
     }
-  }, [load, job?.id, job?.state])
+  }, [load, draftId])
   return [job, setJob] as const
 }

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
-import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { IpcFailure, listen, studio, unwrap } from '../../lib/ipc'
 import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
 
 /**
  * Following a write the outbox runs: every write of the campaign screens is a job, queued by a
- * channel that answers with it at once. The screen polls outbox.get (there is no push) and
- * shows what the job is doing until it ends.
+ * channel that answers with it at once. The screen follows main's events for it (job.progress)
+ * and shows what the job is doing until it ends.
  */
 
 export const FINISHED_STATES: ReadonlySet<OutboxJobView['state']> = new Set([
@@ -15,7 +15,44 @@ export const FINISHED_STATES: ReadonlySet<OutboxJobView['state']> = new Set([
   'canceled',
   'published',
 ])
-const POLL_MS = 300
+
+/**
+ * Follows one job: `onView` gets each view of it main sends, and once what moved between the
+ * queue's answer and the subscription (one outbox.get); `onGone` when it leaves the outbox.
+ * Returns the unsubscribe.
+ */
+export function followJobEvents(
+  jobId: string,
+  onView: (job: OutboxJobView) => void,
+  onGone: (error?: unknown) => void,
+): () => void {
+  const stopProgress = listen('job.progress', ({ job }) => job.id === jobId && onView(job))
+  const stopRemovals = listen('outbox.changed', (change) => {
+    if (change.jobId === jobId && change.change === 'removed') onGone()
+  })
+  unwrap(studio().outbox.get({ jobId })).then(({ job }) => onView(job), onGone)
+  return () => {
+    stopProgress()
+    stopRemovals()
+  }
+}
+
+/** Runs `then` once when the job has finished (at once if it has); returns the unsubscribe. */
+export function whenJobFinished(job: OutboxJobView, then: (job: OutboxJobView) => void): () => void {
+  if (FINISHED_STATES.has(job.state)) {
+    then(job)
+    return () => {}
+  }
+  let done = false
+  const finish = (view: OutboxJobView) => {
+    if (done || !FINISHED_STATES.has(view.state)) return
+    done = true
+    stop()
+    then(view)
+  }
+  const stop = followJobEvents(job.id, finish, () => stop())
+  return stop
+}
 
 /** A sentence for a failed call, with the wait when the platform's rate limit was hit. */
 export function failureText(error: unknown): string {
@@ -50,26 +87,41 @@ export function useJob(onFinished?: (job: OutboxJobView) => void) {
   const generation = useRef(0)
   const finished = useRef(onFinished)
   finished.current = onFinished
+  /** Ends the following of the job on screen (a new start, a reset, leaving the page). */
+  const unfollow = useRef(() => {})
 
   useEffect(
     () => () => {
       generation.current += 1
+      unfollow.current()
     },
     [],
   )
 
-  const follow = useCallback(async (job: OutboxJobView, mine: number) => {
-    let current = job
-    while (!FINISHED_STATES.has(current.state)) {
-      if (generation.current !== mine) return
-      setState({ phase: 'following', job: current })
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS))
-      if (generation.current !== mine) return
-      current = (await unwrap(studio().outbox.get({ jobId: current.id }))).job
+  const follow = useCallback((job: OutboxJobView, mine: number) => {
+    unfollow.current()
+    let ended = false
+    const end = (next: JobState) => {
+      ended = true
+      unfollow.current()
+      setState(next)
     }
-    if (generation.current !== mine) return
-    setState({ phase: 'finished', job: current })
-    finished.current?.(current)
+    const show = (current: OutboxJobView) => {
+      if (ended || generation.current !== mine) return
+      if (!FINISHED_STATES.has(current.state)) return setState({ phase: 'following', job: current })
+      end({ phase: 'finished', job: current })
+      finished.current?.(current)
+    }
+    show(job)
+    if (ended) return
+    unfollow.current = followJobEvents(job.id, show, (error) => {
+      if (ended || generation.current !== mine) return
+      end({
+        phase: 'refused',
+        message: error === undefined ? 'This job is no longer in the outbox.' : failureText(error),
+        field: failureField(error),
+      })
+    })
   }, [])
 
   const start = useCallback(
@@ -78,7 +130,7 @@ export function useJob(onFinished?: (job: OutboxJobView) => void) {
       setState({ phase: 'sending' })
       try {
         const { job } = await queue()
-        await follow(job, mine)
+        if (generation.current === mine) follow(job, mine)
       } catch (error) {
         if (generation.current === mine)
           setState({ phase: 'refused', message: failureText(error), field: failureField(error) })
@@ -95,6 +147,7 @@ export function useJob(onFinished?: (job: OutboxJobView) => void) {
 
   const reset = useCallback(() => {
     generation.current += 1
+    unfollow.current()
     setState({ phase: 'idle' })
   }, [])
 

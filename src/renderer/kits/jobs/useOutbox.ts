@@ -1,17 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
-import { studio, unwrap } from '../../lib/ipc'
-import { ACTIVE_STATES } from './outboxModel'
+import { listen, studio, unwrap } from '../../lib/ipc'
 
-/** How often the outbox is asked for news while anything is on the move (there is no push). */
-export const POLL_MS = 500
-const IDLE_POLL_MS = 3_000
+/**
+ * The list with one job's view as main sent it (job.progress): in its place, or last for a job
+ * the list does not have yet (the outbox lists jobs in the order they were queued).
+ */
+export function withJob(jobs: readonly OutboxJobView[], job: OutboxJobView): OutboxJobView[] {
+  const index = jobs.findIndex((entry) => entry.id === job.id)
+  return index < 0 ? [...jobs, job] : jobs.map((entry, at) => (at === index ? job : entry))
+}
 
-/** The job list, polled quickly while a job is active and slowly otherwise. */
+/**
+ * The job list: read once, then kept as main says it changes (outbox.changed, job.progress),
+ * with no asking again. Main sends its events and answers in order, so a list read after the
+ * subscription already holds whatever an event before its answer said.
+ */
 export function useOutboxJobs() {
   const [jobs, setJobs] = useState<OutboxJobView[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const refresh = useCallback(async () => {
     try {
@@ -26,17 +33,16 @@ export function useOutboxJobs() {
   }, [])
 
   useEffect(() => {
-    let stopped = false
-    const tick = async () => {
-      const next = await refresh()
-      if (stopped) return
-      const busy = next?.some((job) => ACTIVE_STATES.has(job.state) || job.state === 'needs_connection')
-      timer.current = setTimeout(() => void tick(), busy ? POLL_MS : IDLE_POLL_MS)
-    }
-    void tick()
+    const stopProgress = listen('job.progress', ({ job }) =>
+      setJobs((current) => current && withJob(current, job)),
+    )
+    const stopRemovals = listen('outbox.changed', ({ jobId, change }) => {
+      if (change === 'removed') setJobs((current) => current && current.filter((job) => job.id !== jobId))
+    })
+    void refresh()
     return () => {
-      stopped = true
-      clearTimeout(timer.current)
+      stopProgress()
+      stopRemovals()
     }
   }, [refresh])
 

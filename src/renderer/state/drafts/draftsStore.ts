@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { IpcFailure, listen, studio, unwrap } from '../../lib/ipc'
 import { applyChanges } from './draftListModel'
 import { FIRST_PAGE, takeFirstDraftsPage } from './firstDraftsPage'
 
@@ -39,8 +39,6 @@ interface DraftsState {
 }
 
 export const PAGE = 5_000
-/** While main is still reading its files, the list is asked for again this often. */
-const LOADING_RETRY_MS = 400
 /** Longest wait for the table's first rows to be painted: a page that shows none never says. */
 export const ROWS_PAINT_WAIT_MS = 1_000
 
@@ -115,7 +113,9 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
 
   let running: Promise<void> | null = null
   let again = false
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  /** Main was asked again once while it read its files (that is when it starts reading them). */
+  let askedWhileLoading = false
+  let following = false
 
   async function refresh(): Promise<void> {
     const { revision } = get()
@@ -145,8 +145,13 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       })
       loading = list.loading
     }
-    clearTimeout(retryTimer)
-    if (loading) retryTimer = setTimeout(() => void get().load(), LOADING_RETRY_MS)
+    // Main reads its draft files once its first answer, from the list it saved, is painted and
+    // it is asked again (drafts/draftsService.ts); drafts.changed says when they are read.
+    if (loading && !askedWhileLoading) {
+      askedWhileLoading = true
+      await firstRowsPainted()
+      again = true
+    }
   }
 
   return {
@@ -164,6 +169,14 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
       onRowsPainted?.()
     },
     async load() {
+      // From the first load on, every change main makes to the list (a save, the outbox's status,
+      // an import) is followed: what changed since the revision held is asked for.
+      if (!following) {
+        following = true
+        listen('drafts.changed', ({ revision }) => {
+          if (revision !== get().revision || !get().complete) void get().load()
+        })
+      }
       // One refresh at a time; a call meanwhile runs one more afterwards, so none is missed.
       if (running) {
         again = true

@@ -99,6 +99,10 @@ export const uploadProgressSchema = z.object({
 })
 export type UploadProgress = z.infer<typeof uploadProgressSchema>
 
+/** An upload's own progress without its job: main pushes it as it moves (the job comes by job.progress). */
+export const uploadLiveSchema = uploadProgressSchema.omit({ job: true })
+export type UploadLiveProgress = z.infer<typeof uploadLiveSchema>
+
 const mappingSchema = z
   .array(
     z.object({ column: z.number().int().nonnegative().max(10_000), type: identifierTypeSchema }).strict(),
@@ -204,4 +208,10 @@ export const audiencesContract = {
       .strict(),
     response: jobResponse,
   },
+} as const
+
+/** What main pushes about audiences (src/shared/ipc/events.ts). */
+export const audiencesEvents = {
+  /** A running upload moved: rows read and hashed, requests acknowledged, a request's error. */
+  'audiences.uploadProgress': uploadLiveSchema,
 } as const

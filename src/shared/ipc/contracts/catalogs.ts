@@ -132,8 +132,8 @@ export type CatalogState = z.infer<typeof catalogStateSchema>
 
 /**
  * The state as 'catalog.state' answers it: without the item groups when the request named
- * their current revision. The page reads the state every second while the outbox sends, and a
- * big catalog has thousands of groups that sending never changes.
+ * their current revision. The page reads the state again on each catalog.changed while the outbox
+ * sends, and a big catalog has thousands of groups that sending never changes.
  */
 export const catalogStateReadSchema = catalogStateSchema.extend({
   itemGroups: z.array(z.string()).optional(),
@@ -269,4 +269,10 @@ export const catalogsContract = {
     request: z.object({ profileId: profileIdSchema, localId: z.string().uuid() }).strict(),
     response: productSetViewSchema,
   },
+} as const
+
+/** What main pushes about catalogs (src/shared/ipc/events.ts). */
+export const catalogEvents = {
+  /** Something of this profile's catalog changed (products sent or refused, a set, the catalog): read its state again. */
+  'catalog.changed': z.object({ profileId: z.string() }),
 } as const

@@ -63,7 +63,7 @@ const draftListResponseSchema = z.object({
   drafts: z.array(draftSummarySchema),
   /** Present when `since` was answered: `drafts` then holds only what changed. */
   removed: z.array(z.string()).optional(),
-  /** Main is still reading the draft files: the list is the one it saved last time; ask again. */
+  /** Main is still reading the draft files: the list is the one it saved last time; drafts.changed says when it moves. */
   loading: z.boolean(),
   trash: z.array(draftSummarySchema.extend({ removedAt: z.string() })),
   /** Files found unreadable at start: moved to quarantine, never deleted. */
@@ -148,4 +148,13 @@ export const draftsContract = {
     request: emptyRequest,
     response: z.object({ draft: draftSchema.optional(), idChanged: z.boolean().optional() }),
   },
+} as const
+
+/** What main pushes about the drafts (src/shared/ipc/events.ts). */
+export const draftsEvents = {
+  /**
+   * The drafts list changed (a draft saved, added, removed, its status moved, or main finished
+   * reading the files): `revision` is the list's revision now, to ask drafts.list what changed since.
+   */
+  'drafts.changed': z.object({ revision: z.number().int().nonnegative() }),
 } as const

@@ -141,7 +141,7 @@ export const outboxContract = {
     request: z.object({ draftId }).strict(),
     response: jobResponse,
   },
-  /** Every job, oldest first. The renderer polls this while anything is running. */
+  /** Every job, oldest first. The renderer reads it again when outbox.changed says a job came or went. */
   'outbox.list': {
     request: emptyRequest,
     response: z.object({ jobs: z.array(outboxJobViewSchema) }),
@@ -167,4 +167,18 @@ export const outboxContract = {
     request: z.object({ jobId }).strict(),
     response: z.object({ dismissed: z.literal(true) }),
   },
+} as const
+
+/** How the jobs list changed (outbox.changed). */
+export const OUTBOX_CHANGES = ['added', 'state', 'removed'] as const
+
+/** What main pushes about the outbox (src/shared/ipc/events.ts). */
+export const outboxEvents = {
+  /** The jobs list changed: a job was added, changed state, or was removed. */
+  'outbox.changed': z.object({ jobId: z.string(), change: z.enum(OUTBOX_CHANGES) }),
+  /**
+   * One job's view as it is now, whenever it may have moved: its state, a step done, bytes or rows
+   * sent, a wait and until when. Not sent for a removed job (outbox.changed says so).
+   */
+  'job.progress': z.object({ job: outboxJobViewSchema }),
 } as const

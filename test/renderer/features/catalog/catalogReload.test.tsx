@@ -1,11 +1,12 @@
-// The Catalog page reads its state again every second while the outbox has catalog work, even
-// when a read finds nothing new (the state then keeps its object and nothing re-renders). Each
-// read names the revision of the item groups it holds, and main (here a stand-in that answers
-// as catalogService.stateRead does) leaves an unchanged list out.
+// The Catalog page reads its state again each time main says its catalog changed (catalog.changed),
+// never on a clock, even when a read finds nothing new (the state then keeps its object and
+// nothing re-renders). Each read names the revision of the item groups it holds, and main (here a
+// stand-in that answers as catalogService.stateRead does) leaves an unchanged list out.
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useCatalogState } from '../../../../src/renderer/features/catalog/catalogClient'
-import { RELOAD_MS, useReloadWhile } from '../../../../src/renderer/kits/jobs/reloadWhile'
+import { useCatalogChanges } from '../../../../src/renderer/features/catalog/useCatalogChanges'
+import { fakeEvents } from '../../fakeEvents'
 
 const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
 let pending = 5
@@ -13,6 +14,13 @@ let groups = { revision: 1, list: ['g1'] }
 const requests: { profileId: string; itemGroupsRevision?: number }[] = []
 /** Answers held back until released, to land reads out of order. */
 let holdNext: ((release: () => void) => void) | undefined
+let events: ReturnType<typeof fakeEvents>
+/** Main says this profile's catalog changed, and the read it causes is answered. */
+const catalogChanged = (profileId = PROFILE_ID) =>
+  act(async () => {
+    events.emit('catalog.changed', { profileId })
+    await vi.advanceTimersByTimeAsync(0)
+  })
 
 function answer(request: { itemGroupsRevision?: number }) {
   return {
@@ -34,9 +42,11 @@ beforeEach(() => {
   groups = { revision: 1, list: ['g1'] }
   requests.length = 0
   holdNext = undefined
+  events = fakeEvents()
   Object.defineProperty(window, 'studio', {
     configurable: true,
     value: {
+      on: events.on,
       catalog: {
         state: vi.fn(async (request: { profileId: string; itemGroupsRevision?: number }) => {
           requests.push(request)
@@ -57,26 +67,48 @@ afterEach(() => {
 
 function usePageLike() {
   const { state, reload } = useCatalogState(PROFILE_ID)
-  useReloadWhile((state?.counts.pending ?? 0) > 0, reload)
+  useCatalogChanges(PROFILE_ID, reload)
   return { state, reload }
 }
 
 describe('the catalog state while products wait to be sent', () => {
-  it('is read again every second though each read finds the same, and no more once nothing waits', async () => {
+  it('is read again on each catalog.changed of its profile though each read finds the same, never on a clock', async () => {
     const { result } = renderHook(usePageLike)
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(result.current.state?.counts.pending).toBe(5)
     const first = result.current.state
-    for (let second = 1; second <= 3; second++) await act(() => vi.advanceTimersByTimeAsync(RELOAD_MS))
+    // Products wait to be sent, and nothing is said: nothing is read.
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    expect(requests).toHaveLength(1)
+    for (let change = 1; change <= 3; change++) await catalogChanged()
     expect(requests).toHaveLength(4)
     // Nothing new: the same object, so the page did not re-render for those reads.
     expect(result.current.state).toBe(first)
+    await catalogChanged('another-profile')
+    expect(requests).toHaveLength(4)
 
     pending = 0
-    await act(() => vi.advanceTimersByTimeAsync(RELOAD_MS))
+    await catalogChanged()
     expect(result.current.state?.counts.pending).toBe(0)
-    await act(() => vi.advanceTimersByTimeAsync(10 * RELOAD_MS))
     expect(requests).toHaveLength(5)
+  })
+
+  it('reads once more after a read, however many changes were said during it', async () => {
+    const { result } = renderHook(usePageLike)
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    let release = () => {}
+    holdNext = (resolve) => (release = resolve)
+    await catalogChanged()
+    expect(requests).toHaveLength(2)
+    pending = 2
+    for (let change = 1; change <= 5; change++) await catalogChanged()
+    expect(requests).toHaveLength(2)
+    await act(async () => {
+      release()
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    expect(requests).toHaveLength(3)
+    expect(result.current.state?.counts.pending).toBe(2)
   })
 
   it('asks with the item groups revision it holds: an unchanged list is not sent again; a changed one is', async () => {
@@ -86,12 +118,12 @@ describe('the catalog state while products wait to be sent', () => {
     const heldList = result.current.state?.itemGroups
     expect(heldList).toEqual(['g1'])
 
-    await act(() => vi.advanceTimersByTimeAsync(RELOAD_MS))
+    await catalogChanged()
     expect(requests[1]).toEqual({ profileId: PROFILE_ID, itemGroupsRevision: 1 })
     expect(result.current.state?.itemGroups).toBe(heldList)
 
     groups = { revision: 2, list: ['g1', 'g2'] }
-    await act(() => vi.advanceTimersByTimeAsync(RELOAD_MS))
+    await catalogChanged()
     expect(requests[2]).toEqual({ profileId: PROFILE_ID, itemGroupsRevision: 1 })
     expect(result.current.state?.itemGroups).toEqual(['g1', 'g2'])
     expect(result.current.state?.itemGroupsRevision).toBe(2)

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PublishButton } from '../../../../src/renderer/kits/publish/PublishButton'
 import { DraftEditorProvider, useDraftEditor } from '../../../../src/renderer/state/drafts/draftEditor'
@@ -7,6 +7,7 @@ import { emptyContent } from '../../../../src/shared/creatives/content'
 import type { OutboxJobView, OutboxReview } from '../../../../src/shared/ipc/contracts/outbox'
 import { useConnectStore } from '../../../../src/renderer/state/connection/connectStore'
 import { polyfillRadix, profile } from '../../features/library/fakeStudio'
+import { fakeEvents } from '../../fakeEvents'
 
 const DRAFT_ID = '00000000-0000-4000-8000-00000000c001'
 
@@ -145,7 +146,7 @@ describe('the review sheet Publish opens', () => {
 describe('a publish followed from the editor', () => {
   it('turns the open editor read-only once the job is published, without reopening the draft', async () => {
     const published: OutboxJobView = { ...queued, state: 'published', stepsDone: 1 }
-    const statuses = [queued, published]
+    const events = fakeEvents()
     const draft = (status: 'draft' | 'published') => ({
       id: DRAFT_ID,
       kind: 'post' as const,
@@ -157,13 +158,9 @@ describe('a publish followed from the editor', () => {
       content: emptyContent('post'),
     })
     const get = vi.fn(() => Promise.resolve({ ok: true as const, value: draft('draft') }))
-    const studio = {
-      outbox: {
-        // The first answer shows the job running; the ones after it, published.
-        status: () => Promise.resolve({ ok: true as const, value: { job: statuses.shift() ?? published } }),
-      },
-      drafts: { get },
-    }
+    const status = vi.fn(() => Promise.resolve({ ok: true as const, value: { job: queued } }))
+    // The job is read once (running); main then says it was published (job.progress).
+    const studio = { on: events.on, outbox: { status }, drafts: { get } }
     Object.defineProperty(window, 'studio', { value: studio, configurable: true })
     function Status() {
       return <p data-testid="status">{useDraftEditor((state) => state.draft.status)}</p>
@@ -175,7 +172,10 @@ describe('a publish followed from the editor', () => {
       </DraftEditorProvider>,
     )
     expect(await screen.findByTestId('status')).toHaveTextContent('draft')
+    await waitFor(() => expect(status).toHaveBeenCalled())
+    await act(async () => {}) // its answer is in
     get.mockImplementation(() => Promise.resolve({ ok: true as const, value: draft('published') }))
+    act(() => events.emit('job.progress', { job: published }))
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('published'), {
       timeout: 3000,
     })
