@@ -1,5 +1,5 @@
 import type { StudioOn } from '../shared/ipc/api'
-import { checkEvent, EVENT_CHANNEL, type EventName, type StudioEvent } from '../shared/ipc/events'
+import { EVENT_CHANNEL, EVENT_NAMES, type EventName } from '../shared/ipc/channels'
 
 /** The part of ipcRenderer the events need (the E2E harness's stand-in gives the same). */
 export interface EventSource {
@@ -8,21 +8,29 @@ export interface EventSource {
 
 /**
  * window.studio.on: one listener on EVENT_CHANNEL for the whole page, handing each event to the
- * handlers of its name. Each message is checked against its schema again here, so a handler
- * sees only a declared payload; anything else is dropped. The page never gets ipcRenderer, nor
- * the Electron event (it carries the sender).
+ * handlers of its name. Only main sends on this channel, and main's emitter has checked each
+ * payload against its schema and dropped undeclared fields (src/main/ipc/events.ts); here a
+ * message with an unknown name or a payload that is not an object is dropped. The schemas are
+ * not checked again: they would bring zod into the preload, which every page start waits for
+ * (rule P11, bench/PERFORMANCE.md). The page never gets ipcRenderer, nor the Electron event
+ * (it carries the sender).
  */
+const known: ReadonlySet<string> = new Set(EVENT_NAMES)
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
 export function createEventSubscriber(source: EventSource): StudioOn {
   const handlers = new Map<EventName, Set<(payload: never) => void>>()
   let listening = false
   const deliver = (message: unknown) => {
-    const { name, payload } = (message ?? {}) as Partial<StudioEvent>
-    const checked = checkEvent(name, payload)
-    if (!checked.ok) return
-    for (const handler of [...(handlers.get(checked.event.name) ?? [])]) {
+    if (!isRecord(message)) return
+    const { name, payload } = message
+    if (typeof name !== 'string' || !known.has(name) || !isRecord(payload)) return
+    for (const handler of [...(handlers.get(name as EventName) ?? [])]) {
       // One failing handler must not keep the event from the others.
       try {
-        ;(handler as (payload: unknown) => void)(checked.event.payload)
+        ;(handler as (payload: unknown) => void)(payload)
       } catch (error) {
         queueMicrotask(() => {
           throw error

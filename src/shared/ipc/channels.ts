@@ -1,5 +1,6 @@
 /**
- * The channel names alone, free of zod (main's glue and the E2E bridge need only the names).
+ * The channel names alone, free of zod, so the sandboxed preload bundle stays tiny (it checks an
+ * event by its name only; main has checked its schema).
  * contract.ts must give a schema pair for exactly these names (enforced by its type).
  */
 export const CHANNELS = [
