@@ -110,7 +110,7 @@ export function createOutbox(deps: OutboxDeps) {
   const isDisposed = () => disposed
 
   const book = createJobBook({ store, now, creates: (step) => registry.retryOf(step) === 'reconcile' })
-  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id))
+  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id), registry.savedProgress)
   const waits = createWaits({
     book,
     access: deps.access,

@@ -102,6 +102,8 @@ export const CHANNELS = [
   'audiences.checkList',
   'audiences.sendList',
   'audiences.uploadProgress',
+  'audiences.cancelUpload',
+  'audiences.resumeUpload',
   'audiences.grant',
   'audiences.revoke',
   'audiences.deleteDoNotReachList',
