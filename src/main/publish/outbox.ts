@@ -3,6 +3,7 @@ import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outb
 import type { PostLengthTier } from '../../shared/rules/limits'
 import type { AdsContext } from '../api/adsRequest'
 import type { PublishAccess } from './access'
+import { appWritesConcerning, type AppWritesQuery } from './appWrites'
 import { createClaims } from './claims'
 import { createCommands } from './commands'
 import { createDraftStatus, type OutboxDrafts } from './draftStatus'
@@ -202,6 +203,8 @@ export function createOutbox(deps: OutboxDeps) {
     cleanUp: whenReady(commands.cleanUp),
     dismiss: whenReady(commands.dismiss),
     list: whenReady(() => book.ordered().map(view)),
+    /** The writes this app made to one platform object, from the jobs on record. */
+    appWrites: whenReady((query: AppWritesQuery) => appWritesConcerning(book.all(), query)),
     status: whenReady((draftId: string) => {
       const job = publication.latestJobOf(draftId)
       return job ? view(job) : null

@@ -75,6 +75,7 @@ export const CHANNELS = [
   'accounts.addFeatures',
   'accounts.apps',
   'accounts.history',
+  'accounts.appWrites',
   'accountMedia.list',
   'accountMedia.delete',
   // Catalog and keyword insights (spec part A).
