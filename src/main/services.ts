@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
-import { postLengthPreference } from '../shared/rules/limits'
+import { postLengthKey, postLengthPreference } from '../shared/rules/limits'
 import { createHttpClient, type HttpClient } from './api/http'
+import { createPostLengthLearning } from './settings/postLengthLearning'
 import { createAudiencesHandlers } from './audiences/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
 import { audienceOperations, type UploadLive } from './audiences/operations'
@@ -187,8 +188,11 @@ export function createServices(config: ServicesConfig): Services {
   const audienceUploads = new Map<string, UploadLive>()
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
-  const postLengthTier = (profileId: string, accountId: string) =>
-    postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
+  // The posting user's tier, as the designer answered or a refusal taught (settings).
+  const postLengthTier = (profileId: string, userId: string | undefined) =>
+    postLengthPreference(
+      userId ? settings.get().postLengthLimits[postLengthKey(profileId, userId)] : undefined,
+    ).tier
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -234,6 +238,7 @@ export function createServices(config: ServicesConfig): Services {
     ...(config.notify ? { notify: config.notify } : {}),
     ...(config.outbox ? { options: config.outbox } : {}),
     onError: (error) => config.onUnexpectedError?.('outbox', error),
+    onFailed: createPostLengthLearning(settings),
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,

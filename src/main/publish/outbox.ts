@@ -93,8 +93,10 @@ export interface OutboxDeps {
   ) => Promise<{ message: string; draftId?: string }[]>
   /** An operation job finished with every step done (e.g. to refresh what it changed). */
   onOperationDone?: (job: OutboxJob) => void
-  /** The post length tier chosen for a profile's ad account (settings); standard when absent. */
-  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  /** A job stopped on a refusal (e.g. a post length the platform refused teaches the user's tier). */
+  onFailed?: (job: OutboxJob, error: OutboxError) => void
+  /** The post length tier of a profile's posting user (settings); standard when absent. */
+  postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait at enqueue). */
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
 }
@@ -131,6 +133,7 @@ export function createOutbox(deps: OutboxDeps) {
     currentDraft,
     ...(deps.preflight ? { preflight: deps.preflight } : {}),
     ...(deps.onOperationDone ? { onOperationDone: deps.onOperationDone } : {}),
+    ...(deps.onFailed ? { onFailed: deps.onFailed } : {}),
     onError,
     now,
     localMedia: deps.localMedia ?? NO_LOCAL_MEDIA,
