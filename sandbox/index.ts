@@ -58,7 +58,7 @@ export interface DemoIdentity {
   screenName: string
   userId: string
   callbackUrl: string
-  /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS, the second long-form posts. */
+  /** The demo user's two ad accounts; the first has PROMOTED_MEDIA_POLLS, the second is outside the history beta. */
   accountIds: string[]
   /** The other user's ad account, in another business (owner of SEEDED_AUDIENCES.foreign). */
   otherAccountId: string

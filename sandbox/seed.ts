@@ -95,13 +95,7 @@ export function seedState(): SandboxState {
   let clock = SEED_TIME
   const tick = (): number => (clock += 60_000)
 
-  const account = (
-    name: string,
-    owner: string,
-    features: string[],
-    historyBeta = true,
-    longFormPosts = false,
-  ): string => {
+  const account = (name: string, owner: string, features: string[], historyBeta = true): string => {
     const id = `18ce5${shortId(state)}`
     const stamp = isoSeconds(tick())
     state.accounts.push({
@@ -120,7 +114,6 @@ export function seedState(): SandboxState {
       _sandbox: false,
       _features: features,
       _history_allowlisted: historyBeta,
-      _long_form_posts: longFormPosts,
     })
     return id
   }
@@ -129,9 +122,9 @@ export function seedState(): SandboxState {
     'CONVERSATION_CARD',
     'REACH_AND_FREQUENCY_ANALYTICS',
   ])
-  // Outside the account history beta, so the app's "not allowlisted" path can be seen; its posts
-  // are long-form (25,000), the main account's standard (4,000).
-  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'], false, true)
+  // Outside the account history beta, so the app's "not allowlisted" path can be seen. How long a
+  // post may be belongs to the posting user (premium: long-form), not to an account.
+  const second = account('Sandbox Studio Second', DEMO.userId, ['REACH_FREQUENCY_CAP'], false)
   const foreign = account('Other Advertiser Account', DEMO.otherUserId, [])
 
   const library = (

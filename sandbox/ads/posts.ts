@@ -117,10 +117,15 @@ export const postRoutes: Route[] = [
       }
       const mediaKeys = input.list('media_keys', { max: MAX_IMAGES })
       const text = input.string('text')
-      // Which accounts post long-form is not shown; here an account's `_long_form_posts` says so.
-      const textMax = caller.account?._long_form_posts === true ? LONG_FORM_TEXT_MAX : STANDARD_TEXT_MAX
+      // The length belongs to the posting user: long-form with the premium subscription (as on
+      // POST /2/posts), which the platform does not show; standard otherwise.
+      const poster = rt.state.users.find((candidate) => candidate.id === (asUserId ?? caller.user.id))
+      const textMax = poster?.premium === true ? LONG_FORM_TEXT_MAX : STANDARD_TEXT_MAX
       if (text !== undefined && weightedLength(text) > textMax) {
-        input.invalid('text', `text must be at most ${textMax} characters (weighted ${weightedLength(text)})`)
+        input.invalid(
+          'text',
+          `text must be at most ${textMax} characters (weighted ${weightedLength(text)})${textMax === STANDARD_TEXT_MAX ? '; long-form posts need the premium subscription' : ''}`,
+        )
       }
       if ((text === undefined || text.trim() === '') && !mediaKeys) input.missing('text')
       const cardUri = input.string('card_uri')

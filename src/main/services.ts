@@ -1,8 +1,9 @@
 import { join } from 'node:path'
 import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
-import { postLengthPreference } from '../shared/rules/limits'
+import { postLengthKey, postLengthPreference } from '../shared/rules/limits'
 import { createHttpClient, type HttpClient } from './api/http'
+import { createPostLengthLearning } from './settings/postLengthLearning'
 import { createAudiencesHandlers } from './audiences/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
 import { audienceOperations, uploadCounts, type UploadLive } from './audiences/operations'
@@ -223,8 +224,11 @@ export function createServices(config: ServicesConfig): Services {
   )
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
-  const postLengthTier = (profileId: string, accountId: string) =>
-    postLengthPreference(settings.get().postLengthLimits[`${profileId}/${accountId}`]).tier
+  // The posting user's tier, as the designer answered or a refusal taught (settings).
+  const postLengthTier = (profileId: string, userId: string | undefined) =>
+    postLengthPreference(
+      userId ? settings.get().postLengthLimits[postLengthKey(profileId, userId)] : undefined,
+    ).tier
   // The preflight's check of a file and the upload after it share one read (mediaStream.ts).
   const publishMedia = readOnce(localFiles.reader)
   // Jobs left by the last run resume as soon as it is built.
@@ -276,6 +280,7 @@ export function createServices(config: ServicesConfig): Services {
     onError: log.unexpected('outbox'),
     log: log.of('outbox'),
     events,
+    onFailed: createPostLengthLearning(settings),
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,

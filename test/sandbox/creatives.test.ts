@@ -570,7 +570,8 @@ describe('posts for an account', () => {
       [{ as_user_id: user.userId, text: 'x', video_description: 'x'.repeat(201) }, 'video_description'],
       [{ as_user_id: user.userId, text: 'x', video_cta: 'BUY_NOW' }, 'video_cta'],
       [{ as_user_id: user.userId, text: 'x', post_mode: 'verbose' }, 'post_mode'],
-      [{ as_user_id: user.userId, text: 'x'.repeat(4001) }, 'text'],
+      // The demo user is premium: long-form, 25,000 weighted characters.
+      [{ as_user_id: user.userId, text: 'x'.repeat(25001) }, 'text'],
     ]
     for (const [form, parameter] of cases) {
       const response = await postForm(`/accounts/${main}/post`, form)
@@ -588,16 +589,33 @@ describe('posts for an account', () => {
 })
 
 describe('post length tiers', () => {
-  it('standard accounts take 4,000 weighted characters, long-form accounts 25,000', async () => {
+  it('the posting user sets the length: 25,000 weighted characters with premium, 4,000 without', async () => {
     const status = async (account: string, text: string) =>
       (await postForm(`/accounts/${account}/post`, { as_user_id: user.userId, text })).status
-    expect(await status(main, 'a'.repeat(4000))).toBe(200)
-    expect(await status(main, 'a'.repeat(4001))).toBe(400)
-    // CJK characters weigh 2: 2,001 of them are 4,002.
-    expect(await status(main, '漢'.repeat(2001))).toBe(400)
-    expect(await status(second, 'a'.repeat(4001))).toBe(200)
+    // The demo user is premium: long-form on either account.
+    expect(await status(main, 'a'.repeat(4001))).toBe(200)
     expect(await status(second, 'a'.repeat(25000))).toBe(200)
-    expect(await status(second, 'a'.repeat(25001))).toBe(400)
+    expect(await status(main, 'a'.repeat(25001))).toBe(400)
+    const setPremium = (premium: boolean) =>
+      fetch(`${sandbox.apiUrl}/__admin/users/${user.userId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ premium }),
+      })
+    await setPremium(false)
+    try {
+      expect(await status(main, 'a'.repeat(4000))).toBe(200)
+      const refused = await postForm(`/accounts/${second}/post`, {
+        as_user_id: user.userId,
+        text: 'a'.repeat(4001),
+      })
+      expect(refused.status).toBe(400)
+      expect(JSON.stringify(refused.body)).toContain('long-form posts need the premium subscription')
+      // CJK characters weigh 2: 2,001 of them are 4,002.
+      expect(await status(main, '漢'.repeat(2001))).toBe(400)
+    } finally {
+      await setPremium(true)
+    }
   })
 
   it('a video call to action needs its value, and the value its call to action', async () => {

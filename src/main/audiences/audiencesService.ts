@@ -27,7 +27,7 @@ import { createUploadHistory } from './uploadHistory'
 
 export interface AudiencesServiceDeps {
   dataDir: string
-  outbox: Pick<Outbox, 'enqueueOperations' | 'job'>
+  outbox: Pick<Outbox, 'enqueueOperations' | 'job' | 'cancel' | 'retry'>
   activeAccountOf: Session['activeAccountOf']
   withAdsContext: WithAdsContext
   dialogs: AudienceDialogs
@@ -219,6 +219,8 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
     ) => uploads.check(listId, mapping, defaultCountryCode),
     sendList: (request: Parameters<typeof uploads.send>[0]) => uploads.send(request),
     uploadProgress: (uploadId: string) => uploads.progress(uploadId),
+    cancelUpload: (uploadId: string) => uploads.cancel(uploadId),
+    resumeUpload: (uploadId: string) => uploads.resume(uploadId),
 
     async grant(
       profileId: string,

@@ -13,6 +13,8 @@ export function createAudiencesHandlers(deps: AudiencesServiceDeps): HandlersOf<
       audiences.checkList(listId, mapping, defaultCountryCode),
     'audiences.sendList': (request) => audiences.sendList(request),
     'audiences.uploadProgress': ({ uploadId }) => audiences.uploadProgress(uploadId),
+    'audiences.cancelUpload': ({ uploadId }) => audiences.cancelUpload(uploadId),
+    'audiences.resumeUpload': ({ uploadId }) => audiences.resumeUpload(uploadId),
     'audiences.grant': ({ profileId, audienceId, grantedAccountId, permissionLevel }) =>
       audiences.grant(profileId, audienceId, grantedAccountId, permissionLevel),
     'audiences.revoke': ({ profileId, audienceId, permissionId }) =>

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { DO_NOT_REACH_TYPES, IDENTIFIER_TYPES, type IdentifierType } from '../../shared/audiences/identifiers'
 import { invalidInput as invalid, isAppFailure } from '../../shared/errors'
-import type { ListReport, TargetKind, UploadProgress } from '../../shared/ipc/contracts/audiences'
+import type {
+  ListReport,
+  TargetKind,
+  UploadHistoryEntry,
+  UploadProgress,
+} from '../../shared/ipc/contracts/audiences'
 import { plural } from '../../shared/rules/issues'
 import { LIMITS } from '../../shared/rules/limits'
 import type { Outbox } from '../publish/outbox'
@@ -47,7 +52,7 @@ function addMonths(ms: number, months: number): number {
 }
 
 export function createListUploads(deps: {
-  outbox: Pick<Outbox, 'enqueueOperations' | 'job'>
+  outbox: Pick<Outbox, 'enqueueOperations' | 'job' | 'cancel' | 'retry'>
   dialogs: AudienceDialogs
   live: Map<string, UploadLive>
   history: UploadHistory
@@ -215,13 +220,39 @@ export function createListUploads(deps: {
       return { uploadId, job }
     },
 
-    async progress(uploadId: string): Promise<UploadProgress | null> {
-      const entry = (await deps.history.load()).find((item) => item.uploadId === uploadId)
-      if (!entry) return null
-      const job = await deps.outbox.job(entry.jobId).catch(() => null)
-      const live = deps.live.get(uploadId)
-      const acked = live?.recordsAcked ?? (job?.state === 'done' ? entry.records : 0)
-      return { ...uploadCounts(uploadId, live, entry.records, acked, now()), job }
+    progress,
+
+    /** Stops the upload after the request on its way; what was acknowledged stays sent. */
+    async cancel(uploadId: string): Promise<UploadProgress> {
+      const entry = await upload(uploadId)
+      await deps.outbox.cancel(entry.jobId)
+      return progressOf(entry)
     },
+
+    /** Goes on from the last acknowledged request of a canceled or failed upload. */
+    async resume(uploadId: string): Promise<UploadProgress> {
+      const entry = await upload(uploadId)
+      await deps.outbox.retry(entry.jobId)
+      return progressOf(entry)
+    },
+  }
+
+  async function upload(uploadId: string) {
+    const entry = (await deps.history.load()).find((item) => item.uploadId === uploadId)
+    if (!entry) throw invalid('This upload is no longer in the list of uploads from this computer.')
+    return entry
+  }
+
+  async function progress(uploadId: string): Promise<UploadProgress | null> {
+    const entry = (await deps.history.load()).find((item) => item.uploadId === uploadId)
+    return entry ? progressOf(entry) : null
+  }
+
+  async function progressOf(entry: UploadHistoryEntry): Promise<UploadProgress> {
+    const job = await deps.outbox.job(entry.jobId).catch(() => null)
+    const live = deps.live.get(entry.uploadId)
+    // A stopped upload keeps what its job recorded, also after a restart (memory is gone then).
+    const acked = live?.recordsAcked ?? job?.progress?.done ?? (job?.state === 'done' ? entry.records : 0)
+    return { ...uploadCounts(entry.uploadId, live, entry.records, acked, now()), job }
   }
 }

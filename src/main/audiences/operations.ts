@@ -6,7 +6,7 @@ import { LIMITS } from '../../shared/rules/limits'
 import type { UploadLiveProgress } from '../../shared/ipc/contracts/audiences'
 import { deleteDoNotReachList, uploadUsers } from '../api/audiences'
 import { JobCanceled } from '../publish/executor'
-import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
+import type { AnyOperationExecutor, OperationExecutor, OperationProgress } from '../publish/operations/types'
 import { streamChunks } from './hashWorkerClient'
 import { createPacer, type Pacer } from './pacer'
 import type { ListLayout, OperationSettings } from './scanner'
@@ -144,6 +144,24 @@ export const DEFAULT_UPLOAD_RATE = {
 
 const refused = (message: string) => new AppFailure(appError('invalid_request', message))
 
+/** How far an upload got: the acknowledged rows of the expected ones. */
+function uploadProgress(params: UploadParams, state: UploadState): OperationProgress {
+  return {
+    done: state.recordsAcked,
+    total: params.expectedRecords,
+    unit: 'rows',
+    detail: `${plural(state.chunksAcked, 'request')} of about ${params.expectedChunks} acknowledged`,
+  }
+}
+
+/** The resume point as persisted, when it is one (a job file is data, not code). */
+function savedState(state: unknown): UploadState | undefined {
+  const saved = state as Partial<UploadState> | undefined
+  return typeof saved?.recordsAcked === 'number' && typeof saved.chunksAcked === 'number'
+    ? (saved as UploadState)
+    : undefined
+}
+
 function keepError(live: UploadLive, chunk: number, message: string, now: number): void {
   live.chunkErrors.push({ chunk, message, at: new Date(now).toISOString() })
   // The list shows the latest; a long outage must not grow it without bound.
@@ -162,9 +180,13 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
         params.settings.operationType === 'Delete' ? 'from' : 'to'
       } “${params.target.name}”`,
     retry: 'repeatable',
+    progressOf: (params, state) => {
+      const saved = savedState(state)
+      return saved ? uploadProgress(params, saved) : undefined
+    },
     async run(env, step) {
       const params = step.params
-      const state: UploadState = (step.state as unknown as UploadState | undefined) ?? {
+      const state: UploadState = savedState(step.state) ?? {
         offset: params.layout.dataStart,
         chunksAcked: 0,
         recordsAcked: 0,
@@ -185,13 +207,7 @@ export function audienceOperations(deps: AudienceOperationsDeps): AnyOperationEx
       live.startRecords = state.recordsAcked
       deps.live.set(params.uploadId, live)
       const moved = () => deps.onLive?.(params.uploadId, live)
-      const report = () =>
-        env.progress({
-          done: state.recordsAcked,
-          total: params.expectedRecords,
-          unit: 'rows',
-          detail: `${plural(state.chunksAcked, 'request')} of about ${params.expectedChunks} acknowledged`,
-        })
+      const report = () => env.progress(uploadProgress(params, state))
       report()
       const layout: ListLayout = params.layout as ListLayout
       const settings: OperationSettings = params.settings as OperationSettings

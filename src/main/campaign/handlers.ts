@@ -47,6 +47,15 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<ty
     'accounts.apps': async ({ profileId, accountId }) => ({ apps: await account.apps(profileId, accountId) }),
     'accounts.history': ({ profileId, accountId, entityType, entityId, startTime, endTime, cursor }) =>
       account.history(profileId, accountId, { entityType, entityId, startTime, endTime, cursor }),
+    'accounts.appWrites': async ({ profileId, accountId, entityId, startTime, endTime }) => ({
+      writes: await deps.outbox.appWrites({
+        profileId,
+        accountId,
+        entityId,
+        start: Date.parse(startTime),
+        end: Date.parse(endTime),
+      }),
+    }),
     'accountMedia.list': ({ profileId, accountId, creativeTypes, cursor }) =>
       account.listMedia(profileId, accountId, { creativeTypes, cursor }),
     'accountMedia.delete': ({ profileId, accountId, accountMediaIds }) =>

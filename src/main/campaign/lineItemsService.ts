@@ -12,10 +12,16 @@ import type { WithAdsContext } from '../session/session'
 import { isUnreachable, PAGE_SIZE, type CampaignReads } from './campaignReads'
 import { lineItemState, nameOf, toView } from './lineItemViews'
 import { OPS } from './operations'
+import type { AppWritesQuery } from '../publish/appWrites'
+import type { AppWriteView } from '../../shared/ipc/contracts/campaign'
 
 export interface CampaignServiceDeps {
   withAdsContext: WithAdsContext
-  outbox: { enqueueOperations(request: OperationRequest): Promise<OutboxJobView> }
+  outbox: {
+    enqueueOperations(request: OperationRequest): Promise<OutboxJobView>
+    /** The writes this app made to one object (History shows them beside the platform's). */
+    appWrites(query: AppWritesQuery): Promise<AppWriteView[]>
+  }
 }
 
 /**

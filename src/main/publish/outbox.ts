@@ -3,6 +3,7 @@ import type { OutboxError, OutboxJobView } from '../../shared/ipc/contracts/outb
 import type { PostLengthTier } from '../../shared/rules/limits'
 import type { AdsContext } from '../api/adsRequest'
 import type { PublishAccess } from './access'
+import { appWritesConcerning, type AppWritesQuery } from './appWrites'
 import { createClaims } from './claims'
 import { createCommands } from './commands'
 import { createDraftStatus, type OutboxDrafts } from './draftStatus'
@@ -98,8 +99,10 @@ export interface OutboxDeps {
   ) => Promise<{ message: string; draftId?: string }[]>
   /** An operation job finished with every step done (e.g. to refresh what it changed). */
   onOperationDone?: (job: OutboxJob) => void
-  /** The post length tier chosen for a profile's ad account (settings); standard when absent. */
-  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  /** A job stopped on a refusal (e.g. a post length the platform refused teaches the user's tier). */
+  onFailed?: (job: OutboxJob, error: OutboxError) => void
+  /** The post length tier of a profile's posting user (settings); standard when absent. */
+  postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait at enqueue). */
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
   /** Where the outbox's events for the window go (jobEvents.ts): jobs added, moved on, removed. */
@@ -117,7 +120,7 @@ export function createOutbox(deps: OutboxDeps) {
   let disposed = false
   const isDisposed = () => disposed
 
-  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id))
+  const view = (job: OutboxJob): OutboxJobView => toView(job, book.live(job.id), registry.savedProgress)
   const events = deps.events
   const book = createJobBook({
     store,
@@ -145,6 +148,7 @@ export function createOutbox(deps: OutboxDeps) {
     currentDraft,
     ...(deps.preflight ? { preflight: deps.preflight } : {}),
     ...(deps.onOperationDone ? { onOperationDone: deps.onOperationDone } : {}),
+    ...(deps.onFailed ? { onFailed: deps.onFailed } : {}),
     onError,
     now,
     localMedia: deps.localMedia ?? NO_LOCAL_MEDIA,
@@ -217,6 +221,8 @@ export function createOutbox(deps: OutboxDeps) {
     cleanUp: whenReady(commands.cleanUp),
     dismiss: whenReady(commands.dismiss),
     list: whenReady(() => book.ordered().map(view)),
+    /** The writes this app made to one platform object, from the jobs on record. */
+    appWrites: whenReady((query: AppWritesQuery) => appWritesConcerning(book.all(), query)),
     status: whenReady((draftId: string) => {
       const job = publication.latestJobOf(draftId)
       return job ? view(job) : null

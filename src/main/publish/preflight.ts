@@ -1,3 +1,4 @@
+import { postingUserOf } from '../../shared/creatives/post'
 import { libraryMediaRefSchema } from '../../shared/creatives/media'
 import { postContentSchema } from '../../shared/creatives/post'
 import type { Draft } from '../../shared/drafts/envelope'
@@ -285,8 +286,8 @@ function dedupe(problems: OutboxError[]): OutboxError[] {
 
 export interface PreflightDeps {
   features: AccountFeaturesCache
-  /** The post length tier of a profile's ad account (settings.postLengthLimits). */
-  postLengthTier(profileId: string, accountId: string): RuleFacts['postLengthTier']
+  /** The post length tier of a profile's posting user (settings.postLengthLimits). */
+  postLengthTier(profileId: string, userId: string | undefined): RuleFacts['postLengthTier']
   localMedia: LocalMediaReader
   probeLocal?: LocalMediaProbe
   /** A published card draft's id and kind on the platform, from the draft store. */
@@ -299,7 +300,8 @@ export function createPreflight(
 ): (job: PublishJob, ctx: AdsContext) => Promise<OutboxError[]> {
   return async (job, ctx) => {
     const counter = await loadPostLengthCounter()
-    const tier = deps.postLengthTier(job.profileId, job.accountId)
+    const posted = job.publication.drafts[job.publication.draftId]
+    const tier = deps.postLengthTier(job.profileId, postingUserOf(posted))
     // The weighted length does not depend on the limit; the tier's limit is passed for the type.
     const limit = postLengthTierLimit(tier) as PostLengthLimit
     return preflight({
@@ -335,7 +337,7 @@ export function createReviewWarnings(deps: {
     context: { profileId: string; accountId: string; userId?: string },
   ): Promise<{ message: string; draftId?: string }[]> => {
     const counter = await loadPostLengthCounter()
-    const tier = deps.postLengthTier(context.profileId, context.accountId)
+    const tier = deps.postLengthTier(context.profileId, postingUserOf(draft))
     const limit = postLengthTierLimit(tier) as PostLengthLimit
     const features = deps.features.peek(context.accountId)?.features
     const issues = checkDraftForPublish(draft, {

@@ -1,3 +1,4 @@
+import { postingUserOf } from '../../shared/creatives/post'
 import type { Draft } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import type { OutboxJobView, OutboxReview } from '../../shared/ipc/contracts/outbox'
@@ -32,7 +33,7 @@ export interface PublicationDeps {
     draft: Draft,
     context: { profileId: string; accountId: string; userId?: string },
   ) => Promise<{ message: string; draftId?: string }[]>
-  postLengthTier?: (profileId: string, accountId: string) => PostLengthTier
+  postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
 }
 
@@ -85,7 +86,7 @@ export function createPublication(deps: PublicationDeps) {
       accountId,
       ...(userId ? { userId } : {}),
       publish: {
-        postLengthTier: deps.postLengthTier?.(profileId, accountId) ?? DEFAULT_POST_LENGTH_TIER,
+        postLengthTier: deps.postLengthTier?.(profileId, postingUserOf(draft)) ?? DEFAULT_POST_LENGTH_TIER,
         weightedLength: (text) => countLength(text, LIMITS.postLength.longForm.value).weightedLength,
         ...(features ? { features } : {}),
       },

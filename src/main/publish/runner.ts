@@ -34,6 +34,8 @@ export interface RunnerDeps {
   preflight?: (job: PublishJob, ctx: AdsContext) => Promise<OutboxError[]>
   /** An operation job finished with every step done. */
   onOperationDone?: (job: OutboxJob) => void
+  /** A job stopped on a refusal (e.g. to learn what the platform allows). */
+  onFailed?: (job: OutboxJob, error: OutboxError) => void
   onError(error: unknown): void
   now(): number
   localMedia: LocalMediaReader
@@ -60,6 +62,7 @@ export function createRunner(deps: RunnerDeps) {
   async function fail(job: OutboxJob, error: OutboxError): Promise<void> {
     await drafts.stopped(job, 'failed')
     await book.setState(job, 'failed', { error })
+    deps.onFailed?.(job, error)
   }
 
   async function needsAttention(job: OutboxJob, problems: OutboxError[]): Promise<void> {

@@ -1,5 +1,13 @@
 import type { OutboxJobView, OutboxState } from '../../shared/ipc/contracts/outbox'
-import type { OperationJob, OutboxJob, Publication, PublishJob, PublishStep, UploadStep } from './job'
+import type {
+  OperationJob,
+  OperationStep,
+  OutboxJob,
+  Publication,
+  PublishJob,
+  PublishStep,
+  UploadStep,
+} from './job'
 import { isPublishJob } from './job'
 import type { OperationProgress } from './executor'
 
@@ -105,9 +113,32 @@ function publicationView(job: PublishJob): Partial<OutboxJobView> {
   }
 }
 
+/** How far a stopped operation step got, from its persisted resume point (its executor's reading). */
+export type SavedProgress = (step: OperationStep) => OperationProgress | undefined
+
+/** An active job's live progress; a canceled or failed one's as far as its steps got. */
+function progressOf(
+  job: OperationJob,
+  live: LiveState | undefined,
+  savedProgress: SavedProgress | undefined,
+): OperationProgress | undefined {
+  if (job.state === 'active') return live?.progress
+  if (job.state !== 'canceled' && job.state !== 'failed') return undefined
+  for (const step of job.steps) {
+    const saved = savedProgress?.(step)
+    if (saved) return saved
+  }
+  return undefined
+}
+
 /** What an operation job shows: the feature that queued it, and each item's result or refusal. */
-function operationView(job: OperationJob, live: LiveState | undefined): Partial<OutboxJobView> {
+function operationView(
+  job: OperationJob,
+  live: LiveState | undefined,
+  savedProgress: SavedProgress | undefined,
+): Partial<OutboxJobView> {
   const { steps } = job
+  const progress = progressOf(job, live, savedProgress)
   return {
     type: 'operation',
     area: job.area,
@@ -119,11 +150,15 @@ function operationView(job: OperationJob, live: LiveState | undefined): Partial<
       ...(step.result !== undefined ? { result: step.result } : {}),
     })),
     created: { mediaKeys: [] },
-    ...(job.state === 'active' && live?.progress ? { progress: live.progress } : {}),
+    ...(progress ? { progress } : {}),
   }
 }
 
-export function toView(job: OutboxJob, live: LiveState | undefined): OutboxJobView {
+export function toView(
+  job: OutboxJob,
+  live: LiveState | undefined,
+  savedProgress?: SavedProgress,
+): OutboxJobView {
   const view = {
     id: job.id,
     title: job.title,
@@ -133,7 +168,7 @@ export function toView(job: OutboxJob, live: LiveState | undefined): OutboxJobVi
     stepsDone: job.steps.filter((step) => step.status === 'done').length,
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
-    ...(isPublishJob(job) ? publicationView(job) : operationView(job as OperationJob, live)),
+    ...(isPublishJob(job) ? publicationView(job) : operationView(job as OperationJob, live, savedProgress)),
   } as OutboxJobView
   const retryAt = retryAtOf(job, live)
   if (retryAt) view.retryAt = retryAt

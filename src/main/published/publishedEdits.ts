@@ -1,3 +1,4 @@
+import { postingUserOf } from '../../shared/creatives/post'
 import type { CardContent, ComponentDraft } from '../../shared/creatives/card'
 import { cardPayload } from '../../shared/creatives/card'
 import { MediaCollector } from '../../shared/creatives/mediaCollector'
@@ -43,7 +44,7 @@ export interface PublishedEditDeps {
   outbox: { enqueueOperations(request: OperationRequest): Promise<OutboxJobView> }
   /** Signed calls, to find a post renamed by its id. */
   withAdsContext: WithAdsContext
-  postLengthTier(profileId: string, accountId: string): PostLengthTier
+  postLengthTier(profileId: string, userId: string | undefined): PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait). */
   accountFeatures?(profileId: string, accountId: string): readonly string[] | undefined
 }
@@ -112,7 +113,7 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
     const counter = candidate.kind === 'post' ? await loadPostLengthCounter() : undefined
     const features = deps.accountFeatures?.(profileId, accountId)
     const issues = checkDraftForPublish(candidate, {
-      postLengthTier: deps.postLengthTier(profileId, accountId),
+      postLengthTier: deps.postLengthTier(profileId, postingUserOf(candidate)),
       ...(features ? { features } : {}),
       ...(counter
         ? { weightedLength: (text: string) => counter(text, LIMITS.postLength.longForm.value).weightedLength }

@@ -91,3 +91,13 @@ export function postPayload(
   if (content.postMode !== null) payload.post_mode = content.postMode
   return payload
 }
+
+/**
+ * The user a post draft is made for (as_user_id), whose post length tier applies; undefined for
+ * any other draft or a post without one yet. Takes a snapshot's content as it is stored.
+ */
+export function postingUserOf(draft: { kind: string; content: unknown } | undefined): string | undefined {
+  if (draft?.kind !== 'post') return undefined
+  const asUserId = (draft.content as { asUserId?: unknown }).asUserId
+  return typeof asUserId === 'string' && asUserId.trim() !== '' ? asUserId.trim() : undefined
+}

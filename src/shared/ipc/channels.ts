@@ -76,6 +76,7 @@ export const CHANNELS = [
   'accounts.addFeatures',
   'accounts.apps',
   'accounts.history',
+  'accounts.appWrites',
   'accountMedia.list',
   'accountMedia.delete',
   // Catalog and keyword insights (spec part A).
@@ -103,6 +104,8 @@ export const CHANNELS = [
   'audiences.checkList',
   'audiences.sendList',
   'audiences.uploadProgress',
+  'audiences.cancelUpload',
+  'audiences.resumeUpload',
   'audiences.grant',
   'audiences.revoke',
   'audiences.deleteDoNotReachList',

@@ -438,6 +438,18 @@ export const POST_LENGTH_LIMITS = [
   LIMITS.postLength.classicGuideline.value,
 ] as const
 export type PostLengthLimit = (typeof POST_LENGTH_LIMITS)[number]
+/**
+ * Where the length a posting user may write is kept (settings.postLengthLimits): the tier belongs
+ * to the user the post is made for (as_user_id), per profile. The platform does not say it; the
+ * designer answers once, and a refusal from the platform corrects it.
+ */
+export function postLengthKey(profileId: string, userId: string): string {
+  return `${profileId}/${userId}`
+}
+
+/** The text of a post as the platform refuses it over the length: "text must be at most 4000 characters". */
+export const POST_LENGTH_REFUSAL = /text must be at most (\d+) characters/
+
 /** A new account gets the standard tier, never the classic guideline. */
 export const DEFAULT_POST_LENGTH_LIMIT: PostLengthLimit = LIMITS.postLength.standard.value
 

@@ -102,10 +102,8 @@ describe('the publish gate in main', () => {
     expect(await app.jobs()).toEqual([])
   })
 
-  it('follows the account tier from settings: 4,001 characters publish on a long-form account', async () => {
+  it('follows the posting user’s tier from settings: 4,001 characters publish for a long-form user', async () => {
     const { app, profile } = await connectedApp('long-form')
-    const longFormAccount = apps.sandbox.demo.accountIds[1]!
-    await app.call('accounts.select', { profileId: profile.id, accountId: longFormAccount })
     const postId = await createDraft(
       app,
       'post',
@@ -114,7 +112,8 @@ describe('the publish gate in main', () => {
     )
     expect((await refusal(app, postId)).issues?.map((issue) => issue.field)).toEqual(['text'])
 
-    await app.call('settings.update', { postLengthLimits: { [`${profile.id}/${longFormAccount}`]: 25000 } })
+    // The tier is the posting user's, on whichever account (the premium demo user posts long-form).
+    await app.call('settings.update', { postLengthLimits: { [`${profile.id}/${profile.userId}`]: 25000 } })
     const before = apps.sandbox.created().posts
     await app.call('outbox.enqueue', { draftId: postId })
     await waitFor(async () => {

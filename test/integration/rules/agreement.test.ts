@@ -38,6 +38,8 @@ interface Case {
   name: string
   kind: CreativeKind
   account?: Account
+  /** Posts: whether the posting (demo) user has the premium subscription, i.e. long-form posts. */
+  premium?: boolean
   /** What the spec says should happen. */
   accepted: boolean
   payload: (keys: Keys) => Record<string, unknown> | Promise<Record<string, unknown>>
@@ -547,30 +549,43 @@ const post = (extra: Record<string, unknown> = {}) => ({ as_user_id: DEMO_USER, 
 let DEMO_USER = ''
 const POSTS: Case[] = [
   { name: 'text', kind: 'post', accepted: true, payload: () => post() },
-  { name: '4,000 on standard', kind: 'post', accepted: true, payload: () => post({ text: repeat(4000) }) },
-  { name: '4,001 on standard', kind: 'post', accepted: false, payload: () => post({ text: repeat(4001) }) },
   {
-    name: '2,001 CJK characters (weight 4,002) on standard',
+    name: '4,000 for a standard user',
     kind: 'post',
+    premium: false,
+    accepted: true,
+    payload: () => post({ text: repeat(4000) }),
+  },
+  {
+    name: '4,001 for a standard user',
+    kind: 'post',
+    premium: false,
+    accepted: false,
+    payload: () => post({ text: repeat(4001) }),
+  },
+  {
+    name: '2,001 CJK characters (weight 4,002) for a standard user',
+    kind: 'post',
+    premium: false,
     accepted: false,
     payload: () => post({ text: repeat(2001, '漢') }),
   },
   {
-    name: '4,001 on long-form',
+    name: '4,001 for a long-form user',
     kind: 'post',
     account: 'second',
     accepted: true,
     payload: () => post({ text: repeat(4001) }),
   },
   {
-    name: '25,000 on long-form',
+    name: '25,000 for a long-form user',
     kind: 'post',
     account: 'second',
     accepted: true,
     payload: () => post({ text: repeat(25000) }),
   },
   {
-    name: '25,001 on long-form',
+    name: '25,001 for a long-form user',
     kind: 'post',
     account: 'second',
     accepted: false,
@@ -763,6 +778,15 @@ afterAll(async () => {
   await sandbox?.close()
 })
 
+async function setDemoPremium(premium: boolean): Promise<void> {
+  const answer = await fetch(`${sandbox.apiUrl}/__admin/users/${DEMO_USER}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ premium }),
+  })
+  expect(answer.status).toBe(200)
+}
+
 function adsUrl(accountId: string, path: string): string {
   return `${sandbox.adsUrl}/12/accounts/${accountId}/${path}`
 }
@@ -791,8 +815,11 @@ function appContext(
     media,
     features,
     authenticatedUserId: user.userId,
-    // The designer's setting for the account: the second demo account posts long-form.
-    postLengthTier: account === 'second' ? 'long_form' : 'standard',
+    // The designer's answer for the posting user: the premium demo user posts long-form.
+    postLengthTier:
+      state.users.find((candidate) => candidate.id === (payload.as_user_id ?? user.userId))?.premium === true
+        ? 'long_form'
+        : 'standard',
     ...(kind === 'post' && typeof text === 'string'
       ? { weightedTextLength: countLength(text, 25000).weightedLength }
       : {}),
@@ -829,6 +856,8 @@ describe('the app and the sandbox agree on every payload', () => {
 
   it.each(CASES.map((c) => [`${c.kind}: ${c.name}`, c] as const))('%s', async (_, testCase) => {
     const account = testCase.account ?? 'main'
+    // The post length belongs to the posting user: the demo user is premium unless a case says not.
+    await setDemoPremium(testCase.premium ?? true)
     const raw = await testCase.payload(keys)
     const payload = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined))
     const issues = validate(testCase.kind, payload, appContext(testCase.kind, account, payload))

@@ -63,7 +63,7 @@ describe('settings.update', () => {
     })
   })
 
-  it('refuses keys that are not profile/account keys', async () => {
+  it('refuses keys that are not profile/user keys', async () => {
     const dispatcher = services.createDispatcher(createSenderPolicy(RENDERER))
     for (const key of ['constructor', 'toString', '', 'a'.repeat(300), 'no-slash']) {
       const result = await dispatcher.dispatch('settings.update', sender, {

@@ -1,8 +1,8 @@
 import { AppFailure, appError } from '../../../shared/errors'
 import type { AnyStepExecutor, RetryRule } from '../executor'
-import type { JobStep } from '../job'
+import type { JobStep, OperationStep } from '../job'
 import { fromOperation } from '../operations/adapter'
-import type { AnyOperationExecutor } from '../operations/types'
+import type { AnyOperationExecutor, OperationProgress } from '../operations/types'
 import { cardExecutor } from './card'
 import { libraryExecutor } from './library'
 import { postExecutor } from './post'
@@ -23,6 +23,8 @@ export interface ExecutorRegistry {
   retryOf(step: JobStep): RetryRule | undefined
   /** An operation executor by name, to check and label what a feature queues. */
   operation(op: string): AnyOperationExecutor
+  /** How far a stopped operation step got, when its executor reads that from its resume point. */
+  savedProgress(step: OperationStep): OperationProgress | undefined
 }
 
 const cannotRun = (op: string) =>
@@ -56,5 +58,6 @@ export function createExecutorRegistry(operations: readonly AnyOperationExecutor
       if (!executor) throw cannotRun(op)
       return executor
     },
+    savedProgress: (step) => byName.get(step.op)?.progressOf?.(step.params, step.state),
   }
 }

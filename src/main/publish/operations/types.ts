@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import type { AppFailure } from '../../../shared/errors'
-import type { JobEnv } from '../executor'
+import type { JobEnv, OperationProgress } from '../executor'
 import type { Json } from '../job'
 
 /**
@@ -46,6 +46,11 @@ export interface OperationExecutor<P = unknown, R extends Json = Json> {
   alreadyDone?(error: AppFailure, params: P): R | undefined
   /** Remote ids a result created, for the exactly-once ledger. */
   createdIds?(result: R): string[]
+  /**
+   * How far a stopped step got, read from its persisted resume point: a canceled or failed job
+   * keeps showing it ("7,500 of 20,000 rows"), across restarts.
+   */
+  progressOf?(params: P, state: Json | undefined): OperationProgress | undefined
 }
 
 // Executors are registered in one list whose parameter types differ.

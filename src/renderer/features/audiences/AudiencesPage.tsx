@@ -116,7 +116,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
           <UploadFlow
             profileId={profileId}
             target={uploading}
-            onSettled={() => setUploadSettled(true)}
+            onSettled={setUploadSettled}
             onFinished={() => {
               setUploading(null)
               void load()

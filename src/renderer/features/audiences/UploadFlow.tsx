@@ -37,8 +37,8 @@ export function UploadFlow({
 }: {
   profileId: string
   target: { kind: TargetKind; id: string; name: string }
-  /** The upload has finished (done, failed or canceled): its last step now shows the way out. */
-  onSettled?(): void
+  /** Whether the upload has stopped (done, failed or canceled): its last step then shows the way out. */
+  onSettled?(settled: boolean): void
   onFinished(): void
 }) {
   const [step, setStep] = useState<Step>({ kind: 'start' })

@@ -1,10 +1,13 @@
-import { ArrowLeft, CheckCircle2 } from 'lucide-react'
-import { useEffect } from 'react'
+import { ArrowLeft, CheckCircle2, Play, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import type { UploadProgress } from '../../../shared/ipc/contracts/audiences'
 import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { ProgressBar } from '../../components/ProgressBar'
 import { useUploadProgress } from '../../kits/jobs/useUploadProgress'
+import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 
 function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`
@@ -12,7 +15,18 @@ function duration(seconds: number): string {
   return minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
 }
 
-/** Step 3: the upload on its way, followed until it ends; then the way out. */
+const TITLES: Partial<Record<string, string>> = {
+  done: '3. Done',
+  canceled: '3. Canceled',
+  canceling: '3. Canceling',
+  failed: '3. Stopped',
+}
+
+/**
+ * Step 3: the upload on its way, followed until it ends, with Cancel while it runs and Resume once
+ * it was canceled or stopped (main goes on from the last request the platform acknowledged).
+ * A resume follows the upload afresh (a new run of the follower), starting from main's answer.
+ */
 export function UploadProgressStep({
   uploadId,
   fileName,
@@ -21,27 +35,91 @@ export function UploadProgressStep({
 }: {
   uploadId: string
   fileName: string
-  onSettled?: (() => void) | undefined
+  /** Whether the upload has stopped (done, failed or canceled), and this step shows the way out. */
+  onSettled?: ((settled: boolean) => void) | undefined
   onFinished(): void
 }) {
-  const { progress, finished } = useUploadProgress(uploadId)
+  const [run, setRun] = useState<{ count: number; seed: UploadProgress | null }>({ count: 0, seed: null })
+  const action = useAction<'cancel' | 'resume', string>(
+    (failure) => (failure as { error?: { message: string } }).error?.message ?? String(failure),
+  )
+  const resume = () =>
+    action.run('resume', async () => {
+      const seed = await unwrap(studio().audiences.resumeUpload({ uploadId }))
+      setRun((current) => ({ count: current.count + 1, seed }))
+    })
+  const cancel = () =>
+    action.run('cancel', async () => {
+      await unwrap(studio().audiences.cancelUpload({ uploadId }))
+    })
+  return (
+    <UploadRun
+      key={run.count}
+      uploadId={uploadId}
+      fileName={fileName}
+      seed={run.seed}
+      busy={action.busy}
+      problem={action.problem}
+      onCancel={() => void cancel()}
+      onResume={() => void resume()}
+      onSettled={onSettled}
+      onFinished={onFinished}
+    />
+  )
+}
+
+function UploadRun({
+  uploadId,
+  fileName,
+  seed,
+  busy,
+  problem,
+  onCancel,
+  onResume,
+  onSettled,
+  onFinished,
+}: {
+  uploadId: string
+  fileName: string
+  /** Main's answer to Resume: shown until the follower has its own. */
+  seed: UploadProgress | null
+  busy: 'cancel' | 'resume' | null
+  problem: string | null
+  onCancel(): void
+  onResume(): void
+  onSettled?: ((settled: boolean) => void) | undefined
+  onFinished(): void
+}) {
+  const followed = useUploadProgress(uploadId)
+  const progress = followed.progress ?? seed
+  const state = progress?.job?.state
+  const finished = followed.finished
   useEffect(() => {
-    if (finished) onSettled?.()
+    onSettled?.(finished)
   }, [finished, onSettled])
 
   const total = progress?.expectedRecords ?? 0
   const acked = progress?.recordsAcked ?? 0
-  const state = progress?.job?.state
+  const stopped = state === 'canceled' || state === 'failed'
+  const sentLine = `${formatNumber(acked)} of ${formatNumber(total)} sent`
   return (
     <div className="stack" data-testid={state === 'done' ? 'upload-done' : 'upload-progress'}>
-      <h3 className="audiences__step-title">{state === 'done' ? '3. Done' : '3. Sending'}</h3>
+      <h3 className="audiences__step-title">{TITLES[state ?? ''] ?? '3. Sending'}</h3>
       {state === 'done' ? (
         <Banner tone="success">
           {formatNumber(acked)} hashed rows from {fileName} were acknowledged by the platform.
         </Banner>
       ) : null}
+      {state === 'canceled' ? (
+        <Banner tone="info">
+          <span data-testid="upload-canceled">Canceled · {sentLine}</span>. The platform keeps the rows it
+          acknowledged; Resume sends the rest, from where it stopped.
+        </Banner>
+      ) : null}
       {state === 'failed' ? (
-        <Banner tone="error">{progress?.job?.error?.message ?? 'The upload stopped'}</Banner>
+        <Banner tone="error">
+          {progress?.job?.error?.message ?? 'The upload stopped'} ({sentLine}). Resume goes on from there.
+        </Banner>
       ) : null}
       <ProgressBar label="Rows acknowledged" value={acked} max={total} showLabel={false} size="large" />
       <dl className="audiences__figures">
@@ -55,14 +133,14 @@ export function UploadProgressStep({
         </div>
         <div>
           <dt>Acknowledged</dt>
-          <dd>
+          <dd data-testid="upload-acknowledged">
             {formatNumber(acked)} of {formatNumber(total)}
           </dd>
         </div>
         <div>
           <dt>Time left</dt>
           <dd>
-            {state === 'done'
+            {state === 'done' || stopped
               ? '—'
               : progress?.remainingSeconds !== undefined
                 ? duration(progress.remainingSeconds)
@@ -82,9 +160,31 @@ export function UploadProgressStep({
           </ul>
         </div>
       ) : null}
-      {finished ? (
-        <div>
-          <Button variant="primary" onClick={onFinished} data-testid="upload-close">
+      {problem ? <Banner tone="error">{problem}</Banner> : null}
+      <div className="audiences__actions">
+        {!finished && progress?.job ? (
+          <Button
+            onClick={onCancel}
+            busy={busy === 'cancel' || state === 'canceling'}
+            disabled={state === 'canceling'}
+            data-testid="upload-cancel"
+          >
+            {state === 'canceling' ? null : <X size={16} aria-hidden="true" />}
+            {state === 'canceling' ? 'Canceling after this request…' : 'Cancel'}
+          </Button>
+        ) : null}
+        {finished && stopped ? (
+          <Button variant="primary" onClick={onResume} busy={busy === 'resume'} data-testid="upload-resume">
+            <Play size={16} aria-hidden="true" />
+            Resume
+          </Button>
+        ) : null}
+        {finished ? (
+          <Button
+            variant={state === 'done' ? 'primary' : 'secondary'}
+            onClick={onFinished}
+            data-testid="upload-close"
+          >
             {state === 'done' ? (
               <>
                 <CheckCircle2 size={16} aria-hidden="true" />
@@ -97,8 +197,8 @@ export function UploadProgressStep({
               </>
             )}
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { IssueIndex } from './issueIndex'
 import { cardPreviewModel, type CardPreviewModel } from './previewModel'
 import { usePreviewDevice } from '../../kits/editor/previewDevice'
 import { PreviewDeviceToggle } from '../../kits/editor/PreviewDeviceToggle'
+import { EditorPreviewProvider } from '../../kits/editor/editorPreview'
 import { BuilderHeader } from './BuilderHeader'
 import { CardSection } from './CardSection'
 import { CardComponentsSection } from './ComponentList'
@@ -50,31 +51,33 @@ export function CardBuilder() {
   useFocusKeeper(rootRef)
 
   return (
-    <div className="builder" ref={rootRef}>
-      <BuilderHeader title={content.name.trim() || draftName} issues={issues} />
+    <EditorPreviewProvider value={<CardPreview model={preview} name={settled.name} />}>
+      <div className="builder" ref={rootRef}>
+        <BuilderHeader title={content.name.trim() || draftName} issues={issues} />
 
-      <PublishedBanner
-        route="cards"
-        what="card"
-        edit={(profile, draft) => cardEdit(profile, draft, content)}
-      />
-      <div className="editor__body" data-device={device}>
-        <ReadOnlyFieldset
-          className="builder__editor readonly-fieldset"
-          readOnly={published}
-          aria-label="Card"
-        >
-          <CardSection name={content.name} mode={content.mode} issues={issues} change={change} />
+        <PublishedBanner
+          route="cards"
+          what="card"
+          edit={(profile, draft) => cardEdit(profile, draft, content)}
+        />
+        <div className="editor__body" data-device={device}>
+          <ReadOnlyFieldset
+            className="builder__editor readonly-fieldset"
+            readOnly={published}
+            aria-label="Card"
+          >
+            <CardSection name={content.name} mode={content.mode} issues={issues} change={change} />
 
-          {content.mode === 'multi_destination' ? (
-            <SlidesEditor issues={issues} change={change} />
-          ) : (
-            <CardComponentsSection issues={issues} change={change} />
-          )}
-        </ReadOnlyFieldset>
-        <PreviewPane model={preview} name={settled.name} />
+            {content.mode === 'multi_destination' ? (
+              <SlidesEditor issues={issues} change={change} />
+            ) : (
+              <CardComponentsSection issues={issues} change={change} />
+            )}
+          </ReadOnlyFieldset>
+          <PreviewPane model={preview} name={settled.name} />
+        </div>
       </div>
-    </div>
+    </EditorPreviewProvider>
   )
 }
 

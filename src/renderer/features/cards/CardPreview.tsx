@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ImageIcon, Play } from 'lucide-react'
-import { memo, useState, type KeyboardEvent } from 'react'
+import { memo, useId, useState, type KeyboardEvent } from 'react'
 import { Avatar } from '../../components/Avatar'
 import type { MediaRef } from '../../../shared/creatives/media'
 import { mediaTypeOf } from '../../../shared/creatives/mediaType'
@@ -124,6 +124,8 @@ const NEXT_ICON = <ChevronRight size={16} aria-hidden="true" />
  */
 export function CardPreview({ model, name }: { model: CardPreviewModel; name: string }) {
   const [requested, setCurrent] = useState(0)
+  // Its own id: the review sheet shows a second preview beside the editor's.
+  const titleId = useId()
   const author = usePreviewAuthor()
   const count = model.slides.length
   const current = Math.min(requested, Math.max(count - 1, 0))
@@ -141,8 +143,8 @@ export function CardPreview({ model, name }: { model: CardPreviewModel; name: st
   }
 
   return (
-    <section className="preview stack stack--tight" aria-labelledby="card-preview-title">
-      <h2 className="visually-hidden" id="card-preview-title">
+    <section className="preview stack stack--tight" aria-labelledby={titleId}>
+      <h2 className="visually-hidden" id={titleId}>
         Preview
       </h2>
       <article className="tl-post">

@@ -17,7 +17,8 @@ import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
 import { PostTextField } from './PostTextField'
 import { PostVideoFields } from './PostVideoFields'
-import { postLengthKey, usePostLengthLimit } from './postLengthLimit'
+import { composerLengthKey, usePostLengthLimit } from './postLengthLimit'
+import { PostLengthTierNote } from './PostLengthTierNote'
 import { useConnectedUser, type ConnectedUser } from './useConnectedUser'
 import { useContentAfterPaint } from './useContentAfterPaint'
 import { usePostLength } from './usePostLength'
@@ -69,9 +70,16 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   const accessRevoked = user.state === 'known' && user.accessRevoked
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
   const profileId = user.state === 'known' ? user.profileId : null
-  const accountId = user.state === 'known' ? user.accountId : undefined
-  const limitKey = postLengthKey(profileId, accountId)
-  const [limit] = usePostLengthLimit(limitKey)
+  // The length belongs to the user the post is made for: asked once per profile and user.
+  const limitKey = composerLengthKey(profileId, content.asUserId)
+  const belief = usePostLengthLimit(limitKey)
+  const { limit } = belief
+  const who =
+    isSelf && user.state === 'known' && user.screenName
+      ? `@${user.screenName}`
+      : content.asUserId.trim()
+        ? `user ${content.asUserId.trim()}`
+        : 'the advertiser'
   // The same text the field above counted on its key: the shared counter answers from memory.
   const { length } = usePostLength(content.text, limit)
   const drafts = useDraftsStore((state) => state.drafts)
@@ -156,9 +164,17 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
           change={change}
           touch={touch}
         />
+        <PostLengthTierNote
+          who={who}
+          limit={limit}
+          known={belief.known}
+          refusedAt={belief.refusedAt}
+          hasUser={content.asUserId.trim() !== ''}
+        />
         <PostTextField
           limit={limit}
           limitKey={limitKey}
+          who={who}
           message={sameMessage(messageAt(['text']))}
           touch={touch}
         />

@@ -19,18 +19,20 @@ const LIMIT_LABELS: Record<PostLengthLimit, string> = {
   [LIMITS.postLength.classicGuideline.value]: `Classic guideline`,
 } as Record<PostLengthLimit, string>
 
-/** The length tier for this account: its own component, so the text's key leaves it alone. */
+/** The posting user's length tier: its own component, so the text's key leaves it alone. */
 const LengthLimitPicker = memo(function LengthLimitPicker({
   limit,
   limitKey,
+  who,
 }: {
   limit: PostLengthLimit
   limitKey: string
+  who: string
 }) {
-  const [, setLimit] = usePostLengthLimit(limitKey)
+  const { setLimit } = usePostLengthLimit(limitKey)
   return (
     <Segmented
-      label="Length limit for this account"
+      label={`Post length of ${who}`}
       value={String(limit)}
       options={LIMIT_OPTIONS}
       onChange={(value) => setLimit(Number(value) as PostLengthLimit)}
@@ -52,11 +54,14 @@ const LIMIT_OPTIONS = POST_LENGTH_LIMITS.map((value) => ({
 export const PostTextField = memo(function PostTextField({
   limit,
   limitKey,
+  who,
   message,
   touch,
 }: {
   limit: PostLengthLimit
   limitKey: string
+  /** The posting user, for people: "@sandbox_designer", "user 42". */
+  who: string
   message: FieldMessage | undefined
   touch: Touch
 }) {
@@ -73,7 +78,7 @@ export const PostTextField = memo(function PostTextField({
       message={message}
       onChange={onChange}
       onBlur={onBlur}
-      limitPicker={<LengthLimitPicker limit={limit} limitKey={limitKey} />}
+      limitPicker={<LengthLimitPicker limit={limit} limitKey={limitKey} who={who} />}
     />
   )
 })

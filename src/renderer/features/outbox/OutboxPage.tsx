@@ -298,7 +298,8 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
         {retryable ? (
           <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
             <RotateCcw size={16} aria-hidden="true" />
-            Retry
+            {/* A canceled job goes on where it stopped; a failed one tries its failed step again. */}
+            {job.state === 'canceled' ? 'Resume' : 'Retry'}
           </Button>
         ) : null}
         {cleanable ? (

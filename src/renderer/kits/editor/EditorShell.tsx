@@ -14,6 +14,7 @@ import { ProblemsBadge } from './ProblemsBadge'
 import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
+import { EditorPreviewProvider } from './editorPreview'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -43,28 +44,30 @@ export function EditorShell({
   const device = usePreviewDevice((state) => state.device)
 
   return (
-    <div className="editor" ref={rootRef}>
-      <EditorHeader route={route} listLabel={listLabel} issues={issues} />
-      {banner}
-      <div className="editor__body" data-device={device}>
-        <div className="editor__form">
-          {readOnly ? (
-            <ReadOnlyFieldset className="readonly-fieldset" readOnly>
-              {children}
-            </ReadOnlyFieldset>
-          ) : (
-            children
-          )}
-        </div>
-        <aside className="editor__preview" aria-label="Preview">
-          <div className="row row--spread editor__preview-head">
-            <h2 className="editor__preview-label">Preview</h2>
-            <PreviewDeviceToggle />
+    <EditorPreviewProvider value={preview}>
+      <div className="editor" ref={rootRef}>
+        <EditorHeader route={route} listLabel={listLabel} issues={issues} />
+        {banner}
+        <div className="editor__body" data-device={device}>
+          <div className="editor__form">
+            {readOnly ? (
+              <ReadOnlyFieldset className="readonly-fieldset" readOnly>
+                {children}
+              </ReadOnlyFieldset>
+            ) : (
+              children
+            )}
           </div>
-          <div className="editor__preview-frame">{preview}</div>
-        </aside>
+          <aside className="editor__preview" aria-label="Preview">
+            <div className="row row--spread editor__preview-head">
+              <h2 className="editor__preview-label">Preview</h2>
+              <PreviewDeviceToggle />
+            </div>
+            <div className="editor__preview-frame">{preview}</div>
+          </aside>
+        </div>
       </div>
-    </div>
+    </EditorPreviewProvider>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Pencil, Send } from 'lucide-react'
+import { ArrowRight, Pencil, Send } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useState, type FormEvent } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
@@ -160,6 +160,7 @@ export function PublishedEditDialog({
                 />
               )
             })}
+            <FieldChanges fields={spec.fields} values={values} />
             {issues.general ? <Banner tone="error">{issues.general}</Banner> : null}
             <div className="dialog__actions">
               <Dialog.Close asChild>
@@ -174,5 +175,48 @@ export function PublishedEditDialog({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+/** A value as people read it: an option by its label, nothing as "empty". */
+function shown(field: EditableField, value: string): string {
+  if (value.trim() === '') return 'empty'
+  return field.options?.find((option) => option.value === value)?.label ?? value
+}
+
+/**
+ * What the update changes, field by field (what is on the platform → what will be), so the
+ * designer reviews the change itself before it is sent, not only the form.
+ */
+function FieldChanges({ fields, values }: { fields: EditableField[]; values: Record<string, string> }) {
+  const changes = fields.filter((field) => (values[field.key] ?? field.value) !== field.value)
+  return (
+    <section className="published-edit__changes" aria-labelledby="published-edit-changes" aria-live="polite">
+      <h3 className="published-edit__changes-title" id="published-edit-changes">
+        What changes
+      </h3>
+      {changes.length === 0 ? (
+        <p className="published-edit__none">Nothing yet: change a field above.</p>
+      ) : (
+        <dl className="published-edit__change-list" data-testid="published-edit-changes">
+          {changes.map((field) => (
+            <div key={field.key}>
+              <dt>{field.label}</dt>
+              <dd>
+                <span className="published-edit__old">
+                  <span className="visually-hidden">from </span>
+                  {shown(field, field.value)}
+                </span>
+                <ArrowRight size={14} aria-hidden="true" className="published-edit__arrow" />
+                <span className="published-edit__new">
+                  <span className="visually-hidden"> to </span>
+                  {shown(field, values[field.key] ?? field.value)}
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
   )
 }

@@ -1,6 +1,6 @@
 import { History, Lock } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import type { HistoryEntryView } from '../../../shared/ipc/contracts/campaign'
+import type { AppWriteView, HistoryEntryView } from '../../../shared/ipc/contracts/campaign'
 import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { formatMicros } from '../../../shared/rules/money'
 import { Banner } from '../../components/Banner'
@@ -95,6 +95,67 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
 const CHANGE_WORDS: Record<string, string> = { CREATE: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' }
 const formatTime = (value: string) => new Date(value).toLocaleString(undefined, HISTORY_TIME)
 
+/** One line of the timeline: from the platform's history, or a write this app made (its outbox). */
+type TimelineItem =
+  | { source: 'platform'; time: string; entry: HistoryEntryView }
+  | { source: 'app'; time: string; write: AppWriteView }
+
+/** The platform's entries and the app's own writes, newest first. */
+function timeline(entries: readonly HistoryEntryView[], writes: readonly AppWriteView[]): TimelineItem[] {
+  const items: TimelineItem[] = [
+    ...entries.map((entry) => ({ source: 'platform' as const, time: entry.changeTime, entry })),
+    ...writes.map((write) => ({ source: 'app' as const, time: write.at, write })),
+  ]
+  return items.sort((a, b) => Date.parse(b.time) - Date.parse(a.time))
+}
+
+const SOURCE_WORDS = { platform: 'Platform history', app: 'Sent by Ads Studio' } as const
+
+function SourceLabel({ source }: { source: TimelineItem['source'] }) {
+  return (
+    <span className={`history-source history-source--${source}`} data-testid="history-source">
+      {SOURCE_WORDS[source]}
+    </span>
+  )
+}
+
+function PlatformEntry({ entry }: { entry: HistoryEntryView }) {
+  return (
+    <div className="timeline__body">
+      <p className="timeline__head">
+        <span
+          className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}
+        >
+          {CHANGE_WORDS[entry.changeType] ?? entry.changeType}
+        </span>
+        <time dateTime={entry.changeTime}>{formatTime(entry.changeTime)}</time>
+        <SourceLabel source="platform" />
+        <span className="muted">
+          {entry.changedBy.userId ? `by user ${entry.changedBy.userId}` : ''}
+          {entry.changedBy.platform ? ` via ${entry.changedBy.platform.replace(/_/g, ' ')}` : ''}
+        </span>
+      </p>
+      <Changes entry={entry} />
+    </div>
+  )
+}
+
+function AppWrite({ write }: { write: AppWriteView }) {
+  return (
+    <div className="timeline__body">
+      <p className="timeline__head">
+        <span className="badge badge--neutral">Written</span>
+        <time dateTime={write.at}>{formatTime(write.at)}</time>
+        <SourceLabel source="app" />
+      </p>
+      <p className="history-write">
+        {write.label}
+        {write.jobTitle !== write.label ? <span className="muted"> · part of “{write.jobTitle}”</span> : null}
+      </p>
+    </div>
+  )
+}
+
 /**
  * Account history (beta, allowlisted) of a campaign or line item between two whole hours, as a
  * timeline, newest first. An account outside the beta is told so plainly.
@@ -118,6 +179,8 @@ export function HistoryPanel({
     return { start: utcInput(nextHour - 24 * HOUR), end: utcInput(nextHour) }
   })
   const [entries, setEntries] = useState<HistoryEntryView[] | null>(null)
+  /** What this app wrote to the object in the range, from its outbox: shown even when the platform's history is not. */
+  const [writes, setWrites] = useState<AppWriteView[]>([])
   const [cursor, setCursor] = useState<string | null>(null)
   const [error, setError] = useState<{ message: string; notAllowed: boolean } | null>(null)
   const [loading, setLoading] = useState(false)
@@ -127,6 +190,17 @@ export function HistoryPanel({
     async (more?: string) => {
       if (bounds.start === undefined || bounds.end === undefined || entityId.trim() === '') return
       setLoading(true)
+      if (!more) {
+        const written = await unwrap(
+          studio().accounts.appWrites({
+            ...scope,
+            entityId: entityId.trim(),
+            startTime: iso(bounds.start),
+            endTime: iso(bounds.end),
+          }),
+        ).catch(() => ({ writes: [] }))
+        setWrites(written.writes)
+      }
       try {
         const page = await unwrap(
           studio().accounts.history({
@@ -160,7 +234,7 @@ export function HistoryPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fixedEntity, range, bounds.start, bounds.end])
 
-  const newestFirst = [...(entries ?? [])].reverse()
+  const items = timeline(entries ?? [], writes)
   return (
     <div className="stack stack--tight" data-testid="history-panel">
       <div className="history-controls">
@@ -238,36 +312,31 @@ export function HistoryPanel({
         <Banner tone="error">{error.message}</Banner>
       ) : null}
 
-      {entries === null ? (
+      {entries === null && writes.length === 0 ? (
         loading ? (
           <p className="muted" role="status">
             Loading history…
           </p>
         ) : null
-      ) : newestFirst.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="muted" data-testid="history-empty">
-          No changes in this period.
+          No changes in this period, in the platform’s history or from Ads Studio.
         </p>
       ) : (
         <ol className="timeline" aria-label="Changes, newest first">
-          {newestFirst.map((entry, index) => (
-            <li key={`${entry.changeTime}-${index}`} className="timeline__item" data-testid="history-entry">
-              <span className="timeline__dot" aria-hidden="true" />
-              <div className="timeline__body">
-                <p className="timeline__head">
-                  <span
-                    className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}
-                  >
-                    {CHANGE_WORDS[entry.changeType] ?? entry.changeType}
-                  </span>
-                  <time dateTime={entry.changeTime}>{formatTime(entry.changeTime)}</time>
-                  <span className="muted">
-                    {entry.changedBy.userId ? `by user ${entry.changedBy.userId}` : ''}
-                    {entry.changedBy.platform ? ` via ${entry.changedBy.platform.replace(/_/g, ' ')}` : ''}
-                  </span>
-                </p>
-                <Changes entry={entry} />
-              </div>
+          {items.map((item, index) => (
+            <li
+              key={`${item.source}-${item.time}-${index}`}
+              className="timeline__item"
+              data-testid="history-entry"
+              data-source={item.source}
+            >
+              <span className={`timeline__dot timeline__dot--${item.source}`} aria-hidden="true" />
+              {item.source === 'platform' ? (
+                <PlatformEntry entry={item.entry} />
+              ) : (
+                <AppWrite write={item.write} />
+              )}
             </li>
           ))}
         </ol>

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../shared/rules/issues'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { ACCESS_REVOKED_MESSAGE } from '../../../shared/errors'
@@ -83,6 +84,11 @@ export function stateLine(job: OutboxJobView, now: number): string {
     case 'canceling':
       return 'Canceling after the current step…'
     case 'canceled':
+      // An operation that counts its own progress (rows of an upload) says how far it got.
+      if (job.progress && job.progress.done > 0) {
+        const { done, total: all, unit } = job.progress
+        return `Canceled · ${formatNumber(done)} of ${formatNumber(all)}${unit ? ` ${unit}` : ''} sent`
+      }
       return job.stepsDone > 0 ? `Canceled after ${job.stepsDone} of ${total} steps` : 'Canceled'
     case 'failed':
       return job.error?.message ?? 'Failed'

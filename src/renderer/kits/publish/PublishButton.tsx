@@ -5,6 +5,7 @@ import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { reloadDraftFromMain, useOptionalDraftEditorStore } from '../../state/drafts/draftEditor'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { useSettingsStore } from '../../state/settings/settingsStore'
 import { plural } from '../../../shared/rules/issues'
 import { ACTIVE_STATES, stateLine } from '../jobs/outboxModel'
 import { ReviewSheet } from './ReviewSheet'
@@ -69,6 +70,12 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
       })
     }
   }, [job?.state, job?.error, job?.problems, draftId])
+
+  // A refusal may have taught main something the editor shows (the posting user's length).
+  const failed = job?.state === 'failed'
+  useEffect(() => {
+    if (failed) void useSettingsStore.getState().load()
+  }, [failed])
 
   const refused = (failure: unknown) => {
     const error: { message: string; field?: string } =

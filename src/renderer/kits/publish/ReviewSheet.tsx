@@ -5,8 +5,39 @@ import type { OutboxReview } from '../../../shared/ipc/contracts/outbox'
 import { Button } from '../../components/Button'
 import { PracticeBadge } from '../../components/PracticeBadge'
 import { useActiveProfile } from '../../state/connection/activeProfile'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { isPractice } from '../../../shared/environments'
 import { formatBytes } from '../jobs/outboxModel'
+import { useEditorPreview } from '../editor/editorPreview'
+import { usePreviewDevice } from '../editor/previewDevice'
+import type { ProfileSummary } from '../../../shared/profiles'
+
+/** A name people know, and the handle or id that tells it apart. */
+interface Named {
+  name: string
+  detail?: string
+}
+
+/** The ad account by its name (from the account list), its id beside it only to tell two apart. */
+function useAccountNamed(profile: ProfileSummary | null, accountId: string): Named {
+  const name = useAccountsStore((state) =>
+    profile && state.profileId === profile.id
+      ? state.accounts.find((account) => account.id === accountId)?.name
+      : undefined,
+  )
+  return name ? { name } : { name: 'This profile’s ad account', detail: accountId }
+}
+
+/**
+ * Who the post is made for. The connected user is known by @handle (the access token carries
+ * it) and shown under the account's name, as the preview shows the author; the platform has no
+ * call that names any other user, so another advertiser is said to be one, with their user id.
+ */
+function advertiserNamed(profile: ProfileSummary | null, advertiser: string, account: Named): Named {
+  if (profile?.userId === advertiser && profile.screenName)
+    return { name: account.detail ? profile.label : account.name, detail: `@${profile.screenName}` }
+  return { name: 'Another advertiser', detail: `user ${advertiser}` }
+}
 
 /**
  * The review sheet Publish opens: where it goes (profile, ad account, advertiser), every step
@@ -54,64 +85,45 @@ export function ReviewSheet({
             Nothing is sent until you confirm. The outbox checks everything again before the first upload.
           </Dialog.Description>
           {review ? (
-            <>
-              <dl className="review-sheet__facts">
-                <div>
-                  <dt>Profile</dt>
-                  <dd className="actions review-sheet__profile">
-                    {review.profileLabel}
-                    {practice ? <PracticeBadge /> : null}
-                  </dd>
-                </div>
-                <div>
-                  <dt>Ad account</dt>
-                  <dd>
-                    <code>{review.accountId}</code>
-                  </dd>
-                </div>
-                {review.advertiser ? (
-                  <div>
-                    <dt>Post as</dt>
-                    <dd>
-                      user <code>{review.advertiser}</code>
-                    </dd>
-                  </div>
+            <div className="review-sheet__body">
+              <div className="review-sheet__details">
+                <ReviewFacts review={review} profile={activeProfile} practice={practice} />
+                {practice ? (
+                  <p className="review-sheet__practice" data-testid="review-practice">
+                    This goes to the practice platform on this computer. Nothing reaches real people.
+                  </p>
                 ) : null}
-              </dl>
-              {practice ? (
-                <p className="review-sheet__practice" data-testid="review-practice">
-                  This goes to the practice platform on this computer. Nothing reaches real people.
-                </p>
-              ) : null}
-              <h3 className="review-sheet__heading">
-                {review.steps.length === 1 ? '1 step' : `${review.steps.length} steps`}
-              </h3>
-              <ol className="review-sheet__steps" aria-label="Steps that will run">
-                {review.steps.map((step, index) => (
-                  <li key={index}>
-                    {step.label}
-                    {step.bytes !== undefined ? (
-                      <span className="review-sheet__size"> · {formatBytes(step.bytes)}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ol>
-              {review.warnings.length > 0 ? (
-                <div className="review-sheet__warnings" role="group" aria-label="Warnings">
-                  <h3 className="review-sheet__heading">
-                    <CircleAlert size={14} aria-hidden="true" />
-                    {review.warnings.length === 1 ? '1 warning' : `${review.warnings.length} warnings`}
-                  </h3>
-                  <ul>
-                    {review.warnings.map((warning, index) => (
-                      <li key={index}>{warning.message}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : (
-                <p className="review-sheet__none">No warnings.</p>
-              )}
-            </>
+                <h3 className="review-sheet__heading">
+                  {review.steps.length === 1 ? '1 step' : `${review.steps.length} steps`}
+                </h3>
+                <ol className="review-sheet__steps" aria-label="Steps that will run">
+                  {review.steps.map((step, index) => (
+                    <li key={index}>
+                      {step.label}
+                      {step.bytes !== undefined ? (
+                        <span className="review-sheet__size"> · {formatBytes(step.bytes)}</span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+                {review.warnings.length > 0 ? (
+                  <div className="review-sheet__warnings" role="group" aria-label="Warnings">
+                    <h3 className="review-sheet__heading">
+                      <CircleAlert size={14} aria-hidden="true" />
+                      {review.warnings.length === 1 ? '1 warning' : `${review.warnings.length} warnings`}
+                    </h3>
+                    <ul>
+                      {review.warnings.map((warning, index) => (
+                        <li key={index}>{warning.message}</li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : (
+                  <p className="review-sheet__none">No warnings.</p>
+                )}
+              </div>
+              <ReviewPreview />
+            </div>
           ) : null}
           <div className="dialog__actions">
             <Dialog.Close asChild>
@@ -134,5 +146,67 @@ export function ReviewSheet({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  )
+}
+
+function ReviewFacts({
+  review,
+  profile,
+  practice,
+}: {
+  review: OutboxReview
+  profile: ProfileSummary | null
+  practice: boolean
+}) {
+  const account = useAccountNamed(profile, review.accountId)
+  const advertiser = review.advertiser ? advertiserNamed(profile, review.advertiser, account) : null
+  return (
+    <dl className="review-sheet__facts" data-testid="review-facts">
+      <div>
+        <dt>Profile</dt>
+        <dd className="actions review-sheet__profile">
+          {review.profileLabel}
+          {practice ? <PracticeBadge /> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>Ad account</dt>
+        <dd data-testid="review-account">
+          <NamedValue named={account} />
+        </dd>
+      </div>
+      {advertiser ? (
+        <div>
+          <dt>Post as</dt>
+          <dd data-testid="review-advertiser">
+            <NamedValue named={advertiser} />
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+function NamedValue({ named }: { named: Named }) {
+  return (
+    <>
+      <span className="review-sheet__name">{named.name}</span>
+      {named.detail ? <span className="review-sheet__detail"> {named.detail}</span> : null}
+    </>
+  )
+}
+
+/** What will go out, exactly as the editor previews it (its own preview element, same device). */
+function ReviewPreview() {
+  const preview = useEditorPreview()
+  const device = usePreviewDevice((state) => state.device)
+  if (!preview) return null
+  return (
+    <section className="review-sheet__preview" aria-label="What will be published" data-device={device}>
+      <h3 className="review-sheet__heading">What will be published</h3>
+      <div className="editor__preview-frame" data-testid="review-preview">
+        {preview}
+      </div>
+    </section>
   )
 }

@@ -180,6 +180,16 @@ export const audiencesContract = {
     request: z.object({ uploadId: uploadIdSchema }).strict(),
     response: uploadProgressSchema.nullable(),
   },
+  /** Stops an upload after the request on its way; the acknowledged rows stay on the platform. */
+  'audiences.cancelUpload': {
+    request: z.object({ uploadId: uploadIdSchema }).strict(),
+    response: uploadProgressSchema,
+  },
+  /** A canceled or failed upload goes on from its last acknowledged request. */
+  'audiences.resumeUpload': {
+    request: z.object({ uploadId: uploadIdSchema }).strict(),
+    response: uploadProgressSchema,
+  },
   'audiences.grant': {
     request: z
       .object({

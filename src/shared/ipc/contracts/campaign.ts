@@ -121,6 +121,16 @@ export const historyEntryViewSchema = z.object({
 })
 export type HistoryEntryView = z.infer<typeof historyEntryViewSchema>
 
+/** A write this app made to an object, from the outbox's record: History shows it beside the platform's. */
+export const appWriteViewSchema = z.object({
+  /** When the job that made it last changed (its steps keep no time of their own). */
+  at: z.string(),
+  /** The step, for people: "Attach “Sports” to “Preroll on publishers”". */
+  label: z.string(),
+  jobTitle: z.string(),
+})
+export type AppWriteView = z.infer<typeof appWriteViewSchema>
+
 /** ISO 8601 at a whole hour, UTC (B:162): 2026-01-05T10:00:00Z. */
 const wholeHour = z
   .string()
@@ -247,6 +257,13 @@ export const campaignContract = {
         path: ['endTime'],
       }),
     response: z.object({ entries: z.array(historyEntryViewSchema), nextCursor: z.string().nullable() }),
+  },
+  /** The writes this app made to one object between two times, from the outbox's record (no request). */
+  'accounts.appWrites': {
+    request: z
+      .object({ ...scope, entityId: objectId, startTime: z.iso.datetime(), endTime: z.iso.datetime() })
+      .strict(),
+    response: z.object({ writes: z.array(appWriteViewSchema) }),
   },
   'accountMedia.list': {
     request: z
