@@ -16,6 +16,7 @@ import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
+import { createTargetingHandlers } from './targeting/handlers'
 import { createLibraryHandlers } from './library/handlers'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
@@ -273,6 +274,7 @@ export function createServices(config: ServicesConfig): Services {
       dialogs: catalogDialogs,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
+    ...createTargetingHandlers({ withAdsContext }),
     ...createAudiencesHandlers({
       dataDir: config.dataDir,
       outbox,

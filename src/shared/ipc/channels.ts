@@ -95,6 +95,9 @@ export const CHANNELS = [
   'keywords.search',
   'keywords.recent',
   'keywords.exportCsv',
+  // Targeting: the locations look-up and the audience estimate (contracts/targeting.ts).
+  'targeting.locations',
+  'targeting.estimate',
   // Audiences (spec part A): customer lists, do-not-reach lists, sharing, targeting look-up.
   'audiences.list',
   'audiences.details',

@@ -9,6 +9,7 @@ import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
 import { keywordsContract } from './contracts/keywords'
+import { targetingContract } from './contracts/targeting'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
@@ -32,6 +33,7 @@ export const contract = {
   ...campaignContract,
   ...catalogsContract,
   ...keywordsContract,
+  ...targetingContract,
   ...audiencesContract,
   ...publishedContract,
   ...practiceContract,

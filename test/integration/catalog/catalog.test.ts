@@ -563,13 +563,18 @@ describe('keyword insights', () => {
   }
 
   it('charts one series per keyword plus the whole query, with related keywords, remembered and exported', async () => {
+    const { locations } = await app.call<{ locations: { name: string; targetingValue: string }[] }>(
+      'targeting.locations',
+      { profileId: profileId(), query: 'united k', locationType: 'COUNTRIES' },
+    )
+    expect(locations.map((place) => place.name)).toEqual(['United Kingdom'])
     const result = await app.call<KeywordResult>('keywords.search', {
       profileId: profileId(),
       query: {
         keywords: ['coffee', 'espresso'],
         negativeKeywords: ['decaf'],
         granularity: 'DAY',
-        location: 'GB',
+        location: { targetingValue: locations[0]!.targetingValue, name: 'United Kingdom' },
         ...window(),
       },
     })

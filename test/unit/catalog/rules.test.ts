@@ -196,8 +196,8 @@ describe('keyword queries', () => {
     expect(fields(query({ start: '2026-05-03T11:59:00Z' }))).toEqual(['end'])
     expect(fields(query({ end: '2026-05-03T12:00:00Z' }))).toEqual(['end'])
     expect(fields(query({ start: '2026-05-11T00:00:00Z', end: '2026-05-12T00:00:00Z' }))).toEqual(['start'])
-    expect(fields(query({ location: 'XX' }))).toEqual(['location'])
-    expect(fields(query({ location: 'GB' }))).toEqual([])
+    expect(fields(query({ location: { targetingValue: 'not a value!', name: 'X' } }))).toEqual(['location'])
+    expect(fields(query({ location: { targetingValue: '96683cc9126741d1', name: 'Germany' } }))).toEqual([])
   })
 
   it('answers one point per unit, the last one partial', () => {
