@@ -17,6 +17,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { AudienceEstimatePanel } from '../../kits/targeting/AudienceEstimatePanel'
 import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ShareDialog } from './ShareDialog'
 import { UploadFlow } from './UploadFlow'
@@ -188,6 +189,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
             <AudienceDetails
               key={audience.id}
               profileId={profileId}
+              accountId={listing.accountId}
               audience={audience}
               onUpload={() => startUpload({ kind: 'custom_audience', id: audience.id, name: audience.name })}
             />
@@ -204,10 +206,12 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
 
 function AudienceDetails({
   profileId,
+  accountId,
   audience,
   onUpload,
 }: {
   profileId: string
+  accountId: string
   audience: AudienceView
   onUpload(): void
 }) {
@@ -305,6 +309,12 @@ function AudienceDetails({
               )),
             )}
           </ul>
+          <AudienceEstimatePanel
+            profileId={profileId}
+            accountId={accountId}
+            fixed={[{ type: 'CUSTOM_AUDIENCE', value: audience.id }]}
+            fixedLabel="people in this audience"
+          />
           <h3 className="audiences__subhead">Upload history</h3>
           {details.uploads.length === 0 ? (
             <p className="muted">Nothing uploaded from this computer yet.</p>
