@@ -17,6 +17,8 @@ import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/
 import type { SenderPolicy } from './ipc/senderPolicy'
 import { createKeywordHandlers } from './keywords/handlers'
 import { createTargetingHandlers } from './targeting/handlers'
+import { createOrganicHandlers } from './organic/handlers'
+import { organicPostOperation } from './organic/operations'
 import { createLibraryHandlers } from './library/handlers'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
@@ -204,6 +206,7 @@ export function createServices(config: ServicesConfig): Services {
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
       ...catalogOperations(catalogStores),
+      organicPostOperation,
       ...audienceOperations({
         live: audienceUploads,
         ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
@@ -275,6 +278,11 @@ export function createServices(config: ServicesConfig): Services {
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createTargetingHandlers({ withAdsContext }),
+    ...createOrganicHandlers({
+      withAdsContext,
+      outbox,
+      userIdOf: (profileId) => profiles.get(profileId)?.userId,
+    }),
     ...createAudiencesHandlers({
       dataDir: config.dataDir,
       outbox,

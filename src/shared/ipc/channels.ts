@@ -98,6 +98,9 @@ export const CHANNELS = [
   // Targeting: the locations look-up and the audience estimate (contracts/targeting.ts).
   'targeting.locations',
   'targeting.estimate',
+  // Organic posts through POST /2/posts (contracts/organic.ts).
+  'organic.editable',
+  'organic.publish',
   // Audiences (spec part A): customer lists, do-not-reach lists, sharing, targeting look-up.
   'audiences.list',
   'audiences.details',

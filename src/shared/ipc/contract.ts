@@ -10,6 +10,7 @@ import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
 import { keywordsContract } from './contracts/keywords'
 import { targetingContract } from './contracts/targeting'
+import { organicContract } from './contracts/organic'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
@@ -34,6 +35,7 @@ export const contract = {
   ...catalogsContract,
   ...keywordsContract,
   ...targetingContract,
+  ...organicContract,
   ...audiencesContract,
   ...publishedContract,
   ...practiceContract,

@@ -168,6 +168,12 @@ export const LIMITS = {
     },
   },
 
+  // POST {base_url}/2/posts edits (platform document, Limits table: "own post, within one hour
+  // of creation, requires the premium subscription").
+  postEditing: {
+    windowMinutes: { value: 60, source: `${P}:199` },
+  },
+
   mediaLibrary: {
     name: { max: 100, source: `${B}:90` },
     fileName: { max: 255, source: `${B}:90` },

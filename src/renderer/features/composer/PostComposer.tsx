@@ -15,6 +15,7 @@ import { PostAsField } from './PostAsField'
 import { PostDeliveryFields } from './PostDeliveryFields'
 import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
+import { TimelinePost } from './TimelinePost'
 import { PostTextField } from './PostTextField'
 import { PostVideoFields } from './PostVideoFields'
 import { postLengthKey, usePostLengthLimit } from './postLengthLimit'
@@ -201,6 +202,13 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         postMode={content.postMode}
         nullcastMessage={sameMessage(messageAt(['nullcast']))}
         nameMessage={sameMessage(messageAt(['name']))}
+        change={change}
+      />
+      <TimelinePost
+        profileId={profileId}
+        accountId={accountId}
+        text={content.text}
+        paidPartnership={content.paidPartnership === true}
         change={change}
       />
     </EditorShell>
