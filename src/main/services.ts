@@ -11,6 +11,7 @@ import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
 import { catalogOperations } from './catalog/operations'
+import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
@@ -206,6 +207,7 @@ export function createServices(config: ServicesConfig): Services {
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
       ...catalogOperations(catalogStores),
+      catalogDeleteOperation(catalogStores),
       organicPostOperation,
       ...audienceOperations({
         live: audienceUploads,

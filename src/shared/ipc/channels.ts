@@ -81,6 +81,7 @@ export const CHANNELS = [
   'catalog.state',
   'catalog.refresh',
   'catalog.save',
+  'catalog.delete',
   'catalog.products',
   'catalog.product',
   'catalog.saveProduct',

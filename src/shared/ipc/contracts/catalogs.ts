@@ -3,6 +3,7 @@ import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
 import { optionalText, profileRequest, sendableText } from './fields'
+import { jobResponse } from './outbox'
 
 /**
  * Channels of the Catalog page (spec part A). Every request is strict:
@@ -182,6 +183,10 @@ export const catalogsContract = {
     response: catalogStateReadSchema,
   },
   'catalog.refresh': { request: profileRequest, response: catalogStateSchema },
+  'catalog.delete': {
+    request: z.object({ profileId: profileIdSchema, confirmName: sendableText(TEXT_BOUND) }).strict(),
+    response: jobResponse,
+  },
   'catalog.save': {
     request: z
       .object({
