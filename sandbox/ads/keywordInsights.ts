@@ -16,8 +16,7 @@ import { locationByValue } from './locations'
  * Choices where the spec is silent:
  * - `location` is a country-level targeting value from the locations look-up (locations.ts);
  *   a region, city or other finer value is refused, since results cover a single country.
- *   Without it the series is for the US. For now a country's ISO 3166-1 alpha-2 code is accepted
- *   too: Ads Studio sends the code until it uses the look-up (issue 45); drop that leniency then;
+ *   Without it the series is for the US. An ISO country code is refused, with the look-up named;
  * - start_time must not be in the future, nor end_time more than five minutes ahead of now
  *   (clock skew); the window must be positive and at most 7 days.
  */
@@ -149,11 +148,10 @@ function relatedKeywords(keywords: string[], negatives: string[], location: stri
   return related
 }
 
-/** The country a `location` names: a country-level targeting value, or (for now) an ISO code. */
+/** The country a `location` names: a country-level targeting value from the look-up. */
 function readLocation(input: AdsInput): string | undefined {
   const value = input.string('location')
   if (value === undefined) return undefined
-  if (/^[A-Z]{2}$/.test(value)) return value
   const place = locationByValue(value)
   if (!place)
     return input.invalid(

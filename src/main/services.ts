@@ -12,6 +12,7 @@ import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
 import { catalogOperations } from './catalog/operations'
+import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
@@ -22,6 +23,9 @@ import { createDiagnostics } from './log/diagnostics'
 import { createDiagnosticsHandlers } from './log/handlers'
 import { LOG_FOLDER } from './log/logger'
 import { openMainLog } from './log/mainLog'
+import { createTargetingHandlers } from './targeting/handlers'
+import { createOrganicHandlers } from './organic/handlers'
+import { organicPostOperation } from './organic/operations'
 import { createLibraryHandlers } from './library/handlers'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
@@ -245,6 +249,8 @@ export function createServices(config: ServicesConfig): Services {
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
       ...catalogOperations(catalogStores),
+      catalogDeleteOperation(catalogStores),
+      organicPostOperation,
       ...audienceOperations({
         live: audienceUploads,
         onLive: uploadMoved,
@@ -320,6 +326,12 @@ export function createServices(config: ServicesConfig): Services {
       dialogs: catalogDialogs,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
+    ...createTargetingHandlers({ withAdsContext }),
+    ...createOrganicHandlers({
+      withAdsContext,
+      outbox,
+      userIdOf: (profileId) => profiles.get(profileId)?.userId,
+    }),
     ...createAudiencesHandlers({
       dataDir: config.dataDir,
       outbox,

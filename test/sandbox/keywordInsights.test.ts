@@ -16,9 +16,16 @@ interface Envelope {
 
 let sandbox: Sandbox
 let user: UserTokens
+/** The United Kingdom's targeting value, from the locations look-up. */
+let gb: string
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 })
   user = await authorizeDemoUser(sandbox)
+  const found = await call<{ data: { targeting_value: string }[] }>(user, {
+    url: `${sandbox.adsUrl}/12/targeting_criteria/locations`,
+    query: { q: 'United Kingdom', location_type: 'COUNTRIES' },
+  })
+  gb = found.body.data[0]!.targeting_value
 })
 afterAll(async () => {
   await sandbox.close()
@@ -42,7 +49,7 @@ describe('keyword insights', () => {
       keywords: 'coffee,espresso',
       start_time: iso(start),
       end_time: iso(start + 7 * DAY),
-      location: 'GB',
+      location: gb,
     })
     expect(daily.status, daily.text).toBe(200)
     expect(daily.body.data.post_volume).toHaveLength(7)
@@ -53,7 +60,7 @@ describe('keyword insights', () => {
     expect(daily.body.request.params).toMatchObject({
       granularity: 'DAY',
       keywords: 'coffee,espresso',
-      location: 'GB',
+      location: gb,
     })
 
     const hourly = await search({
@@ -139,6 +146,7 @@ describe('keyword insights', () => {
       'start_time',
     )
     await refused({ ...ok, location: 'usa' }, 'location')
+    await refused({ ...ok, location: 'GB' }, 'location')
     await refused({ ...ok, negative_keywords: 'a' }, 'negative_keywords')
     await refused({ ...ok, keywords: 'a,,b' }, 'keywords')
     await refused({ ...ok, colour: 'red' }, 'colour')

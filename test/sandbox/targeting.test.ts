@@ -76,12 +76,16 @@ describe('locations look-up (GET targeting_criteria/locations)', () => {
       query: { ...window, location: gb },
     })
     expect(byValue.status, byValue.text).toBe(200)
-    // The country code is still accepted for now (the app sends it until it uses the look-up).
-    const byCode = await call<Envelope<{ post_volume: number[] }>>(env.user, {
+    // An ISO country code is not a look-up value: refused, with the look-up named.
+    const byCode = await call<Envelope<unknown>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: 'GB' },
     })
-    expect(byValue.body.data.post_volume).toEqual(byCode.body.data.post_volume)
+    expect(byCode.status).toBe(400)
+    expect(byCode.body.errors?.[0]).toMatchObject({
+      parameter: 'location',
+      message: expect.stringMatching(/locations look-up/),
+    })
     const city = await call<Envelope<unknown>>(env.user, {
       url: ads('/insights/keywords/search'),
       query: { ...window, location: await valueOf('London', 'CITIES') },

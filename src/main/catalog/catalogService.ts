@@ -14,6 +14,7 @@ import { listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
 import type { Session, WithAdsContext } from '../session/session'
 import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
+import { createCatalogAdmin } from './catalogDeletion'
 import { countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
@@ -41,6 +42,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const queue = createCatalogQueue(deps)
   const imports = createFeedImports({ ...deps, queue, now })
   const sets = createProductSets({ ...deps, queue })
+  const admin = createCatalogAdmin({ ...deps, queue })
 
   /**
    * The sorted item groups last answered per profile, and their revision. The state is read
@@ -148,12 +150,18 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       return state(profileId)
     },
 
+    /** Deletes the catalog on the platform (A:99), once its name is typed to confirm. */
+    async deleteCatalog(profileId: string, confirmName: string) {
+      return { job: await admin.delete(profileId, confirmName) }
+    },
+
     async save(profileId: string, name: string): Promise<CatalogState> {
       const store = await deps.stores.open(profileId)
       const current = store.catalog()
       const clean = name.trim()
       if (current?.name === clean) return state(profileId)
       if (!current) {
+        await admin.refuseSecondCatalog(profileId)
         await queue.enqueue(profileId, `Create the catalog “${clean}”`, [
           { op: CATALOG_OPS.createCatalog, params: { profileId, name: clean } },
         ])

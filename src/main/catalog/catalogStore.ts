@@ -74,6 +74,8 @@ export interface CatalogStore {
   remove(id: string): void
   sets(): StoredSet[]
   putSet(set: StoredSet): void
+  /** Forgets every product set (the catalog they belonged to was deleted). */
+  clearSets(): void
   /**
    * Records changed in place: schedule a write. Name them when you can (only those are written
    * out again); without ids every record is.
@@ -190,6 +192,10 @@ export async function openCatalogStore(
     sets: () => sets,
     putSet(set) {
       sets = [...sets.filter((candidate) => candidate.localId !== set.localId), set]
+      schedule()
+    },
+    clearSets() {
+      sets = []
       schedule()
     },
     touch(ids) {

@@ -9,6 +9,7 @@ export function createCatalogHandlers(deps: CatalogServiceDeps): HandlersOf<type
     'catalog.state': ({ profileId, itemGroupsRevision }) => catalog.stateRead(profileId, itemGroupsRevision),
     'catalog.refresh': ({ profileId }) => catalog.refresh(profileId),
     'catalog.save': ({ profileId, name }) => catalog.save(profileId, name),
+    'catalog.delete': ({ profileId, confirmName }) => catalog.deleteCatalog(profileId, confirmName),
     'catalog.products': ({ profileId, ...query }) => catalog.products(profileId, query),
     'catalog.product': ({ profileId, id }) => catalog.product(profileId, id),
     'catalog.saveProduct': ({ profileId, product, isNew }) => catalog.saveProduct(profileId, product, isNew),

@@ -79,7 +79,7 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
     { catalogId: string; adopted?: boolean }
   > = {
     op: CATALOG_OPS.createCatalog,
-    params: z.object({ profileId, name: z.string().min(1).max(200) }),
+    params: z.object({ profileId, name: z.string().min(1).max(10_000) }),
     label: (params) => `Create the catalog “${params.name}”`,
     retry: 'reconcile',
     async run(env, step) {
@@ -103,7 +103,7 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
 
   const renameCatalogOp: OperationExecutor<{ profileId: string; name: string }, { catalogId: string }> = {
     op: CATALOG_OPS.renameCatalog,
-    params: z.object({ profileId, name: z.string().min(1).max(200) }),
+    params: z.object({ profileId, name: z.string().min(1).max(10_000) }),
     label: (params) => `Rename the catalog to “${params.name}”`,
     retry: 'repeatable',
     async run(env, step) {

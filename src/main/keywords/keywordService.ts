@@ -22,9 +22,8 @@ import type { CatalogDialogs } from '../catalog/dialogs'
  * keywords OR-ed), so a chart with one line per keyword asks once per keyword as well, each
  * with the same negative keywords, window and country: at most ten small requests.
  *
- * `location` is sent as the country's ISO 3166-1 alpha-2 code. The spec takes "a country-level
- * targeting value from the locations look-up", but that look-up is not in the spec; on the
- * real platform this code is where such a look-up would turn the country into its value.
+ * `location` is "a country-level targeting value from the locations look-up" (part A line 130):
+ * the designer picks the country in a look-up backed by targeting.locations.
  */
 
 const RECENT_MAX = 8
@@ -32,14 +31,23 @@ const RESULTS_KEPT = 10
 /** Eight short queries: a few kilobytes. */
 const MAX_RECENT_BYTES = 1024 * 1024
 
-const recentSchema = z.array(
-  z.object({
-    keywords: z.array(z.string()),
-    negativeKeywords: z.array(z.string()),
-    start: z.string(),
-    end: z.string(),
-    granularity: z.enum(['DAY', 'HOUR']),
-    location: z.string().optional(),
+const recentQuerySchema = z.object({
+  keywords: z.array(z.string()),
+  negativeKeywords: z.array(z.string()),
+  start: z.string(),
+  end: z.string(),
+  granularity: z.enum(['DAY', 'HOUR']),
+  location: z.object({ targetingValue: z.string(), name: z.string() }).optional(),
+})
+
+/**
+ * The recent queries, each read on its own: one saved before `location` became a look-up value
+ * (an ISO code then) no longer says where it searched, so it is left out, not the whole list.
+ */
+const recentSchema = z.array(z.unknown()).transform((items) =>
+  items.flatMap((item) => {
+    const parsed = recentQuerySchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
   }),
 )
 
@@ -89,7 +97,7 @@ export function createKeywordService(deps: {
         q.keywords,
         q.negativeKeywords,
         q.granularity,
-        q.location ?? '',
+        q.location?.targetingValue ?? '',
         Date.parse(q.end) - Date.parse(q.start),
       ])
     const list = [query, ...(await recent(profileId)).filter((other) => key(other) !== key(query))].slice(
@@ -117,7 +125,7 @@ export function createKeywordService(deps: {
         negativeKeywords: query.negativeKeywords,
         startTime: query.start,
         endTime: query.end,
-        ...(query.location ? { location: query.location } : {}),
+        ...(query.location ? { location: query.location.targetingValue } : {}),
       }
       const { combined, perKeyword } = await deps.withAdsContext(profileId, async (ctx) => {
         const all = await searchKeywords(ctx, { ...request, keywords: query.keywords })

@@ -28,6 +28,8 @@ export interface ComboboxProps<T extends ComboboxOption> {
   noMatch(query: string): string
   /** At most this many options are in the list at once; the rest wait for a narrower query. */
   maxShown?: number
+  /** The text typed while the list is open (null once it closes), for options looked up remotely. */
+  onQueryChange?(query: string | null): void
   describedBy?: string | undefined
   invalid?: boolean
   'data-testid'?: string
@@ -60,6 +62,7 @@ export function Combobox<T extends ComboboxOption>({
   listLabel,
   noMatch,
   maxShown = MAX_SHOWN,
+  onQueryChange,
   describedBy,
   invalid,
   'data-testid': testId,
@@ -68,7 +71,11 @@ export function Combobox<T extends ComboboxOption>({
   const listId = `${id}-list`
   const moreId = `${id}-more`
   const selected = options.find((option) => option.value === value)
-  const [query, setQuery] = useState<string | null>(null)
+  const [query, setQueryState] = useState<string | null>(null)
+  const setQuery = (next: string | null) => {
+    setQueryState(next)
+    onQueryChange?.(next)
+  }
   const [active, setActive] = useState(0)
   const open = query !== null
   const matching = useMemo(() => (query === null ? [] : search(options, query)), [options, query, search])

@@ -10,12 +10,20 @@
  *   - phone number: digits only, including the country code, E.164 without the leading "+";
  *   - handle (@username): lowercase, without the "@";
  *   - mobile device id (IDFA / AAID): lowercase, keeping its hyphens;
+ *   - platform_id (the platform's numeric user id): digits only, 1 to 19 of them, hashed;
  *   - partner_user_id: the advertiser's own id, sent as is (trimmed), never hashed.
  * A value that does not normalize to something the platform could match is refused with a
  * reason and counted; it is never sent, hashed or not.
  */
 
-export const IDENTIFIER_TYPES = ['email', 'phone_number', 'device_id', 'handle', 'partner_user_id'] as const
+export const IDENTIFIER_TYPES = [
+  'email',
+  'phone_number',
+  'device_id',
+  'handle',
+  'platform_id',
+  'partner_user_id',
+] as const
 export type IdentifierType = (typeof IDENTIFIER_TYPES)[number]
 
 export const IDENTIFIER_LABELS: Record<IdentifierType, string> = {
@@ -23,6 +31,7 @@ export const IDENTIFIER_LABELS: Record<IdentifierType, string> = {
   phone_number: 'Phone number',
   device_id: 'Mobile device id',
   handle: 'Handle (@username)',
+  platform_id: 'Platform user id',
   partner_user_id: 'Partner user id',
 }
 
@@ -35,6 +44,7 @@ export const REJECT_REASONS = [
   'invalid_phone',
   'invalid_device_id',
   'invalid_handle',
+  'invalid_platform_id',
   'invalid_partner_user_id',
   'unreadable_row',
 ] as const
@@ -46,6 +56,7 @@ export const REJECT_REASON_LABELS: Record<RejectReason, string> = {
   invalid_phone: 'Not a phone number with a country code',
   invalid_device_id: 'Not a mobile device id (IDFA or AAID)',
   invalid_handle: 'Not a handle',
+  invalid_platform_id: 'Not a platform user id (1 to 19 digits)',
   invalid_partner_user_id: 'Partner user id too long',
   unreadable_row: 'Row cannot be read (broken quotes)',
 }
@@ -101,6 +112,16 @@ export function normalizeDeviceId(raw: string): Normalized {
   return { ok: true, value }
 }
 
+/** The platform's user ids are numbers of up to 19 digits (as post ids are). */
+const PLATFORM_ID = /^[0-9]{1,19}$/
+
+export function normalizePlatformId(raw: string): Normalized {
+  const value = raw.trim()
+  if (value === '') return { ok: false, reason: 'empty' }
+  if (!PLATFORM_ID.test(value)) return { ok: false, reason: 'invalid_platform_id' }
+  return { ok: true, value: value.replace(/^0+(?=\d)/, '') }
+}
+
 export function normalizePartnerUserId(raw: string): Normalized {
   const value = raw.trim()
   if (value === '') return { ok: false, reason: 'empty' }
@@ -113,6 +134,7 @@ const NORMALIZERS: Record<IdentifierType, (raw: string, defaultCountryCode?: str
   phone_number: normalizePhone,
   handle: normalizeHandle,
   device_id: normalizeDeviceId,
+  platform_id: normalizePlatformId,
   partner_user_id: normalizePartnerUserId,
 }
 
@@ -132,6 +154,7 @@ const HEADER_HINTS: [IdentifierType, RegExp][] = [
   ['phone_number', /phone|mobile.?(number|no)|msisdn|tel/i],
   ['device_id', /device|idfa|aaid|gaid|maid|advertising.?id/i],
   ['handle', /handle|username|screen.?name|twitter|@/i],
+  ['platform_id', /platform.?(user.?)?id|twitter.?id|x.?user.?id/i],
   ['partner_user_id', /partner|customer.?id|user.?id|crm/i],
 ]
 

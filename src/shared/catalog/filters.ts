@@ -1,10 +1,12 @@
-// Product set filters (spec part A, "Product sets"): which operator fits which attribute, and
-// which products a set of filters selects. The spec lists attributes and operators but not how
-// they pair or combine; the app's reading:
+// Product set filters (spec part A, "Product sets", line 118): which products a set of filters
+// selects. The spec lists attributes and operators without restricting how they pair, so every
+// operator applies to every attribute (price CONTAINS "USD" is every dollar price). The app's
+// reading of what each means:
 // - filters are AND-ed: a product belongs when it passes every one;
-// - price, sale_price and inventory are numbers: GREATER_THAN, LESS_THAN, EQUAL_TO;
-// - the other attributes are text: EQUAL_TO (exact), MATCH (the whole value, ignoring case and
-//   repeated spaces), CONTAINS and NOT_CONTAINS (ignoring case);
+// - GREATER_THAN and LESS_THAN compare numbers, on any attribute: the value is an amount ("20");
+//   EQUAL_TO compares amounts on price, sale_price and inventory, and is exact on text;
+// - MATCH (the whole value, ignoring case and repeated spaces), CONTAINS and NOT_CONTAINS
+//   (ignoring case) read any attribute as text, numbers included;
 // - a price value is an amount ("20") or an amount and a currency ("20 USD"), which then
 //   matches only prices in that currency.
 
@@ -22,8 +24,7 @@ export interface ProductFilter {
 }
 
 const NUMERIC_ATTRIBUTES: readonly string[] = ['price', 'sale_price', 'inventory']
-const NUMERIC_OPERATORS: readonly FilterOperator[] = ['GREATER_THAN', 'LESS_THAN', 'EQUAL_TO']
-const TEXT_OPERATORS: readonly FilterOperator[] = ['EQUAL_TO', 'MATCH', 'CONTAINS', 'NOT_CONTAINS']
+const ORDER_OPERATORS: readonly string[] = ['GREATER_THAN', 'LESS_THAN']
 const AMOUNT = /^(\d+(?:\.\d+)?)(?: ([A-Z]{3}))?$/
 
 export const FILTER_ATTRIBUTE_LABELS: Record<string, string> = {
@@ -52,10 +53,18 @@ export function isNumericAttribute(attribute: string): boolean {
   return NUMERIC_ATTRIBUTES.includes(attribute)
 }
 
-/** The operators that fit an attribute; none for an attribute the spec does not list. */
+/** Whether a filter compares amounts (and its value must be one). */
+function comparesAmounts(filter: { attribute: string; operator: string }): boolean {
+  return (
+    ORDER_OPERATORS.includes(filter.operator) ||
+    (filter.operator === 'EQUAL_TO' && isNumericAttribute(filter.attribute))
+  )
+}
+
+/** The operators an attribute takes: all of them (A:118), none for an attribute the spec does not list. */
 export function operatorsFor(attribute: string): readonly FilterOperator[] {
   if (!(LIMITS.productSet.filterAttributes.values as readonly string[]).includes(attribute)) return []
-  return isNumericAttribute(attribute) ? NUMERIC_OPERATORS : TEXT_OPERATORS
+  return LIMITS.productSet.filterOperators.values
 }
 
 /** Issues of one filter, with paths under ['filters', index]. */
@@ -67,23 +76,11 @@ export function validateFilter(filter: ProductFilter, index: number): Issue[] {
     issues.push(error(at('attribute'), 'invalid_value', 'Choose an attribute to filter on'))
     return issues
   }
-  const label = FILTER_ATTRIBUTE_LABELS[filter.attribute] ?? filter.attribute
-  const fits = operatorsFor(filter.attribute)
-  if (!fits.includes(filter.operator as FilterOperator)) {
-    const known = (LIMITS.productSet.filterOperators.values as readonly string[]).includes(filter.operator)
-    issues.push(
-      error(
-        at('operator'),
-        known ? 'not_allowed' : 'invalid_value',
-        known
-          ? `“${FILTER_OPERATOR_LABELS[filter.operator as FilterOperator]}” does not apply to ${label.toLowerCase()}: use ${fits.map((op) => FILTER_OPERATOR_LABELS[op]).join(', ')}`
-          : 'Choose how to compare',
-      ),
-    )
-  }
+  if (!operatorsFor(filter.attribute).includes(filter.operator as FilterOperator))
+    issues.push(error(at('operator'), 'invalid_value', 'Choose how to compare'))
   const value = filter.value.trim()
   if (value === '') issues.push(error(at('value'), 'required', 'Enter a value to compare with'))
-  else if (isNumericAttribute(filter.attribute) && !AMOUNT.test(value))
+  else if (comparesAmounts(filter) && !AMOUNT.test(value))
     issues.push(
       error(
         at('value'),
@@ -110,7 +107,7 @@ function numberOf(product: Product, attribute: string): { amount: number; curren
 const fold = (text: string): string => text.trim().replace(/\s+/g, ' ').toLowerCase()
 
 export function passesFilter(product: Product, filter: ProductFilter): boolean {
-  if (isNumericAttribute(filter.attribute)) {
+  if (comparesAmounts(filter)) {
     const actual = numberOf(product, filter.attribute)
     const wanted = AMOUNT.exec(filter.value.trim())
     if (!actual || !wanted) return false
@@ -121,7 +118,7 @@ export function passesFilter(product: Product, filter: ProductFilter): boolean {
     return filter.operator === 'EQUAL_TO' && actual.amount === target
   }
   const raw = (product as Record<string, unknown>)[filter.attribute]
-  const text = typeof raw === 'string' ? raw : undefined
+  const text = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : undefined
   const wanted = filter.value
   switch (filter.operator) {
     case 'EQUAL_TO':

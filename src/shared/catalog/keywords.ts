@@ -1,7 +1,6 @@
 // Keyword insights queries (spec part A, "Keyword insights"): the rules the form shows live and
 // main checks again before asking the platform.
 
-import { isCountryCode } from '../rules/countries'
 import { LIMITS } from '../rules/limits'
 import { error, plural, type Issue } from '../rules/issues'
 
@@ -14,9 +13,20 @@ export interface KeywordQuery {
   start: string
   end: string
   granularity: Granularity
-  /** ISO 3166-1 alpha-2. The spec's locations look-up is not shown; see the main service. */
-  location?: string
+  /**
+   * "country-level targeting value from the locations look-up" (part A line 130), with the
+   * place's name to show; without it the platform answers for its default country.
+   */
+  location?: KeywordLocation
 }
+
+export interface KeywordLocation {
+  targetingValue: string
+  name: string
+}
+
+/** A look-up's targeting value: letters, digits, '_' and '-' (the platform's are hex). */
+const TARGETING_VALUE = /^[A-Za-z0-9_-]{1,64}$/
 
 export const HOUR_MS = 3_600_000
 export const DAY_MS = 24 * HOUR_MS
@@ -84,7 +94,7 @@ export function validateKeywordQuery(query: KeywordQuery, now: number): Issue[] 
   }
   if (!(LIMITS.keywordInsights.granularity.values as readonly string[]).includes(query.granularity))
     issues.push(error(['granularity'], 'invalid_value', 'Choose days or hours'))
-  if (query.location !== undefined && !isCountryCode(query.location))
-    issues.push(error(['location'], 'invalid_value', 'Choose a country from the list'))
+  if (query.location !== undefined && !TARGETING_VALUE.test(query.location.targetingValue))
+    issues.push(error(['location'], 'invalid_value', 'Choose a country from the look-up'))
   return issues
 }

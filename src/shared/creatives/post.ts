@@ -33,6 +33,11 @@ export const postContentSchema = z.object({
   nullcast: z.boolean(),
   name: z.string(),
   postMode: z.enum(enumTuple(LIMITS.post.postMode)).nullable(),
+  /**
+   * The "Paid partnership" label (`paid_partnership`, platform document line 126), sent with a
+   * timeline post through POST /2/posts; absent in drafts from before it existed.
+   */
+  paidPartnership: z.boolean().optional(),
 })
 
 export type CardReference = z.infer<typeof cardReferenceSchema>

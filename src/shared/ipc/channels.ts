@@ -83,6 +83,7 @@ export const CHANNELS = [
   'catalog.state',
   'catalog.refresh',
   'catalog.save',
+  'catalog.delete',
   'catalog.products',
   'catalog.product',
   'catalog.saveProduct',
@@ -97,6 +98,12 @@ export const CHANNELS = [
   'keywords.search',
   'keywords.recent',
   'keywords.exportCsv',
+  // Targeting: the locations look-up and the audience estimate (contracts/targeting.ts).
+  'targeting.locations',
+  'targeting.estimate',
+  // Organic posts through POST /2/posts (contracts/organic.ts).
+  'organic.editable',
+  'organic.publish',
   // Audiences (spec part A): customer lists, do-not-reach lists, sharing, targeting look-up.
   'audiences.list',
   'audiences.details',

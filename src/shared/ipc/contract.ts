@@ -9,6 +9,8 @@ import { libraryContract } from './contracts/library'
 import { campaignContract } from './contracts/campaign'
 import { catalogsContract } from './contracts/catalogs'
 import { keywordsContract } from './contracts/keywords'
+import { targetingContract } from './contracts/targeting'
+import { organicContract } from './contracts/organic'
 import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
@@ -33,6 +35,8 @@ export const contract = {
   ...campaignContract,
   ...catalogsContract,
   ...keywordsContract,
+  ...targetingContract,
+  ...organicContract,
   ...audiencesContract,
   ...publishedContract,
   ...practiceContract,

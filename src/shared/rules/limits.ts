@@ -64,10 +64,15 @@ export const LIMITS = {
     // slides use the same range, as errors.
     slides: { min: 2, max: 6, source: `${B}:217` },
     /**
-     * Not in the spec: the real platform's website card headline (DETAILS title) takes 70
-     * characters; the sandbox enforces the same.
+     * Not in the spec: the platform's website card headline (DETAILS title) shows 70 characters
+     * (public Ads API reference, cards: "title ... Maximum length: 70 characters",
+     * developer.x.com/en/docs/x-ads-api/creatives/api-reference/cards). Checked as a warning
+     * only, since the spec sets no limit.
      */
-    detailsTitle: { max: 70, source: 'platform website card headline limit (not in spec)' },
+    detailsTitle: {
+      max: 70,
+      source: 'platform website card headline limit (not in spec; public Ads API cards reference)',
+    },
     labelType: { values: ['ENUM'], source: `${B}:29` } as EnumLimit<'ENUM'>,
     labelValues: {
       values: ['BOOK', 'CONNECT', 'INSTALL', 'OPEN', 'ORDER', 'PLAY', 'SHOP'],
@@ -168,6 +173,12 @@ export const LIMITS = {
       value: 280,
       source: 'twitter-text 3.1 configs.defaults.maxWeightedTweetLength (app guideline, not in spec)',
     },
+  },
+
+  // POST {base_url}/2/posts edits (platform document, Limits table: "own post, within one hour
+  // of creation, requires the premium subscription").
+  postEditing: {
+    windowMinutes: { value: 60, source: `${P}:199` },
   },
 
   mediaLibrary: {

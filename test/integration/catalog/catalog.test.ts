@@ -463,16 +463,26 @@ describe('product sets', () => {
     expect(refreshed.productIds).toHaveLength(local.total)
   })
 
-  it('refuses an operator that does not fit its attribute, in the preview and in main', async () => {
-    const filters = [{ attribute: 'price', operator: 'CONTAINS', value: '10' }]
-    const preview = await app.call<{ issues: { field?: string; message: string }[] }>('catalog.previewSet', {
+  it('takes every operator with every attribute (price CONTAINS, A:118), agreeing with the platform', async () => {
+    const filters = [{ attribute: 'price', operator: 'CONTAINS', value: 'usd' }]
+    const preview = await app.call<{ total: number; issues: unknown[] }>('catalog.previewSet', {
       profileId: profileId(),
       filters,
     })
-    expect(preview.issues[0]?.message).toMatch(/does not apply to price/)
-    await expect(
-      app.call('catalog.createSet', { profileId: profileId(), name: 'Bad', type: 'FILTERED', filters }),
-    ).rejects.toMatchObject({ code: 'invalid_input', field: 'filters.0.operator' })
+    expect(preview.issues).toEqual([])
+    expect(preview.total).toBeGreaterThan(0)
+    const made = await app.call<{ set: ProductSetView }>('catalog.createSet', {
+      profileId: profileId(),
+      name: 'Dollar prices',
+      type: 'FILTERED',
+      filters,
+    })
+    await idle()
+    const refreshed = await app.call<ProductSetView>('catalog.refreshSet', {
+      profileId: profileId(),
+      localId: made.set.localId,
+    })
+    expect(refreshed.productIds).toHaveLength(preview.total)
   })
 
   it('creates a MANUAL set from picked products', async () => {
@@ -563,13 +573,18 @@ describe('keyword insights', () => {
   }
 
   it('charts one series per keyword plus the whole query, with related keywords, remembered and exported', async () => {
+    const { locations } = await app.call<{ locations: { name: string; targetingValue: string }[] }>(
+      'targeting.locations',
+      { profileId: profileId(), query: 'united k', locationType: 'COUNTRIES' },
+    )
+    expect(locations.map((place) => place.name)).toEqual(['United Kingdom'])
     const result = await app.call<KeywordResult>('keywords.search', {
       profileId: profileId(),
       query: {
         keywords: ['coffee', 'espresso'],
         negativeKeywords: ['decaf'],
         granularity: 'DAY',
-        location: 'GB',
+        location: { targetingValue: locations[0]!.targetingValue, name: 'United Kingdom' },
         ...window(),
       },
     })

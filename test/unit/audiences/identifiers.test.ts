@@ -6,6 +6,7 @@ import {
   normalizeHandle,
   normalizePartnerUserId,
   normalizePhone,
+  normalizePlatformId,
   suggestMapping,
 } from '../../../src/shared/audiences/identifiers'
 
@@ -45,6 +46,23 @@ describe('normalization before hashing (the platform’s published rules)', () =
   it('partner user ids are kept as written (they are not hashed)', () => {
     expect(normalizePartnerUserId(' CRM-0042 ')).toEqual({ ok: true, value: 'CRM-0042' })
     expect(normalizePartnerUserId('x'.repeat(300))).toEqual({ ok: false, reason: 'invalid_partner_user_id' })
+  })
+})
+
+describe('platform user ids (platform_id, A:57)', () => {
+  it('are 1 to 19 digits, without leading zeros; anything else is refused', () => {
+    expect(normalizePlatformId(' 1700000000000000042 ')).toEqual({ ok: true, value: '1700000000000000042' })
+    expect(normalizePlatformId('0042')).toEqual({ ok: true, value: '42' })
+    expect(normalizePlatformId('@designer')).toEqual({ ok: false, reason: 'invalid_platform_id' })
+    expect(normalizePlatformId('1'.repeat(20))).toEqual({ ok: false, reason: 'invalid_platform_id' })
+    expect(normalizePlatformId('')).toEqual({ ok: false, reason: 'empty' })
+  })
+
+  it('are found by a column named for them', () => {
+    expect(suggestMapping(['Platform user id', 'email'], [['42', 'ann@example.com']])).toEqual({
+      0: 'platform_id',
+      1: 'email',
+    })
   })
 })
 

@@ -103,6 +103,18 @@ describe('chunking', () => {
     expect(chunks[0]!.body).toContain('"partner_user_id":["C0"]')
   })
 
+  it('sends platform_id identifiers hashed, under their own key (A:57)', async () => {
+    const path = await file('ids.csv', 'platform_id\n1700000000000000042\nnot-an-id\n')
+    const layout = { ...(await layoutOf(path)), columns: [[0, 'platform_id']] as ListLayout['columns'] }
+    const counts = emptyCounts()
+    const chunks: Chunk[] = []
+    for await (const chunk of scanChunks(layout, update, counts)) chunks.push(chunk)
+    const hash = createHash('sha256').update('1700000000000000042').digest('hex')
+    expect(chunks.map((chunk) => chunk.records)).toEqual([1])
+    expect(chunks[0]!.body).toContain(`"platform_id":["${hash}"]`)
+    expect(chunks[0]!.body).not.toContain('1700000000000000042')
+  })
+
   it('a resume from an acknowledged chunk sends exactly the chunks after it, duplicates still removed', async () => {
     const list = [...emails(0, 3_000), ...emails(0, 100), ...emails(3_000, 6_000)]
     const path = await file('resume.csv', `email\r\n${list.join('\r\n')}\r\n`)

@@ -125,25 +125,35 @@ describe('product set filters', () => {
   const select = (filters: { attribute: string; operator: string; value: string }[]) =>
     products.filter((product) => matchesAll(product, filters)).map((product) => product.id)
 
-  it('offers numeric comparisons for numbers and text comparisons for text', () => {
-    expect(operatorsFor('price')).toEqual(['GREATER_THAN', 'LESS_THAN', 'EQUAL_TO'])
-    expect(operatorsFor('custom_label_3')).toEqual(['EQUAL_TO', 'MATCH', 'CONTAINS', 'NOT_CONTAINS'])
+  it('offers every operator for every attribute the spec lists (A:118), none for others', () => {
+    const all = ['GREATER_THAN', 'EQUAL_TO', 'LESS_THAN', 'MATCH', 'NOT_CONTAINS', 'CONTAINS']
+    expect([...operatorsFor('price')].sort()).toEqual([...all].sort())
+    expect([...operatorsFor('custom_label_3')].sort()).toEqual([...all].sort())
     expect(operatorsFor('colour')).toEqual([])
   })
 
-  it('refuses an operator that does not fit its attribute, and bad values', () => {
+  it('accepts price CONTAINS and custom label GREATER_THAN, and refuses bad values', () => {
     const issues = validateFilters([
-      { attribute: 'price', operator: 'CONTAINS', value: '10' },
+      { attribute: 'price', operator: 'CONTAINS', value: 'USD' },
+      { attribute: 'custom_label_0', operator: 'GREATER_THAN', value: '40' },
       { attribute: 'inventory', operator: 'LESS_THAN', value: 'many' },
+      { attribute: 'product_type', operator: 'GREATER_THAN', value: 'shoes' },
+      { attribute: 'price', operator: 'SIMILAR', value: '1' },
       { attribute: '', operator: '', value: '' },
     ])
     expect(issues.map((issue) => [issue.path.join('.'), issue.code])).toEqual([
-      ['filters.0.operator', 'not_allowed'],
-      ['filters.1.value', 'invalid_format'],
-      ['filters.2.attribute', 'invalid_value'],
+      ['filters.2.value', 'invalid_format'],
+      ['filters.3.value', 'invalid_format'],
+      ['filters.4.operator', 'invalid_value'],
+      ['filters.5.attribute', 'invalid_value'],
     ])
-    expect(issues[0]?.message).toMatch(/does not apply to price/)
     expect(validateFilters([])).toEqual([expect.objectContaining({ code: 'too_few' })])
+  })
+
+  it('reads numbers as text for text operators and compares numbers for GREATER_THAN on text', () => {
+    expect(select([{ attribute: 'price', operator: 'CONTAINS', value: 'usd' }])).toEqual(['a', 'b'])
+    expect(select([{ attribute: 'inventory', operator: 'MATCH', value: '4' }])).toEqual(['b'])
+    expect(select([{ attribute: 'price', operator: 'NOT_CONTAINS', value: 'EUR' }])).toEqual(['a', 'b'])
   })
 
   it('selects products that pass every filter', () => {
@@ -196,8 +206,8 @@ describe('keyword queries', () => {
     expect(fields(query({ start: '2026-05-03T11:59:00Z' }))).toEqual(['end'])
     expect(fields(query({ end: '2026-05-03T12:00:00Z' }))).toEqual(['end'])
     expect(fields(query({ start: '2026-05-11T00:00:00Z', end: '2026-05-12T00:00:00Z' }))).toEqual(['start'])
-    expect(fields(query({ location: 'XX' }))).toEqual(['location'])
-    expect(fields(query({ location: 'GB' }))).toEqual([])
+    expect(fields(query({ location: { targetingValue: 'not a value!', name: 'X' } }))).toEqual(['location'])
+    expect(fields(query({ location: { targetingValue: '96683cc9126741d1', name: 'Germany' } }))).toEqual([])
   })
 
   it('answers one point per unit, the last one partial', () => {

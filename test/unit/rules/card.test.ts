@@ -366,3 +366,16 @@ describe('card media facts from the context', () => {
     expect(validate('card', typed)).toEqual([])
   })
 })
+
+describe('DETAILS title length (no limit in the spec)', () => {
+  it('warns past the platform headline length, never blocks', () => {
+    const long = 'x'.repeat(LIMITS.card.detailsTitle.max + 1)
+    const result = validate('card', single({ type: 'MEDIA', media_key: 'm1' }, { ...details, title: long }))
+    expect(errorKeys(result)).toEqual([])
+    expect(warningKeys(result)).toEqual(['too_long@components.1.title'])
+    const fits = 'x'.repeat(LIMITS.card.detailsTitle.max)
+    expect(
+      warningKeys(validate('card', single({ type: 'MEDIA', media_key: 'm1' }, { ...details, title: fits }))),
+    ).toEqual([])
+  })
+})

@@ -16,6 +16,7 @@ const DERIVED = new Set([
   'post.asUserId', // long written as a regular expression
   'product.price', // "number, a space, 3-letter ISO 4217 code" written as a regular expression
   'productSet.filterAttributes', // custom_label_0 to custom_label_4 written out
+  'postEditing.windowMinutes', // "within one hour of creation"
 ])
 
 type Entry = Record<string, unknown> & { source: string }

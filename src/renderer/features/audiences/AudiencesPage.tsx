@@ -18,6 +18,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { whenJobFinished } from '../../kits/jobs/useJob'
+import { AudienceEstimatePanel } from '../../kits/targeting/AudienceEstimatePanel'
 import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ShareDialog } from './ShareDialog'
 import { UploadFlow } from './UploadFlow'
@@ -193,6 +194,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
             <AudienceDetails
               key={audience.id}
               profileId={profileId}
+              accountId={listing.accountId}
               audience={audience}
               onUpload={() => startUpload({ kind: 'custom_audience', id: audience.id, name: audience.name })}
             />
@@ -209,10 +211,12 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
 
 function AudienceDetails({
   profileId,
+  accountId,
   audience,
   onUpload,
 }: {
   profileId: string
+  accountId: string
   audience: AudienceView
   onUpload(): void
 }) {
@@ -310,6 +314,12 @@ function AudienceDetails({
               )),
             )}
           </ul>
+          <AudienceEstimatePanel
+            profileId={profileId}
+            accountId={accountId}
+            fixed={[{ type: 'CUSTOM_AUDIENCE', value: audience.id }]}
+            fixedLabel="people in this audience"
+          />
           <h3 className="audiences__subhead">Upload history</h3>
           {details.uploads.length === 0 ? (
             <p className="muted">Nothing uploaded from this computer yet.</p>

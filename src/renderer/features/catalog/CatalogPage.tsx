@@ -16,6 +16,7 @@ import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { useCatalogState } from './catalogClient'
 import { useCatalogChanges } from './useCatalogChanges'
+import { CatalogDelete } from './CatalogDelete'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { ProductSets } from './ProductSets'
@@ -37,13 +38,31 @@ const CatalogName = memo(function CatalogName({
 }) {
   const [name, setName] = useState(current?.name ?? '')
   const [error, setError] = useState<string | undefined>()
+  const [existing, setExisting] = useState(false)
   const [busy, setBusy] = useState(false)
   useEffect(() => setName(current?.name ?? ''), [current?.name])
   const save = async () => {
     setBusy(true)
     setError(undefined)
+    setExisting(false)
     try {
       await unwrap(studio().catalog.save({ profileId, name }))
+      onSaved()
+    } catch (failure) {
+      const { message, field } = failureOf(failure)
+      setError(message)
+      setExisting(field === 'existingCatalog')
+    } finally {
+      setBusy(false)
+    }
+  }
+  // The user's one catalog exists already (A:9): reading it from the platform adopts it.
+  const adoptExisting = async () => {
+    setBusy(true)
+    try {
+      await unwrap(studio().catalog.refresh({ profileId }))
+      setError(undefined)
+      setExisting(false)
       onSaved()
     } catch (failure) {
       setError(failureOf(failure).message)
@@ -83,6 +102,16 @@ const CatalogName = memo(function CatalogName({
       >
         {current ? 'Rename' : 'Create catalog'}
       </Button>
+      {existing ? (
+        <Button
+          variant="primary"
+          busy={busy}
+          onClick={() => void adoptExisting()}
+          data-testid="catalog-use-existing"
+        >
+          Use the existing catalog
+        </Button>
+      ) : null}
     </form>
   )
 })
@@ -254,6 +283,15 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
       <div className="catalog-page stack">
         <section className="catalog-summary nested-card" aria-label="Catalog">
           <CatalogName profileId={profileId} current={state?.catalog ?? null} onSaved={changed} />
+          {state?.catalog?.status === 'created' ? (
+            <CatalogDelete
+              profileId={profileId}
+              name={state.catalog.name}
+              products={state.counts.sent}
+              sets={state.sets.length}
+              onQueued={changed}
+            />
+          ) : null}
           {counts && counts.total > 0 ? (
             <dl className="catalog-counts">
               <div>

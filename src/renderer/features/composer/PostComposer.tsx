@@ -15,6 +15,7 @@ import { PostAsField } from './PostAsField'
 import { PostDeliveryFields } from './PostDeliveryFields'
 import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
+import { TimelinePost } from './TimelinePost'
 import { PostTextField } from './PostTextField'
 import { PostVideoFields } from './PostVideoFields'
 import { composerLengthKey, usePostLengthLimit } from './postLengthLimit'
@@ -70,6 +71,7 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
   const accessRevoked = user.state === 'known' && user.accessRevoked
   const isSelf = user.state === 'known' && !!user.userId && content.asUserId.trim() === user.userId
   const profileId = user.state === 'known' ? user.profileId : null
+  const accountId = user.state === 'known' ? user.accountId : undefined
   // The length belongs to the user the post is made for: asked once per profile and user.
   const limitKey = composerLengthKey(profileId, content.asUserId)
   const belief = usePostLengthLimit(limitKey)
@@ -216,6 +218,13 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         postMode={content.postMode}
         nullcastMessage={sameMessage(messageAt(['nullcast']))}
         nameMessage={sameMessage(messageAt(['name']))}
+        change={change}
+      />
+      <TimelinePost
+        profileId={profileId}
+        accountId={accountId}
+        text={content.text}
+        paidPartnership={content.paidPartnership === true}
         change={change}
       />
     </EditorShell>

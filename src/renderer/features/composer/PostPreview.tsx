@@ -88,6 +88,11 @@ export function PostPreview({
             {content.nullcast ? ' · Promoted' : ''}
           </span>
         </header>
+        {content.paidPartnership ? (
+          <p className="post-preview__label" data-testid="post-preview-paid">
+            Paid partnership
+          </p>
+        ) : null}
         {content.text ? (
           <p className="post-preview__text">
             {within}

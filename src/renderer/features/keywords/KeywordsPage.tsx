@@ -10,7 +10,6 @@ import {
   type KeywordQuery,
 } from '../../../shared/catalog/keywords'
 import type { KeywordResult } from '../../../shared/ipc/contracts/catalogs'
-import { countryName } from '../../../shared/rules/countries'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -22,7 +21,7 @@ import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
 import { failureOf, type Failure } from '../../lib/failures'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
-import { CountryPicker } from '../../components/CountryPicker'
+import { LocationPicker, type ChosenLocation } from '../../kits/targeting/LocationPicker'
 import { ChipInput } from './ChipInput'
 import { KeywordChart } from './KeywordChart'
 import './keywords.css'
@@ -41,7 +40,7 @@ function describe(query: KeywordQuery): string {
     days >= 1
       ? `${days} ${days === 1 ? 'day' : 'days'}`
       : `${Math.round((Date.parse(query.end) - Date.parse(query.start)) / HOUR_MS)} hours`
-  const where = query.location ? (countryName(query.location) ?? query.location) : 'any country'
+  const where = query.location ? query.location.name : 'the default country'
   return `${query.keywords.join(', ')}${query.negativeKeywords.length ? ` − ${query.negativeKeywords.join(', ')}` : ''} · ${span} by ${query.granularity === 'DAY' ? 'day' : 'hour'} · ${where}`
 }
 
@@ -63,7 +62,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
   const [customStart, setCustomStart] = useState(() => toLocalInput(Date.now() - 3 * DAY_MS))
   const [customEnd, setCustomEnd] = useState(() => toLocalInput(Date.now()))
   const [granularity, setGranularity] = useState<Granularity>('DAY')
-  const [location, setLocation] = useState('US')
+  const [location, setLocation] = useState<ChosenLocation | undefined>(undefined)
   const [result, setResult] = useState<KeywordResult | null>(null)
   const [recent, setRecent] = useState<KeywordQuery[]>([])
   const [failure, setFailure] = useState<Failure | null>(null)
@@ -120,7 +119,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
     setKeywords(previous.keywords)
     setNegatives(previous.negativeKeywords)
     setGranularity(previous.granularity)
-    setLocation(previous.location ?? '')
+    setLocation(previous.location)
     const days = Math.round((Date.parse(previous.end) - Date.parse(previous.start)) / DAY_MS)
     if (['1', '3', '7'].includes(String(days))) setRange(String(days) as Range)
     else {
@@ -246,7 +245,16 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
               testIdPrefix="granularity"
             />
           </div>
-          <CountryPicker value={location} onChange={setLocation} invalid={Boolean(issueAt('location'))} />
+          <LocationPicker
+            profileId={profileId}
+            label="Country"
+            countriesOnly
+            emptyLabel="The platform's default country"
+            value={location}
+            onChange={setLocation}
+            invalid={Boolean(issueAt('location'))}
+            data-testid="keyword-location"
+          />
           <Button
             type="submit"
             variant="primary"

@@ -4,6 +4,7 @@ import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { Dialog } from 'radix-ui'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
 import { HistoryPanel } from '../../kits/history/HistoryPanel'
+import { AudienceEstimatePanel } from '../../kits/targeting/AudienceEstimatePanel'
 import { CuratedCategoriesTab } from './CuratedCategoriesTab'
 import { LineItemForm } from './LineItemForm'
 import { lineItemName, objectiveLabel } from './lineItemForm'
@@ -43,6 +44,7 @@ export function LineItemSheet({
             <TabList aria-label={`${name}`}>
               <Tab value="settings">Settings</Tab>
               <Tab value="categories">Curated categories</Tab>
+              <Tab value="audience">Audience estimate</Tab>
               <Tab value="history">History</Tab>
             </TabList>
             <div className="sheet__body">
@@ -51,6 +53,9 @@ export function LineItemSheet({
               </TabPanel>
               <TabPanel value="categories">
                 <CuratedCategoriesTab scope={scope} item={item} />
+              </TabPanel>
+              <TabPanel value="audience">
+                <AudienceEstimatePanel profileId={scope.profileId} accountId={scope.accountId} />
               </TabPanel>
               <TabPanel value="history">
                 <HistoryPanel scope={scope} entityType="LINE_ITEM" entityId={item.id} fixedEntity />

@@ -3,6 +3,7 @@ import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
 import { optionalText, profileRequest, sendableText } from './fields'
+import { jobResponse } from './outbox'
 
 /**
  * Channels of the Catalog page (spec part A). Every request is strict:
@@ -10,6 +11,11 @@ import { optionalText, profileRequest, sendableText } from './fields'
  * at a time (the table); a feed file never crosses IPC, only its preview and its report.
  */
 
+/**
+ * Catalog and set names and set descriptions: the spec gives no length limit (A:97, A:116), so
+ * none is checked as a rule; this only bounds what crosses IPC.
+ */
+const TEXT_BOUND = 10_000
 const jobIdSchema = z.string().uuid()
 const importIdSchema = z.string().uuid()
 /** Product ids are SKUs chosen by the merchant; the bound keeps payloads and job files small. */
@@ -177,11 +183,15 @@ export const catalogsContract = {
     response: catalogStateReadSchema,
   },
   'catalog.refresh': { request: profileRequest, response: catalogStateSchema },
+  'catalog.delete': {
+    request: z.object({ profileId: profileIdSchema, confirmName: sendableText(TEXT_BOUND) }).strict(),
+    response: jobResponse,
+  },
   'catalog.save': {
     request: z
       .object({
         profileId: profileIdSchema,
-        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the catalog a name')),
+        name: sendableText(TEXT_BOUND).pipe(z.string().trim().min(1, 'Give the catalog a name')),
       })
       .strict(),
     response: catalogStateSchema,
@@ -248,8 +258,8 @@ export const catalogsContract = {
     request: z
       .object({
         profileId: profileIdSchema,
-        name: sendableText(200).pipe(z.string().trim().min(1, 'Give the set a name')),
-        description: sendableText(1000).optional(),
+        name: sendableText(TEXT_BOUND).pipe(z.string().trim().min(1, 'Give the set a name')),
+        description: sendableText(TEXT_BOUND).optional(),
         type: z.enum(enumTuple(LIMITS.productSet.types)),
         productIds: z.array(productIdSchema).max(20_000).optional(),
         filters: z.array(filterSchema).max(50).optional(),

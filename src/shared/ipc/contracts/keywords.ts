@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { profileIdSchema } from '../../profiles'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileRequest, sendableText } from './fields'
+import { targetingValueSchema } from './targeting'
 
 /**
  * Channels of the Keyword insights page (spec part A): a search, the recent queries, and the
@@ -15,7 +16,10 @@ export const keywordQuerySchema = z
     start: z.string().max(40),
     end: z.string().max(40),
     granularity: z.enum(enumTuple(LIMITS.keywordInsights.granularity)),
-    location: z.string().max(2).optional(),
+    location: z
+      .object({ targetingValue: targetingValueSchema, name: sendableText(200) })
+      .strict()
+      .optional(),
   })
   .strict()
 

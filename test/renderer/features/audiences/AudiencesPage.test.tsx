@@ -80,6 +80,12 @@ beforeEach(() => {
               },
         ),
       },
+      targeting: {
+        locations: answer('locations', () => ({ locations: [] })),
+        estimate: answer('estimate', () => ({
+          estimate: { min: 9_000, max: 12_000, estimatedAt: '2026-12-07T10:00:00.000Z' },
+        })),
+      },
     },
   })
   Element.prototype.scrollIntoView = vi.fn()
@@ -108,6 +114,14 @@ describe('audiences page', () => {
     )
     expect(within(details).getByText(/added 9,800 rows from march\.csv/)).toBeInTheDocument()
     expect(within(details).getByTestId('upload-list')).toBeEnabled()
+    // The estimate of the chosen audience, once the page has settled on it.
+    expect(
+      await within(details).findByText(/9,000 – 12,000 people/, {}, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(requests.find((entry) => entry.channel === 'estimate')?.request).toMatchObject({
+      accountId: 'acc-main',
+      criteria: [{ type: 'CUSTOM_AUDIENCE', value: 'aud1' }],
+    })
   })
 
   it('a read-only shared audience cannot be uploaded to, and says who can share it', async () => {

@@ -9,6 +9,16 @@ import { polyfillRadix } from '../library/fakeStudio'
 vi.mock('../../../../src/renderer/features/keywords/KeywordChart', () => ({ KeywordChart: () => null }))
 
 const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
+const GERMANY = {
+  name: 'Germany',
+  countryCode: 'DE',
+  locationType: 'COUNTRIES',
+  targetingValue: 'aa11bb22cc33dd44',
+}
+const lookUp = vi.fn(async ({ query }: { query: string }) => ({
+  ok: true,
+  value: { locations: 'germany'.startsWith(query.toLowerCase()) ? [GERMANY] : [] },
+}))
 const route = { label: 'Keyword insights', summary: 'Post volume for words' } as unknown as RouteInfo
 
 beforeEach(() => {
@@ -19,6 +29,7 @@ beforeEach(() => {
         recent: vi.fn(async () => ({ ok: true, value: { queries: [] } })),
         search: vi.fn(async () => ({ ok: false, error: { kind: 'network', message: 'offline' } })),
       },
+      targeting: { locations: lookUp },
     },
   })
   polyfillRadix()
@@ -75,6 +86,37 @@ describe('Keyword insights: a custom time range', () => {
     for (const field of [start, end]) {
       expect(field).toHaveAttribute('aria-invalid', 'true')
       expect(field).toHaveAccessibleDescription(note.textContent!)
+    }
+  })
+})
+
+describe('Keyword insights: the country comes from the locations look-up', () => {
+  it("looks the typed name up once typing pauses and searches with the country's targeting value", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const input = await renderForm()
+      fireEvent.change(input, { target: { value: 'shoes' } })
+      fireEvent.keyDown(input, { key: 'Enter' })
+      const country = screen.getByTestId('keyword-location')
+      fireEvent.click(country)
+      fireEvent.change(country, { target: { value: 'G' } })
+      fireEvent.change(country, { target: { value: 'Germ' } })
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(300)
+      })
+      // One look-up for the paused text, countries only; none for the keystroke before it.
+      expect(lookUp.mock.calls.map(([request]) => request)).not.toContainEqual(
+        expect.objectContaining({ query: 'G' }),
+      )
+      expect(lookUp).toHaveBeenCalledWith({ profileId: PROFILE_ID, query: 'Germ', locationType: 'COUNTRIES' })
+      fireEvent.mouseDown(screen.getByRole('option', { name: /Germany/ }))
+      expect((country as HTMLInputElement).value).toBe('Germany')
+      fireEvent.click(screen.getByTestId('keyword-search'))
+      await act(async () => undefined)
+      const search = (window.studio.keywords.search as ReturnType<typeof vi.fn>).mock.calls[0]?.[0]
+      expect(search.query.location).toEqual({ targetingValue: 'aa11bb22cc33dd44', name: 'Germany' })
+    } finally {
+      vi.useRealTimers()
     }
   })
 })
