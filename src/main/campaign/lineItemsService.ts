@@ -12,10 +12,13 @@ import type { WithAdsContext } from '../session/session'
 import { isUnreachable, PAGE_SIZE, type CampaignReads } from './campaignReads'
 import { lineItemState, nameOf, toView } from './lineItemViews'
 import { OPS } from './operations'
+import type { ThumbnailCache } from '../library/thumbnails'
 
 export interface CampaignServiceDeps {
   withAdsContext: WithAdsContext
   outbox: { enqueueOperations(request: OperationRequest): Promise<OutboxJobView> }
+  /** Main's thumbnail cache (library/thumbnails.ts), shared with the media library. */
+  thumbnails?: ThumbnailCache
 }
 
 /**

@@ -77,6 +77,7 @@ export const CHANNELS = [
   'accounts.history',
   'accountMedia.list',
   'accountMedia.delete',
+  'accountMedia.thumbnail',
   // Catalog and keyword insights (spec part A).
   'catalog.state',
   'catalog.refresh',
