@@ -89,6 +89,7 @@ export const CHANNELS = [
   'catalog.resend',
   'catalog.importOpen',
   'catalog.importCheck',
+  'catalog.importExportUnsent',
   'catalog.importSend',
   'catalog.createSet',
   'catalog.previewSet',

@@ -18,6 +18,7 @@ import { useReloadWhile } from '../../kits/jobs/reloadWhile'
 import { useCatalogState } from './catalogClient'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
+import { useUnsentRows } from './unsentRows'
 import { ProductSets } from './ProductSets'
 import { ProductTable } from './ProductTable'
 import './catalog.css'
@@ -175,6 +176,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
 
   const saved = (row: ProductRow, jobId?: string) => {
     setEditing(null)
+    if (jobId) useUnsentRows.getState().sent(profileId, row.id)
     setNotice(
       jobId
         ? `${row.id} is queued in the outbox.`
