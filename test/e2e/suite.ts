@@ -30,3 +30,11 @@ export async function shootBothPalettes(page: Page, name: string, options: { ful
   }
   await page.emulateMedia({ colorScheme: 'light' })
 }
+
+/** Where keyboard focus is: a control's tag and name, or BODY when it fell to the page. */
+export const focusedElement = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement
+    if (!active || active === document.body) return 'BODY'
+    return `${active.tagName} ${active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''}`
+  })
