@@ -296,6 +296,11 @@ export function createServices(config: ServicesConfig): Services {
     chooseCsvExportPath: async () => null,
   }
 
+  /** Pictures main fetches for the renderer: library media, account media. */
+  const thumbnails = createThumbnailCache({
+    diskDir: join(config.dataDir, 'thumbnails'),
+    fetchImage: createImageFetcher(config.mediaAddresses),
+  })
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
@@ -305,10 +310,7 @@ export function createServices(config: ServicesConfig): Services {
     ...createLibraryHandlers({
       withAdsContext,
       outbox,
-      thumbnails: createThumbnailCache({
-        diskDir: join(config.dataDir, 'thumbnails'),
-        fetchImage: createImageFetcher(config.mediaAddresses),
-      }),
+      thumbnails,
     }),
     ...createPublishedHandlers({
       drafts: draftStore,
@@ -317,7 +319,7 @@ export function createServices(config: ServicesConfig): Services {
       postLengthTier,
       accountFeatures: knownFeatures,
     }),
-    ...createCampaignHandlers({ withAdsContext, outbox }),
+    ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
     ...createCatalogHandlers({
       stores: catalogStores,
       outbox,

@@ -107,7 +107,7 @@ describe('Line items', () => {
         .toBe(1)
       // 0.29 is 290,000 micros exactly, not 289,999.99…
       await sheet.getByTestId('field-bid_amount_local_micro').fill('0.29')
-      await expect.poll(() => sheet.getByText('$0.29 — 290000 micros').count(), WAIT).toBe(1)
+      await expect.poll(() => sheet.getByText('$0.29', { exact: true }).count(), WAIT).toBe(1)
       await sheet.getByTestId('field-total_budget_amount_local_micro').fill('1,000')
       await sheet.getByTestId('field-daily_budget_amount_local_micro').fill('1000.01')
       await expect
@@ -235,11 +235,13 @@ describe('Account features and apps', () => {
       const features = page.getByTestId('features-section')
       await expect
         .poll(() => features.textContent(), WAIT)
-        .toContain('This account does not have PROMOTED_MEDIA_POLLS')
+        .toContain('This account does not have the feature “Poll cards with an image or a video (beta)”')
       expect(await features.getByTestId('feature').locator('code').allTextContents()).toEqual([
         'REACH_FREQUENCY_CAP',
       ])
-      expect(await features.getByTestId('feature-add-select').textContent()).toContain('PROMOTED_MEDIA_POLLS')
+      expect(await features.getByTestId('feature-add-select').textContent()).toContain(
+        'Poll cards with an image',
+      )
       await features.getByTestId('feature-add').click()
       await expect.poll(() => features.getByTestId('job-report').getAttribute('data-state'), JOB).toBe('done')
       await expect
@@ -372,7 +374,7 @@ describe('Ad account', () => {
       await expect.poll(() => page.getByTestId('account-media-row').count(), WAIT).toBe(2)
       const fresh = page.locator('[data-testid="account-media-row"][data-fresh]')
       await expect.poll(() => fresh.count(), WAIT).toBe(1)
-      expect(await fresh.textContent()).toContain('Preroll')
+      expect(await fresh.textContent()).toContain('Pre-roll video')
       const uploaded = sandbox.state().mediaLibrary.find((m) => m.name === 'spring-preroll')
       expect(uploaded?.media_category).toBe('ADS_VIDEO')
       // The row shows the video as a still; its media key is copied on request, not shown.
@@ -383,9 +385,9 @@ describe('Ad account', () => {
 
       await switchAccount(page, 'Sandbox Studio Second')
       await page.getByRole('tab', { name: 'History' }).click()
-      await page
-        .getByTestId('history-entity-id')
-        .fill(String(sandbox.state().campaigns.find((c) => c.name === 'Second account reach')?.id))
+      // The campaign is picked by its name, not typed by its id.
+      await page.getByTestId('history-entity-pick').fill('Second account')
+      await page.getByRole('option', { name: /Second account reach/ }).click()
       await page.getByRole('button', { name: 'Show history' }).click()
       await expect
         .poll(() => page.getByTestId('history-not-allowlisted').textContent(), WAIT)

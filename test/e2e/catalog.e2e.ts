@@ -191,7 +191,7 @@ describe('Catalog and keyword insights', () => {
       await page.getByTestId('import-resend').click()
       await expect
         .poll(() => page.getByTestId('import-status').textContent(), { timeout: 20_000 })
-        .toContain('Every product of this import is on the platform.')
+        .toContain('Every product sent with this import is on the platform.')
       expect(sandbox.created().products).toBe(before + 1)
       expect(sandbox.list('products')).toHaveLength(25)
 
@@ -310,7 +310,7 @@ describe('Catalog product table while scrolling', () => {
       await page.getByTestId('import-send').click()
       await expect
         .poll(() => page.getByTestId('import-status').textContent(), { timeout: 30_000 })
-        .toContain('Every product of this import is on the platform.')
+        .toContain('Every product sent with this import is on the platform.')
       await page.getByTestId('tab-products').click()
       await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('150 products')
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PRACTICE_STATE_FILE } from '../../src/main/practice/practiceService'
 import { approveOpenedPage } from './connectFlow'
 import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
+import { focusedElement } from './suite'
 
 /**
  * A new designer's first ten minutes, all through the UI: an empty data directory, the welcome
@@ -95,16 +96,18 @@ describe('first run', () => {
       await snap(page, 'practice-done')
 
       // The first post.
+      // "Write your first post" opens a new post, with focus in it (issue 41 item 9).
       await page.getByRole('button', { name: 'Write your first post' }).click()
-      await page.waitForURL(/#\/composer$/)
-      await page.getByRole('button', { name: 'New post' }).click()
       await page.waitForURL(/#\/composer\/[0-9a-f-]{36}$/)
+      await expect.poll(() => focusedElement(page), WAIT).not.toBe('BODY')
       await page.getByTestId('post-text').fill(POST_TEXT)
       await page.getByLabel('Post name (optional)').fill('First post')
       // An image from the account's media library shows as itself: main fetches its thumbnail.
       await page.getByRole('button', { name: 'From library for add media' }).click()
       await page.getByTestId('library-picker').getByTestId('media-tile').first().click()
       await expect.poll(() => page.getByTestId('library-picker').count(), WAIT).toBe(0)
+      // Closing the picker leaves focus on a control, never the page body (issue 41 item 7).
+      await expect.poll(() => focusedElement(page), WAIT).toMatch(/^BUTTON /)
       await expect
         .poll(() => page.getByTestId('post-preview').locator('img').count(), WAIT)
         .toBeGreaterThan(0)

@@ -46,3 +46,11 @@ export async function connectThroughServices(app: E2eApp, sandbox: Sandbox): Pro
   const pin = await approveInBrowser(started.authorizeUrl)
   return (await handlers['connect.complete']!({ profileId: started.profileId, pin })) as ProfileSummary
 }
+
+/** Connected through the services, on the demo user's first account; the profile's id. */
+export async function connectToMainAccount(app: E2eApp, sandbox: Sandbox): Promise<string> {
+  const profile = await connectThroughServices(app, sandbox)
+  const handlers = app.services.handlers as Record<string, (request: unknown) => Promise<unknown>>
+  await handlers['accounts.select']!({ profileId: profile.id, accountId: sandbox.demo.accountIds[0] })
+  return profile.id
+}

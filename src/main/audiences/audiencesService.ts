@@ -7,6 +7,7 @@ import type {
   TargetKind,
 } from '../../shared/ipc/contracts/audiences'
 import { LIMITS } from '../../shared/rules/limits'
+import { featureWord, permissionLevelWord } from '../../shared/platformWords'
 import {
   grantPermission,
   listCustomAudiences,
@@ -81,7 +82,7 @@ function explainShareFailure(error: unknown): unknown {
     return new AppFailure(
       appError(
         'forbidden',
-        `That account belongs to another business. An audience can be shared only between accounts of the same business, unless the owning account has the ${SHARE_FEATURE} feature — the advertiser asks the platform for it (on a sandbox account, add it under Settings → Features).`,
+        `That account belongs to another business. An audience can be shared only between accounts of the same business, unless the owning account has the account feature “${featureWord(SHARE_FEATURE)}” — the advertiser asks the platform for it (on a sandbox account, add it under Settings → Features).`,
         { field: 'grantedAccountId' },
       ),
     )
@@ -196,7 +197,7 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
           throw new AppFailure(
             appError(
               'forbidden',
-              `“${found.name ?? found.id}” was shared with this account READ_ONLY: it can target it but not change its members.`,
+              `“${found.name ?? found.id}” was shared with this account ${permissionLevelWord('READ_ONLY')}: it can target it but not change its members.`,
             ),
           )
         name = found.name ?? found.id

@@ -8,6 +8,7 @@ import type {
 import {
   getAccountDetails,
   getAccountHistory,
+  getAccountMedia,
   listAccountApps,
   listAccountMedia,
   type AccountMedia,
@@ -15,6 +16,7 @@ import {
   type HistoryWindow,
 } from '../api/accountAdmin'
 import type { AdsContext } from '../api/adsRequest'
+import { mediaFetchTarget } from '../library/mediaFetchPolicy'
 import { collectAll, paginate } from '../api/cursor'
 import { SANDBOX_ENVIRONMENTS } from '../../shared/profiles'
 import type { ProfileSummary } from '../../shared/profiles'
@@ -22,6 +24,7 @@ import type { CampaignServiceDeps } from './lineItemsService'
 import { OPS } from './operations'
 
 const MEDIA_PAGE = 200
+const MAX_KNOWN_MEDIA_URLS = 2_000
 /** The largest page the apps and history lists take (B:161, B:162). */
 const FULL_PAGE = 1000
 
@@ -77,6 +80,18 @@ function toHistoryView(entry: HistoryEntry): HistoryEntryView {
  * answer directly; writes are checked and queued in the outbox.
  */
 export function createAccountAdminService(deps: CampaignServiceDeps) {
+  /** Per account medium, the picture URL the platform gave (null: none), oldest forgotten first. */
+  const knownMediaUrls = new Map<string, string | null>()
+  const mediaKeyOf = (profileId: string, accountId: string, id: string) => `${profileId}\n${accountId}\n${id}`
+  function remember(key: string, url: string | null | undefined): string | null {
+    knownMediaUrls.delete(key)
+    knownMediaUrls.set(key, url ?? null)
+    if (knownMediaUrls.size > MAX_KNOWN_MEDIA_URLS) {
+      const oldest = knownMediaUrls.keys().next().value
+      if (oldest !== undefined) knownMediaUrls.delete(oldest)
+    }
+    return url ?? null
+  }
   async function details(
     ctx: AdsContext & { profile: ProfileSummary },
     accountId: string,
@@ -204,10 +219,29 @@ export function createAccountAdminService(deps: CampaignServiceDeps) {
           ...(input.creativeTypes ? { creativeTypes: input.creativeTypes } : {}),
           ...(input.cursor ? { cursor: input.cursor } : {}),
         })
-        return {
-          items: page.data.filter((m) => m.deleted !== true).map(toMediaView),
-          nextCursor: page.nextCursor,
-        }
+        const live = page.data.filter((m) => m.deleted !== true)
+        for (const media of live) remember(mediaKeyOf(profileId, accountId, media.id), media.media_url)
+        return { items: live.map(toMediaView), nextCursor: page.nextCursor }
+      })
+    },
+
+    /** An image medium's picture, from the URL the platform gave for it; decoration, so never a failure. */
+    async mediaThumbnail(
+      profileId: string,
+      accountId: string,
+      accountMediaId: string,
+    ): Promise<{ dataUrl?: string }> {
+      const key = mediaKeyOf(profileId, accountId, accountMediaId)
+      const thumbnails = deps.thumbnails
+      if (!thumbnails) return {}
+      return deps.withAdsContext(profileId, async (ctx) => {
+        let url = knownMediaUrls.get(key)
+        if (url === undefined)
+          url = remember(key, (await getAccountMedia(ctx, accountId, accountMediaId)).media_url)
+        const target = url ? mediaFetchTarget(url, ctx.profile) : undefined
+        // A CDN hiccup, or an address main does not fetch from, shows the placeholder.
+        const thumbnail = target ? await thumbnails.get(target).catch(() => undefined) : undefined
+        return thumbnail ? { dataUrl: thumbnail.dataUrl } : {}
       })
     },
 

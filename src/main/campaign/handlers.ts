@@ -60,5 +60,7 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<ty
       account.listMedia(profileId, accountId, { creativeTypes, cursor }),
     'accountMedia.delete': ({ profileId, accountId, accountMediaIds }) =>
       job(account.deleteMedia(profileId, accountId, accountMediaIds)),
+    'accountMedia.thumbnail': ({ profileId, accountId, accountMediaId }) =>
+      account.mediaThumbnail(profileId, accountId, accountMediaId),
   }
 }

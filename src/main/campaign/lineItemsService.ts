@@ -14,6 +14,7 @@ import { lineItemState, nameOf, toView } from './lineItemViews'
 import { OPS } from './operations'
 import type { AppWritesQuery } from '../publish/appWrites'
 import type { AppWriteView } from '../../shared/ipc/contracts/campaign'
+import type { ThumbnailCache } from '../library/thumbnails'
 
 export interface CampaignServiceDeps {
   withAdsContext: WithAdsContext
@@ -22,6 +23,8 @@ export interface CampaignServiceDeps {
     /** The writes this app made to one object (History shows them beside the platform's). */
     appWrites(query: AppWritesQuery): Promise<AppWriteView[]>
   }
+  /** Main's thumbnail cache (library/thumbnails.ts), shared with the media library. */
+  thumbnails?: ThumbnailCache
 }
 
 /**

@@ -332,6 +332,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
     importOpen: (profileId: string) => imports.open(profileId),
     importCheck: (importId: string, mapping: FeedMapping) => imports.check(importId, mapping),
+    importExportUnsent: (importId: string) => imports.exportUnsent(importId),
     importSend: (profileId: string, importId: string, mapping: FeedMapping) =>
       imports.send(profileId, importId, mapping),
     previewSet: (profileId: string, filters: ProductFilter[]) => sets.preview(profileId, filters),

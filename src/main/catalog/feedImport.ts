@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { basename, extname } from 'node:path'
+import Papa from 'papaparse'
+import { writeFileAtomic } from '../drafts/atomicFile'
 import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
 import type { ImportReport } from '../../shared/ipc/contracts/catalogs'
 import { plural } from '../../shared/rules/issues'
@@ -22,6 +25,8 @@ interface ImportSession {
   feed: ParsedFeed
   /** The last check's outcome and the mapping it was made with: see checkedFeed(). */
   lastCheck?: { mapping: string; result: FeedCheck }
+  /** After a send: the ids it sent and the column they were read from, to find the rows it left. */
+  sent?: { ids: ReadonlySet<string>; idColumn: string | undefined }
 }
 
 const PREVIEW_ROWS = 6
@@ -119,7 +124,32 @@ export function createFeedImports(deps: {
         valid.map((product) => product.id as string),
         `Import ${plural(valid.length, 'product')} from ${open.feed.fileName}`,
       )
+      open.sent = { ids: new Set(valid.map((product) => String(product.id))), idColumn: mapping.id }
       return { jobId: job.id, sent: valid.length, skipped: report.invalid }
+    },
+
+    /**
+     * The rows of a sent import that were not sent, as they are in the file (main's own parse,
+     * never the page's data), written as CSV where the designer chooses: to fix in a spreadsheet
+     * and import again. Formula-like cells are written as text (see keywordCsv).
+     */
+    async exportUnsent(importId: string): Promise<{ saved: boolean; fileName?: string; rows: number }> {
+      const open = session(importId)
+      const sent = open.sent
+      if (!sent) throw invalid('Send this import first: nothing has been left out yet')
+      const idOf = (row: Record<string, unknown>) =>
+        sent.idColumn === undefined ? '' : String(row[sent.idColumn] ?? '').trim()
+      const unsent = open.feed.rows.filter((row) => !sent.ids.has(idOf(row)))
+      const name = basename(open.feed.fileName, extname(open.feed.fileName))
+      const path = await deps.dialogs.chooseCsvExportPath(`${name}-not-sent.csv`)
+      if (!path) return { saved: false, rows: unsent.length }
+      const columns = open.feed.columns
+      const csv = Papa.unparse(
+        { fields: columns, data: unsent.map((row) => columns.map((column) => String(row[column] ?? ''))) },
+        { escapeFormulae: true },
+      )
+      await writeFileAtomic(path, `${csv}\n`)
+      return { saved: true, fileName: basename(path), rows: unsent.length }
     },
   }
 }

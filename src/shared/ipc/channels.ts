@@ -79,6 +79,7 @@ export const CHANNELS = [
   'accounts.appWrites',
   'accountMedia.list',
   'accountMedia.delete',
+  'accountMedia.thumbnail',
   // Catalog and keyword insights (spec part A).
   'catalog.state',
   'catalog.refresh',
@@ -91,6 +92,7 @@ export const CHANNELS = [
   'catalog.resend',
   'catalog.importOpen',
   'catalog.importCheck',
+  'catalog.importExportUnsent',
   'catalog.importSend',
   'catalog.createSet',
   'catalog.previewSet',

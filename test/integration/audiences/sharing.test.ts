@@ -116,7 +116,7 @@ describe('sharing', () => {
       code: 'forbidden',
       field: 'grantedAccountId',
       message: expect.stringMatching(
-        /same business, unless the owning account has the SHARE_AUDIENCE_OUTSIDE_BUSINESS feature/,
+        /same business, unless the owning account has the account feature “Sharing audiences with accounts of other businesses”/,
       ),
     })
     await app.call('accounts.addFeatures', {

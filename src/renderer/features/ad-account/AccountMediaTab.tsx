@@ -14,6 +14,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { UploadVideoDialog } from './UploadVideoDialog'
+import { AccountMediaThumb } from './AccountMediaThumb'
+import { creativeTypeWord } from '../../../shared/platformWords'
 import type { AccountScope } from '../../state/connection/activeProfile'
 
 const MEDIA_COLUMNS: readonly DataColumn[] = [
@@ -24,7 +26,7 @@ const MEDIA_COLUMNS: readonly DataColumn[] = [
   { label: 'Actions', hidden: true, className: 'data-table__action' },
 ]
 const CREATIVE_TYPES = ACCOUNT_LIMITS.creativeTypes.values
-const typeLabel = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ')
+const typeLabel = creativeTypeWord
 const isVideo = (type: string) => type.includes('PREROLL')
 
 /** Account media by creative type, with deletion, and video upload with its media category. */
@@ -74,7 +76,7 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
     setFresh(uploaded.created.mediaKeys)
     setNotice(
       category === 'ADS_VIDEO'
-        ? `“${uploaded.title}” is in the media library as an ads video, and is PREROLL account media (marked New below).`
+        ? `“${uploaded.title}” is in the media library as an ads video, and is ${typeLabel('PREROLL').toLowerCase()} account media (marked New below).`
         : `“${uploaded.title}” is in the media library as a post video; only ads videos become account media.`,
     )
     if (category === 'ADS_VIDEO') setTypes(['PREROLL'])
@@ -130,7 +132,10 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
         </p>
       ) : items.length === 0 ? (
         <EmptyState icon={ImageIcon} title={types.length > 0 ? 'None of these types' : 'No account media'}>
-          <p>Upload a video as an ads video (ADS_VIDEO) and it becomes PREROLL account media here.</p>
+          <p>
+            Upload a video as an ads video and it becomes {typeLabel('PREROLL').toLowerCase()} account media
+            here.
+          </p>
         </EmptyState>
       ) : (
         <DataTable label="Account media" columns={MEDIA_COLUMNS} framed>
@@ -153,8 +158,10 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
                   {/* A video is a media library item: shown as its still, fetched by main. */}
                   {item.videoId ? (
                     <ListThumb media={{ source: 'library', mediaKey: item.videoId, mediaType: 'VIDEO' }} />
+                  ) : item.mediaUrl ? (
+                    <AccountMediaThumb scope={scope} accountMediaId={item.id} />
                   ) : (
-                    (item.mediaUrl ?? '—')
+                    '—'
                   )}
                 </td>
                 <td>

@@ -13,8 +13,9 @@ import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { SelectField } from '../../components/SelectField'
+import { humanised } from '../../../shared/platformWords'
 
-const industryLabel = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' ')
+const industryLabel = humanised
 
 /** Rename the account and set its industry (PUT account); delete it when it is a sandbox account. */
 export function AccountSettings({ scope }: { scope: AccountScope }) {

@@ -20,7 +20,7 @@ const CATEGORY_INFO: Record<Category, { title: string; body: string }> = {
   POST_VIDEO: { title: 'Post video', body: 'For posts and cards. The usual choice.' },
   ADS_VIDEO: {
     title: 'Ads video',
-    body: 'Also becomes PREROLL account media, for pre-roll line items on publisher content.',
+    body: 'Also becomes pre-roll video account media, for pre-roll line items on publisher content.',
   },
 }
 

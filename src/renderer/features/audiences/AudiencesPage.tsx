@@ -10,6 +10,7 @@ import type {
   UploadHistoryEntry,
 } from '../../../shared/ipc/contracts/audiences'
 import { formatNumber } from '../../../shared/rules/issues'
+import { notTargetableWord, permissionLevelWord } from '../../../shared/platformWords'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
@@ -21,6 +22,7 @@ import { whenJobFinished } from '../../kits/jobs/useJob'
 import { AudienceEstimatePanel } from '../../kits/targeting/AudienceEstimatePanel'
 import { useActiveProfile } from '../../state/connection/activeProfile'
 import { ShareDialog } from './ShareDialog'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { UploadFlow } from './UploadFlow'
 import './audiences.css'
 
@@ -145,9 +147,11 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
                       <span className="audiences__item-name">{entry.name}</span>
                       <span className="muted">
                         {entry.size !== undefined ? `${formatNumber(entry.size)} people` : 'size unknown'}
-                        {entry.isOwner ? '' : ` · shared with you ${entry.permissionLevel ?? ''}`}
+                        {entry.isOwner
+                          ? ''
+                          : ` · shared with you, ${permissionLevelWord(entry.permissionLevel)}`}
                         {entry.reasonsNotTargetable.length > 0
-                          ? ` · ${entry.reasonsNotTargetable.join(', ').toLowerCase()}`
+                          ? ` · ${entry.reasonsNotTargetable.map(notTargetableWord).join(', ')}`
                           : ''}
                       </span>
                     </button>
@@ -244,6 +248,8 @@ function AudienceDetails({
     }
   }
   const canWrite = audience.isOwner || audience.permissionLevel === 'READ_WRITE'
+  const accounts = useAccountsStore((state) => (state.profileId === profileId ? state.accounts : null))
+  const accountNames = new Map((accounts ?? []).map((account) => [account.id, account.name]))
 
   return (
     <section
@@ -265,7 +271,7 @@ function AudienceDetails({
       </div>
       {!audience.isOwner ? (
         <p className="muted">
-          Shared with this account {audience.permissionLevel ?? ''}
+          Shared with this account, {permissionLevelWord(audience.permissionLevel)},
           {audience.ownerAccountId ? ` by account ${audience.ownerAccountId}` : ''}: only the owning account
           can share it.
         </p>
@@ -286,12 +292,12 @@ function AudienceDetails({
             {details.permissions.map((permission) => (
               <li key={permission.id} className="audiences__dnr">
                 <span>
-                  Account {permission.grantedAccountId} ·{' '}
-                  {permission.permissionLevel === 'READ_WRITE' ? 'read and write' : 'read only'}
+                  {accountNames.get(permission.grantedAccountId) ?? `Account ${permission.grantedAccountId}`}{' '}
+                  · {permissionLevelWord(permission.permissionLevel)}
                 </span>
                 <ConfirmDialog
                   trigger={<Button variant="ghost">Revoke</Button>}
-                  title={`Stop sharing with ${permission.grantedAccountId}?`}
+                  title={`Stop sharing with ${accountNames.get(permission.grantedAccountId) ?? permission.grantedAccountId}?`}
                   description="That account can no longer target this audience in new campaigns. Campaigns already running keep it."
                   confirmLabel="Revoke"
                   onConfirm={() => void revoke(permission)}

@@ -9,13 +9,27 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useAction } from '../../lib/useAction'
 import { SelectField } from '../../components/SelectField'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { useConnectedAccount } from '../../state/connection/activeProfile'
+import { featureWord, PERMISSION_LEVEL_WORDS } from '../../../shared/platformWords'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
 const LEVELS: { value: Level; label: string; description: string }[] = [
-  { value: 'READ_ONLY', label: 'Read only', description: 'The account can target the audience.' },
-  { value: 'READ_WRITE', label: 'Read and write', description: 'It can also add and remove people.' },
+  {
+    value: 'READ_ONLY',
+    label: capitalised(PERMISSION_LEVEL_WORDS.READ_ONLY),
+    description: 'The account can target the audience.',
+  },
+  {
+    value: 'READ_WRITE',
+    label: capitalised(PERMISSION_LEVEL_WORDS.READ_WRITE),
+    description: 'It can also add and remove people.',
+  },
 ]
-const FEATURE = LIMITS.audiences.shareOutsideBusinessFeature.values[0]
+const FEATURE = featureWord(LIMITS.audiences.shareOutsideBusinessFeature.values[0] ?? '')
+/** The choice that opens the id field: an account of another business is in no list the app has. */
+const TYPED = 'typed'
 
 /**
  * Share an audience with another ad account (spec part A, tailored audience permissions v5).
@@ -31,7 +45,12 @@ export function ShareDialog({
   onChanged(permission: PermissionView): void
 }) {
   const [open, setOpen] = useState(false)
-  const [accountId, setAccountId] = useState('')
+  const [picked, setPicked] = useState<string | null>(null)
+  const [typedId, setTypedId] = useState('')
+  const ownAccounts = useAccountsStore((state) => (state.profileId === profileId ? state.accounts : null))
+  const sharingFrom = useConnectedAccount()?.accountId
+  const others = (ownAccounts ?? []).filter((account) => account.id !== sharingFrom)
+  const accountId = picked === TYPED ? typedId.trim() : (picked ?? '')
   const [level, setLevel] = useState<Level>('READ_ONLY')
   const action = useAction<'granting', { message: string; field?: string }>(
     (failure) =>
@@ -48,13 +67,14 @@ export function ShareDialog({
         studio().audiences.grant({
           profileId,
           audienceId: audience.id,
-          grantedAccountId: accountId.trim(),
+          grantedAccountId: accountId,
           permissionLevel: level,
         }),
       )
       onChanged(permission)
       setOpen(false)
-      setAccountId('')
+      setPicked(null)
+      setTypedId('')
     })
 
   return (
@@ -74,24 +94,42 @@ export function ShareDialog({
           </div>
           <Dialog.Description className="dialog__description">
             Another ad account can use this audience in its campaigns. Accounts of the same business can
-            always share; an account of another business only when this account has the {FEATURE} feature.
+            always share; an account of another business only when this account has the account feature “
+            {FEATURE}”.
           </Dialog.Description>
-          <div className="stack">
-            <div className="field">
-              <label className="field__label" htmlFor={accountFieldId}>
-                Ad account id
-              </label>
-              <input
-                id={accountFieldId}
-                className="input"
-                value={accountId}
-                onChange={(event) => setAccountId(event.target.value)}
-                aria-invalid={error?.field === 'grantedAccountId' || undefined}
-                aria-describedby={error ? errorId : undefined}
-                placeholder="18ce54d4x5t"
-                data-testid="share-account"
-              />
-            </div>
+          <div className="stack audiences-dialog__body">
+            <SelectField
+              label="Share with"
+              value={picked}
+              placeholder="Choose an ad account"
+              onChange={setPicked}
+              options={[
+                ...others.map((account) => ({ value: account.id, label: account.name })),
+                {
+                  value: TYPED,
+                  label: 'An account not listed here…',
+                  description: 'Another business’s account, by the id its owner gives you.',
+                },
+              ]}
+              data-testid="share-account"
+            />
+            {picked === TYPED ? (
+              <div className="field">
+                <label className="field__label" htmlFor={accountFieldId}>
+                  Its ad account id
+                </label>
+                <input
+                  id={accountFieldId}
+                  className="input"
+                  value={typedId}
+                  onChange={(event) => setTypedId(event.target.value)}
+                  aria-invalid={error?.field === 'grantedAccountId' || undefined}
+                  aria-describedby={error ? errorId : undefined}
+                  placeholder="18ce54d4x5t"
+                  data-testid="share-account-id"
+                />
+              </div>
+            ) : null}
             <SelectField
               label="Permission"
               value={level}
@@ -112,7 +150,7 @@ export function ShareDialog({
             <Button
               variant="primary"
               busy={busy}
-              disabled={accountId.trim() === ''}
+              disabled={accountId === ''}
               onClick={() => void grant()}
               data-testid="share-grant"
             >

@@ -19,6 +19,7 @@ import { useCatalogChanges } from './useCatalogChanges'
 import { CatalogDelete } from './CatalogDelete'
 import { ImportPanel } from './ImportPanel'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
+import { useUnsentRows } from './unsentRows'
 import { ProductSets } from './ProductSets'
 import { ProductTable } from './ProductTable'
 import './catalog.css'
@@ -204,6 +205,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
 
   const saved = (row: ProductRow, jobId?: string) => {
     setEditing(null)
+    if (jobId) useUnsentRows.getState().sent(profileId, row.id)
     setNotice(
       jobId
         ? `${row.id} is queued in the outbox.`

@@ -1,7 +1,8 @@
 import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
 import { Button } from '../../components/Button'
+import { RowReportItem } from './RowReportItem'
 import type { EditorTarget } from './ProductEditor'
-import { RowIssues, ROWS_SHOWN } from './RowIssues'
+import { ROWS_SHOWN } from './RowIssues'
 
 /**
  * The check before sending: how many rows are ready, the rows the rules refuse (each can be fixed
@@ -41,33 +42,9 @@ export function ImportCheck({
       </div>
       {report.rows.length > 0 ? (
         <ul className="row-reports stack stack--snug plain-list">
-          {report.rows.slice(0, ROWS_SHOWN).map((row) => {
-            const hasError = row.issues.some((issue) => issue.severity === 'error')
-            return (
-              <li
-                key={row.row}
-                className="row-report"
-                data-severity={hasError ? 'error' : 'warning'}
-                data-testid={`row-report-${row.row}`}
-              >
-                <div className="row-report__title">
-                  <span className="row-report__row">Row {row.row}</span>
-                  <span className="row-report__id">{row.id ?? 'no ID'}</span>
-                  {row.title ? <span className="muted row-report__name">{row.title}</span> : null}
-                </div>
-                <RowIssues issues={row.issues} />
-                {hasError && row.id ? (
-                  <Button
-                    variant="ghost"
-                    className="row-report__fix"
-                    onClick={() => onEdit({ product: row.product, isNew: true })}
-                  >
-                    Fix and send
-                  </Button>
-                ) : null}
-              </li>
-            )
-          })}
+          {report.rows.slice(0, ROWS_SHOWN).map((row) => (
+            <RowReportItem key={row.row} row={row} onEdit={onEdit} testId={`row-report-${row.row}`} />
+          ))}
         </ul>
       ) : (
         <p className="muted">Every row follows the rules.</p>

@@ -13,6 +13,8 @@ import { ImportCheck } from './ImportCheck'
 import { ImportStatus } from './ImportStatus'
 import type { EditorTarget } from './ProductEditor'
 import { useImportJob } from './useImportJob'
+import { useUnsentRows } from './unsentRows'
+import { UnsentRowsCard } from './UnsentRowsCard'
 import './import.css'
 
 /**
@@ -46,6 +48,7 @@ export const ImportPanel = memo(function ImportPanel({
     run: act,
   } = useAction<'open' | 'send' | 'resend', Failure>(failureOf)
   const sending = useImportJob({ profileId, version, visible, onChanged })
+  const unsent = useUnsentRows((state) => state.byProfile[profileId])
 
   const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
 
@@ -78,6 +81,14 @@ export const ImportPanel = memo(function ImportPanel({
         studio().catalog.importSend({ profileId, importId: feed.importId, mapping }),
       )
       sending.follow(result.jobId)
+      if (report && report.invalid > 0)
+        useUnsentRows.getState().keep(profileId, {
+          importId: feed.importId,
+          fileName: feed.fileName,
+          rows: report.rows.filter((row) => row.issues.some((issue) => issue.severity === 'error')),
+          count: report.invalid,
+        })
+      else useUnsentRows.getState().dismiss(profileId)
       onChanged()
     })
 
@@ -150,10 +161,14 @@ export const ImportPanel = memo(function ImportPanel({
           job={sending.job}
           counts={sending.counts}
           refused={sending.refused}
+          unsentCount={unsent?.count ?? 0}
           resending={busy === 'resend'}
           onResend={() => void resend()}
           onFix={(id) => void fixRefused(id)}
         />
+      ) : null}
+      {unsent && !(feed && !sending.jobId) ? (
+        <UnsentRowsCard profileId={profileId} unsent={unsent} onEdit={onEdit} />
       ) : null}
     </section>
   )

@@ -14,6 +14,7 @@ export function ImportStatus({
   job,
   counts,
   refused,
+  unsentCount,
   resending,
   onResend,
   onFix,
@@ -21,6 +22,8 @@ export function ImportStatus({
   job: ImportProgress
   counts: ProductCounts | null
   refused: readonly ProductRow[]
+  /** Rows of the file the rules kept back: the import is not all on the platform while any are. */
+  unsentCount: number
   resending: boolean
   onResend(): void
   onFix(id: string): void
@@ -107,7 +110,14 @@ export function ImportStatus({
         </div>
       ) : null}
       {!job.running && refusedCount === 0 && fixedCount === 0 && job.state === 'done' ? (
-        <Banner tone="success">Every product of this import is on the platform.</Banner>
+        unsentCount > 0 ? (
+          <Banner tone="info">
+            Every product sent is on the platform. {unsentCount.toLocaleString('en-US')} of the file’s rows
+            were not sent: they are listed below.
+          </Banner>
+        ) : (
+          <Banner tone="success">Every product sent with this import is on the platform.</Banner>
+        )
       ) : null}
     </div>
   )

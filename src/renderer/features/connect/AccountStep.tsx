@@ -5,6 +5,7 @@ import { SANDBOX_ENVIRONMENTS } from '../../../shared/environments'
 import { navigate } from '../../nav/routes'
 import { Button } from '../../components/Button'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
+import { useDraftsStore } from '../../state/drafts/draftsStore'
 import { useConnectStore, type WizardStep } from '../../state/connection/connectStore'
 
 /**
@@ -18,6 +19,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
   const goTo = useConnectStore((state) => state.goTo)
   const { accounts, busy, failure, profileId: loadedFor } = useAccountsStore()
   const [chosen, setChosen] = useState<string | null>(null)
+  const [startingPost, setStartingPost] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const listed = loadedFor === profileId ? accounts : []
   const selected = chosen ?? profile?.activeAccountId ?? listed[0]?.id ?? null
@@ -32,6 +34,14 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
 
   if (!profileId) return null
 
+  /** Opens a new post in the composer at once, not the (empty) list of posts. */
+  const writeFirstPost = async () => {
+    setStartingPost(true)
+    const id = await useDraftsStore.getState().create('post')
+    setStartingPost(false)
+    navigate('composer', id ?? null)
+  }
+
   if (step === 'done') {
     const account = listed.find((candidate) => candidate.id === profile?.activeAccountId)
     return (
@@ -45,7 +55,7 @@ export function AccountStep({ step }: { step: Extract<WizardStep, 'account' | 'd
           write is saved on this computer as you type; nothing is published until you press Publish.
         </p>
         <div className="actions">
-          <Button variant="primary" onClick={() => navigate('composer')}>
+          <Button variant="primary" busy={startingPost} onClick={() => void writeFirstPost()}>
             <PenLine size={16} aria-hidden="true" />
             Write your first post
           </Button>

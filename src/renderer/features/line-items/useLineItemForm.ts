@@ -121,9 +121,7 @@ export function useLineItemForm({ scope, item, onSaved }: LineItemFormProps) {
   const currency = item.currency
   const moneyHint = (field: Exclude<LineItemPutField, 'categories'>, fallback: string) => {
     const parsed = parseMoneyToMicros(form[field])
-    return form[field].trim() !== '' && parsed.ok
-      ? `${formatMicros(parsed.micros, currency)} — ${parsed.micros} micros`
-      : fallback
+    return form[field].trim() !== '' && parsed.ok ? formatMicros(parsed.micros, currency) : fallback
   }
   const symbol = currency
     ? (new Intl.NumberFormat(undefined, { style: 'currency', currency })
@@ -157,7 +155,7 @@ export function useLineItemForm({ scope, item, onSaved }: LineItemFormProps) {
     )
   }
 
-  /** A money field's props: the amount typed, in the account currency, with its micros as the hint. */
+  /** A money field’s props: the amount typed, in the account currency, read back as money in the hint. */
   const money = (field: MoneyField, hint: string, reason?: string) => ({
     ...text(field),
     inputMode: 'decimal' as const,

@@ -14,6 +14,7 @@ import { DurationPicker } from './DurationPicker'
 import { PollPreview } from '../../kits/polls/PollPreview'
 import { canAddChoice, canRemoveChoice } from '../../kits/polls/pollRules'
 import { FeatureLink } from '../../kits/editor/FeatureLink'
+import { featureWord } from '../../../shared/platformWords'
 import './polls.css'
 
 const RULES = LIMITS.pollCard
@@ -150,16 +151,16 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
             <div className="well feature-note" data-testid="poll-media-gate">
               <Lock size={16} aria-hidden="true" />
               <div>
-                <p className="feature-note__title">Needs the {MEDIA_FEATURE} account feature</p>
+                <p className="feature-note__title">
+                  Needs an account feature: {featureWord(MEDIA_FEATURE).toLowerCase()}
+                </p>
                 <p className="feature-note__body">
                   {features === undefined
                     ? 'Connect and choose an account to check whether it has this beta feature.'
                     : 'This account does not have it, so this poll cannot have media.'}
                 </p>
                 {features === undefined ? null : (
-                  <FeatureLink feature={MEDIA_FEATURE}>
-                    {`See ${MEDIA_FEATURE} in Settings → Features`}
-                  </FeatureLink>
+                  <FeatureLink feature={MEDIA_FEATURE}>See it in Settings → Features</FeatureLink>
                 )}
               </div>
             </div>

@@ -7,7 +7,8 @@ import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useAccountFeatures } from '../../state/accounts/accountFeatures'
-import { FEATURE_WORDS, useFeatureFocus } from '../../state/accounts/featureFocus'
+import { useFeatureFocus } from '../../state/accounts/featureFocus'
+import { featureWord } from '../../../shared/platformWords'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { SelectField } from '../../components/SelectField'
@@ -103,10 +104,8 @@ export function FeaturesSection() {
             >
               <Check size={16} aria-hidden="true" className="feature-list__check" />
               <span>
+                <span className="feature-list__words">{featureWord(key)}</span>
                 <code className="code">{key}</code>
-                {FEATURE_WORDS[key] ? (
-                  <span className="feature-list__words">{FEATURE_WORDS[key]}</span>
-                ) : null}
               </span>
             </li>
           ))}
@@ -114,8 +113,8 @@ export function FeaturesSection() {
       )}
       {focusedMissing ? (
         <p className="feature-missing" id={`feature-${focused}`} data-focused>
-          This account does not have <code className="code">{focused}</code>
-          {FEATURE_WORDS[focused] ? ` (${FEATURE_WORDS[focused]?.toLowerCase()})` : ''}.{' '}
+          This account does not have the feature “{featureWord(focused)}” (
+          <code className="code">{focused}</code>).{' '}
           {sandbox
             ? 'Add it below to try it on this sandbox account.'
             : 'The advertiser asks the platform for it.'}
@@ -129,8 +128,8 @@ export function FeaturesSection() {
             placeholder="Choose a feature"
             options={missing.map((key) => ({
               value: key,
-              label: key,
-              ...(FEATURE_WORDS[key] ? { description: FEATURE_WORDS[key] } : {}),
+              label: featureWord(key),
+              description: key,
             }))}
             onChange={setAdding}
             disabled={missing.length === 0 || job.busy}

@@ -16,6 +16,7 @@ import { LengthCounter } from '../../components/LengthCounter'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { VideoConversationPreview } from './VideoConversationPreview'
 import { FeatureLink } from '../../kits/editor/FeatureLink'
+import { featureWord } from '../../../shared/platformWords'
 import './videoConversations.css'
 
 const RULES = LIMITS.videoConversationCard
@@ -179,7 +180,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           </span>
           {FOUR_OPTIONS_FEATURE && features !== undefined && !features.includes(FOUR_OPTIONS_FEATURE) ? (
             <FeatureLink feature={FOUR_OPTIONS_FEATURE}>
-              {`More than two options may need ${FOUR_OPTIONS_FEATURE}`}
+              {`More than two options may need an account feature: ${featureWord(FOUR_OPTIONS_FEATURE).toLowerCase()}`}
             </FeatureLink>
           ) : null}
         </div>
@@ -202,7 +203,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         {mediaSlot('unlockedImage', 'unlock_image', 'Unlock image')}
         {mediaSlot('unlockedVideo', 'unlock_video', 'Unlock video')}
         {UNLOCK_FEATURE && features !== undefined && !features.includes(UNLOCK_FEATURE) ? (
-          <FeatureLink feature={UNLOCK_FEATURE}>{`Instant unlock may need ${UNLOCK_FEATURE}`}</FeatureLink>
+          <FeatureLink
+            feature={UNLOCK_FEATURE}
+          >{`Instant unlock may need an account feature: ${featureWord(UNLOCK_FEATURE).toLowerCase()}`}</FeatureLink>
         ) : null}
       </Section>
     </EditorShell>

@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react'
 import { useFeatureFocus } from '../../state/accounts/featureFocus'
+import { featureWord } from '../../../shared/platformWords'
 import './featureLink.css'
 
 /**
@@ -15,7 +16,7 @@ export function FeatureLink({ feature, children }: { feature: string; children?:
       onClick={() => useFeatureFocus.getState().focus(feature)}
     >
       <KeyRound size={13} aria-hidden="true" />
-      {children ?? `About ${feature} in Settings`}
+      {children ?? `About “${featureWord(feature)}” in Settings`}
     </a>
   )
 }

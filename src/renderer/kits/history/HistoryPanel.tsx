@@ -7,10 +7,20 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
-import { fieldLabel, isEnumeratedField, valueWord } from '../../lib/platformWords'
+import {
+  changeSourceWord,
+  changeTypeWord,
+  fieldLabel,
+  historyEntityWord,
+  isEnumeratedField,
+  valueWord,
+} from '../../../shared/platformWords'
+import { Combobox } from '../../components/Combobox'
+import { PICKABLE_TYPES, useHistoryTargets } from './historyTargets'
 import { Field } from '../../components/Field'
 import { failureText } from '../jobs/useJob'
-import type { AccountScope } from '../../state/connection/activeProfile'
+import { useActiveProfile, type AccountScope } from '../../state/connection/activeProfile'
+import type { ProfileSummary } from '../../../shared/profiles'
 import { SelectField } from '../../components/SelectField'
 import './history.css'
 const HOUR = 3_600_000
@@ -92,7 +102,12 @@ function Changes({ entry }: { entry: HistoryEntryView }) {
   return null
 }
 
-const CHANGE_WORDS: Record<string, string> = { CREATE: 'Created', UPDATE: 'Changed', DELETE: 'Deleted' }
+/** Who made a change: the connected person by name; anyone else by the platform's user id. */
+function changedByWords(userId: string | undefined, me: ProfileSummary | null): string {
+  if (!userId) return ''
+  if (me?.userId === userId) return me.screenName ? `by you (@${me.screenName})` : 'by you'
+  return `by another user (${userId})`
+}
 const formatTime = (value: string) => new Date(value).toLocaleString(undefined, HISTORY_TIME)
 
 /** One line of the timeline: from the platform's history, or a write this app made (its outbox). */
@@ -119,20 +134,20 @@ function SourceLabel({ source }: { source: TimelineItem['source'] }) {
   )
 }
 
-function PlatformEntry({ entry }: { entry: HistoryEntryView }) {
+function PlatformEntry({ entry, me }: { entry: HistoryEntryView; me: ProfileSummary | null }) {
   return (
     <div className="timeline__body">
       <p className="timeline__head">
         <span
           className={`badge ${entry.changeType === 'DELETE' ? 'badge--danger' : entry.changeType === 'CREATE' ? 'badge--success' : 'badge--accent'}`}
         >
-          {CHANGE_WORDS[entry.changeType] ?? entry.changeType}
+          {changeTypeWord(entry.changeType)}
         </span>
         <time dateTime={entry.changeTime}>{formatTime(entry.changeTime)}</time>
         <SourceLabel source="platform" />
         <span className="muted">
-          {entry.changedBy.userId ? `by user ${entry.changedBy.userId}` : ''}
-          {entry.changedBy.platform ? ` via ${entry.changedBy.platform.replace(/_/g, ' ')}` : ''}
+          {changedByWords(entry.changedBy.userId, me)}
+          {entry.changedBy.platform ? ` through ${changeSourceWord(entry.changedBy.platform)}` : ''}
         </span>
       </p>
       <Changes entry={entry} />
@@ -185,6 +200,10 @@ export function HistoryPanel({
   const [error, setError] = useState<{ message: string; notAllowed: boolean } | null>(null)
   const [loading, setLoading] = useState(false)
   const bounds = rangeOf(range, custom)
+  const targets = useHistoryTargets(scope, !fixedEntity)
+  const me = useActiveProfile()
+  const choices = PICKABLE_TYPES.has(entityType) ? targets?.[entityType] : undefined
+  const what = historyEntityWord(entityType).toLowerCase()
 
   const load = useCallback(
     async (more?: string) => {
@@ -245,17 +264,33 @@ export function HistoryPanel({
               value={entityType}
               options={ACCOUNT_LIMITS.historyEntityTypes.values.map((value) => ({
                 value,
-                label: value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, ' '),
+                label: historyEntityWord(value),
               }))}
-              onChange={setEntityType}
+              onChange={(type) => {
+                setEntityType(type)
+                setEntityId('')
+              }}
             />
-            <Field
-              label="Id"
-              value={entityId}
-              onChange={(event) => setEntityId(event.target.value)}
-              placeholder="e.g. 8u94t"
-              data-testid="history-entity-id"
-            />
+            {choices && choices.length > 0 ? (
+              <Combobox
+                label={historyEntityWord(entityType)}
+                value={entityId}
+                options={choices}
+                onChange={setEntityId}
+                placeholder={`Search by ${what} name`}
+                listLabel={`${historyEntityWord(entityType)}s of this account`}
+                noMatch={(query) => `No ${what} matches “${query}”.`}
+                data-testid="history-entity-pick"
+              />
+            ) : (
+              <Field
+                label={`${historyEntityWord(entityType)} id`}
+                value={entityId}
+                onChange={(event) => setEntityId(event.target.value)}
+                placeholder="e.g. 8u94t"
+                data-testid="history-entity-id"
+              />
+            )}
           </>
         )}
         <div className="field history-controls__range">
@@ -333,7 +368,7 @@ export function HistoryPanel({
             >
               <span className={`timeline__dot timeline__dot--${item.source}`} aria-hidden="true" />
               {item.source === 'platform' ? (
-                <PlatformEntry entry={item.entry} />
+                <PlatformEntry entry={item.entry} me={me} />
               ) : (
                 <AppWrite write={item.write} />
               )}

@@ -17,6 +17,11 @@ export interface LibraryPickerDialogProps {
   /** Only these media types can be picked (one type, or several); all when absent. */
   mediaType?: MediaType | readonly MediaType[]
   onPick(ref: LibraryMediaRef): void
+  /**
+   * Where focus goes once the dialog has closed. By default, back to what opened it; a caller
+   * whose opener is gone after a pick (the empty slot became the chosen medium) says where.
+   */
+  onCloseAutoFocus?(event: Event): void
   title?: string
 }
 
@@ -29,6 +34,7 @@ export function LibraryPickerDialog({
   onOpenChange,
   mediaType,
   onPick,
+  onCloseAutoFocus,
   title = 'Choose from the media library',
 }: LibraryPickerDialogProps) {
   const connected = useConnectedAccount()
@@ -66,6 +72,7 @@ export function LibraryPickerDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className="dialog library-picker"
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           data-testid="library-picker"
           aria-busy={picking ? true : undefined}
         >

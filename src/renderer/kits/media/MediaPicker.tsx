@@ -74,6 +74,7 @@ export function MediaPicker({
   const [browsing, setBrowsing] = useState(false)
   const preview = useMediaPreview(value)
   const rootRef = useRef<HTMLDivElement>(null)
+  const libraryButtonRef = useRef<HTMLButtonElement>(null)
   // A picker in a published creative: its media can no longer change, so "choose this file
   // again" would ask for something the designer cannot do.
   const readOnly = useReadOnly()
@@ -212,6 +213,7 @@ export function MediaPicker({
               Choose file…
             </Button>
             <Button
+              ref={libraryButtonRef}
               variant="secondary"
               onClick={() => setBrowsing(true)}
               aria-label={`${compact ? 'Library' : 'From library'} for ${label.toLowerCase()}`}
@@ -226,6 +228,16 @@ export function MediaPicker({
               onPick={(ref) => {
                 setBrowsing(false)
                 changeHere(ref)
+              }}
+              onCloseAutoFocus={(event) => {
+                // Closed without a pick, back to "From library…"; after one, that button is gone:
+                // the chosen medium's main action ("Replace") takes focus, never the page body.
+                event.preventDefault()
+                const opener = libraryButtonRef.current
+                const target = opener?.isConnected
+                  ? opener
+                  : rootRef.current?.querySelector<HTMLElement>('[data-main-action]')
+                target?.focus()
               }}
             />
             {keyEntry === null ? (

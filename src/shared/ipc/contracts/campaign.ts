@@ -283,4 +283,13 @@ export const campaignContract = {
     request: z.object({ ...scope, accountMediaIds: idList }).strict(),
     response: jobResponse,
   },
+  /**
+   * An image account medium's picture, fetched by main from the `media_url` the platform gives
+   * for that id (never from a URL the renderer names), as a data: URL; empty for a video or when
+   * main may not or cannot fetch it.
+   */
+  'accountMedia.thumbnail': {
+    request: z.object({ ...scope, accountMediaId: objectId }).strict(),
+    response: z.object({ dataUrl: z.string().startsWith('data:image/').optional() }),
+  },
 } as const

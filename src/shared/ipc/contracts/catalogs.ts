@@ -254,6 +254,11 @@ export const catalogsContract = {
       .strict(),
     response: z.object({ jobId: z.string(), sent: z.number(), skipped: z.number() }),
   },
+  /** Writes the rows a sent import left out, as they are in the file, to a CSV the designer chooses. */
+  'catalog.importExportUnsent': {
+    request: z.object({ importId: importIdSchema }).strict(),
+    response: z.object({ saved: z.boolean(), fileName: z.string().optional(), rows: z.number() }),
+  },
   'catalog.createSet': {
     request: z
       .object({

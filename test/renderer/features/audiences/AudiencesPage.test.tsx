@@ -104,7 +104,7 @@ describe('audiences page', () => {
         .map((button) => button.textContent),
     ).toEqual([
       'Newsletter12,000 people',
-      'Partner buyerssize unknown · shared with you READ_ONLY · too_small',
+      'Partner buyerssize unknown · shared with you, read only · too small to target',
     ])
     expect(within(list).getByRole('button', { name: /Newsletter/ })).toHaveAttribute('aria-current', 'true')
     const details = screen.getByTestId('audience-details')

@@ -119,7 +119,7 @@ describe('the poll card editor', () => {
     fakeStudio([draft])
     const view = await renderEditor(draft, <PollEditor />)
     expect(screen.getByTestId('poll-media-gate').textContent).toContain(
-      'Needs the PROMOTED_MEDIA_POLLS account feature',
+      'Needs an account feature: poll cards with an image or a video (beta)',
     )
     expect(screen.queryByRole('button', { name: 'Pick Poll media' })).toBeNull()
     view.unmount()
