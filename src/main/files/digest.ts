@@ -1,7 +1,6 @@
-import type { Worker } from 'node:worker_threads'
 import type { DigestAnswer, DigestRequest } from './digestWorker'
 import { UnsafeFileError } from './regularFile'
-import { startBundledWorker } from '../platform/bundledWorker'
+import { createRequestWorker } from '../platform/requestWorker'
 
 /**
  * SHA-256 of a local file, read and hashed off main's thread (digestWorker.ts). Main opens the
@@ -31,48 +30,15 @@ export interface DigestStream {
 type Request = DigestRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
 export function createFileDigester(): FileDigester {
-  let worker: Worker | undefined
-  let nextId = 1
+  const worker = createRequestWorker<Request, DigestAnswer>(
+    import.meta.url,
+    { source: './digestWorker.ts', bundle: './fileDigestWorker.js' },
+    'file digest',
+  )
   let nextStream = 1
-  const waiting = new Map<
-    number,
-    { resolve: (answer: DigestAnswer) => void; reject: (error: unknown) => void }
-  >()
-
-  const failAll = (error: unknown) => {
-    for (const pending of waiting.values()) pending.reject(error)
-    waiting.clear()
-    worker = undefined
-  }
-
-  function started(): Worker {
-    if (worker) return worker
-    const thread = startBundledWorker(import.meta.url, {
-      source: './digestWorker.ts',
-      bundle: './fileDigestWorker.js',
-    })
-    thread.unref()
-    thread.on('message', (answer: DigestAnswer) => {
-      const pending = waiting.get(answer.id)
-      waiting.delete(answer.id)
-      pending?.resolve(answer)
-      if (waiting.size === 0) thread.unref()
-    })
-    thread.on('error', failAll)
-    thread.on('exit', () => failAll(new Error('the file digest worker stopped')))
-    worker = thread
-    return thread
-  }
 
   async function ask(request: Request): Promise<{ sha256?: string; bytes?: Uint8Array }> {
-    const thread = started()
-    const id = nextId++
-    const answer = await new Promise<DigestAnswer>((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
-      // Referenced while it works: a process waiting only for this answer must live to get it.
-      thread.ref()
-      thread.postMessage({ ...request, id } as DigestRequest)
-    })
+    const answer = await worker.request(request)
     if ('error' in answer) {
       if (answer.error === 'changed') throw new UnsafeFileError('changed')
       throw Object.assign(new Error('the file could not be read'), answer.code ? { code: answer.code } : {})
@@ -102,14 +68,10 @@ export function createFileDigester(): FileDigester {
           return sha256!
         },
         end() {
-          worker?.postMessage({ kind: 'end', stream } satisfies DigestRequest)
+          worker.notify({ kind: 'end', stream } satisfies DigestRequest)
         },
       }
     },
-    async close() {
-      const thread = worker
-      worker = undefined
-      if (thread) await thread.terminate()
-    },
+    close: () => worker.close(),
   }
 }

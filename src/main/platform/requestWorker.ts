@@ -8,6 +8,8 @@ import { startBundledWorker } from './bundledWorker'
  */
 export interface RequestWorker<Request, Answer> {
   request(request: Request): Promise<Answer>
+  /** A message that asks for no answer, to the running worker only (none: nothing to tell). */
+  notify(message: object): void
   close(): Promise<void>
 }
 
@@ -52,6 +54,9 @@ export function createRequestWorker<Request extends object, Answer extends { id:
         thread.ref()
         thread.postMessage({ ...request, id })
       })
+    },
+    notify(message) {
+      worker?.postMessage(message)
     },
     async close() {
       const thread = worker

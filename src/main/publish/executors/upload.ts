@@ -122,6 +122,9 @@ async function startSession(env: JobEnv, step: UploadStep, totalBytes: number): 
 }
 
 async function runUpload(env: JobEnv, step: UploadStep): Promise<Answer<UploadStep>> {
+  // Once FINALIZE is sent the file is not read again: only the platform's processing is awaited,
+  // and a file moved or deleted meanwhile must not stop an upload that is already complete.
+  if (step.session?.phase === 'processing' || step.session?.finalizeSent) return sendFile(env, step)
   const file = await openFile(env, step)
   try {
     return await sendFile(env, step, file)
@@ -130,11 +133,13 @@ async function runUpload(env: JobEnv, step: UploadStep): Promise<Answer<UploadSt
   }
 }
 
-async function sendFile(env: JobEnv, step: UploadStep, file: LocalMediaStream): Promise<Answer<UploadStep>> {
-  const totalBytes = file.size
-  const slices = sliceReader(env, step, file)
+/** Without a file: the session is past FINALIZE (runUpload opens the file if it must restart). */
+async function sendFile(env: JobEnv, step: UploadStep, file?: LocalMediaStream): Promise<Answer<UploadStep>> {
+  const totalBytes = file?.size ?? step.bytes
+  const slices = file ? sliceReader(env, step, file) : undefined
   for (;;) {
     if (!step.session) {
+      if (!slices) return runUpload(env, step)
       slices.prefetch(0)
       await startSession(env, step, totalBytes)
     }
@@ -143,6 +148,7 @@ async function sendFile(env: JobEnv, step: UploadStep, file: LocalMediaStream): 
     try {
       while (session.phase === 'append' && session.bytesSent < totalBytes) {
         const start = session.nextSegment * env.chunkBytes
+        if (!slices) return runUpload(env, step)
         const chunk = await slices.take(start)
         // Re-sending a segment replaces it, so a lost APPEND answer is simply sent again.
         await uploadAppend(env.ctx, { mediaId: session.mediaId, segmentIndex: session.nextSegment, chunk })
@@ -157,7 +163,7 @@ async function sendFile(env: JobEnv, step: UploadStep, file: LocalMediaStream): 
       if (session.phase === 'append') session.phase = 'finalize'
       let state: UploadState | undefined
       if (session.phase === 'finalize') {
-        if (!session.finalizeSent) await verify(step, file)
+        if (!session.finalizeSent) await verify(step, file!)
         state = await finalizeOnce(env, step)
         if (state.mediaKey) session.mediaKey ??= state.mediaKey
         session.phase = 'processing'
