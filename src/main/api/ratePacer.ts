@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { AppFailure, appError } from '../../shared/errors'
 import { MESSAGES, secondsUntilReset } from './errors'
-import type { HttpRequest, HttpResponse } from './http'
+import type { HttpRequest, HttpResponse } from './httpTypes'
 
 /**
  * Paces requests by what the platform says of each rate-limit window: every answer carries

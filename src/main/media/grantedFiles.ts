@@ -5,7 +5,6 @@ import { maxLocalMediaBytes } from '../../shared/rules/media'
 import { createFileDigester, type FileDigester } from '../files/digest'
 import { openRegularFile, UnsafeFileError } from '../files/regularFile'
 import { sameIdentity, type FileIdentity, type MediaGrants } from './mediaGrants'
-import type { LocalMediaStream } from './mediaStream'
 
 /**
  * The one way main reads a local medium: the media page's inspection, the outbox's preflight and
@@ -56,6 +55,19 @@ export interface MediaFileRef {
   path: string
   mimeType: string
   sha256?: string
+}
+
+/**
+ * A local medium as an upload reads it: slice by slice, each byte read once and hashed on the
+ * way, so the upload sends what it hashed and needs no whole copy of the file in memory.
+ */
+export interface LocalMediaStream {
+  readonly size: number
+  /** `length` bytes at `at`; with the file's SHA-256 once every byte up to its end was read. */
+  read(at: number, length: number): Promise<{ bytes: Uint8Array; sha256?: string }>
+  /** The whole file's SHA-256, reading (once) whatever was not read yet. */
+  sha256(): Promise<string>
+  close(): Promise<void>
 }
 
 /** What the outbox reads local media with: by the path a job step names, through its grant. */

@@ -1,19 +1,8 @@
 import { mediaTypeFromMime } from '../../shared/creatives/media'
 import { maxLocalMediaBytes } from '../../shared/rules/media'
-import type { LocalMediaReader, MediaFileRef } from './grantedFiles'
+import type { LocalMediaReader, LocalMediaStream, MediaFileRef } from './grantedFiles'
 
-/**
- * A local medium as an upload reads it: slice by slice, each byte read once and hashed on the
- * way, so the upload sends what it hashed and needs no whole copy of the file in memory.
- */
-export interface LocalMediaStream {
-  readonly size: number
-  /** `length` bytes at `at`; with the file's SHA-256 once every byte up to its end was read. */
-  read(at: number, length: number): Promise<{ bytes: Uint8Array; sha256?: string }>
-  /** The whole file's SHA-256, reading (once) whatever was not read yet. */
-  sha256(): Promise<string>
-  close(): Promise<void>
-}
+export type { LocalMediaStream } from './grantedFiles'
 
 /** Bytes already read and hashed, as a stream. */
 export function bytesStream(bytes: Uint8Array, sha256: string): LocalMediaStream {

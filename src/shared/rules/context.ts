@@ -1,5 +1,5 @@
 import type { MediaType, PostLengthTier } from './limits'
-import type { MediaProbe } from './mediaContent'
+import type { MediaProbe } from './mediaProbe'
 
 /** What is known about one medium, from the library or from a local file read in main. */
 export interface MediaInfo {

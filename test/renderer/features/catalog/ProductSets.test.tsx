@@ -67,7 +67,7 @@ async function chooseOption(trigger: HTMLElement, name: string): Promise<void> {
 }
 
 describe('filter builder', () => {
-  it('offers only operators that fit the attribute and replaces one that stops fitting', async () => {
+  it('offers every operator for every attribute (A:118) and keeps the chosen one', async () => {
     render(<ProductSets profileId={PROFILE_ID} sets={[]} hasCatalog onChanged={() => {}} />)
     const operator = screen.getByTestId('filter-0-operator')
     fireEvent.pointerDown(operator, { button: 0, ctrlKey: false, pointerType: 'mouse' })
@@ -76,12 +76,19 @@ describe('filter builder', () => {
       within(listbox)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['is greater than', 'is less than', 'is exactly'])
+    ).toEqual([
+      'is greater than',
+      'is exactly',
+      'is less than',
+      'matches (any case)',
+      'does not contain',
+      'contains',
+    ])
     fireEvent.keyDown(listbox, { key: 'Escape' })
 
+    const before = screen.getByTestId('filter-0-operator').textContent
     await chooseOption(screen.getByTestId('filter-0-attribute'), 'Product type')
-    // LESS_THAN does not fit text: the builder switches to the first text comparison.
-    expect(screen.getByTestId('filter-0-operator').textContent).toContain('is exactly')
+    expect(screen.getByTestId('filter-0-operator').textContent).toBe(before)
     await chooseOption(screen.getByTestId('filter-0-operator'), 'contains')
     fireEvent.change(screen.getByTestId('filter-0-value'), { target: { value: 'shoes' } })
     await act(() => new Promise((resolve) => setTimeout(resolve, 250)))

@@ -12,7 +12,8 @@ const scope = { profileId: '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00', accountId: 'a
 function installHistory(entries: HistoryEntryView[]) {
   const history = vi.fn(() => Promise.resolve({ ok: true as const, value: { entries, nextCursor: null } }))
   polyfillRadix()
-  Object.defineProperty(window, 'studio', { configurable: true, value: { accounts: { history } } })
+  const appWrites = vi.fn(() => Promise.resolve({ ok: true as const, value: { writes: [] } }))
+  Object.defineProperty(window, 'studio', { configurable: true, value: { accounts: { history, appWrites } } })
   return history
 }
 
