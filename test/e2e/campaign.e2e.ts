@@ -129,16 +129,20 @@ describe('Line items', () => {
       })
       // Its history: this session's changes, newest first (the seeded creation is older than 7 days).
       await sheet.getByRole('tab', { name: 'History' }).click()
-      await expect.poll(() => sheet.getByTestId('history-entry').count(), WAIT).toBe(2)
+      // The platform's entries, beside the writes this app made (labelled by where they came from).
+      const platformEntries = sheet.locator('[data-testid="history-entry"][data-source="platform"]')
+      await expect.poll(() => platformEntries.count(), WAIT).toBe(2)
+      expect(await sheet.locator('[data-testid="history-entry"][data-source="app"]').count()).toBeGreaterThan(
+        0,
+      )
       // In the app's words: the field as the form names it, money in the currency, values in words.
-      const newest = await sheet.getByTestId('history-entry').first().textContent()
+      const newest = await platformEntries.first().textContent()
       expect(newest).toContain('Bid$0.29')
       expect(newest).toContain('Bid strategyMaximum bid')
       expect(newest).not.toContain('_local_micro')
-      expect(await sheet.getByTestId('history-entry').nth(1).textContent()).toContain('StatusPaused')
+      expect(await platformEntries.nth(1).textContent()).toContain('StatusPaused')
       // The values of one change start at one edge, whatever the length of their names.
-      const valueEdges = await sheet
-        .getByTestId('history-entry')
+      const valueEdges = await platformEntries
         .first()
         .locator('dd')
         .evaluateAll((values) => values.map((value) => Math.round(value.getBoundingClientRect().left)))
