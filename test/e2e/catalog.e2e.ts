@@ -202,13 +202,20 @@ describe('Catalog and keyword insights', () => {
       await page.getByLabel('Search products by title or ID').fill('trail')
       await expect.poll(() => page.getByTestId('product-table').textContent()).toContain('5 products')
 
-      // A filtered set: the builder offers only operators that fit the attribute.
+      // A filtered set: every operator the spec allows, for every attribute (A:118).
       await page.getByTestId('tab-sets').click()
       await page.getByTestId('set-name').fill('Shoes under 40')
       await page.getByTestId('filter-0-operator').click()
       const operators = await page.getByRole('option').allTextContents()
-      expect(operators).toEqual(['is greater than', 'is less than', 'is exactly'])
-      await page.keyboard.press('Escape')
+      expect(operators).toEqual([
+        'is greater than',
+        'is exactly',
+        'is less than',
+        'matches (any case)',
+        'does not contain',
+        'contains',
+      ])
+      await page.getByRole('option', { name: 'is less than' }).click()
       await page.getByTestId('filter-0-value').fill('40')
       await page.getByTestId('add-filter').click()
       await page.getByTestId('filter-1-attribute').click()
