@@ -1,5 +1,6 @@
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react'
 import { memo, useEffect, useRef, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import type { ContentIssue } from '../../../shared/creatives/check'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { untitledName } from '../../../shared/drafts/kinds'
@@ -10,7 +11,7 @@ import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
 import type { RouteId } from '../../nav/routes'
 import { SaveStatus } from './SaveStatus'
-import { ProblemsBadge } from './ProblemsBadge'
+import { focusIssueField, ProblemsBadge } from './ProblemsBadge'
 import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
@@ -136,13 +137,24 @@ const EditorHeader = memo(function EditorHeader({
         <PublishButton
           draftId={draftId}
           errorCount={errors}
-          onShowProblems={reveal}
+          onShowProblems={() => showProblems(reveal, issues, '.editor__form')}
           onError={reportServerIssue}
         />
       </div>
     </header>
   )
 })
+
+/**
+ * Reveals every message, then moves focus to the first problem's field (errors first): the
+ * designer lands where the work is, not on the page. flushSync renders the messages first, as
+ * the field is found by its message.
+ */
+function showProblems(reveal: () => void, issues: readonly ContentIssue[], formSelector: string) {
+  flushSync(reveal)
+  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0]
+  if (first) focusIssueField(formSelector, first)
+}
 
 /** Subscribes on its own: a save finishing re-renders the status, not the whole shell. */
 function LiveSaveStatus() {

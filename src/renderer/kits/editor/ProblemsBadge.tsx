@@ -36,6 +36,16 @@ function focusable(element: HTMLElement): HTMLElement | null {
   )
 }
 
+/** Moves focus to the field an issue is about; false when no field on screen shows it. */
+export function focusIssueField(formSelector: string, issue: ContentIssue): boolean {
+  const root = document.querySelector(formSelector)
+  const control = root ? controlForMessage(root, issue.message) : null
+  if (!control) return false
+  control.scrollIntoView?.({ block: 'center' })
+  control.focus()
+  return true
+}
+
 /** One element for every render: React skips it, so the badge builds no icon on a key. */
 const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 
@@ -66,14 +76,7 @@ export function ProblemsBadge({
       </span>
     )
   }
-  const focusField = (issue: ContentIssue) => {
-    const root = document.querySelector(formSelector)
-    const control = root ? controlForMessage(root, issue.message) : null
-    if (!control) return false
-    control.scrollIntoView?.({ block: 'center' })
-    control.focus()
-    return true
-  }
+  const focusField = (issue: ContentIssue) => focusIssueField(formSelector, issue)
   return (
     <Popover.Root>
       <Popover.Trigger
