@@ -1,6 +1,5 @@
 import { ArrowLeft, Redo2, Undo2 } from 'lucide-react'
 import { memo, useEffect, useRef, type ReactNode } from 'react'
-import { flushSync } from 'react-dom'
 import type { ContentIssue } from '../../../shared/creatives/check'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { untitledName } from '../../../shared/drafts/kinds'
@@ -11,7 +10,7 @@ import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
 import type { RouteId } from '../../nav/routes'
 import { SaveStatus } from './SaveStatus'
-import { focusIssueField, ProblemsBadge } from './ProblemsBadge'
+import { ProblemsBadge, showProblems } from './ProblemsBadge'
 import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
@@ -144,17 +143,6 @@ const EditorHeader = memo(function EditorHeader({
     </header>
   )
 })
-
-/**
- * Reveals every message, then moves focus to the first problem's field (errors first): the
- * designer lands where the work is, not on the page. flushSync renders the messages first, as
- * the field is found by its message.
- */
-function showProblems(reveal: () => void, issues: readonly ContentIssue[], formSelector: string) {
-  flushSync(reveal)
-  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0]
-  if (first) focusIssueField(formSelector, first)
-}
 
 /** Subscribes on its own: a save finishing re-renders the status, not the whole shell. */
 function LiveSaveStatus() {

@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useRef, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import type { ContentIssue } from '../../../shared/creatives/check'
 
 /**
@@ -44,6 +45,17 @@ export function focusIssueField(formSelector: string, issue: ContentIssue): bool
   control.scrollIntoView?.({ block: 'center' })
   control.focus()
   return true
+}
+
+/**
+ * Reveals every message, then moves focus to the first problem's field (errors first): the
+ * designer lands where the work is, not on the page. flushSync renders the messages first, as
+ * the field is found by its message.
+ */
+export function showProblems(reveal: () => void, issues: readonly ContentIssue[], formSelector: string) {
+  flushSync(reveal)
+  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0]
+  if (first) focusIssueField(formSelector, first)
 }
 
 /** One element for every render: React skips it, so the badge builds no icon on a key. */
