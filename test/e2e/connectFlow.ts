@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import type { Sandbox } from '../../sandbox/index'
 import type { E2eApp, E2eEnvironment } from './harness'
+import { focusedElement } from './suite'
 
 /** Bounds each wait on a loaded machine (eight engineers on two cores); nothing asserts speed. */
 const WAIT = { timeout: 30_000 }
@@ -77,6 +78,8 @@ export async function connectToSandbox(
 
   // 2. The app's key and secret.
   await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Your app’s key and secret')
+  // Continue went with its step: the new step's heading has focus, not the page (issue 41 item 7).
+  await expect.poll(() => focusedElement(page), WAIT).toMatch(/^H3 Your app’s key and secret/)
   await page.getByLabel('API key', { exact: true }).fill(sandbox.demo.consumerKey)
   await page.getByLabel('API key secret').fill(sandbox.demo.consumerSecret)
   expect(await page.getByLabel('API key secret').getAttribute('type')).toBe('password')
@@ -86,6 +89,7 @@ export async function connectToSandbox(
 
   // 3. Authorize in the browser.
   await expect.poll(() => stepTitle.textContent(), WAIT).toBe('Approve Ads Studio in your browser')
+  await expect.poll(() => focusedElement(page), WAIT).toMatch(/^H3 Approve Ads Studio/)
   await onStep('authorize')
   const opened = app.openedExternally.length
   await page.getByRole('button', { name: 'Open authorization page' }).click()

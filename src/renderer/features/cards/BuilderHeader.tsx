@@ -6,7 +6,7 @@ import { hashFor } from '../../nav/routes'
 import { useDraftEditor, type DraftEditorState, type SaveState } from '../../state/drafts/draftEditor'
 import type { IssueIndex } from './issueIndex'
 import { SaveStatus } from '../../kits/editor/SaveStatus'
-import { ProblemsBadge } from '../../kits/editor/ProblemsBadge'
+import { ProblemsBadge, showProblems } from '../../kits/editor/ProblemsBadge'
 
 /** Title, save status, problems, history and publish: renders when one of those changes, not on each key. */
 export const BuilderHeader = memo(function BuilderHeader({
@@ -25,6 +25,7 @@ export const BuilderHeader = memo(function BuilderHeader({
   const reportServerIssue = useDraftEditor<'card', DraftEditorState<'card'>['reportServerIssue']>(
     (state) => state.reportServerIssue,
   )
+  const reveal = useDraftEditor<'card', () => void>((state) => state.reveal)
   const mac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
   const shortcut = (key: string, shift = false) => `${shift ? 'Shift+' : ''}${mac ? '⌘' : 'Ctrl+'}${key}`
   return (
@@ -70,7 +71,12 @@ export const BuilderHeader = memo(function BuilderHeader({
             </button>
           ))}
         </div>
-        <PublishButton draftId={draftId} errorCount={issues.errorCount} onError={reportServerIssue} />
+        <PublishButton
+          draftId={draftId}
+          errorCount={issues.errorCount}
+          onShowProblems={() => showProblems(reveal, issues.shown, '.builder__editor')}
+          onError={reportServerIssue}
+        />
       </div>
     </header>
   )

@@ -6,6 +6,7 @@ import { cardEdit } from '../../kits/editor/publishedEditSpecs'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
+import { useTouchedFields } from '../../kits/editor/issues'
 import { useValueAfterPaint } from '../../lib/useValueAfterPaint'
 import { CardPreview } from './CardPreview'
 import type { ChangeContent } from './cardEditorProps'
@@ -36,8 +37,14 @@ export function CardBuilder() {
   const typing = useDraftEditor<'card', boolean>((state) => state.typing)
   const settled = useValueAfterPaint(content, typing)
   const check = useMemo(() => checkContent('card', settled), [settled])
-  const issues = useSameIssues(
+  const allIssues = useSameIssues(
     useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues]),
+  )
+  // The fields show what the designer has touched (a new card is not a list of mistakes); the
+  // header counts every issue, and Publish and "Show problems" reveal them all.
+  const { isShown } = useTouchedFields(settled)
+  const issues = useSameIssues(
+    new IssueIndex(allIssues.shown.filter((issue) => isShown(issue.contentPath, issue.code))),
   )
   const preview = useMemo(() => cardPreviewModel(settled), [settled])
 
@@ -53,7 +60,7 @@ export function CardBuilder() {
   return (
     <EditorPreviewProvider value={<CardPreview model={preview} name={settled.name} />}>
       <div className="builder" ref={rootRef}>
-        <BuilderHeader title={content.name.trim() || draftName} issues={issues} />
+        <BuilderHeader title={content.name.trim() || draftName} issues={allIssues} />
 
         <PublishedBanner
           route="cards"

@@ -53,16 +53,17 @@ export function StepList({ current, steps }: { current: WizardStep; steps: reado
   )
 }
 
-/** The step's heading takes focus when the step changes, so keyboard and screen-reader users follow. */
+/**
+ * The step's heading takes focus when the step changes, so keyboard and screen-reader users
+ * follow. Each step mounts its own heading, and the button that moved on is gone with the old
+ * step: focus is then on the page body, and the heading takes it. Focus the designer placed
+ * elsewhere (the wizard opened beside other controls) stays where it is.
+ */
 export function StepHeading({ children, step }: { children: ReactNode; step: WizardStep }) {
   const ref = useRef<HTMLHeadingElement>(null)
-  const first = useRef(true)
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    ref.current?.focus()
+    const active = document.activeElement
+    if (active === null || active === document.body) ref.current?.focus()
   }, [step])
   return (
     <h3 ref={ref} tabIndex={-1} className="section-title wizard__heading row" data-testid="wizard-step-title">

@@ -10,7 +10,7 @@ import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
 import type { RouteId } from '../../nav/routes'
 import { SaveStatus } from './SaveStatus'
-import { ProblemsBadge } from './ProblemsBadge'
+import { ProblemsBadge, showProblems } from './ProblemsBadge'
 import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
@@ -136,7 +136,7 @@ const EditorHeader = memo(function EditorHeader({
         <PublishButton
           draftId={draftId}
           errorCount={errors}
-          onShowProblems={reveal}
+          onShowProblems={() => showProblems(reveal, issues, '.editor__form')}
           onError={reportServerIssue}
         />
       </div>

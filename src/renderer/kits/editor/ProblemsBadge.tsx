@@ -1,6 +1,7 @@
 import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react'
 import { Popover } from 'radix-ui'
 import { useRef, type ReactNode } from 'react'
+import { flushSync } from 'react-dom'
 import type { ContentIssue } from '../../../shared/creatives/check'
 
 /**
@@ -36,6 +37,27 @@ function focusable(element: HTMLElement): HTMLElement | null {
   )
 }
 
+/** Moves focus to the field an issue is about; false when no field on screen shows it. */
+export function focusIssueField(formSelector: string, issue: ContentIssue): boolean {
+  const root = document.querySelector(formSelector)
+  const control = root ? controlForMessage(root, issue.message) : null
+  if (!control) return false
+  control.scrollIntoView?.({ block: 'center' })
+  control.focus()
+  return true
+}
+
+/**
+ * Reveals every message, then moves focus to the first problem's field (errors first): the
+ * designer lands where the work is, not on the page. flushSync renders the messages first, as
+ * the field is found by its message.
+ */
+export function showProblems(reveal: () => void, issues: readonly ContentIssue[], formSelector: string) {
+  flushSync(reveal)
+  const first = issues.find((issue) => issue.severity === 'error') ?? issues[0]
+  if (first) focusIssueField(formSelector, first)
+}
+
 /** One element for every render: React skips it, so the badge builds no icon on a key. */
 const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 
@@ -66,14 +88,7 @@ export function ProblemsBadge({
       </span>
     )
   }
-  const focusField = (issue: ContentIssue) => {
-    const root = document.querySelector(formSelector)
-    const control = root ? controlForMessage(root, issue.message) : null
-    if (!control) return false
-    control.scrollIntoView?.({ block: 'center' })
-    control.focus()
-    return true
-  }
+  const focusField = (issue: ContentIssue) => focusIssueField(formSelector, issue)
   return (
     <Popover.Root>
       <Popover.Trigger

@@ -38,6 +38,7 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
   // Editors pass inline callbacks; the latest one is used without re-running the effects.
   const onErrorRef = useRef(onError)
   onErrorRef.current = onError
+  const outboxLink = useRef<HTMLButtonElement>(null)
 
   // A job followed from the outbox to "published" turns the open editor read-only at once: main
   // wrote the published status, so the editor takes the draft as main has it.
@@ -141,7 +142,7 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
           </button>
         ) : null}
         {job && active ? (
-          <button type="button" className="link-button" onClick={() => navigate('outbox')}>
+          <button ref={outboxLink} type="button" className="link-button" onClick={() => navigate('outbox')}>
             Open the outbox
           </button>
         ) : null}
@@ -151,6 +152,13 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
         busy={busy}
         onConfirm={() => void publish()}
         onCancel={() => setReview(null)}
+        onCloseAutoFocus={(event) => {
+          // A confirmed publish disables Publish: focus follows the job to its outbox link
+          // instead of falling to the page. A cancel or a refusal leaves Publish to take it.
+          if (!outboxLink.current) return
+          event.preventDefault()
+          outboxLink.current.focus()
+        }}
       />
     </div>
   )

@@ -42,18 +42,22 @@ function advertiserNamed(profile: ProfileSummary | null, advertiser: string, acc
 /**
  * The review sheet Publish opens: where it goes (profile, ad account, advertiser), every step
  * that will run, and the warnings, before anything is queued. Enter confirms, Esc cancels
- * (Radix Dialog: focus is trapped inside and returns to Publish when it closes).
+ * (Radix Dialog: focus is trapped inside; on close it returns to Publish, or goes where the
+ * caller says, onCloseAutoFocus).
  */
 export function ReviewSheet({
   review,
   busy,
   onConfirm,
   onCancel,
+  onCloseAutoFocus,
 }: {
   review: OutboxReview | null
   busy: boolean
   onConfirm(): void
   onCancel(): void
+  /** Where focus goes once the sheet closes (Radix returns it to Publish unless prevented). */
+  onCloseAutoFocus?: (event: Event) => void
 }) {
   const confirmButton = useRef<HTMLButtonElement>(null)
   // Publish goes to the active profile (main's choice too, outbox.review): the practice one is marked.
@@ -78,6 +82,7 @@ export function ReviewSheet({
             event.preventDefault()
             confirmButton.current?.focus()
           }}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           data-testid="review-sheet"
         >
           <Dialog.Title className="dialog__title">Review and publish</Dialog.Title>

@@ -127,6 +127,16 @@ describe('the card builder', () => {
     expect(name).not.toHaveAttribute('aria-invalid')
   })
 
+  it('a new card shows no errors until a field is edited, while the header counts them', async () => {
+    const draft = cardDraft()
+    installStudio(draft)
+    await renderBuilder(draft)
+    expect(screen.getByTestId('issue-summary').textContent).toMatch(/problem/)
+    expect(document.querySelector('.builder__editor [aria-invalid="true"]')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
+    expect(document.querySelector('.builder__editor [aria-invalid="true"]')).not.toBeNull()
+  })
+
   it('keeps a deep link with its own store id', async () => {
     const draft = cardDraft({ components: [newComponent('MEDIA'), newComponent('BUTTON')] })
     const fake = installStudio(draft)
@@ -134,7 +144,12 @@ describe('the card builder', () => {
     const androidLink = screen.getByLabelText('Android deep link')
     expect(androidLink).toBeDisabled()
     expect(within(fieldOf(androidLink)).getByText(/Add the Google Play app id first/)).toBeInTheDocument()
+    // "Required" waits for the field to be touched, or for "Show problems", which moves focus there.
+    expect(screen.queryByText('Add a Google Play app id or an App Store id (or both)')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
     expect(screen.getByText('Add a Google Play app id or an App Store id (or both)')).toBeInTheDocument()
+    expect(document.activeElement).not.toBe(document.body)
+    expect(document.activeElement).toHaveAttribute('aria-invalid', 'true')
 
     fireEvent.change(screen.getByLabelText('Google Play app id'), { target: { value: 'com.example.boots' } })
     expect(androidLink).toBeEnabled()

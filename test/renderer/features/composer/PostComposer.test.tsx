@@ -159,6 +159,8 @@ describe('the post composer', () => {
     await waitFor(() =>
       expect(screen.getByText('Choose the advertiser this post is made for')).toBeInTheDocument(),
     )
+    // Focus lands on the first problem's field, not on the page.
+    expect(document.activeElement).toHaveAttribute('aria-invalid', 'true')
   })
 
   it('follows the chosen post length limit', async () => {

@@ -63,9 +63,12 @@ describe('the Connect wizard', () => {
     type('Sandbox address', 'http://127.0.0.1:4999')
     click('Continue')
     expect(title()).toHaveTextContent('Your app’s key and secret')
+    // The button that moved on is gone: the new step's heading has the focus, not the page.
+    expect(title()).toHaveFocus()
 
     click('Back')
     expect(title()).toHaveTextContent('Where do you want to work?')
+    expect(title()).toHaveFocus()
     expect(field('Sandbox address').value).toBe('http://127.0.0.1:4999')
     click('Continue')
 
@@ -74,6 +77,7 @@ describe('the Connect wizard', () => {
     type('Profile name', 'Mine')
     click('Continue')
     expect(title()).toHaveTextContent('Approve Ads Studio in your browser')
+    expect(title()).toHaveFocus()
 
     click('Open authorization page')
     await screen.findByRole('heading', { name: 'Type the PIN from the authorization page' })

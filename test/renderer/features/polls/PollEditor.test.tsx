@@ -46,6 +46,23 @@ describe('the poll card editor', () => {
     expect(lastSavedContent<'poll_card'>(calls)?.choices).toEqual(['Trail', 'Road', 'Treadmill'])
   })
 
+  it('"Show problems" on a new poll shows every message and moves focus to the first problem', async () => {
+    const draft = makeDraft('poll_card')
+    fakeStudio([draft])
+    await renderEditor(draft, <PollEditor />)
+    expect(screen.queryByText('Choice 1 is required')).toBeNull()
+    const show = screen.getByRole('button', { name: 'Show problems' })
+    show.focus()
+    fireEvent.click(show)
+    await waitFor(() => expect(screen.getByText('Choice 1 is required')).toBeInTheDocument())
+    const focused = document.activeElement as HTMLElement
+    expect(focused).not.toBe(document.body)
+    expect(focused).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getAllByRole('textbox').find((box) => box.getAttribute('aria-invalid') === 'true')).toBe(
+      focused,
+    )
+  })
+
   it('reports an earlier choice emptied while a later one is set', async () => {
     const draft = makeDraft('poll_card', { choices: ['A', 'B', 'C'] })
     fakeStudio([draft])

@@ -96,6 +96,9 @@ describe('the review sheet Publish opens', () => {
     fireEvent.keyDown(sheet, { key: 'Enter' })
     await waitFor(() => expect(calls.enqueue).toHaveBeenCalledWith({ draftId: DRAFT_ID }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    // Publish is disabled once the job is queued: focus goes to the job's outbox link, not the page.
+    expect(screen.getByTestId('publish-button')).toBeDisabled()
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Open the outbox' })).toHaveFocus())
   })
 
   it('marks a publish of the practice profile as practice, and only that one', async () => {
