@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { basename, extname } from 'node:path'
 import Papa from 'papaparse'
-import { writeFileAtomic } from '../drafts/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
 import type { ImportReport } from '../../shared/ipc/contracts/catalogs'
 import { plural } from '../../shared/rules/issues'
