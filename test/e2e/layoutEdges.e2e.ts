@@ -1,11 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox, type Sandbox } from '../../sandbox/index'
-import { screenshotPath, startE2e, type E2eEnvironment } from './harness'
+import { startE2e, type E2eEnvironment } from './harness'
 import { connectThroughServices } from './sandboxSession'
+import { shootBothPalettes } from './suite'
 
 /**
  * Issue 41, item 10: the layout at the window sizes at the edges. At 1024×700 the product table
@@ -49,23 +49,11 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true })
 })
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.mouse.move(0, 0)
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: screenshotPath(`${name}-${scheme}`), animations: 'disabled' })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 describe('layout at the edges', () => {
   it('scrolls the product table sideways with a cue at 1024×700', async () => {
     const app = await env.launch({
       config: {
-        catalogDialogs: {
-          chooseFeedFile: async () => feedPath,
-          chooseCsvExportPath: async (name) => join(workDir, name),
-        },
+        catalogDialogs: { chooseFeedFile: async () => feedPath, chooseCsvExportPath: async () => null },
       },
     })
     try {
@@ -107,16 +95,16 @@ describe('layout at the edges', () => {
         region.evaluate((element) => getComputedStyle(element.parentElement!, '::after').opacity)
       await expect.poll(cue).toBe('1')
       await page.getByTestId('product-table').scrollIntoViewIfNeeded()
-      await shoot(page, 'layout-catalog-1024')
+      await shootBothPalettes(page, 'layout-catalog-1024')
 
-      // The keyboard scrolls it: focus the region, press End... ArrowRight moves the columns.
+      // The keyboard scrolls it: with the region focused, the arrow keys move the columns.
       await region.focus()
       for (let press = 0; press < 30; press++) await page.keyboard.press('ArrowRight')
       await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0)
       await expect
         .poll(() => region.evaluate((element) => element.parentElement?.dataset.more))
         .toMatch(/start/)
-      await shoot(page, 'layout-catalog-1024-scrolled')
+      await shootBothPalettes(page, 'layout-catalog-1024-scrolled')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()
@@ -151,7 +139,7 @@ describe('layout at the edges', () => {
       const narrow = await titleBox()
       expect(narrow).toMatchObject({ overflowX: 0, insideHeader: true, lines: 2 })
       expect(await title.getAttribute('title')).toBe(draft.name)
-      await shoot(page, 'layout-editor-1024')
+      await shootBothPalettes(page, 'layout-editor-1024')
 
       await page.setViewportSize({ width: 1920, height: 1080 })
       const widths = () =>
@@ -162,7 +150,7 @@ describe('layout at the edges', () => {
       await expect.poll(async () => (await widths()).form).toBeLessThanOrEqual(FORM_CAP)
       expect((await widths()).preview).toBeGreaterThanOrEqual(360)
       expect(await titleBox()).toMatchObject({ overflowX: 0, overflowY: 0, insideHeader: true })
-      await shoot(page, 'layout-editor-1920')
+      await shootBothPalettes(page, 'layout-editor-1920')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -18,12 +18,11 @@ export function useSidewaysMore(ref: RefObject<HTMLElement | null>): string {
       setMore(sides.join(' '))
     }
     measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    if (element.firstElementChild) observer.observe(element.firstElementChild)
+    // The table's least width is fixed (catalog.css), so only the window changes what fits.
+    window.addEventListener('resize', measure)
     element.addEventListener('scroll', measure, { passive: true })
     return () => {
-      observer.disconnect()
+      window.removeEventListener('resize', measure)
       element.removeEventListener('scroll', measure)
     }
   }, [ref])
