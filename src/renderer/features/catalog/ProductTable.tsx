@@ -5,6 +5,7 @@ import { ProductFilters, type ProductQuery } from './ProductFilters'
 import { ProductRowView, sameShown } from './ProductRowView'
 import { slotKey } from './tableWindow'
 import { useBlockVirtualizer } from './useBlockVirtualizer'
+import { useSidewaysMore } from './useSidewaysMore'
 
 /**
  * Rows per request. Small, so the answer that lands while the table scrolls is a short task
@@ -144,70 +145,94 @@ export const ProductTable = memo(function ProductTable({
   }, [])
   const open = useCallback((id: string) => latest.current.onOpen(id), [])
 
+  const sidewaysRef = useRef<HTMLDivElement>(null)
+  const sideways = useSidewaysMore(sidewaysRef)
+
   return (
     <div className="product-table surface surface--raised" data-testid="product-table">
       <ProductFilters query={query} itemGroups={itemGroups} onQueryChange={setQuery} />
       {/* The header row stays put above the scrolling rows, and belongs to the same table, so
           each cell is announced with its column's name. */}
-      <div role="table" aria-label="Products" aria-rowcount={(total ?? 0) + 1}>
-        <div role="rowgroup">
-          <div className="product-table__head" role="row" aria-rowindex={1}>
-            <span role="columnheader">
-              <span className="visually-hidden">Selected</span>
-            </span>
-            <span role="columnheader">ID</span>
-            <span role="columnheader">Title</span>
-            <span role="columnheader">Price</span>
-            <span role="columnheader">Availability</span>
-            <span role="columnheader">Group</span>
-            <span role="columnheader">Status</span>
-          </div>
-        </div>
+      {/* In a narrow window the columns scroll sideways, header and rows together; a fade at
+          the edge says more columns lie beyond. No rounded clip here (rule P9). */}
+      <div className="product-table__frame" data-more={sideways}>
         <div
-          ref={scrollRef}
-          // While the wheel turns, rows passing under a still pointer do not each take and drop
-          // the hover style (a style and paint pass per row); hover returns when scrolling stops.
-          className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
-          role="rowgroup"
-          aria-label="Product rows"
-          // Focusable so the keyboard can scroll it; a row that scrolls out with the focus sends it here.
-          tabIndex={total ? 0 : -1}
+          ref={sidewaysRef}
+          className="product-table__sideways"
+          role="region"
+          aria-label="Products, scrolls sideways"
+          tabIndex={sideways ? 0 : undefined}
         >
-          {total === 0 ? (
-            <div role="row">
-              <p role="cell" className="product-table__empty muted">
-                {query.q || query.itemGroup || query.status
-                  ? 'No product matches these filters.'
-                  : 'No products yet: import a feed or add one.'}
-              </p>
-            </div>
-          ) : null}
           <div
-            className="product-table__rows"
-            style={{ height: virtualizer.getTotalSize(), position: 'relative', readingFlow: 'source-order' }}
+            role="table"
+            className="product-table__table"
+            aria-label="Products"
+            aria-rowcount={(total ?? 0) + 1}
           >
-            {/* Rule P8 (bench/PERFORMANCE.md): in slot order, not row order, so a block change
+            <div role="rowgroup">
+              <div className="product-table__head" role="row" aria-rowindex={1}>
+                <span role="columnheader">
+                  <span className="visually-hidden">Selected</span>
+                </span>
+                <span role="columnheader">ID</span>
+                <span role="columnheader">Title</span>
+                <span role="columnheader">Price</span>
+                <span role="columnheader">Availability</span>
+                <span role="columnheader">Group</span>
+                <span role="columnheader">Status</span>
+              </div>
+            </div>
+            <div
+              ref={scrollRef}
+              // While the wheel turns, rows passing under a still pointer do not each take and drop
+              // the hover style (a style and paint pass per row); hover returns when scrolling stops.
+              className={`product-table__scroll${virtualizer.isScrolling ? ' product-table__scroll--scrolling' : ''}`}
+              role="rowgroup"
+              aria-label="Product rows"
+              // Focusable so the keyboard can scroll it; a row that scrolls out with the focus sends it here.
+              tabIndex={total ? 0 : -1}
+            >
+              {total === 0 ? (
+                <div role="row">
+                  <p role="cell" className="product-table__empty muted">
+                    {query.q || query.itemGroup || query.status
+                      ? 'No product matches these filters.'
+                      : 'No products yet: import a feed or add one.'}
+                  </p>
+                </div>
+              ) : null}
+              <div
+                className="product-table__rows"
+                style={{
+                  height: virtualizer.getTotalSize(),
+                  position: 'relative',
+                  readingFlow: 'source-order',
+                }}
+              >
+                {/* Rule P8 (bench/PERFORMANCE.md): in slot order, not row order, so a block change
               gives the leaving rows the entering rows' content where they stand. In row order the
               slots' order rotates and React moves the wrapped rows (insertBefore), which the
               browser styles, lays out and paints again from scratch. Each row's transform places
               it; reading-flow and reading-order keep Tab and the accessibility tree in row
               order. */}
-            {[...items]
-              .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
-              .map((item) => {
-                const row = rows.get(item.index)
-                return (
-                  <ProductRowView
-                    key={slotKey(item.index, span)}
-                    index={item.index}
-                    start={item.start}
-                    row={row}
-                    selected={row ? selected.has(row.id) : false}
-                    onToggle={toggle}
-                    onOpen={open}
-                  />
-                )
-              })}
+                {[...items]
+                  .sort((a, b) => slotKey(a.index, span) - slotKey(b.index, span))
+                  .map((item) => {
+                    const row = rows.get(item.index)
+                    return (
+                      <ProductRowView
+                        key={slotKey(item.index, span)}
+                        index={item.index}
+                        start={item.start}
+                        row={row}
+                        selected={row ? selected.has(row.id) : false}
+                        onToggle={toggle}
+                        onOpen={open}
+                      />
+                    )
+                  })}
+              </div>
+            </div>
           </div>
         </div>
       </div>

@@ -103,7 +103,7 @@ const EditorHeader = memo(function EditorHeader({
           <ArrowLeft size={14} aria-hidden="true" />
           {listLabel}
         </a>
-        <h1 id="page-title" className="editor__title">
+        <h1 id="page-title" className="editor__title" title={name}>
           {name}
         </h1>
         <div className="editor__status">
