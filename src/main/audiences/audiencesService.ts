@@ -109,7 +109,7 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
       throw new AppFailure(
         appError(
           'forbidden',
-          `This account does not own “${found.name ?? found.id}”${found.owner_account_id ? ` (account ${found.owner_account_id} does)` : ''}: it was shared with it${found.permission_level ? ` ${found.permission_level}` : ''}. Only the owning account can share it — switch to that account to change who may use it.`,
+          `This account does not own “${found.name ?? found.id}”${found.owner_account_id ? ` (account ${found.owner_account_id} does)` : ''}: it was shared with it${found.permission_level ? ` ${permissionLevelWord(found.permission_level)}` : ''}. Only the owning account can share it — switch to that account to change who may use it.`,
         ),
       )
     return found

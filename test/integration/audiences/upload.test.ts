@@ -187,7 +187,7 @@ describe('uploading a customer list', () => {
         profileId,
         target: { kind: 'custom_audience', id: SEEDED_AUDIENCES.secondCrm },
       }),
-    ).rejects.toThrow(/READ_ONLY/)
+    ).rejects.toThrow(/was shared with this account read only: it can target it but not change its members/)
   })
 })
 
