@@ -100,7 +100,8 @@ describe('Platform words', () => {
       await page.getByTestId('history-entity-pick').fill('Website')
       await page.getByRole('option', { name: /Website clicks/ }).click()
       await page.getByRole('button', { name: 'Show history' }).click()
-      const entry = page.getByTestId('history-entry').first()
+      // The platform's entry (the app's own write of the same change is listed beside it).
+      const entry = page.locator('[data-testid="history-entry"][data-source="platform"]').first()
       await expect.poll(() => entry.textContent(), WAIT).toContain('through an app using the Ads API')
       expect(await entry.textContent()).toContain(`by you (@${sandbox.demo.screenName})`)
       expect(await entry.textContent()).toContain('StatusPaused')

@@ -73,6 +73,13 @@ export function createRatePacer(now: () => number = Date.now): RatePacer {
       state.remaining -= 1
     },
     learn(req, url, response, serverNow) {
+      // A 429 is the platform's own answer, already paid for: whoever got it decides when to ask
+      // again (the outbox waits for the reset; a designer's Retry now asks at once, and the limit
+      // may have lifted). The pacer predicts only from answers that went through.
+      if (response.status === 429) {
+        windows.delete(windowKey(req, url))
+        return
+      }
       const remaining = Number(response.headers['x-rate-limit-remaining'])
       const reset = Number(response.headers['x-rate-limit-reset'])
       if (!Number.isFinite(remaining) || !Number.isFinite(reset) || reset <= 0) return

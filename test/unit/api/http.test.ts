@@ -520,6 +520,15 @@ describe('pacing by the rate-limit window each answer states', () => {
     expect(api.requests).toHaveLength(sent + 3)
   })
 
+  it('after a 429 of its own, asks again when its caller does: the limit may have lifted', async () => {
+    const { client } = harness()
+    api.respond(json(429, { errors: [{ code: 88 }] }, windowHeaders(0, 30)), json(200, { data: [] }))
+    expect((await failureOf(client.send(get('/12/accounts/a3/cards')))).code).toBe('rate_limited')
+    const sent = api.requests.length
+    await client.send(get('/12/accounts/a3/cards'))
+    expect(api.requests).toHaveLength(sent + 1)
+  })
+
   it('counts requests in flight against what the window has left', async () => {
     const { client } = harness()
     api.respond(json(200, { data: [] }, windowHeaders(2, 30)))
