@@ -38,8 +38,8 @@ export async function benchFloor(bench: Pick<BenchBrowser, 'browser'>): Promise<
 export async function benchComposer(app: BenchApp): Promise<number[]> {
   const { page } = app
   const limit = LIMITS.postLength.longForm.value
-  // The composer keeps the chosen length tier per account; with no profile connected that is this key.
-  await ok(page, `window.studio.settings.update({ postLengthLimits: { 'no-profile/no-account': ${limit} } })`)
+  // The tier belongs to the posting user (postLengthKey); with no profile connected the composer reads this key.
+  await ok(page, `window.studio.settings.update({ postLengthLimits: { 'no-profile/no-user': ${limit} } })`)
   const draft = await ok<{ id: string; content: Record<string, unknown> }>(
     page,
     `window.studio.drafts.create({ kind: 'post', name: 'Long-form bench' })`,
