@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { followJob } from '../../src/renderer/kits/jobs/followJob'
+import { FOLLOW_GAP_MS, followJob } from '../../src/renderer/kits/jobs/followJob'
 
 /** A job that answers `states` in turn (the last one again if looked at more often). */
 function scriptedJob(states: readonly ('active' | 'done')[]) {
@@ -34,15 +34,15 @@ describe('the import panel follows its job as main says it moves', () => {
     const job = scriptedJob(['active', 'active', 'done'])
     const onEnd = vi.fn()
     followJob({ look: job.look, moves: job.moves, isVisible: () => true, onEnd })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.look).toHaveBeenCalledTimes(1)
     await vi.advanceTimersByTimeAsync(60_000)
     expect(job.look).toHaveBeenCalledTimes(1)
     job.move()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.look).toHaveBeenCalledTimes(2)
     job.move()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.shown).toEqual(['active', 'active', 'done'])
     expect(onEnd).toHaveBeenCalledExactlyOnceWith(true)
     expect(job.unsubscribe).toHaveBeenCalled()
@@ -56,16 +56,16 @@ describe('the import panel follows its job as main says it moves', () => {
     let visible = false
     const onEnd = vi.fn()
     const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => visible, onEnd })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     // The first look tells whether the job runs; then nothing while hidden, however it moves.
     expect(job.look).toHaveBeenCalledTimes(1)
     for (let move = 0; move < 10; move++) job.move()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.look).toHaveBeenCalledTimes(1)
     expect(onEnd).not.toHaveBeenCalled()
     visible = true
     follower.poke()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.shown).toEqual(['active', 'done'])
     expect(onEnd).toHaveBeenCalledExactlyOnceWith(true)
   })
@@ -74,10 +74,10 @@ describe('the import panel follows its job as main says it moves', () => {
     const job = scriptedJob(['active', 'done'])
     let visible = false
     const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => visible, onEnd: vi.fn() })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     visible = true
     follower.poke()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.look).toHaveBeenCalledTimes(1)
   })
 
@@ -91,10 +91,10 @@ describe('the import panel follows its job as main says it moves', () => {
     job.move()
     expect(look).toHaveBeenCalledTimes(1)
     finishLook(true)
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(look).toHaveBeenCalledTimes(2)
     finishLook(true)
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(look).toHaveBeenCalledTimes(2)
   })
 
@@ -102,7 +102,7 @@ describe('the import panel follows its job as main says it moves', () => {
     const finishedJob = scriptedJob(['done'])
     const finished = vi.fn()
     followJob({ look: finishedJob.look, moves: finishedJob.moves, isVisible: () => true, onEnd: finished })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(finished).toHaveBeenCalledExactlyOnceWith(false)
 
     const failing = vi.fn()
@@ -113,18 +113,36 @@ describe('the import panel follows its job as main says it moves', () => {
       isVisible: () => true,
       onEnd: failing,
     })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(failing).toHaveBeenCalledExactlyOnceWith(false)
 
     const job = scriptedJob(['active'])
     const stopped = vi.fn()
     const follower = followJob({ look: job.look, moves: job.moves, isVisible: () => true, onEnd: stopped })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     follower.stop()
     expect(job.unsubscribe).toHaveBeenCalled()
     job.move()
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
     expect(job.look).toHaveBeenCalledTimes(1)
     expect(stopped).not.toHaveBeenCalled()
+  })
+
+  it('looks at most once per gap however often the job moves, and always after the last move', async () => {
+    const job = scriptedJob(['active'])
+    followJob({ look: job.look, moves: job.moves, isVisible: () => true, onEnd: vi.fn() })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(job.look).toHaveBeenCalledTimes(1)
+    // A send answering 100 requests in a gap: 100 moves.
+    for (let move = 0; move < 100; move++) {
+      job.move()
+      await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS / 100)
+    }
+    expect(job.look.mock.calls.length).toBeLessThanOrEqual(3)
+    const looksBeforeQuiet = job.look.mock.calls.length
+    await vi.advanceTimersByTimeAsync(FOLLOW_GAP_MS)
+    // The moves after the last look began are seen by one more look.
+    expect(job.look.mock.calls.length).toBeLessThanOrEqual(looksBeforeQuiet + 1)
+    expect(job.look.mock.calls.length).toBeGreaterThanOrEqual(2)
   })
 })

@@ -5,7 +5,10 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useCatalogState } from '../../../../src/renderer/features/catalog/catalogClient'
-import { useCatalogChanges } from '../../../../src/renderer/features/catalog/useCatalogChanges'
+import {
+  CATALOG_REREAD_GAP_MS,
+  useCatalogChanges,
+} from '../../../../src/renderer/features/catalog/useCatalogChanges'
 import { fakeEvents } from '../../fakeEvents'
 
 const PROFILE_ID = '0b7f6c1e-4a3b-4c55-9d5e-2f1a6b8c9d00'
@@ -15,11 +18,11 @@ const requests: { profileId: string; itemGroupsRevision?: number }[] = []
 /** Answers held back until released, to land reads out of order. */
 let holdNext: ((release: () => void) => void) | undefined
 let events: ReturnType<typeof fakeEvents>
-/** Main says this profile's catalog changed, and the read it causes is answered. */
+/** Main says this profile's catalog changed, and the read it causes (after the gap) is answered. */
 const catalogChanged = (profileId = PROFILE_ID) =>
   act(async () => {
     events.emit('catalog.changed', { profileId })
-    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(CATALOG_REREAD_GAP_MS)
   })
 
 function answer(request: { itemGroupsRevision?: number }) {
@@ -109,6 +112,23 @@ describe('the catalog state while products wait to be sent', () => {
     })
     expect(requests).toHaveLength(3)
     expect(result.current.state?.counts.pending).toBe(2)
+  })
+
+  it('reads at most once per gap while a send says it changed hundreds of times', async () => {
+    renderHook(usePageLike)
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    expect(requests).toHaveLength(1)
+    await act(async () => {
+      for (let change = 0; change < 100; change++) {
+        events.emit('catalog.changed', { profileId: PROFILE_ID })
+        await vi.advanceTimersByTimeAsync(CATALOG_REREAD_GAP_MS / 100)
+      }
+    })
+    expect(requests.length).toBeLessThanOrEqual(3)
+    // The last change is read.
+    await act(() => vi.advanceTimersByTimeAsync(CATALOG_REREAD_GAP_MS))
+    expect(requests.length).toBeGreaterThanOrEqual(2)
+    expect(requests.length).toBeLessThanOrEqual(4)
   })
 
   it('asks with the item groups revision it holds: an unchanged list is not sent again; a changed one is', async () => {
