@@ -288,6 +288,8 @@ export async function benchOutboxSteps(
       rig.onSave.current = (job) => {
         if (job.state === 'published' && job.publication?.draftId === draftId) publishedAt = performance.now()
       }
+      // As in the app: the review sheet, then Publish (the sheet's read writes the drafts).
+      await rig.outbox.review(draftId)
       const insideBefore = rig.http.insideMs()
       const clickedAt = performance.now()
       const view = await rig.outbox.enqueue(draftId)
