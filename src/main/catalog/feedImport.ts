@@ -41,7 +41,7 @@ export function createFeedImports(deps: {
   dialogs: CatalogDialogs
   now: () => number
   /** Reads the products' images (productImages.ts); without it, only the platform checks them. */
-  images?: Pick<ProductImages, 'check' | 'knownErrors'>
+  images?: Pick<ProductImages, 'check' | 'knownFaulty'>
 }) {
   const now = deps.now
   const sessions = new Map<string, ImportSession>()
@@ -111,10 +111,7 @@ export function createFeedImports(deps: {
       if (report.mappingIssues.some((issue) => issue.severity === 'error'))
         throw invalid(report.mappingIssues[0]?.message ?? 'Map the required columns first')
       // Rows whose image the check found at fault stay here with the others that break a rule.
-      const held = new Set<string>()
-      if (deps.images)
-        for (const product of valid)
-          if ((await deps.images.knownErrors(profileId, product)).length > 0) held.add(product.id as string)
+      const held = deps.images ? await deps.images.knownFaulty(profileId, valid) : new Set<string>()
       const sending = held.size === 0 ? valid : valid.filter((product) => !held.has(product.id as string))
       if (sending.length === 0) throw invalid('No row can be sent: fix the file and import it again')
       for (const product of sending) {

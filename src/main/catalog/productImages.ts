@@ -125,7 +125,7 @@ export function createProductImages(deps: ProductImagesDeps) {
         reason:
           scope.environment === 'production' || scope.environment === 'ads_sandbox'
             ? 'Ads Studio reads images over https only'
-            : 'Ads Studio reads a sandbox’s images from its own address only',
+            : 'Ads Studio reads this profile’s images only from the address it connects to',
       }
     const key = keyOf(target)
     const known = fresh(key)
@@ -173,14 +173,19 @@ export function createProductImages(deps: ProductImagesDeps) {
       return found
     },
 
-    /** The errors already known for a product's images, without reading any: what a send skips. */
-    async knownErrors(profileId: string, product: Product): Promise<Issue[]> {
+    /** Products whose images are already known to be at fault, reading none: what a send leaves out. */
+    async knownFaulty(profileId: string, products: readonly Product[]): Promise<Set<string>> {
       const scope = await scopeOf(profileId)
-      return productImageRefs(product).flatMap((ref) => {
-        const target = productImageTarget(ref.url, scope)
-        const known = target && fresh(keyOf(target))
-        return known ? productImageIssues(ref, known).filter((issue) => issue.severity === 'error') : []
-      })
+      const faulty = new Set<string>()
+      for (const product of products) {
+        const known = productImageRefs(product).some((ref) => {
+          const target = productImageTarget(ref.url, scope)
+          const reading = target ? fresh(keyOf(target)) : undefined
+          return reading !== undefined && productImageIssues(ref, reading).some((issue) => issue.severity === 'error')
+        })
+        if (known) faulty.add(String(product.id))
+      }
+      return faulty
     },
 
     /** A thumbnail of an image, from the library's cache; and, when asked, what the check says. */

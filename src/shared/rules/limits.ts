@@ -208,6 +208,7 @@ export const LIMITS = {
   product: {
     title: { max: 150, source: `${A}:191` },
     description: { max: 5000, source: `${A}:191` },
+    /** A:30 says the same of `image_link`; main reads the image to check it (catalog/productImage.ts). */
     imageMinSide: { value: 500, source: `${A}:192` },
     /** Megabytes as the spec writes them; the app counts binary megabytes, as for other media. */
     imageMaxMegabytes: { value: 5, source: `${A}:192` },

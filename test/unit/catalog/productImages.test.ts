@@ -186,12 +186,10 @@ describe('checking many products', () => {
   it('knows the errors of images already read, and reads none to say so', async () => {
     const { images, readImage } = imagesFor({ [at('small.png')]: png(300, 300) })
     const small = product(at('small.png'))
-    expect(await images.knownErrors('profile', small)).toEqual([])
+    expect(await images.knownFaulty('profile', [small])).toEqual(new Set())
     expect(readImage).not.toHaveBeenCalled()
     await images.check('profile', [small])
-    expect(await images.knownErrors('profile', small)).toEqual([
-      expect.objectContaining({ code: 'too_small' }),
-    ])
+    expect(await images.knownFaulty('profile', [small])).toEqual(new Set(['p']))
     expect(readImage).toHaveBeenCalledTimes(1)
   })
 })

@@ -124,13 +124,13 @@ export function ProductEditor({
     const issue = here.find((candidate) => candidate.severity === 'error') ?? here[0]
     if (issue && (issue.code !== 'required' || touched.has(field)))
       return { text: issue.message, severity: issue.severity }
-    const image = field === 'image_link' ? imageIssue : undefined
-    if (image?.severity === 'error') return { text: image.message, severity: 'error' }
+    const imageNote = field === 'image_link' ? imageIssue : undefined
+    if (imageNote?.severity === 'error') return { text: imageNote.message, severity: 'error' }
     const server = target.messages?.find((message) => message.field === field)
     if (server && product[field] === target.product[field])
       return { text: `Platform: ${server.message}`, severity: server.severity }
     // An image Ads Studio could not read: a warning, after anything the platform said.
-    return image ? { text: image.message, severity: image.severity } : undefined
+    return imageNote ? { text: imageNote.message, severity: imageNote.severity } : undefined
   }
 
   const set = (field: ProductField, raw: string) => {
