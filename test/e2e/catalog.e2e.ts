@@ -389,6 +389,7 @@ describe('Catalog product table while scrolling', () => {
       // with its column's name.
       expect(await table.getByRole('columnheader').allTextContents()).toEqual([
         'Selected',
+        'Image',
         'ID',
         'Title',
         'Price',

@@ -75,7 +75,9 @@ describe('Catalog: product images', () => {
       await expect.poll(() => page.getByTestId('import-images-checking').count(), WAIT).toBe(0)
       expect(await report.textContent()).toContain('3 with problems')
       const small = page.getByTestId('row-report-3')
-      expect(await small.textContent()).toContain('Image is 499×500 px; the platform needs at least 500×500 px')
+      expect(await small.textContent()).toContain(
+        'Image is 499×500 px; the platform needs at least 500×500 px',
+      )
       expect(await page.getByTestId('row-report-4').textContent()).toMatch(
         /Image is (5\.1 MB|larger than 5 MB); the platform takes at most 5 MB/,
       )
@@ -84,7 +86,10 @@ describe('Catalog: product images', () => {
         .poll(() => small.getByTestId('product-thumb').getAttribute('data-state'), WAIT)
         .toBe('ready')
       await expect
-        .poll(() => page.getByTestId('row-report-5').getByTestId('product-thumb').getAttribute('data-state'), WAIT)
+        .poll(
+          () => page.getByTestId('row-report-5').getByTestId('product-thumb').getAttribute('data-state'),
+          WAIT,
+        )
         .toBe('ready')
       await expect
         .poll(() => page.getByTestId('row-report-4').getByTestId('product-thumb').textContent(), WAIT)
@@ -101,19 +106,20 @@ describe('Catalog: product images', () => {
       const unsent = page.getByTestId('unsent-rows')
       await expect.poll(() => unsent.textContent(), WAIT).toContain('3 rows of winter-feed.csv not sent')
       expect(await unsent.textContent()).toContain('Image is 499×500 px')
-      expect(sandbox.list('products').map((product) => product.id).sort()).toEqual([
-        'WIN-1',
-        'WIN-2',
-        'WIN-3',
-        'WIN-4',
-        'WIN-5',
-      ])
+      expect(
+        sandbox
+          .list('products')
+          .map((product) => product.id)
+          .sort(),
+      ).toEqual(['WIN-1', 'WIN-2', 'WIN-3', 'WIN-4', 'WIN-5'])
       await shoot(page, 'catalog-images-unsent', { fullPage: true })
 
       // The products table: the rows on screen show their images.
       await page.getByTestId('tab-products').click()
       const firstRow = page.getByTestId('product-row-WIN-1')
-      await expect.poll(() => firstRow.getByTestId('product-thumb').getAttribute('data-state'), WAIT).toBe('ready')
+      await expect
+        .poll(() => firstRow.getByTestId('product-thumb').getAttribute('data-state'), WAIT)
+        .toBe('ready')
       await page.getByTestId('product-table').scrollIntoViewIfNeeded()
       await shoot(page, 'catalog-images-table')
 

@@ -232,7 +232,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const first = problems[0]
       if (first) throw invalid(first.message, String(first.path[0]))
       // The images as main reads them (A:30, A:192); one it cannot read is the platform's to check.
-      const image = (await deps.images?.issuesOf(profileId, product))?.find((issue) => issue.severity === 'error')
+      const image = (await deps.images?.issuesOf(profileId, product))?.find(
+        (issue) => issue.severity === 'error',
+      )
       if (image) throw invalid(image.message, String(image.path[0]))
       const id = product.id as string
       const existing = store.get(id)

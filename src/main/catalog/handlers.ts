@@ -25,6 +25,7 @@ export function createCatalogHandlers(deps: CatalogServiceDeps): HandlersOf<type
     'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
     'catalog.importImages': ({ profileId, importId, mapping }) =>
       catalog.importImages(profileId, importId, mapping),
-    'catalog.productImage': ({ profileId, url, check }) => catalog.productImage(profileId, url, check ?? false),
+    'catalog.productImage': ({ profileId, url, check }) =>
+      catalog.productImage(profileId, url, check ?? false),
   }
 }

@@ -52,7 +52,8 @@ const KEEP_UNREACHABLE_MS = 30_000
 const MAX_KEPT = 5_000
 
 /** Readings are kept by address and by whether this computer's addresses were allowed. */
-const keyOf = (target: MediaFetchTarget) => `${target.loopbackAllowed ? 'local' : 'public'} ${target.url.href}`
+const keyOf = (target: MediaFetchTarget) =>
+  `${target.loopbackAllowed ? 'local' : 'public'} ${target.url.href}`
 
 export interface ProductImagesDeps {
   session: Pick<Session, 'requireProfile' | 'hostsOf'>
@@ -64,7 +65,8 @@ export interface ProductImagesDeps {
 
 function readingOf(bytes: Uint8Array): ProductImageReading {
   const format = sniffFormat(bytes.subarray(0, 64))
-  if (!format) return { kind: 'unreadable', message: 'the address does not give a JPG, GIF, WEBP or PNG image' }
+  if (!format)
+    return { kind: 'unreadable', message: 'the address does not give a JPG, GIF, WEBP or PNG image' }
   if (format === 'mp4' || format === 'mov')
     return { kind: 'read', format, width: 0, height: 0, bytes: bytes.length }
   try {
@@ -94,7 +96,10 @@ export function createProductImages(deps: ProductImagesDeps) {
       if (answer.kind === 'too_large')
         return { kind: 'too_large', ...(answer.declared === undefined ? {} : { bytes: answer.declared }) }
       if (answer.kind === 'status')
-        return { kind: 'unreachable', reason: `its address answered “${answer.status}” rather than the image` }
+        return {
+          kind: 'unreachable',
+          reason: `its address answered “${answer.status}” rather than the image`,
+        }
       return readingOf(answer.bytes)
     } catch (error) {
       return {
@@ -181,7 +186,10 @@ export function createProductImages(deps: ProductImagesDeps) {
         const known = productImageRefs(product).some((ref) => {
           const target = productImageTarget(ref.url, scope)
           const reading = target ? fresh(keyOf(target)) : undefined
-          return reading !== undefined && productImageIssues(ref, reading).some((issue) => issue.severity === 'error')
+          return (
+            reading !== undefined &&
+            productImageIssues(ref, reading).some((issue) => issue.severity === 'error')
+          )
         })
         if (known) faulty.add(String(product.id))
       }
@@ -193,7 +201,10 @@ export function createProductImages(deps: ProductImagesDeps) {
       profileId: string,
       url: string,
       withCheck: boolean,
-    ): Promise<{ dataUrl?: string; check?: { issues: Issue[]; width?: number; height?: number; bytes?: number } }> {
+    ): Promise<{
+      dataUrl?: string
+      check?: { issues: Issue[]; width?: number; height?: number; bytes?: number }
+    }> {
       const scope = await scopeOf(profileId)
       const target = productImageTarget(url, scope)
       const [thumbnail, checked] = await Promise.all([

@@ -142,10 +142,16 @@ describe('an import', () => {
       [4, 'heavy', 'image_link'],
       [5, 'text', 'image_link'],
     ])
-    expect(images.rows[0]?.issues[0]).toMatchObject({ severity: 'error', message: expect.stringMatching(/499×500/) })
+    expect(images.rows[0]?.issues[0]).toMatchObject({
+      severity: 'error',
+      message: expect.stringMatching(/499×500/),
+    })
 
     const before = sandbox.created().products
-    const sent = await app.call<{ jobId: string; sent: number; skipped: number }>('catalog.importSend', request)
+    const sent = await app.call<{ jobId: string; sent: number; skipped: number }>(
+      'catalog.importSend',
+      request,
+    )
     expect(sent).toMatchObject({ sent: 3, skipped: 3 })
     await app.services.outbox.idle()
     const job = (await app.call<{ job: OutboxJobView }>('outbox.get', { jobId: sent.jobId })).job
@@ -171,7 +177,11 @@ describe('thumbnails', () => {
     })
     expect(unread.dataUrl).toBeUndefined()
     expect(unread.check?.issues).toEqual([
-      expect.objectContaining({ field: 'image_link', severity: 'warning', message: expect.stringMatching(/not checked/) }),
+      expect.objectContaining({
+        field: 'image_link',
+        severity: 'warning',
+        message: expect.stringMatching(/not checked/),
+      }),
     ])
   })
 })

@@ -61,7 +61,11 @@ function imagesFor(served: Record<string, Served>, environment: Environment = 'p
   return { images: createProductImages({ session, readImage }), readImage }
 }
 
-const product = (image_link: string, extra: Partial<Product> = {}): Product => ({ id: 'p', image_link, ...extra })
+const product = (image_link: string, extra: Partial<Product> = {}): Product => ({
+  id: 'p',
+  image_link,
+  ...extra,
+})
 const at = (name: string) => `https://cdn.shop.example/${name}`
 
 async function issuesOf(bytes: Served) {

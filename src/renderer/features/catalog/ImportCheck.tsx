@@ -61,7 +61,13 @@ export function ImportCheck({
       {report.rows.length > 0 ? (
         <ul className="row-reports stack stack--snug plain-list">
           {report.rows.slice(0, ROWS_SHOWN).map((row) => (
-            <RowReportItem key={row.row} profileId={profileId} row={row} onEdit={onEdit} testId={`row-report-${row.row}`} />
+            <RowReportItem
+              key={row.row}
+              profileId={profileId}
+              row={row}
+              onEdit={onEdit}
+              testId={`row-report-${row.row}`}
+            />
           ))}
         </ul>
       ) : (

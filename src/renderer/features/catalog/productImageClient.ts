@@ -85,16 +85,17 @@ function request(
 }
 
 export type ProductImageState =
-  | { state: 'none' }
-  | { state: 'loading' }
-  | { state: 'ready'; view: ProductImageView }
-  | { state: 'failed' }
+  { state: 'none' } | { state: 'loading' } | { state: 'ready'; view: ProductImageView } | { state: 'failed' }
 
 /**
  * The thumbnail (and with `check`, main's check) of a product image, while the component that
  * asks is mounted. No address: 'none'.
  */
-export function useProductImage(profileId: string, url: string | undefined, check = false): ProductImageState {
+export function useProductImage(
+  profileId: string,
+  url: string | undefined,
+  check = false,
+): ProductImageState {
   const address = url?.trim() ?? ''
   const key = keyOf(profileId, address, check)
   const known = address ? answers.get(key) : undefined
