@@ -11,6 +11,7 @@ import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
+import { createProductImages } from './catalog/productImages'
 import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
@@ -28,7 +29,7 @@ import { createOrganicHandlers } from './organic/handlers'
 import { organicPostOperation } from './organic/operations'
 import { createLibraryHandlers } from './library/handlers'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
-import { createImageFetcher, createThumbnailCache } from './library/thumbnails'
+import { createImageFetcher, createImageReader, createThumbnailCache } from './library/thumbnails'
 import type { DamagedStore } from './files/storeFile'
 import { createGrantedFiles } from './media/grantedFiles'
 import { createGrantedProbe } from './media/inspect/grantedProbe'
@@ -235,6 +236,17 @@ export function createServices(config: ServicesConfig): Services {
     ).tier
   // The preflight's check of a file and the upload after it share one read (mediaStream.ts).
   const publishMedia = readOnce(localFiles.reader)
+  /** Pictures main fetches for the renderer: library media, account media, product images. */
+  const thumbnails = createThumbnailCache({
+    diskDir: join(config.dataDir, 'thumbnails'),
+    fetchImage: createImageFetcher(config.mediaAddresses),
+  })
+  // Product images read before a product is saved, imported or sent (catalog/productImages.ts).
+  const productImages = createProductImages({
+    session,
+    readImage: createImageReader(config.mediaAddresses),
+    thumbnails,
+  })
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -248,7 +260,7 @@ export function createServices(config: ServicesConfig): Services {
     operations: [
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
-      ...catalogOperations(catalogStores),
+      ...catalogOperations(catalogStores, productImages),
       catalogDeleteOperation(catalogStores),
       organicPostOperation,
       ...audienceOperations({
@@ -296,11 +308,6 @@ export function createServices(config: ServicesConfig): Services {
     chooseCsvExportPath: async () => null,
   }
 
-  /** Pictures main fetches for the renderer: library media, account media. */
-  const thumbnails = createThumbnailCache({
-    diskDir: join(config.dataDir, 'thumbnails'),
-    fetchImage: createImageFetcher(config.mediaAddresses),
-  })
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
@@ -326,6 +333,7 @@ export function createServices(config: ServicesConfig): Services {
       activeAccountOf: session.activeAccountOf,
       withAdsContext,
       dialogs: catalogDialogs,
+      images: productImages,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createTargetingHandlers({ withAdsContext }),

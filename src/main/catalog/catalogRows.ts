@@ -32,6 +32,7 @@ export function toRow(record: StoredProduct): ProductRow {
     ...(record.lastResult ? { lastResult: record.lastResult } : {}),
     onPlatform: record.productKey !== undefined,
     messages: record.messages,
+    ...(product.image_link ? { imageLink: product.image_link } : {}),
   }
 }
 

@@ -15,10 +15,11 @@ import { collectAll, paginate } from '../api/cursor'
 import type { Session, WithAdsContext } from '../session/session'
 import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
 import { createCatalogAdmin } from './catalogDeletion'
-import { countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
+import { countsOf, issueViews, productOfRemote, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'
+import type { ProductImages } from './productImages'
 import { createFeedImports } from './feedImport'
 import { CATALOG_OPS, productsLabel } from './operations'
 import { createProductSets } from './productSets'
@@ -30,6 +31,8 @@ export interface CatalogServiceDeps {
   withAdsContext: WithAdsContext
   dialogs: CatalogDialogs
   now?: () => number
+  /** Reads products' images before they are saved or imported (productImages.ts). */
+  images?: ProductImages
 }
 
 /**
@@ -228,6 +231,11 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       const problems = validateProduct(product).filter((issue) => issue.severity === 'error')
       const first = problems[0]
       if (first) throw invalid(first.message, String(first.path[0]))
+      // The images as main reads them (A:30, A:192); one it cannot read is the platform's to check.
+      const image = (await deps.images?.issuesOf(profileId, product))?.find(
+        (issue) => issue.severity === 'error',
+      )
+      if (image) throw invalid(image.message, String(image.path[0]))
       const id = product.id as string
       const existing = store.get(id)
       if (isNew && existing)
@@ -333,6 +341,16 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     importOpen: (profileId: string) => imports.open(profileId),
     importCheck: (importId: string, mapping: FeedMapping) => imports.check(importId, mapping),
     importExportUnsent: (importId: string) => imports.exportUnsent(importId),
+    importImages: (profileId: string, importId: string, mapping: FeedMapping) =>
+      imports.images(profileId, importId, mapping),
+    productImage: async (profileId: string, url: string, check: boolean) => {
+      if (!deps.images) return {}
+      const view = await deps.images.view(profileId, url, check)
+      return {
+        ...(view.dataUrl ? { dataUrl: view.dataUrl } : {}),
+        ...(view.check ? { check: { ...view.check, issues: issueViews(view.check.issues) } } : {}),
+      }
+    },
     importSend: (profileId: string, importId: string, mapping: FeedMapping) =>
       imports.send(profileId, importId, mapping),
     previewSet: (profileId: string, filters: ProductFilter[]) => sets.preview(profileId, filters),

@@ -3,15 +3,16 @@ import { basename, extname } from 'node:path'
 import Papa from 'papaparse'
 import { writeFileAtomic } from '../files/atomicFile'
 import { suggestMapping, type FeedMapping } from '../../shared/catalog/feed'
-import type { ImportReport } from '../../shared/ipc/contracts/catalogs'
-import { plural } from '../../shared/rules/issues'
+import type { ImportImages, ImportReport, RowReport } from '../../shared/ipc/contracts/catalogs'
+import { plural, type Issue } from '../../shared/rules/issues'
 import type { CatalogQueue } from './catalogQueue'
-import { requireCatalog } from './catalogRows'
+import { issueViews, requireCatalog } from './catalogRows'
 import { checkFeed, type FeedCheck } from './feedCheck'
 import { invalidInput as invalid } from '../../shared/errors'
 import type { CatalogStores } from './catalogStores'
 import { readFeedFile, type ParsedFeed } from './feedFile'
 import type { CatalogDialogs } from './dialogs'
+import type { ProductImages } from './productImages'
 
 /**
  * Product feed imports: a CSV or JSON file the designer chose is read and parsed in main (it
@@ -30,6 +31,8 @@ interface ImportSession {
 }
 
 const PREVIEW_ROWS = 6
+/** Rows with image problems an answer lists, as the report lists its rows. */
+const REPORT_ROWS = 500
 const MAX_SESSIONS = 3
 
 export function createFeedImports(deps: {
@@ -37,6 +40,8 @@ export function createFeedImports(deps: {
   queue: CatalogQueue
   dialogs: CatalogDialogs
   now: () => number
+  /** Reads the products' images (productImages.ts); without it, only the platform checks them. */
+  images?: Pick<ProductImages, 'check' | 'knownFaulty'>
 }) {
   const now = deps.now
   const sessions = new Map<string, ImportSession>()
@@ -105,8 +110,11 @@ export function createFeedImports(deps: {
       const { report, valid } = checkedFeed(open, mapping, true)
       if (report.mappingIssues.some((issue) => issue.severity === 'error'))
         throw invalid(report.mappingIssues[0]?.message ?? 'Map the required columns first')
-      if (valid.length === 0) throw invalid('No row can be sent: fix the file and import it again')
-      for (const product of valid) {
+      // Rows whose image the check found at fault stay here with the others that break a rule.
+      const held = deps.images ? await deps.images.knownFaulty(profileId, valid) : new Set<string>()
+      const sending = held.size === 0 ? valid : valid.filter((product) => !held.has(product.id as string))
+      if (sending.length === 0) throw invalid('No row can be sent: fix the file and import it again')
+      for (const product of sending) {
         const id = product.id as string
         const existing = store.get(id)
         store.put({
@@ -121,11 +129,57 @@ export function createFeedImports(deps: {
       const job = await deps.queue.queueProducts(
         profileId,
         store,
-        valid.map((product) => product.id as string),
-        `Import ${plural(valid.length, 'product')} from ${open.feed.fileName}`,
+        sending.map((product) => product.id as string),
+        `Import ${plural(sending.length, 'product')} from ${open.feed.fileName}`,
       )
-      open.sent = { ids: new Set(valid.map((product) => String(product.id))), idColumn: mapping.id }
-      return { jobId: job.id, sent: valid.length, skipped: report.invalid }
+      open.sent = { ids: new Set(sending.map((product) => String(product.id))), idColumn: mapping.id }
+      return { jobId: job.id, sent: sending.length, skipped: report.invalid + held.size }
+    },
+
+    /**
+     * The images of the rows the rules let through, read by main: the rows whose image is at
+     * fault (listed like the report's rows), and how many could not be checked. Kept apart from
+     * the rules' check, which needs no network; the send skips the rows listed here.
+     */
+    async images(profileId: string, importId: string, mapping: FeedMapping): Promise<ImportImages> {
+      const open = session(importId)
+      const { valid } = checkedFeed(open, mapping, false)
+      const found = deps.images ? await deps.images.check(profileId, valid) : new Map<string, Issue[]>()
+      const rowOf = new Map<string, number>()
+      if (mapping.id !== undefined)
+        open.feed.rows.forEach((row, index) => {
+          const id = String(row[mapping.id as string] ?? '').trim()
+          if (id && !rowOf.has(id)) rowOf.set(id, index + 1)
+        })
+      const rows: RowReport[] = []
+      let failing = 0
+      let notChecked = 0
+      let notCheckedMessage: string | undefined
+      for (const product of valid) {
+        const issues = found.get(product.id as string)
+        if (!issues) continue
+        if (!issues.some((issue) => issue.severity === 'error')) {
+          notChecked += 1
+          notCheckedMessage ??= issues[0]?.message
+          continue
+        }
+        failing += 1
+        if (rows.length < REPORT_ROWS)
+          rows.push({
+            row: rowOf.get(product.id as string) ?? 0,
+            id: product.id as string,
+            ...(product.title ? { title: product.title } : {}),
+            issues: issueViews(issues),
+            product,
+          })
+      }
+      return {
+        checked: valid.length,
+        failing,
+        rows,
+        notChecked,
+        ...(notCheckedMessage ? { notCheckedMessage } : {}),
+      }
     },
 
     /**

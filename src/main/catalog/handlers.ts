@@ -23,5 +23,9 @@ export function createCatalogHandlers(deps: CatalogServiceDeps): HandlersOf<type
     'catalog.createSet': ({ profileId, ...input }) => catalog.createSet(profileId, input),
     'catalog.previewSet': ({ profileId, filters }) => catalog.previewSet(profileId, filters),
     'catalog.refreshSet': ({ profileId, localId }) => catalog.refreshSet(profileId, localId),
+    'catalog.importImages': ({ profileId, importId, mapping }) =>
+      catalog.importImages(profileId, importId, mapping),
+    'catalog.productImage': ({ profileId, url, check }) =>
+      catalog.productImage(profileId, url, check ?? false),
   }
 }

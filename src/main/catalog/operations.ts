@@ -16,6 +16,7 @@ import type { JobEnv } from '../publish/executor'
 import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
 import type { CatalogStore, StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
+import type { ProductImages } from './productImages'
 
 /**
  * Outbox executors for catalog writes. Steps carry ids, not product data: a step sends what
@@ -73,7 +74,14 @@ function summary(count: number, total: number, first: { id: string; message: str
     : head
 }
 
-export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[] {
+/**
+ * `images` reads each product's images before it is sent (productImages.ts): one the rules refuse
+ * stays here, refused on its image field, as the editor and the import's check would have said.
+ */
+export function catalogOperations(
+  stores: CatalogStores,
+  images?: Pick<ProductImages, 'check'>,
+): AnyOperationExecutor[] {
   const createCatalogOp: OperationExecutor<
     { profileId: string; name: string },
     { catalogId: string; adopted?: boolean }
@@ -156,6 +164,28 @@ export function catalogOperations(stores: CatalogStores): AnyOperationExecutor[]
           continue
         }
         batch.push({ record, revision: record.revision })
+      }
+      if (images && batch.length > 0) {
+        const imageIssues = await images.check(
+          step.params.profileId,
+          batch.map(({ record }) => record.product),
+        )
+        const held = new Set<StoredProduct>()
+        for (const { record } of batch) {
+          const errors = (imageIssues.get(record.product.id as string) ?? []).filter(
+            (issue) => issue.severity === 'error',
+          )
+          if (errors.length === 0) continue
+          record.status = 'refused'
+          record.messages = errors.map((issue) => ({
+            field: String(issue.path[0]),
+            message: issue.message,
+            severity: 'error' as const,
+          }))
+          refusals.push({ id: record.product.id as string, message: errors[0]!.message })
+          held.add(record)
+        }
+        batch.splice(0, batch.length, ...batch.filter(({ record }) => !held.has(record)))
       }
       if (batch.length > 0) {
         env.progress({ done: 0, total: batch.length, unit: 'products' })

@@ -39,12 +39,22 @@ export const DEFAULT_MAX_IMAGE_BYTES = 3 * 1024 * 1024
 const DEFAULT_MAX_CACHED_BYTES = 48 * 1024 * 1024
 const FETCH_TIMEOUT_MS = 15_000
 
+/** What an unsigned GET of an image found: its bytes, a body over the cap, or another status. */
+export type ImageRead =
+  | { kind: 'bytes'; bytes: Uint8Array }
+  /** Longer than the cap: `declared` when the server said the length, reading stopped either way. */
+  | { kind: 'too_large'; declared?: number }
+  | { kind: 'status'; status: number }
+
+/** Reads at most `maxBytes` of the body at a URL, saying why when it has no bytes to give. */
+export type ImageReader = (target: MediaFetchTarget, maxBytes: number) => Promise<ImageRead>
+
 /**
  * An unsigned GET (media URLs are public CDN addresses, and credentials must not travel there),
  * to an address the policy allows (mediaFetchPolicy.ts), never following a redirect.
  * @throws MediaFetchRefused when the URL's address is not one main fetches from.
  */
-export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_ADDRESS_POLICY): ImageFetcher {
+export function createImageReader(policy: MediaAddressPolicy = DEFAULT_MEDIA_ADDRESS_POLICY): ImageReader {
   return async (target, maxBytes) => {
     if (!literalAllowed(policy, target))
       throw new MediaFetchRefused(`${target.url.hostname} is not an address Ads Studio fetches from`)
@@ -57,9 +67,13 @@ export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_AD
         bodyTimeout: FETCH_TIMEOUT_MS,
       })
       const declared = Number(response.headers['content-length'])
-      if (response.statusCode !== 200 || (Number.isFinite(declared) && declared > maxBytes)) {
+      if (response.statusCode !== 200) {
         await response.body.dump()
-        return undefined
+        return { kind: 'status', status: response.statusCode }
+      }
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        await response.body.dump()
+        return { kind: 'too_large', declared }
       }
       const chunks: Buffer[] = []
       let total = 0
@@ -67,11 +81,11 @@ export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_AD
         total += chunk.length
         if (total > maxBytes) {
           response.body.destroy()
-          return undefined
+          return { kind: 'too_large' }
         }
         chunks.push(chunk)
       }
-      return Buffer.concat(chunks)
+      return { kind: 'bytes', bytes: Buffer.concat(chunks) }
     } catch (error) {
       // undici wraps the look-up's refusal in its own connect error.
       if (error instanceof Error && error.cause instanceof MediaFetchRefused) throw error.cause
@@ -79,6 +93,15 @@ export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_AD
     } finally {
       void dispatcher.close()
     }
+  }
+}
+
+/** The reader for thumbnails: bytes, or undefined when the image is too big, missing or not 200. */
+export function createImageFetcher(policy: MediaAddressPolicy = DEFAULT_MEDIA_ADDRESS_POLICY): ImageFetcher {
+  const read = createImageReader(policy)
+  return async (target, maxBytes) => {
+    const answer = await read(target, maxBytes)
+    return answer.kind === 'bytes' ? answer.bytes : undefined
   }
 }
 

@@ -97,6 +97,8 @@ export const CHANNELS = [
   'catalog.createSet',
   'catalog.previewSet',
   'catalog.refreshSet',
+  'catalog.importImages',
+  'catalog.productImage',
   'keywords.search',
   'keywords.recent',
   'keywords.exportCsv',

@@ -169,12 +169,17 @@ describe('feed import', () => {
     const done = await job(importJob)
     expect(done.state).toBe('failed')
     expect(done.error?.message).toMatch(/1 of 2 could not be done/)
-    expect(done.steps[1]?.error?.message).toMatch(/small-image: image_link .* at least 500x500/)
+    // The send step read the image before the PUT and kept the product back (A:192): it never
+    // reached the platform.
+    expect(done.steps[1]?.error?.message).toMatch(
+      /small-image: Image is 400×400 px; the platform needs at least 500×500 px/,
+    )
 
     const rows = await products({ jobId: importJob })
     expect(rows.counts).toMatchObject({ total: 31, sent: 30, refused: 1 })
     const refused = rows.rows.find((row) => row.id === 'small-image')
-    expect(refused).toMatchObject({ status: 'refused', lastResult: 'ERROR' })
+    expect(refused).toMatchObject({ status: 'refused', imageLink: image('400x400') })
+    expect(refused?.lastResult).toBeUndefined()
     expect(refused?.messages[0]).toMatchObject({ field: 'image_link', severity: 'error' })
     expect(sandbox.created().products).toBe(30)
   })

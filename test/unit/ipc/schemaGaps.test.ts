@@ -103,6 +103,7 @@ describe('values main puts into URLs or signs are refused at the boundary, on th
     ['library.list', { ...base, accountId: '\udc00' }, 'accountId'],
     ['library.list', { ...base, q: 'half \ud83d' }, 'q'],
     ['library.thumbnail', { ...base, mediaKey: '3_1\ud800' }, 'mediaKey'],
+    ['catalog.productImage', { profileId, url: 'https://cdn.example/\ud800.png' }, 'url'],
     ['library.cards', { ...base, kinds: ['poll'], cardTypes: ['IMAGE\ud800'] }, 'cardTypes.0'],
     ['library.deleteCard', { ...base, kind: 'poll', cardId: 'x\ud800' }, 'cardId'],
     ['posts.rename', { ...base, postId: '1', name: 'Name \ud83d' }, 'name'],

@@ -1,14 +1,12 @@
-import { Plus, RefreshCw, ShoppingBag, Trash2 } from 'lucide-react'
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { RefreshCw, ShoppingBag } from 'lucide-react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { RouteInfo } from '../../nav/routes'
 import type { ProductRow, ProductSetView } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
-import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
 import { failureOf } from '../../lib/failures'
@@ -17,7 +15,9 @@ import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { useCatalogState } from './catalogClient'
 import { useCatalogChanges } from './useCatalogChanges'
 import { CatalogDelete } from './CatalogDelete'
+import { CatalogName } from './CatalogName'
 import { ImportPanel } from './ImportPanel'
+import { ProductActions } from './ProductActions'
 import { ProductEditor, type EditorTarget } from './ProductEditor'
 import { useUnsentRows } from './unsentRows'
 import { ProductSets } from './ProductSets'
@@ -26,131 +26,6 @@ import './catalog.css'
 
 const NO_ITEM_GROUPS: string[] = []
 const NO_SETS: ProductSetView[] = []
-
-/** Memoized, as are the page's other parts: the page re-renders every second while sending. */
-const CatalogName = memo(function CatalogName({
-  profileId,
-  current,
-  onSaved,
-}: {
-  profileId: string
-  current: { name: string; status: 'pending' | 'created' } | null
-  onSaved(): void
-}) {
-  const [name, setName] = useState(current?.name ?? '')
-  const [error, setError] = useState<string | undefined>()
-  const [existing, setExisting] = useState(false)
-  const [busy, setBusy] = useState(false)
-  useEffect(() => setName(current?.name ?? ''), [current?.name])
-  const save = async () => {
-    setBusy(true)
-    setError(undefined)
-    setExisting(false)
-    try {
-      await unwrap(studio().catalog.save({ profileId, name }))
-      onSaved()
-    } catch (failure) {
-      const { message, field } = failureOf(failure)
-      setError(message)
-      setExisting(field === 'existingCatalog')
-    } finally {
-      setBusy(false)
-    }
-  }
-  // The user's one catalog exists already (A:9): reading it from the platform adopts it.
-  const adoptExisting = async () => {
-    setBusy(true)
-    try {
-      await unwrap(studio().catalog.refresh({ profileId }))
-      setError(undefined)
-      setExisting(false)
-      onSaved()
-    } catch (failure) {
-      setError(failureOf(failure).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  const changed = name.trim() !== (current?.name ?? '') && name.trim() !== ''
-  return (
-    <form
-      className="catalog-name"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (changed) void save()
-      }}
-    >
-      <Field
-        label="Catalog name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={error}
-        hint={
-          current
-            ? current.status === 'pending'
-              ? 'Waiting in the outbox to be created on the platform.'
-              : 'Your one catalog on the platform.'
-            : 'Each user has one product catalog. Name it to create it.'
-        }
-        data-testid="catalog-name"
-      />
-      <Button
-        type="submit"
-        variant={current ? 'secondary' : 'primary'}
-        disabled={!changed}
-        busy={busy}
-        data-testid="catalog-save"
-      >
-        {current ? 'Rename' : 'Create catalog'}
-      </Button>
-      {existing ? (
-        <Button
-          variant="primary"
-          busy={busy}
-          onClick={() => void adoptExisting()}
-          data-testid="catalog-use-existing"
-        >
-          Use the existing catalog
-        </Button>
-      ) : null}
-    </form>
-  )
-})
-
-const ProductActions = memo(function ProductActions({
-  selectedCount,
-  onAdd,
-  onDelete,
-}: {
-  selectedCount: number
-  onAdd(): void
-  onDelete(): void
-}) {
-  return (
-    <div className="actions product-actions">
-      <Button variant="primary" onClick={onAdd} data-testid="product-add">
-        <Plus size={16} aria-hidden="true" />
-        Add a product
-      </Button>
-      <ConfirmDialog
-        trigger={
-          <Button
-            variant={selectedCount === 0 ? 'secondary' : 'danger'}
-            disabled={selectedCount === 0}
-            data-testid="product-delete"
-          >
-            <Trash2 size={16} aria-hidden="true" />
-            Delete {selectedCount > 0 ? selectedCount.toLocaleString('en-US') : ''} selected
-          </Button>
-        }
-        title={`Delete ${selectedCount} ${selectedCount === 1 ? 'product' : 'products'}?`}
-        description="Products on the platform are deleted there permanently, through the outbox. Products never sent are removed here."
-        confirmLabel="Delete"
-        onConfirm={onDelete}
-      />
-    </div>
-  )
-})
 
 /** The Catalog page: the user's one catalog, its products (browse, edit, import, delete) and product sets. */
 export default function CatalogPage({ route }: { route: RouteInfo }) {

@@ -3,19 +3,27 @@ import { Button } from '../../components/Button'
 import { RowReportItem } from './RowReportItem'
 import type { EditorTarget } from './ProductEditor'
 import { ROWS_SHOWN } from './RowIssues'
+import type { ImportImageCheck } from './useImportImages'
+
+const rowsWord = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`
 
 /**
  * The check before sending: how many rows are ready, the rows the rules refuse (each can be fixed
  * and sent on its own), and Send for the valid ones.
  */
 export function ImportCheck({
+  profileId,
   report,
+  images,
   blocked,
   sending,
   onSend,
   onEdit,
 }: {
+  profileId: string
+  /** The rules' report with the rows whose images main found at fault. */
   report: ImportReport
+  images: ImportImageCheck
   /** The mapping has an error: nothing can be sent. */
   blocked: boolean
   sending: boolean
@@ -40,10 +48,26 @@ export function ImportCheck({
           ) : null}
         </div>
       </div>
+      {images.checking ? (
+        <p className="muted" role="status" data-testid="import-images-checking">
+          Checking the images of {rowsWord(report.valid)}…
+        </p>
+      ) : null}
+      {images.images && images.images.notChecked > 0 ? (
+        <p className="field__warning" data-testid="import-images-unchecked">
+          {rowsWord(images.images.notChecked)}: {images.images.notCheckedMessage}
+        </p>
+      ) : null}
       {report.rows.length > 0 ? (
         <ul className="row-reports stack stack--snug plain-list">
           {report.rows.slice(0, ROWS_SHOWN).map((row) => (
-            <RowReportItem key={row.row} row={row} onEdit={onEdit} testId={`row-report-${row.row}`} />
+            <RowReportItem
+              key={row.row}
+              profileId={profileId}
+              row={row}
+              onEdit={onEdit}
+              testId={`row-report-${row.row}`}
+            />
           ))}
         </ul>
       ) : (

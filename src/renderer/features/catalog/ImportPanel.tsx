@@ -12,6 +12,7 @@ import { FeedColumns, type OpenedFeed } from './FeedColumns'
 import { ImportCheck } from './ImportCheck'
 import { ImportStatus } from './ImportStatus'
 import type { EditorTarget } from './ProductEditor'
+import { useImportImages, withImageRows } from './useImportImages'
 import { useImportJob } from './useImportJob'
 import { useUnsentRows } from './unsentRows'
 import { UnsentRowsCard } from './UnsentRowsCard'
@@ -40,7 +41,13 @@ export const ImportPanel = memo(function ImportPanel({
 }) {
   const [feed, setFeed] = useState<OpenedFeed | null>(null)
   const [mapping, setMapping] = useState<FeedMapping>({})
-  const [report, setReport] = useState<ImportReport | null>(null)
+  const [rulesReport, setReport] = useState<ImportReport | null>(null)
+  // The rules' report, and the rows main found with an image at fault among those it let through.
+  const imageCheck = useImportImages(profileId, feed?.importId, mapping, rulesReport)
+  const report = useMemo(
+    () => (rulesReport ? withImageRows(rulesReport, imageCheck.images) : null),
+    [rulesReport, imageCheck.images],
+  )
   const {
     busy,
     problem: failure,
@@ -151,6 +158,8 @@ export const ImportPanel = memo(function ImportPanel({
               sending={busy === 'send'}
               onSend={() => void send()}
               onEdit={onEdit}
+              profileId={profileId}
+              images={imageCheck}
             />
           ) : null}
         </>
@@ -158,6 +167,7 @@ export const ImportPanel = memo(function ImportPanel({
 
       {sending.jobId && sending.job ? (
         <ImportStatus
+          profileId={profileId}
           job={sending.job}
           counts={sending.counts}
           refused={sending.refused}

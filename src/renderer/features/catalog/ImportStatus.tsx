@@ -4,6 +4,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { ProgressBar } from '../../components/ProgressBar'
 import type { ImportProgress } from './useImportJob'
+import { ProductThumb } from './ProductThumb'
 import { RowIssues } from './RowIssues'
 
 /**
@@ -11,6 +12,7 @@ import { RowIssues } from './RowIssues'
  * refused, to fix and re-send (only those are sent again).
  */
 export function ImportStatus({
+  profileId,
   job,
   counts,
   refused,
@@ -19,6 +21,7 @@ export function ImportStatus({
   onResend,
   onFix,
 }: {
+  profileId: string
   job: ImportProgress
   counts: ProductCounts | null
   refused: readonly ProductRow[]
@@ -73,6 +76,7 @@ export function ImportStatus({
               data-severity={row.status === 'fixed' ? 'fixed' : 'error'}
               data-testid={`refused-${row.id}`}
             >
+              <ProductThumb profileId={profileId} url={row.imageLink} />
               <div className="row-report__title">
                 <span className="row-report__id">{row.id}</span>
                 <span className="muted row-report__name">{row.title}</span>

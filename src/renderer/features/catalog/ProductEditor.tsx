@@ -20,6 +20,8 @@ import { Field } from '../../components/Field'
 import type { FieldMessage } from '../../components/Field'
 import { LengthCounter } from '../../components/LengthCounter'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { useProductImage } from './productImageClient'
+import { ImagePreview } from './ProductThumb'
 
 type Section = { title: string; fields: ProductField[] }
 
@@ -56,7 +58,7 @@ const CHOICES: Partial<Record<ProductField, readonly string[]>> = {
 const HINTS: Partial<Record<ProductField, string>> = {
   price: 'A number, a space and a currency code: 19.99 USD',
   sale_price_effective_date: 'Start/end with time and zone: 2026-03-01T00:00+01:00/2026-03-31T23:59+01:00',
-  image_link: `JPG, GIF, WEBP or PNG, at least ${LIMITS.product.imageMinSide.value}×${LIMITS.product.imageMinSide.value} px, up to ${LIMITS.product.imageMaxMegabytes.value} MB. The platform checks the file when it receives the product.`,
+  image_link: `JPG, GIF, WEBP or PNG, at least ${LIMITS.product.imageMinSide.value}×${LIMITS.product.imageMinSide.value} px, up to ${LIMITS.product.imageMaxMegabytes.value} MB. Ads Studio reads it when it can reach it; the platform checks it when it receives the product.`,
   additional_image_link: `Up to ${LIMITS.product.additionalImages.value} addresses, separated by commas`,
   brand: 'Give a brand, a GTIN or an MPN',
   product_type: 'Levels separated by “ > ”, e.g. Apparel > Shoes',
@@ -102,6 +104,13 @@ export function ProductEditor({
   // rather than saying it twice, and carries only what concerns the whole product.
   const refusedOnFields = [...new Set(serverMessages.map(({ field }) => field).filter(isProductField))]
   const refusedWhole = serverMessages.filter(({ field }) => !isProductField(field))
+  // Main reads the image (A:30, A:192) once its address is left (on blur) and follows the rules.
+  const [imageAddress, setImageAddress] = useState(target.product.image_link)
+  const imageRulesOk = !issues.some((issue) => issue.path[0] === 'image_link' && issue.severity === 'error')
+  const image = useProductImage(profileId, imageRulesOk ? imageAddress : undefined, true)
+  const imageIssues =
+    image.state === 'ready' && imageAddress === product.image_link ? (image.view.check?.issues ?? []) : []
+  const imageIssue = imageIssues.find((issue) => issue.severity === 'error') ?? imageIssues[0]
   const sheetRef = useRef<HTMLDivElement>(null)
   const showField = (field: ProductField) => {
     const control = sheetRef.current?.querySelector<HTMLElement>(`[data-product-field="${field}"]`)
@@ -115,10 +124,13 @@ export function ProductEditor({
     const issue = here.find((candidate) => candidate.severity === 'error') ?? here[0]
     if (issue && (issue.code !== 'required' || touched.has(field)))
       return { text: issue.message, severity: issue.severity }
+    const imageNote = field === 'image_link' ? imageIssue : undefined
+    if (imageNote?.severity === 'error') return { text: imageNote.message, severity: 'error' }
     const server = target.messages?.find((message) => message.field === field)
-    return server && product[field] === target.product[field]
-      ? { text: `Platform: ${server.message}`, severity: server.severity }
-      : undefined
+    if (server && product[field] === target.product[field])
+      return { text: `Platform: ${server.message}`, severity: server.severity }
+    // An image Ads Studio could not read: a warning, after anything the platform said.
+    return imageNote ? { text: imageNote.message, severity: imageNote.severity } : undefined
   }
 
   const set = (field: ProductField, raw: string) => {
@@ -145,10 +157,11 @@ export function ProductEditor({
         : [],
     ),
   )
-  const problems = errors.length + refusedFields.size
+  const imageError = imageIssue?.severity === 'error' && !ruleFields.has('image_link') ? 1 : 0
+  const problems = errors.length + refusedFields.size + imageError
   const save = async () => {
     setTouched(new Set(REQUIRED_PRODUCT_FIELDS))
-    if (errors.length > 0) return
+    if (errors.length > 0 || imageError > 0) return
     setSaving(true)
     try {
       const result = await unwrap(studio().catalog.saveProduct({ profileId, product, isNew: target.isNew }))
@@ -263,7 +276,7 @@ export function ProductEditor({
                     }
                     const limit =
                       field === 'title' || field === 'description' ? LIMITS.product[field].max : undefined
-                    return (
+                    const input = (
                       <Field
                         key={field}
                         className={wide ? 'product-form__wide' : undefined}
@@ -280,10 +293,20 @@ export function ProductEditor({
                         }
                         aside={limit !== undefined ? <LengthCounter value={value} max={limit} /> : undefined}
                         onChange={(event) => set(field, event.target.value)}
-                        onBlur={() => setTouched((current) => new Set(current).add(field))}
+                        onBlur={() => {
+                          setTouched((current) => new Set(current).add(field))
+                          if (field === 'image_link') setImageAddress(product.image_link)
+                        }}
                         data-testid={`product-${field}`}
                         data-product-field={field}
                       />
+                    )
+                    if (field !== 'image_link') return input
+                    return (
+                      <Fragment key={field}>
+                        {input}
+                        <ImagePreview image={image} />
+                      </Fragment>
                     )
                   })}
                 </div>

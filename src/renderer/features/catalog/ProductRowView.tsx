@@ -1,6 +1,7 @@
 import { memo, useLayoutEffect, useRef } from 'react'
 import type { ProductRow } from '../../../shared/ipc/contracts/catalogs'
 import { STATUS_BADGES, STATUS_WORDS } from './catalogClient'
+import { ProductThumb } from './ProductThumb'
 import { ROW_HEIGHT } from './tableWindow'
 
 /** Whether two versions of a row look the same in the table. */
@@ -10,6 +11,7 @@ export function sameShown(a: ProductRow, b: ProductRow): boolean {
     a.title === b.title &&
     a.price === b.price &&
     a.availability === b.availability &&
+    a.imageLink === b.imageLink &&
     a.itemGroupId === b.itemGroupId &&
     a.status === b.status &&
     a.messages[0]?.message === b.messages[0]?.message
@@ -18,6 +20,7 @@ export function sameShown(a: ProductRow, b: ProductRow): boolean {
 
 /** One row; memoized, so rows that stay in view are not rendered again as the table scrolls. */
 export const ProductRowView = memo(function ProductRowView({
+  profileId,
   index,
   start,
   row,
@@ -25,6 +28,7 @@ export const ProductRowView = memo(function ProductRowView({
   onToggle,
   onOpen,
 }: {
+  profileId: string
   index: number
   start: number
   row: ProductRow | undefined
@@ -79,6 +83,10 @@ export const ProductRowView = memo(function ProductRowView({
               checked={selected}
               onChange={() => onToggle(row.id)}
             />
+          </span>
+          {/* Mounted only while the row is on screen, so only those rows' images are fetched. */}
+          <span role="cell" className="product-row__image">
+            <ProductThumb profileId={profileId} url={row.imageLink} />
           </span>
           <span role="cell" className="product-row__id">
             <button type="button" className="link-button" onClick={() => onOpen(row.id)}>

@@ -174,6 +174,7 @@ export const ProductTable = memo(function ProductTable({
                 <span role="columnheader">
                   <span className="visually-hidden">Selected</span>
                 </span>
+                <span role="columnheader">Image</span>
                 <span role="columnheader">ID</span>
                 <span role="columnheader">Title</span>
                 <span role="columnheader">Price</span>
@@ -222,6 +223,7 @@ export const ProductTable = memo(function ProductTable({
                     return (
                       <ProductRowView
                         key={slotKey(item.index, span)}
+                        profileId={profileId}
                         index={item.index}
                         start={item.start}
                         row={row}

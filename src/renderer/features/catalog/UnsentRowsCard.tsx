@@ -60,7 +60,13 @@ export function UnsentRowsCard({
       {unsent.rows.length > 0 ? (
         <ul className="row-reports stack stack--snug plain-list" aria-label="Rows not sent">
           {unsent.rows.slice(0, ROWS_SHOWN).map((row) => (
-            <RowReportItem key={row.row} row={row} onEdit={onEdit} testId={`unsent-${row.row}`} />
+            <RowReportItem
+              key={row.row}
+              profileId={profileId}
+              row={row}
+              onEdit={onEdit}
+              testId={`unsent-${row.row}`}
+            />
           ))}
         </ul>
       ) : null}

@@ -78,6 +78,8 @@ export const productRowSchema = z.object({
   lastResult: z.string().optional(),
   onPlatform: z.boolean(),
   messages: z.array(issueViewSchema),
+  /** The product's image address, for its thumbnail (main fetches it: 'catalog.productImage'). */
+  imageLink: z.string().optional(),
 })
 export type ProductRow = z.infer<typeof productRowSchema>
 
@@ -168,6 +170,34 @@ export const importReportSchema = z.object({
 })
 export type ImportReport = z.infer<typeof importReportSchema>
 
+/** What main found reading the images of an import's rows ('catalog.importImages'). */
+export const importImagesSchema = z.object({
+  /** Rows whose images were looked at: those the rules let through. */
+  checked: z.number(),
+  /** Rows with an image at fault; the send leaves them out. */
+  failing: z.number(),
+  /** The first of them, as the report lists rows. */
+  rows: z.array(rowReportSchema),
+  /** Rows whose image main could not read ("not checked", a warning), and what the first one said. */
+  notChecked: z.number(),
+  notCheckedMessage: z.string().optional(),
+})
+export type ImportImages = z.infer<typeof importImagesSchema>
+
+/** A product image as main read it: a thumbnail, and when asked for, the check of the spec's rules. */
+export const productImageViewSchema = z.object({
+  dataUrl: z.string().startsWith('data:image/').optional(),
+  check: z
+    .object({
+      issues: z.array(issueViewSchema),
+      width: z.number().int().positive().optional(),
+      height: z.number().int().positive().optional(),
+      bytes: z.number().int().nonnegative().optional(),
+    })
+    .optional(),
+})
+export type ProductImageView = z.infer<typeof productImageViewSchema>
+
 /** The Keyword insights page's answer has its own contract part; its renderer reads it here too. */
 export type { KeywordResult } from './keywords'
 
@@ -253,6 +283,31 @@ export const catalogsContract = {
       .object({ profileId: profileIdSchema, importId: importIdSchema, mapping: feedMappingSchema })
       .strict(),
     response: z.object({ jobId: z.string(), sent: z.number(), skipped: z.number() }),
+  },
+  /**
+   * The images of an open import's rows, read by main with the mapping's check (A:30, A:192):
+   * slower than the check (a network read per image), so asked for after it.
+   */
+  'catalog.importImages': {
+    request: z
+      .object({ profileId: profileIdSchema, importId: importIdSchema, mapping: feedMappingSchema })
+      .strict(),
+    response: importImagesSchema,
+  },
+  /**
+   * A product image's thumbnail, fetched by main under the media fetch policy (the address is
+   * the product's own, as the designer typed or imported it), and with `check` what the image
+   * is against the spec's rules.
+   */
+  'catalog.productImage': {
+    request: z
+      .object({
+        profileId: profileIdSchema,
+        url: sendableText(productFieldMaxChars('image_link')),
+        check: z.boolean().optional(),
+      })
+      .strict(),
+    response: productImageViewSchema,
   },
   /** Writes the rows a sent import left out, as they are in the file, to a CSV the designer chooses. */
   'catalog.importExportUnsent': {

@@ -120,7 +120,7 @@ describe("the product table's header", () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Selected', 'ID', 'Title', 'Price', 'Availability', 'Group', 'Status'])
+    ).toEqual(['Selected', 'Image', 'ID', 'Title', 'Price', 'Availability', 'Group', 'Status'])
     expect(within(table).getAllByRole('row')[0]).toHaveAttribute('aria-rowindex', '1')
     expect(checkbox.closest('[role="row"]')).toHaveAttribute('aria-rowindex', '2')
     expect(table).toHaveAttribute('aria-rowcount', String(TOTAL + 1))
