@@ -207,9 +207,9 @@ describe('Changing a line item’s curated category', () => {
       await sheet.getByTestId('category-lookup').fill('US')
       await sheet.getByRole('button', { name: 'Look up' }).click()
       const found = sheet.getByRole('list', { name: 'Curated categories found' })
-      await found.getByRole('button', { name: 'Use Sports instead of News' }).waitFor(WAIT)
+      await found.getByRole('button', { name: 'Use instead: Sports in place of News' }).waitFor(WAIT)
       await shootBothPalettes(page, 'line-item-category-change')
-      await found.getByRole('button', { name: 'Use Sports instead of News' }).click()
+      await found.getByRole('button', { name: 'Use instead: Sports in place of News' }).click()
       await expect.poll(() => sheet.getByTestId('job-report').getAttribute('data-state'), JOB).toBe('done')
       expect(await sheet.getByTestId('job-report').textContent()).toContain(
         'Change “News” to “Sports” on “Preroll on publishers”',

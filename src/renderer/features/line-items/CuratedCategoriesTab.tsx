@@ -292,12 +292,13 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
           <div className="category-change stack stack--tight" data-testid="category-change">
             {changing.note ? <p className="category-change__note">{changing.note}</p> : null}
             <p className="muted">
-              On the platform now: “{changingName}”
-              {changing.link.createdAt ? `, attached ${day(changing.link.createdAt)}` : ''}
+              {changing.note ? '' : `On the platform now: “${changingName}”. `}
+              {changing.link.createdAt ? `Attached ${day(changing.link.createdAt)}` : ''}
               {changing.link.updatedAt && changing.link.updatedAt !== changing.link.createdAt
                 ? `, last changed ${day(changing.link.updatedAt)}`
                 : ''}
-              . Look up the category to use instead, then choose it.
+              {changing.link.createdAt ? '. ' : ''}
+              Look up the category to use instead, then choose it.
             </p>
             <div>
               <Button variant="ghost" onClick={() => setChanging(null)}>
@@ -335,7 +336,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
                     <Button
                       onClick={() => change(category)}
                       disabled={job.busy}
-                      aria-label={`Use ${category.name} instead of ${changingName}`}
+                      aria-label={`Use instead: ${category.name} in place of ${changingName}`}
                     >
                       <ArrowLeftRight size={16} aria-hidden="true" />
                       Use instead
