@@ -1,4 +1,5 @@
 import type { LineItemPutField } from './rules/lineItems'
+import { CONVERSATION_OPTIONS } from './rules/validateVideoConversationCard'
 
 /**
  * Every platform word the app puts on screen, in the app's words: field names, enumerated values
@@ -146,3 +147,19 @@ const CREATIVE_TYPE_WORDS: Record<string, string> = {
   MEDIUM_RECTANGLE: 'Medium rectangle',
 }
 export const creativeTypeWord = (type: string): string => CREATIVE_TYPE_WORDS[type] ?? humanised(type)
+
+/** The text fields of a video conversation card (B:131), as its editor names them. */
+const VIDEO_CONVERSATION_FIELD_WORDS: Record<string, string> = {
+  name: 'Card name',
+  title: 'Title',
+  thank_you_text: 'Thank-you text',
+  thank_you_url: 'Thank-you URL',
+  ...Object.fromEntries(
+    CONVERSATION_OPTIONS.flatMap((ordinal) => [
+      [`${ordinal}_cta`, `Hashtag of the ${ordinal} option`],
+      [`${ordinal}_cta_post`, `Post of the ${ordinal} option`],
+    ]),
+  ),
+}
+export const videoConversationFieldWord = (field: string): string =>
+  VIDEO_CONVERSATION_FIELD_WORDS[field] ?? humanised(field)

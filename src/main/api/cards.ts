@@ -116,6 +116,33 @@ export function createPollCard(ctx: AdsContext, accountId: string, input: PollCa
 
 export const listPollCards = listCardsOfType('poll')
 
+/** A poll card as read back: its choices and when voting opens and closes (B:39). */
+export const pollCardSchema = platformObject(
+  optionalText(
+    'name',
+    'card_type',
+    'card_uri',
+    'first_choice',
+    'second_choice',
+    'third_choice',
+    'fourth_choice',
+    'start_time',
+    'end_time',
+    'updated_at',
+  ),
+)
+export type PollCard = z.infer<typeof pollCardSchema>
+
+/** GET accounts/:account_id/cards/poll/:card_id (B:99). */
+export function getPollCard(
+  ctx: AdsContext,
+  accountId: string,
+  cardId: string,
+  options: ReadOptions = {},
+): Promise<PollCard> {
+  return getOne(ctx, cardsUrl(ctx, accountId, 'poll', cardId), single(pollCardSchema), options)
+}
+
 // Video conversation cards
 
 export interface VideoConversationCardCreate {
@@ -177,6 +204,41 @@ export function updateVideoConversationCard(
 }
 
 export const listVideoConversationCards = listCardsOfType('video_conversation')
+
+/** A video conversation card as read back (B:41): its text fields, null when unset. */
+export const videoConversationCardSchema = platformObject(
+  optionalText(
+    'name',
+    'card_type',
+    'card_uri',
+    'title',
+    'first_cta',
+    'first_cta_post',
+    'second_cta',
+    'second_cta_post',
+    'third_cta',
+    'third_cta_post',
+    'fourth_cta',
+    'fourth_cta_post',
+    'thank_you_text',
+    'thank_you_url',
+    'media_key',
+    'media_url',
+    'updated_at',
+  ),
+)
+export type VideoConversationCard = z.infer<typeof videoConversationCardSchema>
+
+/** GET accounts/:account_id/cards/video_conversation/:card_id (B:130). */
+export function getVideoConversationCard(
+  ctx: AdsContext,
+  accountId: string,
+  cardId: string,
+  options: ReadOptions = {},
+): Promise<VideoConversationCard> {
+  const url = cardsUrl(ctx, accountId, 'video_conversation', cardId)
+  return getOne(ctx, url, single(videoConversationCardSchema), options)
+}
 
 /**
  * The legacy card path, DELETE accounts/:id/cards/:card_type/:card_id. Poll and video

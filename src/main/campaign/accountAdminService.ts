@@ -2,6 +2,7 @@ import { AppFailure, appError, invalidInput, isAppFailure } from '../../shared/e
 import type {
   AccountAppView,
   AccountDetailsView,
+  AccountMediaDetail,
   AccountMediaView,
   HistoryEntryView,
 } from '../../shared/ipc/contracts/campaign'
@@ -222,6 +223,33 @@ export function createAccountAdminService(deps: CampaignServiceDeps) {
         const live = page.data.filter((m) => m.deleted !== true)
         for (const media of live) remember(mediaKeyOf(profileId, accountId, media.id), media.media_url)
         return { items: live.map(toMediaView), nextCursor: page.nextCursor }
+      })
+    },
+
+    /**
+     * One medium read fresh, deleted ones too: the delete confirmation shows what is about to go
+     * as the platform has it now, and says so when it is gone already.
+     */
+    media(profileId: string, accountId: string, accountMediaId: string): Promise<AccountMediaDetail> {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        try {
+          const media = await getAccountMedia(ctx, accountId, accountMediaId, { withDeleted: true })
+          remember(mediaKeyOf(profileId, accountId, media.id), media.media_url)
+          return {
+            ...toMediaView(media),
+            deleted: media.deleted === true,
+            ...(media.updated_at ? { updatedAt: media.updated_at } : {}),
+          }
+        } catch (error) {
+          if (isAppFailure(error) && error.code === 'not_found')
+            throw new AppFailure(
+              appError(
+                'not_found',
+                'This account media is not on this ad account any more: the list shows it as it is now.',
+              ),
+            )
+          throw error
+        }
       })
     },
 

@@ -5,7 +5,13 @@ import type {
   CuratedCategoryView,
 } from '../../shared/ipc/contracts/campaign'
 import { listAdvertiserBusinessCategories } from '../api/accountAdmin'
-import { listCuratedCategories, type LineItem } from '../api/lineItems'
+import type { AdsContext } from '../api/adsRequest'
+import {
+  getLineItemCuratedCategory,
+  listCuratedCategories,
+  type LineItem,
+  type LineItemCuratedCategory,
+} from '../api/lineItems'
 import type { CampaignReads } from './campaignReads'
 import { nameOf, toCategoryView } from './lineItemViews'
 import type { CampaignServiceDeps } from './lineItemsService'
@@ -17,27 +23,118 @@ import { OPS } from './operations'
  */
 export function createCuratedCategoriesService(deps: CampaignServiceDeps & { reads: CampaignReads }) {
   const { reads } = deps
+
+  /** A curated category by id, or undefined when the platform has none by that id. */
+  function readable(ctx: AdsContext, profileId: string, accountId: string, categoryId: string) {
+    return reads.category(ctx, profileId, accountId, categoryId).catch((error: unknown) => {
+      if (isAppFailure(error) && error.code === 'not_found') return undefined
+      throw error
+    })
+  }
+
+  async function linkView(
+    ctx: AdsContext,
+    profileId: string,
+    accountId: string,
+    link: LineItemCuratedCategory,
+  ): Promise<CategoryLinkView> {
+    const found = await readable(ctx, profileId, accountId, link.curated_category_id)
+    return {
+      id: link.id,
+      lineItemId: link.line_item_id,
+      curatedCategoryId: link.curated_category_id,
+      ...(found ? { category: toCategoryView(found) } : {}),
+      ...(link.created_at ? { createdAt: link.created_at } : {}),
+      ...(link.updated_at ? { updatedAt: link.updated_at } : {}),
+    }
+  }
+
+  /** The link read fresh, deleted ones too; refused, in words, once it is not this line item's. */
+  async function freshLink(ctx: AdsContext, accountId: string, lineItemId: string, linkId: string) {
+    const link = await getLineItemCuratedCategory(ctx, accountId, linkId, { withDeleted: true }).catch(
+      (error: unknown) => {
+        if (isAppFailure(error) && error.code === 'not_found') return undefined
+        throw error
+      },
+    )
+    if (!link || link.deleted === true)
+      throw new AppFailure(
+        appError(
+          'not_found',
+          'That curated category is no longer attached: it was detached elsewhere. The list shows it as it is now.',
+        ),
+      )
+    if (link.line_item_id !== lineItemId)
+      throw new AppFailure(
+        appError(
+          'not_found',
+          'That curated category is now attached to another line item. The list shows it as it is now.',
+        ),
+      )
+    return link
+  }
+
   return {
     links(profileId: string, accountId: string, lineItemId: string): Promise<CategoryLinkView[]> {
       return deps.withAdsContext(profileId, async (ctx) => {
         const links = (await reads.linksOf(ctx, accountId)).filter((link) => link.line_item_id === lineItemId)
-        return Promise.all(
-          links.map(async (link): Promise<CategoryLinkView> => {
-            const found = await reads
-              .category(ctx, profileId, accountId, link.curated_category_id)
-              .catch((error: unknown) => {
-                if (isAppFailure(error) && error.code === 'not_found') return undefined
-                throw error
-              })
-            return {
-              id: link.id,
-              lineItemId: link.line_item_id,
-              curatedCategoryId: link.curated_category_id,
-              ...(found ? { category: toCategoryView(found) } : {}),
-              ...(link.created_at ? { createdAt: link.created_at } : {}),
-            }
-          }),
-        )
+        return Promise.all(links.map((link) => linkView(ctx, profileId, accountId, link)))
+      })
+    },
+
+    /** One attachment as the platform has it now (B:198): what the designer is about to change. */
+    link(
+      profileId: string,
+      accountId: string,
+      lineItemId: string,
+      linkId: string,
+    ): Promise<CategoryLinkView> {
+      return deps.withAdsContext(profileId, async (ctx) =>
+        linkView(ctx, profileId, accountId, await freshLink(ctx, accountId, lineItemId, linkId)),
+      )
+    },
+
+    /**
+     * Puts another curated category in place of an attached one (PUT, B:200: both of its fields
+     * are optional; only `curated_category_id` changes). Checked against the link as it is now,
+     * so a change made elsewhere is not overwritten blindly.
+     */
+    changeCategory(
+      profileId: string,
+      accountId: string,
+      lineItemId: string,
+      linkId: string,
+      curatedCategoryId: string,
+    ) {
+      return deps.withAdsContext(profileId, async (ctx) => {
+        const link = await freshLink(ctx, accountId, lineItemId, linkId)
+        const from = await readable(ctx, profileId, accountId, link.curated_category_id)
+        const fromName = from?.name ?? link.curated_category_id
+        if (link.curated_category_id === curatedCategoryId)
+          throw invalidInput(
+            `“${fromName}” is the one attached now — choose another category`,
+            'curatedCategoryId',
+          )
+        const to = await readable(ctx, profileId, accountId, curatedCategoryId)
+        if (!to) throw invalidInput(`There is no curated category ${curatedCategoryId}`, 'curatedCategoryId')
+        const toName = to.name ?? curatedCategoryId
+        const links = await reads.linksOf(ctx, accountId)
+        if (links.some((l) => l.line_item_id === lineItemId && l.curated_category_id === curatedCategoryId))
+          throw invalidInput(`“${toName}” is already attached to this line item`, 'curatedCategoryId')
+        const [item] = await reads.resolve(ctx, profileId, accountId, [lineItemId], false)
+        const lineItemName = nameOf(item as LineItem)
+        return deps.outbox.enqueueOperations({
+          profileId,
+          accountId,
+          area: 'line_items',
+          title: `Change “${fromName}” to “${toName}” on “${lineItemName}”`,
+          steps: [
+            {
+              op: OPS.categoryChange,
+              params: { linkId, lineItemId, curatedCategoryId, lineItemName, fromName, toName },
+            },
+          ],
+        })
       })
     },
 

@@ -27,6 +27,11 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<ty
       job(categories.attachCategory(profileId, accountId, lineItemId, curatedCategoryId)),
     'lineItems.detachCategory': ({ profileId, accountId, linkIds }) =>
       job(categories.detachCategory(profileId, accountId, linkIds)),
+    'lineItems.categoryLink': async ({ profileId, accountId, lineItemId, linkId }) => ({
+      link: await categories.link(profileId, accountId, lineItemId, linkId),
+    }),
+    'lineItems.changeCategory': ({ profileId, accountId, lineItemId, linkId, curatedCategoryId }) =>
+      job(categories.changeCategory(profileId, accountId, lineItemId, linkId, curatedCategoryId)),
     'curatedCategories.get': async ({ profileId, accountId, categoryId }) => ({
       category: await categories.getCategory(profileId, accountId, categoryId),
     }),
@@ -58,6 +63,9 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<ty
     }),
     'accountMedia.list': ({ profileId, accountId, creativeTypes, cursor }) =>
       account.listMedia(profileId, accountId, { creativeTypes, cursor }),
+    'accountMedia.get': async ({ profileId, accountId, accountMediaId }) => ({
+      item: await account.media(profileId, accountId, accountMediaId),
+    }),
     'accountMedia.delete': ({ profileId, accountId, accountMediaIds }) =>
       job(account.deleteMedia(profileId, accountId, accountMediaIds)),
     'accountMedia.thumbnail': ({ profileId, accountId, accountMediaId }) =>

@@ -16,6 +16,7 @@ import {
   deleteLineItemCuratedCategory,
   listLineItemCuratedCategories,
   updateLineItem,
+  updateLineItemCuratedCategory,
 } from '../api/lineItems'
 import type { JobEnv } from '../publish/executor'
 import type { Json } from '../publish/job'
@@ -138,6 +139,43 @@ const categoryDetach: OperationExecutor<{ linkId: string; name: string }, Delete
   alreadyDone: goneAlready((params: { linkId: string }) => ({ id: params.linkId, alreadyDeleted: true })),
 }
 
+/**
+ * Another curated category in place of an attached one (PUT, B:200). It sets one field to one
+ * value, so sending it again after a lost answer changes nothing more.
+ */
+const categoryChange: OperationExecutor<
+  {
+    linkId: string
+    lineItemId: string
+    curatedCategoryId: string
+    lineItemName: string
+    fromName: string
+    toName: string
+  },
+  { id: string; curatedCategoryId: string }
+> = {
+  op: 'lineItemCuratedCategory.update',
+  params: z
+    .object({
+      linkId: id,
+      lineItemId: id,
+      curatedCategoryId: id,
+      lineItemName: label,
+      fromName: label,
+      toName: label,
+    })
+    .strict(),
+  label: ({ fromName, toName, lineItemName }) =>
+    `Change ${quote(fromName)} to ${quote(toName)} on ${quote(lineItemName)}`,
+  retry: 'repeatable',
+  async run(env, { params }) {
+    const link = await updateLineItemCuratedCategory(env.ctx, env.accountId, params.linkId, {
+      curatedCategoryId: params.curatedCategoryId,
+    })
+    return { id: link.id, curatedCategoryId: link.curated_category_id }
+  },
+}
+
 const accountUpdate: OperationExecutor<
   { name?: string | undefined; industryType?: string | undefined },
   { name: string | null; industryType: string | null }
@@ -208,6 +246,7 @@ export const CAMPAIGN_OPERATIONS: readonly AnyOperationExecutor[] = [
   lineItemDelete,
   categoryAttach,
   categoryDetach,
+  categoryChange,
   accountUpdate,
   accountDelete,
   featuresAdd,
@@ -220,6 +259,7 @@ export const OPS = {
   lineItemDelete: lineItemDelete.op,
   categoryAttach: categoryAttach.op,
   categoryDetach: categoryDetach.op,
+  categoryChange: categoryChange.op,
   accountUpdate: accountUpdate.op,
   accountDelete: accountDelete.op,
   featuresAdd: featuresAdd.op,

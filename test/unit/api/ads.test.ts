@@ -157,6 +157,22 @@ describe('ads endpoints', () => {
     expect(Object.fromEntries(only().query)).toEqual({ card_ids: 'p1,p2', with_total_count: 'true' })
   })
 
+  it('reads one poll card and one video conversation card, deleted ones too (B:99, B:130)', async () => {
+    const poll = { ...card, card_type: 'TEXT_POLLS', end_time: '2026-12-08T12:00:00Z', deleted: true }
+    api.respond(json(200, { data: poll }))
+    expect(await cards.getPollCard(ctx, 'a1', 'p1', { withDeleted: true })).toMatchObject({
+      end_time: '2026-12-08T12:00:00Z',
+      deleted: true,
+    })
+    const read = only()
+    expect([read.method, read.path]).toEqual(['GET', '/ads/12/accounts/a1/cards/poll/p1'])
+    expect(Object.fromEntries(read.query)).toEqual({ with_deleted: 'true' })
+
+    api.respond(json(200, { data: [{ ...card, title: 'Pick a side', second_cta: null }] }))
+    expect(await cards.getVideoConversationCard(ctx, 'a1', 'v1')).toMatchObject({ title: 'Pick a side' })
+    expect(only().path).toBe('/ads/12/accounts/a1/cards/video_conversation/v1')
+  })
+
   it('creates and lists video conversation cards', async () => {
     api.respond(json(200, { data: { ...card, card_type: 'VIDEO_CONVERSATION' } }))
     await cards.createVideoConversationCard(ctx, 'a1', {

@@ -50,6 +50,8 @@ export const APP_REACH: Readonly<Record<string, AppReach>> = {
   [`${A}:171`]: reach('api/audiences#deleteDoNotReachList', 'audiences.deleteDoNotReachList'),
   // Part B.
   [`${B}:73`]: reach('api/accountAdmin#listAccountMedia', 'accountMedia.list'),
+  // Read fresh when its delete confirmation opens.
+  [`${B}:74`]: reach('api/accountAdmin#getAccountMedia', 'accountMedia.get'),
   [`${B}:75`]: reach('api/accountAdmin#deleteAccountMedia', 'accountMedia.delete'),
   [`${B}:79`]: reach('api/cards#listCards', 'library.cards'),
   [`${B}:80`]: reach('api/cards#getCard', 'published.updateCard'),
@@ -62,10 +64,14 @@ export const APP_REACH: Readonly<Record<string, AppReach>> = {
   [`${B}:91`]: reach('api/ads#updateMediaLibraryObject', 'library.updateMedia'),
   [`${B}:92`]: reach('api/ads#deleteMediaLibraryObject', 'library.deleteMedia'),
   [`${B}:98`]: reach('api/cards#listPollCards', 'library.cards'),
+  // A published poll's draft shows whether the card is still there and voting still open.
+  [`${B}:99`]: reach('api/cards#getPollCard', 'published.cardState'),
   [`${B}:100`]: reach('api/cards#createPollCard', 'outbox.enqueue'),
   [`${B}:105`]: reach('api/ads#createPost', 'outbox.enqueue'),
   [`${B}:125`]: reach('api/ads#renamePost', 'posts.rename'),
   [`${B}:129`]: reach('api/cards#listVideoConversationCards', 'library.cards'),
+  // A published card's draft shows what was changed on the platform before it is edited here.
+  [`${B}:130`]: reach('api/cards#getVideoConversationCard', 'published.cardState'),
   [`${B}:131`]: reach('api/cards#createVideoConversationCard', 'outbox.enqueue'),
   [`${B}:150`]: reach('api/cards#updateVideoConversationCard', 'published.updateVideoConversationCard'),
   [`${B}:156`]: reach('api/ads#listAccounts', 'accounts.list'),
@@ -83,6 +89,13 @@ export const APP_REACH: Readonly<Record<string, AppReach>> = {
   [`${B}:171`]: reach('api/lineItems#updateLineItem', 'lineItems.update'),
   [`${B}:193`]: reach('api/lineItems#deleteLineItem', 'lineItems.delete'),
   [`${B}:197`]: reach('api/lineItems#listLineItemCuratedCategories', 'lineItems.categories'),
+  // Changing an attached category reads it fresh first, then puts another in its place.
+  [`${B}:198`]: reach(
+    'api/lineItems#getLineItemCuratedCategory',
+    'lineItems.categoryLink',
+    'lineItems.changeCategory',
+  ),
   [`${B}:199`]: reach('api/lineItems#createLineItemCuratedCategory', 'lineItems.attachCategory'),
+  [`${B}:200`]: reach('api/lineItems#updateLineItemCuratedCategory', 'lineItems.changeCategory'),
   [`${B}:201`]: reach('api/lineItems#deleteLineItemCuratedCategory', 'lineItems.detachCategory'),
 }

@@ -10,10 +10,10 @@ import { Button } from '../../components/Button'
 import { DataTable, type DataColumn } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { studio, unwrap } from '../../lib/ipc'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { UploadVideoDialog } from './UploadVideoDialog'
+import { AccountMediaDeleteDialog } from './AccountMediaDeleteDialog'
 import { AccountMediaThumb } from './AccountMediaThumb'
 import { creativeTypeWord } from '../../../shared/platformWords'
 import type { AccountScope } from '../../state/connection/activeProfile'
@@ -41,6 +41,8 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
   /** Video ids (media keys) of the last upload, to point at the PREROLL item it made. */
   const [fresh, setFresh] = useState<readonly string[]>([])
   const [notice, setNotice] = useState<string | null>(null)
+  /** Said when a medium about to be deleted turned out to be gone already. */
+  const [gone, setGone] = useState<string | null>(null)
 
   const load = useCallback(
     async (more?: string) => {
@@ -125,6 +127,7 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
       </div>
       {error ? <Banner tone="error">{error}</Banner> : null}
       {notice ? <Banner tone="success">{notice}</Banner> : null}
+      {gone ? <Banner tone="info">{gone}</Banner> : null}
       <JobReport state={job.state} onRetry={() => void job.retry()} />
       {items === null ? (
         <p className="muted" role="status">
@@ -201,22 +204,19 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
         </Button>
       ) : null}
 
-      <ConfirmDialog
-        wide
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        tone="danger"
-        title={deleting ? `Delete this ${typeLabel(deleting.creativeType).toLowerCase()} account media?` : ''}
-        description={
-          <>
-            <strong>This cannot be undone.</strong> Ads that use it stop showing it.
-          </>
-        }
-        confirmLabel="Delete"
-        onConfirm={() => {
-          if (!deleting) return
-          const id = deleting.id
-          void job.start(() => unwrap(studio().accountMedia.delete({ ...scope, accountMediaIds: [id] })))
+      <AccountMediaDeleteDialog
+        key={deleting?.id ?? 'none'}
+        scope={scope}
+        item={deleting}
+        onClose={() => setDeleting(null)}
+        onGone={(message) => {
+          setDeleting(null)
+          setGone(message)
+          void load()
+        }}
+        onConfirm={(item) => {
+          setGone(null)
+          void job.start(() => unwrap(studio().accountMedia.delete({ ...scope, accountMediaIds: [item.id] })))
         }}
       />
       {uploading ? <UploadVideoDialog onClose={() => setUploading(false)} onUploaded={onUploaded} /> : null}

@@ -1,6 +1,6 @@
-import { Globe, Link2, Search, TriangleAlert, Unlink } from 'lucide-react'
+import { ArrowLeftRight, Globe, Link2, Search, TriangleAlert, Unlink } from 'lucide-react'
 import { create } from 'zustand'
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type {
   CategoryLinkView,
   CuratedCategoryView,
@@ -40,6 +40,9 @@ function parseCountries(text: string): { codes: string[]; unknown: string[] } {
     unknown: entries.filter((code) => !isCountryCode(code)),
   }
 }
+
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' })
+const categoryName = (link: CategoryLinkView) => link.category?.name ?? link.curatedCategoryId
 
 const names = (codes: readonly string[]) => codes.map((code) => countryName(code) ?? code).join(', ')
 
@@ -101,6 +104,10 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
   const [found, setFound] = useState<CuratedCategoryView[] | null>(null)
   const [lookupError, setLookupError] = useState<string | null>(null)
   const [looking, setLooking] = useState(false)
+  /** The attachment being changed, as read fresh from the platform when "Change" was chosen. */
+  const [changing, setChanging] = useState<{ link: CategoryLinkView; note?: string } | null>(null)
+  const [opening, setOpening] = useState<string | null>(null)
+  const lookupInput = useRef<HTMLInputElement>(null)
 
   const reload = useCallback(async () => {
     try {
@@ -110,7 +117,10 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
       setLoadError(failureText(error))
     }
   }, [scope, item.id])
-  const job = useJob(() => void reload())
+  const job = useJob((finished) => {
+    if (finished.state === 'done') setChanging(null)
+    void reload()
+  })
   useEffect(() => {
     void reload()
   }, [reload])
@@ -157,6 +167,45 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
   const detach = (link: CategoryLinkView) =>
     void job.start(() => unwrap(studio().lineItems.detachCategory({ ...scope, linkIds: [link.id] })))
 
+  /** Reads the attachment fresh before it is changed: a change made elsewhere shows first. */
+  const startChange = async (link: CategoryLinkView) => {
+    setOpening(link.id)
+    setLoadError(null)
+    try {
+      const fresh = (
+        await unwrap(studio().lineItems.categoryLink({ ...scope, lineItemId: item.id, linkId: link.id }))
+      ).link
+      const movedTo = fresh.curatedCategoryId !== link.curatedCategoryId ? categoryName(fresh) : null
+      setChanging({
+        link: fresh,
+        ...(movedTo ? { note: `Changed elsewhere: on the platform it is “${movedTo}” now.` } : {}),
+      })
+      if (movedTo) void reload()
+      lookupInput.current?.focus()
+    } catch (error) {
+      setChanging(null)
+      setLoadError(failureText(error))
+      void reload()
+    } finally {
+      setOpening(null)
+    }
+  }
+  const change = (category: CuratedCategoryView) => {
+    if (!changing) return
+    const linkId = changing.link.id
+    void job.start(() =>
+      unwrap(
+        studio().lineItems.changeCategory({
+          ...scope,
+          lineItemId: item.id,
+          linkId,
+          curatedCategoryId: category.id,
+        }),
+      ),
+    )
+  }
+  const changingName = changing ? categoryName(changing.link) : ''
+
   return (
     <div className="stack">
       <Field
@@ -196,15 +245,27 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
                   category={link.category}
                   targets={parsedTargets.codes}
                   action={
-                    <Button
-                      variant="ghost"
-                      onClick={() => detach(link)}
-                      disabled={job.busy}
-                      aria-label={`Detach ${link.category.name}`}
-                    >
-                      <Unlink size={16} aria-hidden="true" />
-                      Detach
-                    </Button>
+                    <div className="actions">
+                      <Button
+                        variant="ghost"
+                        onClick={() => void startChange(link)}
+                        busy={opening === link.id}
+                        disabled={job.busy}
+                        aria-label={`Change ${link.category.name}`}
+                      >
+                        <ArrowLeftRight size={16} aria-hidden="true" />
+                        Change
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        onClick={() => detach(link)}
+                        disabled={job.busy}
+                        aria-label={`Detach ${link.category.name}`}
+                      >
+                        <Unlink size={16} aria-hidden="true" />
+                        Detach
+                      </Button>
+                    </div>
                   }
                 />
               ) : (
@@ -225,10 +286,30 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
 
       <section aria-labelledby="find-title" className="stack stack--tight">
         <h3 id="find-title" className="li-subtitle">
-          Attach a curated category
+          {changing ? `Put another category in place of “${changingName}”` : 'Attach a curated category'}
         </h3>
+        {changing ? (
+          <div className="category-change stack stack--tight" data-testid="category-change">
+            {changing.note ? <p className="category-change__note">{changing.note}</p> : null}
+            <p className="muted">
+              {changing.note ? '' : `On the platform now: “${changingName}”. `}
+              {changing.link.createdAt ? `Attached ${day(changing.link.createdAt)}` : ''}
+              {changing.link.updatedAt && changing.link.updatedAt !== changing.link.createdAt
+                ? `, last changed ${day(changing.link.updatedAt)}`
+                : ''}
+              {changing.link.createdAt ? '. ' : ''}
+              Look up the category to use instead, then choose it.
+            </p>
+            <div>
+              <Button variant="ghost" onClick={() => setChanging(null)}>
+                Keep “{changingName}”
+              </Button>
+            </div>
+          </div>
+        ) : null}
         <form className="lookup-row" onSubmit={(event) => void lookUp(event)}>
           <Field
+            ref={lookupInput}
             label="Category id, or a country code to browse"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -251,6 +332,15 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
                 action={
                   attached.has(category.id) ? (
                     <span className="badge badge--accent">Attached</span>
+                  ) : changing ? (
+                    <Button
+                      onClick={() => change(category)}
+                      disabled={job.busy}
+                      aria-label={`Use instead: ${category.name} in place of ${changingName}`}
+                    >
+                      <ArrowLeftRight size={16} aria-hidden="true" />
+                      Use instead
+                    </Button>
                   ) : (
                     <Button
                       onClick={() => attach(category)}

@@ -6,6 +6,7 @@ import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
+import { PublishedCardState } from '../../kits/editor/PublishedCardState'
 import { Field } from '../../components/Field'
 import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
@@ -53,6 +54,7 @@ export function PollEditor({ features }: { features?: readonly string[] | undefi
       route="polls"
       what="poll"
       detail="Poll cards cannot be changed after they are created; duplicate it to make a new one."
+      platform={<PublishedCardState what="poll" />}
     />
   )
   const addHint =

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button'
 import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
 import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
+import { PublishedCardState } from '../../kits/editor/PublishedCardState'
 import { videoConversationEdit } from '../../kits/editor/publishedEditSpecs'
 import { Field } from '../../components/Field'
 import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
@@ -82,6 +83,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           route="video-conversations"
           what="video conversation card"
           edit={(profile, draft) => videoConversationEdit(profile, draft, content)}
+          platform={<PublishedCardState what="card" />}
         />
       }
       preview={<VideoConversationPreview content={content} />}

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { RouteId } from '../../nav/routes'
 import { navigate } from '../../nav/routes'
 import { Banner } from '../../components/Banner'
@@ -23,6 +23,7 @@ export function PublishedBanner({
   what,
   detail = 'It opens read-only, as it is on the platform; duplicate it to make a new one.',
   edit,
+  platform,
 }: {
   route: RouteId
   /** "post", "card": the banner says "This post is published." */
@@ -30,6 +31,8 @@ export function PublishedBanner({
   detail?: string
   /** The edit the spec allows for this creative, if any. */
   edit?: (profileId: string, draftId: string) => PublishedEditSpec
+  /** The creative as the platform holds it now, shown under the banner's sentence. */
+  platform?: ReactNode
 }) {
   const draftId = useDraftEditor((state) => state.draft.id)
   const published = useDraftEditor((state) => state.draft.status === 'published')
@@ -68,6 +71,7 @@ export function PublishedBanner({
             </Button>
           </div>
         </div>
+        {platform}
       </Banner>
       <JobReport state={update.state} onRetry={() => void update.retry()} />
     </>

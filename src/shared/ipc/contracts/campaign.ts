@@ -76,6 +76,7 @@ export const categoryLinkViewSchema = z.object({
   /** Absent when the category could not be read (it may have been withdrawn). */
   category: curatedCategoryViewSchema.optional(),
   createdAt: z.string().optional(),
+  updatedAt: z.string().optional(),
 })
 export type CategoryLinkView = z.infer<typeof categoryLinkViewSchema>
 
@@ -110,6 +111,13 @@ export const accountMediaViewSchema = z.object({
   ...optionalText('videoId', 'mediaUrl', 'createdAt'),
 })
 export type AccountMediaView = z.infer<typeof accountMediaViewSchema>
+
+/** One account medium read fresh (B:74), deleted ones too: what a designer checks before acting on it. */
+export const accountMediaDetailSchema = accountMediaViewSchema.extend({
+  deleted: z.boolean(),
+  updatedAt: z.string().optional(),
+})
+export type AccountMediaDetail = z.infer<typeof accountMediaDetailSchema>
 
 export const historyEntryViewSchema = z.object({
   changeTime: z.string(),
@@ -179,6 +187,18 @@ export const campaignContract = {
   },
   'lineItems.detachCategory': {
     request: z.object({ ...scope, linkIds: idList }).strict(),
+    response: jobResponse,
+  },
+  /** One attached curated category read fresh (B:198), before the designer changes it. */
+  'lineItems.categoryLink': {
+    request: z.object({ ...scope, lineItemId: objectId, linkId: objectId }).strict(),
+    response: z.object({ link: categoryLinkViewSchema }),
+  },
+  /** Puts another curated category in place of an attached one (PUT, B:200), queued in the outbox. */
+  'lineItems.changeCategory': {
+    request: z
+      .object({ ...scope, lineItemId: objectId, linkId: objectId, curatedCategoryId: objectId })
+      .strict(),
     response: jobResponse,
   },
   /** A curated category by id. */
@@ -278,6 +298,11 @@ export const campaignContract = {
       })
       .strict(),
     response: z.object({ items: z.array(accountMediaViewSchema), nextCursor: z.string().nullable() }),
+  },
+  /** One account medium as the platform holds it now, deleted or not. */
+  'accountMedia.get': {
+    request: z.object({ ...scope, accountMediaId: objectId }).strict(),
+    response: z.object({ item: accountMediaDetailSchema }),
   },
   'accountMedia.delete': {
     request: z.object({ ...scope, accountMediaIds: idList }).strict(),

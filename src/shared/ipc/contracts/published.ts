@@ -20,7 +20,30 @@ import { jobResponse } from './outbox'
 
 const draftId = z.uuid('Not a draft id')
 
+/**
+ * A published poll or video conversation card as the platform holds it now (B:99, B:130), read
+ * when its draft opens: whether it is still there, when the poll's voting closes, and which
+ * text fields someone changed on the platform since this app published it.
+ */
+export const publishedCardStateSchema = z.object({
+  state: z.enum(['live', 'deleted', 'missing']),
+  /** When main read it (ISO time). */
+  readAt: z.string(),
+  cardId: z.string(),
+  updatedAt: z.string().optional(),
+  /** A poll's voting window, when the platform gives its end. */
+  voting: z.object({ endsAt: z.string(), open: z.boolean() }).optional(),
+  /** Text fields whose platform value differs from the draft: the field in words, the value now. */
+  changes: z.array(z.object({ field: z.string(), label: z.string(), now: z.string() })),
+})
+export type PublishedCardState = z.infer<typeof publishedCardStateSchema>
+
 export const publishedContract = {
+  /** Reads a published poll or video conversation card of a draft from the platform (no write). */
+  'published.cardState': {
+    request: z.object({ profileId: profileIdSchema, draftId }).strict(),
+    response: publishedCardStateSchema,
+  },
   'published.updateCard': {
     request: z.object({ profileId: profileIdSchema, draftId, content: cardContentSchema }).strict(),
     response: jobResponse,

@@ -71,6 +71,8 @@ export function fakeStudio(drafts: Draft[], profiles: ProfileList = { profiles: 
       duplicate: calls.duplicate,
     },
     profiles: { list: () => ok(profiles) },
+    // A published card as the platform has it: still there, nothing changed elsewhere.
+    published: { cardState: () => ok({ state: 'live', readAt: NOW, cardId: '1', changes: [] }) },
   }
   Object.defineProperty(window, 'studio', { value: studio, configurable: true })
   return calls

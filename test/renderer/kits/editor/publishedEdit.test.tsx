@@ -58,7 +58,12 @@ function job(title: string, state: OutboxJobView['state']): OutboxJobView {
 function withPublishedChannels(answer: (request: unknown) => unknown, after: Draft) {
   const studio = window.studio as unknown as Record<string, Record<string, unknown>>
   const send = vi.fn((request: unknown) => Promise.resolve(answer(request)))
-  studio.published = { renamePost: send, updateCard: send, updateVideoConversationCard: send }
+  studio.published = {
+    ...studio.published,
+    renamePost: send,
+    updateCard: send,
+    updateVideoConversationCard: send,
+  }
   studio.outbox = { get: vi.fn(() => ok({ job: job('Rename the post to “Spring launch”', 'done') })) }
   // Once the job is done the editor reads the draft again: main has stored the new values.
   studio.drafts!.get = vi.fn(() => ok(after))
