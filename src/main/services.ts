@@ -40,6 +40,8 @@ import { OPERATION_EXECUTORS } from './operationExecutors'
 import { createExternalOpener } from './platform/externalLinks'
 import { createDevtoolsService } from './profiles/devtools'
 import { createConnectHandlers } from './profiles/handlers'
+import { createDevtoolsHandlers } from './profiles/devtoolsHandlers'
+import { createNewsHandlers } from './news/handlers'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createOutboxHandlers } from './publish/handlers'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
@@ -301,9 +303,10 @@ export function createServices(config: ServicesConfig): Services {
     diskDir: join(config.dataDir, 'thumbnails'),
     fetchImage: createImageFetcher(config.mediaAddresses),
   })
+  const devtools = createDevtoolsService({ session, vault })
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
-    ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
+    ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
@@ -343,6 +346,9 @@ export function createServices(config: ServicesConfig): Services {
       live: audienceUploads,
     }),
     ...createPracticeHandlers(practice),
+    // Release-history endpoints: streaming connections and webhook replay, trending news.
+    ...createDevtoolsHandlers(devtools),
+    ...createNewsHandlers({ withAdsContext }),
     ...createDiagnosticsHandlers(
       createDiagnostics({
         appInfo: config.appInfo,
