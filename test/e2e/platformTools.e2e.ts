@@ -36,6 +36,7 @@ describe('Developer tools and trending news', () => {
       await streams.getByTestId('streams-load').click()
       await expect.poll(() => page.getByTestId('stream-connection').count()).toBe(3)
       expect(await page.getByTestId('stream-connection').first().textContent()).toContain('Filtered stream')
+      await page.getByTestId('streams-end-all').scrollIntoViewIfNeeded()
       await shootBothPalettes(page, 'devtools-stream-connections')
 
       await page.getByRole('button', { name: 'End every filtered stream connection' }).click()
@@ -59,6 +60,7 @@ describe('Developer tools and trending news', () => {
         .poll(() => page.getByRole('form', { name: 'Replay webhook deliveries' }).textContent())
         .toMatch(/Only the past 24 hours can be replayed/)
       expect(sandbox.state().webhookReplays).toHaveLength(0)
+      await page.getByTestId('replay-to').scrollIntoViewIfNeeded()
       await shootBothPalettes(page, 'devtools-replay-refused')
       await page.getByTestId('replay-from').fill(localInput(now - 3_600_000))
       await page.getByRole('button', { name: 'Replay', exact: true }).click()
@@ -78,7 +80,7 @@ describe('Developer tools and trending news', () => {
           'City marathon sells out in record time',
           'Spring fashion week opens with recycled fabrics',
         ])
-      await page.getByRole('search', { name: 'Trending news' }).scrollIntoViewIfNeeded()
+      await page.getByTestId('news-result').last().scrollIntoViewIfNeeded()
       await shootBothPalettes(page, 'composer-trending-news')
       await page.getByTestId('news-result').nth(1).click()
       const story = page.getByTestId('news-story')
@@ -86,6 +88,8 @@ describe('Developer tools and trending news', () => {
       expect(await story.getByRole('heading').textContent()).toBe(
         'Spring fashion week opens with recycled fabrics',
       )
+      expect(await story.textContent()).toContain('Topics: Fashion, Sustainability, spring')
+      await story.getByRole('button', { name: 'Back to the stories' }).scrollIntoViewIfNeeded()
       await shootBothPalettes(page, 'composer-news-story')
       expect(app.consoleErrors).toEqual([])
     } finally {

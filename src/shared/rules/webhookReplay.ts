@@ -30,11 +30,14 @@ export function replayWindowProblem(from: number, to: number, now: number): Repl
   if (minute(from) > minute(now)) return { field: 'from', message: 'The start is in the future' }
   if (minute(to) > minute(now))
     return { field: 'to', message: 'The end is in the future — use now at the latest' }
-  if (minute(from) < minute(now - hours * HOUR_MS))
+  if (minute(from) < minute(now - hours * HOUR_MS)) {
+    const earliest = Math.ceil((now - hours * HOUR_MS) / MINUTE_MS) * MINUTE_MS
+    const shown = new Date(earliest).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     return {
       field: 'from',
-      message: `Only the past ${hours} hours can be replayed — start at ${new Date(now - hours * HOUR_MS + MINUTE_MS).toLocaleString()} or later`,
+      message: `Only the past ${hours} hours can be replayed — start at ${shown} or later`,
     }
+  }
   if (minute(to) <= minute(from)) return { field: 'to', message: 'The end must be after the start' }
   return undefined
 }

@@ -16,6 +16,17 @@ const updated = (story: NewsStory) =>
     ? 'Update time not given'
     : `Updated ${new Date(story.updatedAt).toLocaleString(undefined, WHEN)}`
 
+/** The story's topics, then its keywords, each once whatever its case. */
+function topicsOf(story: NewsStory): string[] {
+  const seen = new Set<string>()
+  return [...story.topics, ...story.keywords].filter((word) => {
+    const key = word.toLowerCase()
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
 /**
  * Trending news for topical inspiration (platform document lines 134-135): stories on the
  * platform matching a topic, and one story opened with its name, summary and last update. Nothing
@@ -79,9 +90,7 @@ export function TrendingNews({ profileId }: { profileId: string | null }) {
           <p className="muted">{[story.category, updated(story)].filter(Boolean).join(' · ')}</p>
           {story.summary ? <p>{story.summary}</p> : <p className="muted">No summary given.</p>}
           {story.hook ? <p className="muted">{story.hook}</p> : null}
-          {story.keywords.length > 0 || story.topics.length > 0 ? (
-            <p className="muted">Topics: {[...story.topics, ...story.keywords].join(', ')}</p>
-          ) : null}
+          {topicsOf(story).length > 0 ? <p className="muted">Topics: {topicsOf(story).join(', ')}</p> : null}
           <Button variant="ghost" onClick={() => setStory(null)}>
             Back to the stories
           </Button>
