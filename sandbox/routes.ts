@@ -21,6 +21,9 @@ import { mediaFileRoutes } from './platform/mediaFiles'
 import { mediaUploadRoutes } from './platform/mediaUpload'
 import { platformPostRoutes } from './platform/posts'
 import { webhookRoutes } from './platform/webhooks'
+import { newsRoutes } from './platform/news'
+import { streamConnectionRoutes } from './platform/streamConnections'
+import { webhookReplayRoutes } from './platform/webhookReplay'
 import { Router } from './router'
 import { adminRoutes } from './admin/routes'
 
@@ -60,6 +63,10 @@ export function buildRouter(): Router {
     ...credentialRoutes,
     ...authorizePageRoutes,
     ...webhookRoutes,
+    // Release history (platform document 127, 130-135): webhook replay, connections, news.
+    ...webhookReplayRoutes,
+    ...streamConnectionRoutes,
+    ...newsRoutes,
     ...platformPostRoutes,
     ...mediaUploadRoutes,
     ...mediaFileRoutes,

@@ -1,6 +1,7 @@
 import { makeLibraryItem, makePrerollAccountMedia, newMediaKey } from './ads/records'
 import type { MediaType } from './media'
 import { seedAudiences } from './seedAudiences'
+import { seedStreamConnections } from './platform/streamConnections'
 import type { AdsRecord, SandboxState } from './state'
 import { emptyCounts, isoSeconds, longId, shortId } from './state'
 
@@ -89,6 +90,8 @@ export function seedState(): SandboxState {
     tailoredAudiencePermissions: [],
     doNotReachLists: [],
     audienceUploads: [],
+    streamConnections: [],
+    webhookReplays: [],
     history: [],
     created: emptyCounts(),
   }
@@ -365,6 +368,7 @@ export function seedState(): SandboxState {
 
   // Last, so the sequence-based ids above stay what they were before audiences existed.
   seedAudiences(state, { main, second, foreign }, tick())
+  seedStreamConnections(state, DEMO.consumerKey, tick())
 
   state.created = emptyCounts()
   return state

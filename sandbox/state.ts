@@ -59,6 +59,27 @@ export interface Webhook {
   deleted: boolean
 }
 
+/** A streaming connection of an app (platform document line 130); only the list and the ending of them are served. */
+export interface StreamConnection {
+  id: string
+  consumerKey: string
+  endpoint: string
+  clientIp: string
+  connectedAt: string
+  disconnectedAt?: string
+  disconnectReason?: string
+}
+
+/** An accepted webhook replay request (platform document line 127). */
+export interface WebhookReplayJob {
+  jobId: string
+  webhookId: string
+  consumerKey: string
+  fromDate: string
+  toDate: string
+  createdAt: string
+}
+
 export interface Upload {
   mediaId: string
   mediaKey: string
@@ -141,6 +162,9 @@ export interface SandboxState {
   tailoredAudiencePermissions: AdsRecord[]
   doNotReachLists: AdsRecord[]
   audienceUploads: AudienceUpload[]
+  // Release-history endpoints: the apps' streaming connections and webhook replay jobs.
+  streamConnections: StreamConnection[]
+  webhookReplays: WebhookReplayJob[]
   history: Record<string, unknown>[]
   created: CreatedCounts
 }
@@ -230,6 +254,9 @@ export function loadState(file: string): SandboxState | undefined {
   parsed.tailoredAudiencePermissions ??= []
   parsed.doNotReachLists ??= []
   parsed.audienceUploads ??= []
+  // State files written before the streaming connections and webhook replay existed.
+  parsed.streamConnections ??= []
+  parsed.webhookReplays ??= []
   return parsed
 }
 

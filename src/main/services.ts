@@ -41,6 +41,8 @@ import { OPERATION_EXECUTORS } from './operationExecutors'
 import { createExternalOpener } from './platform/externalLinks'
 import { createDevtoolsService } from './profiles/devtools'
 import { createConnectHandlers } from './profiles/handlers'
+import { createDevtoolsHandlers } from './profiles/devtoolsHandlers'
+import { createNewsHandlers } from './news/handlers'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createOutboxHandlers } from './publish/handlers'
 import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
@@ -308,9 +310,10 @@ export function createServices(config: ServicesConfig): Services {
     chooseCsvExportPath: async () => null,
   }
 
+  const devtools = createDevtoolsService({ session, vault })
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
-    ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
+    ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
@@ -351,6 +354,9 @@ export function createServices(config: ServicesConfig): Services {
       live: audienceUploads,
     }),
     ...createPracticeHandlers(practice),
+    // Release-history endpoints: streaming connections and webhook replay, trending news.
+    ...createDevtoolsHandlers(devtools),
+    ...createNewsHandlers({ withAdsContext }),
     ...createDiagnosticsHandlers(
       createDiagnostics({
         appInfo: config.appInfo,

@@ -163,3 +163,31 @@ const VIDEO_CONVERSATION_FIELD_WORDS: Record<string, string> = {
 }
 export const videoConversationFieldWord = (field: string): string =>
   VIDEO_CONVERSATION_FIELD_WORDS[field] ?? humanised(field)
+
+/** Streaming endpoints a connection belongs to (platform document line 130; names per platformToolLimits). */
+const STREAM_ENDPOINT_WORDS: Record<string, string> = {
+  filtered_stream: 'Filtered stream',
+  sample_stream: 'Sample stream (1 %)',
+  sample10_stream: 'Sample stream (10 %)',
+  firehose_stream: 'Firehose',
+  posts_compliance_stream: 'Post compliance stream',
+  users_compliance_stream: 'User compliance stream',
+  post_label_stream: 'Post label stream',
+  firehose_stream_lang_en: 'Firehose, English',
+  firehose_stream_lang_ja: 'Firehose, Japanese',
+  firehose_stream_lang_ko: 'Firehose, Korean',
+  firehose_stream_lang_pt: 'Firehose, Portuguese',
+  likes_firehose_stream: 'Likes firehose',
+  likes_sample10_stream: 'Likes sample (10 %)',
+  likes_compliance_stream: 'Likes compliance stream',
+}
+export const streamEndpointWord = (name: string): string => STREAM_ENDPOINT_WORDS[name] ?? humanised(name)
+
+/** Why a streaming connection ended (`disconnect_reason`, platform's public connections reference). */
+const DISCONNECT_REASON_WORDS: Record<string, string> = {
+  operator_disconnect: 'ended by the app’s developer',
+  client_closed_connection: 'closed by the client',
+  too_many_connections: 'too many connections open at once',
+}
+export const disconnectReasonWord = (reason: string): string =>
+  DISCONNECT_REASON_WORDS[reason] ?? humanised(reason).toLowerCase()

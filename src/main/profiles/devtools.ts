@@ -1,6 +1,12 @@
-import { AppFailure, appError } from '../../shared/errors'
+import { AppFailure, appError, isAppFailure } from '../../shared/errors'
 import { createBearerToken, invalidateBearerToken } from '../auth/bearer'
-import { deleteWebhook, type Problem } from '../auth/webhooks'
+import { deleteWebhook, replayWebhook, type Problem } from '../auth/webhooks'
+import {
+  endStreamConnections,
+  listStreamConnections,
+  type BearerCall,
+  type EndConnectionsTarget,
+} from '../api/streamConnections'
 import type { Session } from '../session/session'
 import type { ProfileVault } from '../vault/profileVault'
 
@@ -16,7 +22,7 @@ export function maskToken(token: string): string {
 
 /**
  * The developer tools of a profile: the app-only bearer token (created, shown masked, revoked)
- * and webhook deletion, which uses it. The token stays in the keychain; only its mask leaves.
+ * and what uses it: webhook deletion and replay, and the app's streaming connections. The token stays in the keychain; only its mask leaves.
  */
 export function createDevtoolsService(deps: { session: Session; vault: ProfileVault }) {
   const { session, vault } = deps
@@ -80,7 +86,39 @@ export function createDevtoolsService(deps: { session: Session; vault: ProfileVa
     return result.ok ? { deleted: result.deleted } : { deleted: false, problem: result.problem }
   }
 
-  return { bearerStatus, bearerCreate, bearerRevoke, deleteWebhook: removeWebhook }
+  /**
+   * A call with the app-only bearer token, created first if there is none yet. A token the
+   * platform no longer knows (89: revoked elsewhere) is dropped and replaced once; a refused call
+   * did nothing, so sending it again is safe.
+   */
+  async function withBearer<T>(profileId: string, work: (call: BearerCall) => Promise<T>): Promise<T> {
+    const profile = session.requireProfile(profileId)
+    const attempt = async () => {
+      await bearerCreate(profileId)
+      const { bearerToken } = await vault.read(profileId)
+      return work({ hosts: await session.hostsOf(profile), bearerToken: bearerToken!, http: session.http })
+    }
+    try {
+      return await attempt()
+    } catch (error) {
+      if (!isAppFailure(error) || error.code !== 'token_expired') throw error
+      await vault.deleteBearerToken(profileId)
+      return attempt()
+    }
+  }
+
+  return {
+    bearerStatus,
+    bearerCreate,
+    bearerRevoke,
+    deleteWebhook: removeWebhook,
+    connections: (profileId: string, status: 'active' | 'inactive' | 'all') =>
+      withBearer(profileId, (call) => listStreamConnections({ ...call, status })),
+    endConnections: (profileId: string, target: EndConnectionsTarget) =>
+      withBearer(profileId, (call) => endStreamConnections({ ...call, target })),
+    replayWebhook: (profileId: string, webhookId: string, span: { from: number; to: number }) =>
+      withBearer(profileId, (call) => replayWebhook({ ...call, webhookId, ...span })),
+  }
 }
 
 export type DevtoolsService = ReturnType<typeof createDevtoolsService>

@@ -129,6 +129,14 @@ export const CHANNELS = [
   'practice.awaitPin',
   // Settings → Support (contracts/diagnostics.ts).
   'diagnostics.copy',
+  // Release-history endpoints (platform document 127, 130-135): the app's streaming connections
+  // and webhook replay in Developer tools (contracts/devtools.ts), trending news beside the
+  // composer (contracts/news.ts).
+  'devtools.connections',
+  'devtools.endConnections',
+  'devtools.replayWebhook',
+  'news.search',
+  'news.get',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

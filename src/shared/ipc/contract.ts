@@ -15,6 +15,8 @@ import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
 import { diagnosticsContract } from './contracts/diagnostics'
+import { devtoolsContract } from './contracts/devtools'
+import { newsContract } from './contracts/news'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -41,6 +43,8 @@ export const contract = {
   ...publishedContract,
   ...practiceContract,
   ...diagnosticsContract,
+  ...devtoolsContract,
+  ...newsContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -64,6 +64,7 @@ describe('UI-reachable spec endpoints (test/unit/coverage/appCoverage.ts)', () =
         .map(([document, c]) => `${document} ${c.reached}/${c.total}`)
         .join(', ')}); served by the sandbox but not reached: ${unreached.join('; ')}`,
     )
-    expect(entries.length).toBeGreaterThanOrEqual(61)
+    // Issue 45: at least 70 of the spec's endpoints reachable from the UI.
+    expect(entries.length).toBeGreaterThanOrEqual(70)
   })
 })

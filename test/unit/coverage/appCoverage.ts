@@ -30,6 +30,14 @@ export const APP_REACH: Readonly<Record<string, AppReach>> = {
   [`${P}:108`]: reach('auth/bearer#invalidateBearerToken', 'devtools.bearerRevoke'),
   [`${P}:118`]: reach('auth/webhooks#deleteWebhook', 'devtools.deleteWebhook'),
   [`${P}:126`]: reach('api/posts#createOrganicPost', 'organic.publish'),
+  // Release history: Developer tools (webhook replay, streaming connections) and trending news.
+  [`${P}:127`]: reach('auth/webhooks#replayWebhook', 'devtools.replayWebhook'),
+  [`${P}:130`]: reach('api/streamConnections#listStreamConnections', 'devtools.connections'),
+  [`${P}:131`]: reach('api/streamConnections#endStreamConnections', 'devtools.endConnections'),
+  [`${P}:132`]: reach('api/streamConnections#endStreamConnections', 'devtools.endConnections'),
+  [`${P}:133`]: reach('api/streamConnections#endStreamConnections', 'devtools.endConnections'),
+  [`${P}:134`]: reach('api/news#searchNews', 'news.search'),
+  [`${P}:135`]: reach('api/news#getNewsStory', 'news.get'),
   // Part A.
   [`${A}:96`]: reach('api/catalog#listCatalogs', 'catalog.refresh', 'catalog.save'),
   [`${A}:97`]: reach('api/catalog#createCatalog', 'catalog.save'),

@@ -15,6 +15,7 @@ import { PostAsField } from './PostAsField'
 import { PostDeliveryFields } from './PostDeliveryFields'
 import { PostMedia } from './PostMedia'
 import { PostPreview } from './PostPreview'
+import { TrendingNews } from './TrendingNews'
 import { TimelinePost } from './TimelinePost'
 import { PostTextField } from './PostTextField'
 import { PostVideoFields } from './PostVideoFields'
@@ -227,9 +228,11 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         paidPartnership={content.paidPartnership === true}
         change={change}
       />
+      <MemoTrendingNews profileId={profileId} />
     </EditorShell>
   )
 })
 
 const MemoPostMedia = memo(PostMedia)
 const MemoCardAttachment = memo(CardAttachment)
+const MemoTrendingNews = memo(TrendingNews)

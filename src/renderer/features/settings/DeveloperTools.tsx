@@ -1,9 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { KeySquare, Webhook } from 'lucide-react'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { useConnectStore } from '../../state/connection/connectStore'
+import { StreamConnections } from './StreamConnections'
+import { WebhookReplay } from './WebhookReplay'
 import './developerTools.css'
 
 /** Spec: platform-auth-events-releases.md, "webhook_id … pattern ^[0-9]{1,19}$". Checked again in main. */
@@ -38,6 +40,14 @@ export function DeveloperTools() {
     return () => {
       current = false
     }
+  }, [profile])
+
+  // The tools below create the bearer token when they need one; its status follows.
+  const refreshBearer = useCallback(() => {
+    if (!profile) return
+    unwrap(studio().devtools.bearerStatus({ profileId: profile.id }))
+      .then(setBearer)
+      .catch(() => undefined)
   }, [profile])
 
   if (!profile) {
@@ -87,6 +97,7 @@ export function DeveloperTools() {
       setWebhookError(messageOf(error))
     } finally {
       setBusy(null)
+      refreshBearer()
     }
   }
 
@@ -139,6 +150,8 @@ export function DeveloperTools() {
             Delete
           </Button>
         </form>
+        <WebhookReplay profileId={profile.id} onBearerUsed={refreshBearer} />
+        <StreamConnections profileId={profile.id} onBearerUsed={refreshBearer} />
       </div>
     </section>
   )
