@@ -121,7 +121,13 @@ function buildOptions(
     width,
     height: PLOT_HEIGHT,
     legend: { show: false },
-    cursor: { y: false, drag: { x: false, y: false, setScale: false }, points: { size: 8, width: 2 } },
+    cursor: {
+      y: false,
+      drag: { x: false, y: false, setScale: false },
+      points: { size: 8, width: 2 },
+      // The cursor line sits on the nearest point, under the pointer as under the keys.
+      move: (u, left, top) => (left < 0 ? [left, top] : [u.valToPos(times[u.posToIdx(left)] ?? 0, 'x'), top]),
+    },
     scales: {
       x: { time: false, range: (_u, min, max) => (min === max ? [min - half, max + half] : [min, max]) },
       y: { range: () => [0, scales.left?.max ?? 1] },
