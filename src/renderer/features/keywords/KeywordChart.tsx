@@ -1,245 +1,104 @@
-import { useEffect, useRef, useState } from 'react'
-import uPlot from 'uplot'
-import 'uplot/dist/uPlot.min.css'
+import { ChartLine, Table2 } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
 import type { KeywordResult } from '../../../shared/ipc/contracts/catalogs'
+import { Segmented } from '../../components/Segmented'
+import { ChartLegend } from './chart/ChartLegend'
+import { createTimeFormatter } from './chart/format'
+import { VolumePlot } from './chart/VolumePlot'
+import { VolumeTable } from './chart/VolumeTable'
 
 /**
- * Post volume over time, one line per keyword, drawn with uPlot: a small (≈50 kB), maintained,
- * dependency-free time-series library that draws on a canvas, so it needs no eval and no inline
- * scripts (CSP script-src 'self'); its stylesheet is a static file. Colours come from the design
- * tokens, read again when the theme changes. The cursor is keyboard-driven too (arrow keys), and
- * a table with the same numbers is there for screen readers.
+ * Post volume over time, one line per keyword and, with several keywords, their total on its own
+ * scale. The same numbers show as a chart or as a table, in one date format (chart/format.ts);
+ * the legend hides and shows lines.
  */
 
-const SERIES_TOKENS = [
-  '--color-chart-1',
-  '--color-chart-2',
-  '--color-chart-3',
-  '--color-chart-4',
-  '--color-chart-5',
-  '--color-chart-6',
-]
-
-/** Resolves a colour token (light-dark() included) to a concrete colour a canvas can use. */
-function resolveColour(token: string, probe: HTMLElement): string {
-  probe.style.color = `var(${token})`
-  return getComputedStyle(probe).color
-}
-
-function useThemeVersion(): number {
-  const [version, setVersion] = useState(0)
-  useEffect(() => {
-    const bump = () => setVersion((value) => value + 1)
-    const observer = new MutationObserver(bump)
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] })
-    const media = window.matchMedia?.('(prefers-color-scheme: dark)')
-    media?.addEventListener('change', bump)
-    return () => {
-      observer.disconnect()
-      media?.removeEventListener('change', bump)
-    }
-  }, [])
-  return version
-}
-
-export function formatTime(ms: number, granularity: 'DAY' | 'HOUR'): string {
-  const date = new Date(ms)
-  return granularity === 'DAY'
-    ? date.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-    : `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })} ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })} UTC`
-}
+type View = 'chart' | 'table'
+const NONE: readonly number[] = []
 
 export function KeywordChart({ result }: { result: KeywordResult }) {
-  const wrapper = useRef<HTMLDivElement>(null)
-  const plotRef = useRef<uPlot | null>(null)
-  const [width, setWidth] = useState(0)
-  const theme = useThemeVersion()
-  const [colours, setColours] = useState<string[]>([])
   const granularity = result.query.granularity
+  const format = useMemo(() => createTimeFormatter(granularity), [granularity])
+  const [view, setView] = useState<View>('chart')
+  // Lines hidden, for the result they were hidden in: a new search shows every line again.
+  const [hiddenIn, setHiddenIn] = useState<{ resultId: string; hidden: readonly number[] }>({
+    resultId: result.resultId,
+    hidden: NONE,
+  })
+  const hidden = hiddenIn.resultId === result.resultId ? hiddenIn.hidden : NONE
+  const shown = useMemo(
+    () => result.series.map((_, index) => !hidden.includes(index)),
+    [result.series, hidden],
+  )
+  const totalIndex = result.series.length > 1 ? result.series.length - 1 : -1
+  const legendHintId = useId()
+  const keysHintId = useId()
+  const unit = granularity === 'DAY' ? 'day' : 'hour'
+  const firstTime = result.times[0]
+  const lastTime = result.times.at(-1)
+  const dayStart = firstTime !== undefined && granularity === 'DAY' ? format.time(firstTime) : '00:00'
 
-  useEffect(() => {
-    const element = wrapper.current
-    if (!element) return
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)))
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [])
-
-  useEffect(() => {
-    const element = wrapper.current
-    if (!element || width === 0) return
-    const probe = document.createElement('span')
-    element.appendChild(probe)
-    const palette = SERIES_TOKENS.map((token) => resolveColour(token, probe))
-    const text = resolveColour('--color-text-muted', probe)
-    const grid = resolveColour('--color-border', probe)
-    const strong = resolveColour('--color-text', probe)
-    probe.remove()
-    setColours(palette)
-
-    const tooltip = document.createElement('div')
-    tooltip.className = 'chart-tooltip'
-    tooltip.hidden = true
-    const many = result.series.length > 1
-    const strokes = result.series.map((_, index) =>
-      many && index === result.series.length - 1 ? strong : (palette[index % palette.length] ?? strong),
-    )
-    const plot = new uPlot(
-      {
-        width,
-        height: 300,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-        scales: { x: { time: true } },
-        axes: [
-          { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid } },
-          {
-            stroke: text,
-            grid: { stroke: grid, width: 1 },
-            ticks: { show: false },
-            size: 60,
-            values: (_u, values) =>
-              values.map((value) => (value >= 1000 ? `${Math.round(value / 100) / 10}k` : String(value))),
-          },
-        ],
-        series: [
-          {},
-          ...result.series.map((series, index) => {
-            const combined = many && index === result.series.length - 1
-            return {
-              label: series.label,
-              stroke: strokes[index] ?? strong,
-              width: combined ? 1.5 : 2,
-              ...(combined ? { dash: [6, 4] } : {}),
-              points: { show: false },
-            }
-          }),
-        ],
-        hooks: {
-          setCursor: [
-            (u) => {
-              const index = u.cursor.idx
-              if (index === null || index === undefined) {
-                tooltip.hidden = true
-                return
-              }
-              const time = result.times[index] ?? 0
-              tooltip.replaceChildren()
-              const heading = document.createElement('strong')
-              heading.textContent = formatTime(time, granularity)
-              tooltip.append(heading)
-              result.series.forEach((series, at) => {
-                const row = document.createElement('div')
-                row.className = 'chart-tooltip__row'
-                const swatch = document.createElement('span')
-                swatch.className = 'chart-tooltip__swatch'
-                swatch.style.background = strokes[at] ?? strong
-                const label = document.createElement('span')
-                label.textContent = series.label
-                const value = document.createElement('span')
-                value.className = 'chart-tooltip__value'
-                value.textContent = (series.values[index] ?? 0).toLocaleString('en-US')
-                row.append(swatch, label, value)
-                tooltip.append(row)
-              })
-              tooltip.hidden = false
-              const left = u.cursor.left ?? 0
-              const flip = left > u.over.clientWidth / 2
-              tooltip.style.left = `${left + (flip ? -12 : 12)}px`
-              tooltip.style.transform = flip ? 'translateX(-100%)' : 'none'
-              tooltip.style.top = '8px'
-            },
-          ],
-        },
-      },
-      [result.times.map((time) => time / 1000), ...result.series.map((series) => series.values)],
-      element,
-    )
-    plot.over.appendChild(tooltip)
-    plotRef.current = plot
-    return () => {
-      plot.destroy()
-      plotRef.current = null
-    }
-  }, [result, width, theme, granularity])
-
-  // Arrow keys walk the datapoints, as the pointer does.
-  const move = (event: React.KeyboardEvent) => {
-    const plot = plotRef.current
-    if (
-      !plot ||
-      (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End')
-    )
-      return
-    event.preventDefault()
-    const last = result.times.length - 1
-    const current = plot.cursor.idx ?? -1
-    const next =
-      event.key === 'Home'
-        ? 0
-        : event.key === 'End'
-          ? last
-          : Math.min(last, Math.max(0, current + (event.key === 'ArrowLeft' ? -1 : 1)))
-    const value = result.series[0]?.values[next] ?? 0
-    plot.setCursor({
-      left: plot.valToPos((result.times[next] ?? 0) / 1000, 'x'),
-      top: plot.valToPos(value, 'y'),
+  const toggle = (index: number) =>
+    setHiddenIn({
+      resultId: result.resultId,
+      hidden: hidden.includes(index) ? hidden.filter((other) => other !== index) : [...hidden, index],
     })
-  }
 
   return (
-    <figure className="keyword-chart surface surface--raised">
-      <div
-        ref={wrapper}
-        className="keyword-chart__plot"
-        tabIndex={0}
-        role="img"
-        aria-label={`Post volume by ${granularity === 'DAY' ? 'day' : 'hour'} for ${result.series.map((series) => series.label).join(', ')}. Use the arrow keys to read each point.`}
-        onKeyDown={move}
-        onBlur={() => plotRef.current?.setCursor({ left: -10, top: -10 })}
-        data-testid="keyword-chart"
-      />
-      <figcaption className="keyword-chart__legend">
-        {result.series.map((series, index) => {
-          const combined = result.series.length > 1 && index === result.series.length - 1
-          return (
-            <span key={series.label} className="keyword-chart__key">
-              <span
-                className={`keyword-chart__swatch${combined ? ' keyword-chart__swatch--dashed' : ''}`}
-                style={combined ? undefined : { background: colours[index % Math.max(colours.length, 1)] }}
-                aria-hidden="true"
-              />
-              {series.label}
-              <span className="muted">
-                {series.values.reduce((sum, value) => sum + value, 0).toLocaleString('en-US')} posts
-              </span>
-            </span>
-          )
-        })}
-      </figcaption>
-      <table className="visually-hidden">
-        <caption>Post volume</caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            {result.series.map((series) => (
-              <th key={series.label} scope="col">
-                {series.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {result.times.map((time, index) => (
-            <tr key={time}>
-              <th scope="row">{formatTime(time, granularity)}</th>
-              {result.series.map((series) => (
-                <td key={series.label}>{series.values[index]}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <div className="keyword-chart surface surface--raised">
+      <div className="keyword-chart__bar">
+        <p className="keyword-chart__lead" data-testid="chart-span">
+          {firstTime !== undefined && lastTime !== undefined
+            ? `${format.point(firstTime)} – ${format.point(lastTime)}`
+            : 'No points'}
+        </p>
+        <Segmented
+          label="Show as"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'chart', label: 'Chart', icon: ChartLine },
+            { value: 'table', label: 'Table', icon: Table2 },
+          ]}
+          testIdPrefix="chart-view"
+        />
+      </div>
+      {view === 'chart' ? (
+        <ChartLegend
+          series={result.series}
+          totalIndex={totalIndex}
+          shown={shown}
+          onToggle={toggle}
+          hintId={legendHintId}
+        />
+      ) : null}
+      {view === 'chart' ? (
+        <VolumePlot
+          key={result.resultId}
+          times={result.times}
+          series={result.series}
+          totalIndex={totalIndex}
+          shown={shown}
+          format={format}
+          describedBy={keysHintId}
+        />
+      ) : (
+        <VolumeTable times={result.times} series={result.series} format={format} />
+      )}
+      <div className="keyword-chart__notes">
+        <p>
+          Times in your time zone.
+          {dayStart !== '00:00' ? ` Each day runs from ${dayStart} to ${dayStart}.` : ''}
+        </p>
+        {view === 'chart' ? (
+          <>
+            <p id={legendHintId}>Select a name to hide or show its line; one line always stays.</p>
+            <p id={keysHintId}>
+              In the chart, ← and → read each {unit}; Home and End go to the first and last.
+            </p>
+          </>
+        ) : null}
+      </div>
+    </div>
   )
 }
