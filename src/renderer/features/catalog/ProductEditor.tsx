@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 import { Fragment, useMemo, useRef, useState } from 'react'
 import {
   PRODUCT_FIELD_LABELS,
@@ -103,6 +104,7 @@ export function ProductEditor({
   const refusedOnFields = [...new Set(serverMessages.map(({ field }) => field).filter(isProductField))]
   const refusedWhole = serverMessages.filter(({ field }) => !isProductField(field))
   const sheetRef = useRef<HTMLDivElement>(null)
+  const openerFocus = useOpenerFocus()
   const showField = (field: ProductField) => {
     const control = sheetRef.current?.querySelector<HTMLElement>(`[data-product-field="${field}"]`)
     control?.scrollIntoView?.({ block: 'center' })
@@ -169,6 +171,7 @@ export function ProductEditor({
           className="sheet"
           data-testid="product-editor"
           aria-describedby={undefined}
+          {...openerFocus}
         >
           <header className="sheet__header">
             <Dialog.Title className="dialog__title">
