@@ -7,6 +7,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index'
 import { mp4Of } from '../support/mediaFixtures'
 import { screenshotPath, startE2e, type E2eApp, type E2eEnvironment } from './harness'
 import { connectThroughWizard, switchAccount } from './sandboxSession'
+import { focusedElement } from './suite'
 
 // Issue 14 end to end: line items, curated categories, features and account apps, through the
 // UI against the local sandbox, with screenshots in light and dark.
@@ -150,6 +151,8 @@ describe('Line items', () => {
       expect(new Set(valueEdges).size).toBe(1)
       await screenshots(page, 'line-item-history')
       await page.keyboard.press('Escape')
+      // Closed, after a save, the sheet gives focus back to the row's button that opened it (issue 41 item 7).
+      await expect.poll(() => focusedElement(page), WAIT).toBe('BUTTON Edit App installs')
 
       // Deleting asks first, as a danger, and says it cannot be undone.
       await page.getByRole('checkbox', { name: 'Select all line items' }).click()
@@ -166,6 +169,8 @@ describe('Line items', () => {
       await expect.poll(() => page.getByTestId('line-item-row').count(), WAIT).toBe(2)
       expect(await page.getByTestId('job-report').textContent()).toContain('Delete “Website clicks” — done.')
       expect(lineItemByName('Website clicks')?.deleted).toBe(true)
+      // Delete, now disabled with nothing selected, cannot take focus back: the page does.
+      await expect.poll(() => focusedElement(page), WAIT).toMatch(/^MAIN /)
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -42,7 +42,15 @@ export function App() {
     <RoutesProvider value={ROUTES}>
       <div className="app-shell">
         <ThemeController />
-        <a className="skip-link" href="#main">
+        {/* The address is the route (#/drafts): the link moves focus to the page, never the address. */}
+        <a
+          className="skip-link"
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault()
+            mainRef.current?.focus()
+          }}
+        >
           Skip to content
         </a>
         <Sidebar current={id} />

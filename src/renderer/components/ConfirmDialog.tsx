@@ -1,11 +1,14 @@
 import { AlertDialog } from 'radix-ui'
 import type { ReactNode } from 'react'
+import { useOpenerFocus } from '../lib/useOpenerFocus'
 import './confirmDialog.css'
 
 /**
  * An accessible confirmation (Radix AlertDialog: focus trapped, Escape cancels). Opened by its
  * `trigger`, or controlled with `open` and `onOpenChange`. `children` list what will change (a
- * wider dialog); `tone: 'danger'`, the default, is for what cannot be undone.
+ * wider dialog); `tone: 'danger'`, the default, is for what cannot be undone. Closed, it gives
+ * focus back to the control it was opened from, or to the page when the action disabled that
+ * control (useOpenerFocus).
  */
 export function ConfirmDialog({
   trigger,
@@ -31,6 +34,7 @@ export function ConfirmDialog({
   wide?: boolean
   onConfirm(): void
 }) {
+  const openerFocus = useOpenerFocus()
   return (
     <AlertDialog.Root {...(open === undefined ? {} : { open })} onOpenChange={onOpenChange}>
       {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
@@ -39,6 +43,7 @@ export function ConfirmDialog({
         <AlertDialog.Content
           className={wide || children ? 'dialog dialog--wide' : 'dialog'}
           data-testid="confirm-changes"
+          {...openerFocus}
         >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>

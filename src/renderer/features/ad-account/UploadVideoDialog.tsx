@@ -1,5 +1,6 @@
 import { FileVideo, Upload } from 'lucide-react'
 import { Dialog, RadioGroup } from 'radix-ui'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 import { useState } from 'react'
 import type { LocalMediaRef } from '../../../shared/creatives/media'
 import { emptyMediaLibraryContent } from '../../../shared/creatives/mediaLibrary'
@@ -37,6 +38,7 @@ export function UploadVideoDialog({
   onUploaded(job: OutboxJobView, category: Category): void
 }) {
   const [file, setFile] = useState<LocalMediaRef | null>(null)
+  const openerFocus = useOpenerFocus()
   const [pickError, setPickError] = useState<string | null>(null)
   const [category, setCategory] = useState<Category>('ADS_VIDEO')
   const [name, setName] = useState('')
@@ -88,7 +90,7 @@ export function UploadVideoDialog({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide" data-testid="upload-video-dialog">
+        <Dialog.Content className="dialog dialog--wide" data-testid="upload-video-dialog" {...openerFocus}>
           <div className="dialog__head row row--spread">
             <Dialog.Title className="dialog__title">Upload a video</Dialog.Title>
             <DialogCloseButton />

@@ -6,6 +6,8 @@ import { Field } from '../../components/Field'
 import { LabelSelect } from './LabelSelect'
 import { RegisteredApps, registeredPatternFor, useRegisteredApps } from './RegisteredApps'
 import type { ComponentFieldsProps } from './cardEditorProps'
+import { useTouch } from '../../kits/editor/issues'
+import { touchOnLeave } from './fieldTouch'
 
 /** The two stores of an app destination: each deep link goes only with its own store's id. */
 const APP_STORES = [
@@ -59,12 +61,14 @@ export function AppButtonFields({
       `${component.id}:${field}`,
     )
   const apps = useRegisteredApps()
+  const touch = useTouch()
   const countryIssues = issues.atAny([...destinationPath, 'countryCode'], destinationPath)
   const countryIssuesId = `${component.id}-country-issues`
   return (
     <div className="stack stack--tight">
       <div className="grid-2">
         <LabelSelect
+          onBlur={touchOnLeave(touch, [...path, 'label'])}
           value={component.label}
           issues={issues.at([...path, 'label'])}
           onChange={(label) =>
@@ -73,7 +77,10 @@ export function AppButtonFields({
             )
           }
         />
-        <div className="field">
+        <div
+          className="field"
+          onBlur={touchOnLeave(touch, [...destinationPath, 'countryCode'], destinationPath)}
+        >
           <CountryPicker
             value={destination.countryCode}
             invalid={countryIssues.some((issue) => issue.severity === 'error')}
@@ -101,6 +108,7 @@ export function AppButtonFields({
                 {...(store.numericId ? { inputMode: 'numeric' as const } : {})}
                 issues={issues.at([...destinationPath, store.idKey])}
                 onChange={(event) => set({ [store.idKey]: event.target.value }, `${store.idKey}`)}
+                onBlur={() => touch([...destinationPath, store.idKey])}
               />
               <Field
                 label={store.linkLabel}
@@ -116,6 +124,7 @@ export function AppButtonFields({
                 }
                 issues={issues.at([...destinationPath, store.linkKey])}
                 onChange={(event) => set({ [store.linkKey]: event.target.value }, `${store.linkKey}`)}
+                onBlur={() => touch([...destinationPath, store.linkKey])}
               />
             </fieldset>
           )

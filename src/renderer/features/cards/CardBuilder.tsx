@@ -40,9 +40,10 @@ export function CardBuilder() {
   const allIssues = useSameIssues(
     useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues]),
   )
-  // The fields show what the designer has touched (a new card is not a list of mistakes); the
-  // header counts every issue, and Publish and "Show problems" reveal them all.
-  const { isShown } = useTouchedFields(settled)
+  // The fields show what the designer has touched (a new card, or a component or slide just
+  // added, is not a list of mistakes); the header counts every issue, and Publish and "Show
+  // problems" reveal them all.
+  const { isShown } = useTouchedFields(settled, { addedStartUntouched: true })
   const issues = useSameIssues(
     new IssueIndex(allIssues.shown.filter((issue) => isShown(issue.contentPath, issue.code))),
   )

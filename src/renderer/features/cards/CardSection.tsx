@@ -8,6 +8,7 @@ import { Segmented } from '../../components/Segmented'
 import type { ChangeContent } from './cardEditorProps'
 import { Field } from '../../components/Field'
 import type { IssueIndex } from './issueIndex'
+import { useTouch } from '../../kits/editor/issues'
 
 const MODES = [
   { value: 'single', label: 'Single card', icon: Square },
@@ -33,6 +34,7 @@ export const CardSection = memo(function CardSection({
   issues: IssueIndex
   change: ChangeContent
 }) {
+  const touch = useTouch()
   const nameLength = characterCount(name)
   const nameMax = LIMITS.card.name.max
   return (
@@ -56,6 +58,7 @@ export const CardSection = memo(function CardSection({
           const next = event.target.value
           change((current) => ({ ...current, name: next }), 'name')
         }}
+        onBlur={() => touch(['name'])}
       />
       <div className="field">
         <span className="field__label" id="card-mode-label">

@@ -11,6 +11,7 @@ import type { ReorderControls } from './SortableList'
 import type { ComponentFieldsProps } from './cardEditorProps'
 import { AppButtonFields } from './AppButtonFields'
 import { SwipeableItems } from './SwipeableItems'
+import { useTouch } from '../../kits/editor/issues'
 
 export const COMPONENT_INFO: Record<
   ComponentDraftType,
@@ -118,6 +119,7 @@ function ComponentFields({
   carouselSiblings,
 }: Omit<ComponentEditorProps, 'onRemove' | 'controls'>) {
   const key = (field: string) => `${component.id}:${field}`
+  const touch = useTouch()
   switch (component.type) {
     case 'MEDIA':
       return (
@@ -154,6 +156,7 @@ function ComponentFields({
                 key('title'),
               )
             }}
+            onBlur={() => touch([...path, 'title'])}
           />
           <Field
             label="Website URL"
@@ -176,6 +179,11 @@ function ComponentFields({
                   })),
                 key('url'),
               )
+            }}
+            onBlur={() => {
+              touch([...path, 'destination', 'url'])
+              touch([...path, 'destination'])
+              touch([...path, 'destination', 'type'])
             }}
           />
         </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type FocusEventHandler } from 'react'
 import type { LabelValue } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import type { Issue } from '../../../shared/rules/issues'
@@ -27,15 +27,18 @@ export function LabelSelect({
   value,
   onChange,
   issues,
+  onBlur,
 }: {
   value: LabelValue | null
   onChange(value: LabelValue): void
   issues: readonly ShownIssue[]
+  /** Focus left the field (not into its list of labels). */
+  onBlur?: FocusEventHandler<HTMLDivElement>
 }) {
   const id = useId()
   const issuesId = issues.length > 0 ? `${id}-issues` : undefined
   return (
-    <div className="field">
+    <div className="field" onBlur={onBlur}>
       <label className="field__label" id={`${id}-label`} htmlFor={id}>
         Button label
       </label>

@@ -1,5 +1,5 @@
 import { FileUp } from 'lucide-react'
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { validateMapping, type FeedMapping } from '../../../shared/catalog/feed'
 import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
@@ -56,6 +56,14 @@ export const ImportPanel = memo(function ImportPanel({
   } = useAction<'open' | 'send' | 'resend', Failure>(failureOf)
   const sending = useImportJob({ profileId, version, visible, onChanged })
   const unsent = useUnsentRows((state) => state.byProfile[profileId])
+  // Send goes with the check it belongs to: focus follows the import to its status.
+  const statusRef = useRef<HTMLDivElement>(null)
+  const sent = useRef(false)
+  useEffect(() => {
+    if (!sending.jobId || !sent.current) return
+    sent.current = false
+    statusRef.current?.focus()
+  }, [sending.jobId])
 
   const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
 
@@ -87,6 +95,7 @@ export const ImportPanel = memo(function ImportPanel({
       const result = await unwrap(
         studio().catalog.importSend({ profileId, importId: feed.importId, mapping }),
       )
+      sent.current = true
       sending.follow(result.jobId)
       if (report && report.invalid > 0)
         useUnsentRows.getState().keep(profileId, {
@@ -165,17 +174,21 @@ export const ImportPanel = memo(function ImportPanel({
         </>
       ) : null}
 
-      {sending.jobId && sending.job ? (
-        <ImportStatus
-          profileId={profileId}
-          job={sending.job}
-          counts={sending.counts}
-          refused={sending.refused}
-          unsentCount={unsent?.count ?? 0}
-          resending={busy === 'resend'}
-          onResend={() => void resend()}
-          onFix={(id) => void fixRefused(id)}
-        />
+      {sending.jobId ? (
+        <div ref={statusRef} tabIndex={-1} role="region" aria-label="Sending the import">
+          {sending.job ? (
+            <ImportStatus
+              profileId={profileId}
+              job={sending.job}
+              counts={sending.counts}
+              refused={sending.refused}
+              unsentCount={unsent?.count ?? 0}
+              resending={busy === 'resend'}
+              onResend={() => void resend()}
+              onFix={(id) => void fixRefused(id)}
+            />
+          ) : null}
+        </div>
       ) : null}
       {unsent && !(feed && !sending.jobId) ? (
         <UnsentRowsCard profileId={profileId} unsent={unsent} onEdit={onEdit} />

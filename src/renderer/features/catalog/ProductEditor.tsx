@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 import { Fragment, useMemo, useRef, useState } from 'react'
 import {
   PRODUCT_FIELD_LABELS,
@@ -112,6 +113,7 @@ export function ProductEditor({
     image.state === 'ready' && imageAddress === product.image_link ? (image.view.check?.issues ?? []) : []
   const imageIssue = imageIssues.find((issue) => issue.severity === 'error') ?? imageIssues[0]
   const sheetRef = useRef<HTMLDivElement>(null)
+  const openerFocus = useOpenerFocus()
   const showField = (field: ProductField) => {
     const control = sheetRef.current?.querySelector<HTMLElement>(`[data-product-field="${field}"]`)
     control?.scrollIntoView?.({ block: 'center' })
@@ -182,6 +184,7 @@ export function ProductEditor({
           className="sheet"
           data-testid="product-editor"
           aria-describedby={undefined}
+          {...openerFocus}
         >
           <header className="sheet__header">
             <Dialog.Title className="dialog__title">

@@ -1,4 +1,5 @@
 import { CircleCheck, CircleAlert, Clock } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { isPractice } from '../../../shared/environments'
 import type { ProfileSummary } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
@@ -40,11 +41,18 @@ export function ProfileCards() {
   const signOut = useConnectStore((state) => state.signOut)
   const reauthorize = useConnectStore((state) => state.reauthorize)
   const busy = useConnectStore((state) => state.busy)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // The stepper folding away ("Done") takes the focused button with it: the profiles take focus.
+  // Focus the designer placed elsewhere stays where it is.
+  useEffect(() => {
+    const active = document.activeElement
+    if (active === null || active === document.body) headingRef.current?.focus()
+  }, [])
   if (profiles.length === 0) return null
 
   return (
     <section aria-labelledby="profiles-title" className="stack stack--tight">
-      <h2 id="profiles-title" className="section-title">
+      <h2 id="profiles-title" className="section-title" ref={headingRef} tabIndex={-1}>
         Profiles
       </h2>
       <ul className="profile-grid">

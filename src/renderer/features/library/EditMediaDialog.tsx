@@ -1,5 +1,6 @@
 import { ImageIcon, Save } from 'lucide-react'
 import { Dialog } from 'radix-ui'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 import { useState, type FormEvent } from 'react'
 import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
@@ -51,6 +52,7 @@ export function EditMediaDialog({
   onSaved(item: LibraryItem, job: OutboxJobView): void
 }) {
   const [values, setValues] = useState<EditValues>(() => initialValues(item))
+  const openerFocus = useOpenerFocus()
   const [posterName, setPosterName] = useState<string | null>(null)
   const [picking, setPicking] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<EditField>>(new Set())
@@ -97,7 +99,7 @@ export function EditMediaDialog({
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--wide" data-testid="edit-media-dialog">
+        <Dialog.Content className="dialog dialog--wide" data-testid="edit-media-dialog" {...openerFocus}>
           <form onSubmit={(event) => void save(event)} noValidate>
             <div className="edit-media__head row row--spread">
               <Dialog.Title className="dialog__title">Edit “{itemTitle(item)}”</Dialog.Title>

@@ -259,7 +259,9 @@ export function LineItemForm(props: LineItemFormProps) {
           <Button
             type="submit"
             variant="primary"
-            disabled={check.hasErrors || !check.changed}
+            disabled={check.hasErrors}
+            // Saved, nothing is left to save, but the button keeps the focus the save gave it.
+            aria-disabled={!check.changed}
             busy={job.busy}
             data-testid="save-line-item"
           >

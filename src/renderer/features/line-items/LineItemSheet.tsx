@@ -10,8 +10,12 @@ import { LineItemForm } from './LineItemForm'
 import { lineItemName, objectiveLabel } from './lineItemForm'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 
-/** One line item, in a sheet beside the list: its settings, curated categories and history. */
+/**
+ * One line item, in a sheet beside the list: its settings, curated categories and history.
+ * Closed, it gives focus back to the row's button that opened it (useOpenerFocus).
+ */
 export function LineItemSheet({
   scope,
   item,
@@ -24,11 +28,17 @@ export function LineItemSheet({
   onSaved(): void
 }) {
   const name = lineItemName(item)
+  const openerFocus = useOpenerFocus()
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="sheet" data-testid="line-item-sheet" aria-describedby={undefined}>
+        <Dialog.Content
+          className="sheet"
+          data-testid="line-item-sheet"
+          aria-describedby={undefined}
+          {...openerFocus}
+        >
           <header className="sheet__head">
             <div>
               <Dialog.Title className="sheet__title">{name}</Dialog.Title>

@@ -198,6 +198,7 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
           message={messageAt(['thankYouUrl'])}
           hint="Shown with the thank-you text."
           onChange={(event) => set('thankYouUrl', event.target.value)}
+          onBlur={() => touch(['thankYouUrl'])}
         />
       </Section>
 

@@ -1,4 +1,5 @@
 import { Dialog } from 'radix-ui'
+import { useOpenerFocus } from '../../lib/useOpenerFocus'
 import { useCallback, useEffect, useState } from 'react'
 import type { ResponseOf } from '../../../shared/ipc/contract'
 import { plural } from '../../../shared/rules/issues'
@@ -15,11 +16,12 @@ const messageOf = (error: unknown) =>
 
 /** A quarantined file as text, read only: to see what is wrong before fixing it elsewhere. */
 function TextViewer({ file, onClose }: { file: OpenedFile; onClose: () => void }) {
+  const openerFocus = useOpenerFocus()
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog quarantine-viewer">
+        <Dialog.Content className="dialog quarantine-viewer" {...openerFocus}>
           <Dialog.Title className="dialog__title">{file.name}</Dialog.Title>
           <Dialog.Description className="dialog__description">
             Read only. To fix it, edit the file in the quarantine folder with a text editor, then choose

@@ -60,19 +60,31 @@ export function issueAt(issues: readonly ContentIssue[], path: IssuePath): Conte
  * left: a blank form is not a list of mistakes. A draft reopened with content shows every rule
  * at once except "required" on fields nobody has visited. Publish, review and "Show problems"
  * reveal everything.
+ *
+ * A field is edited when its value differs from the draft's as opened. With `addedStartUntouched`
+ * (an editor where the designer adds empty parts: a card's components and slides), a field added
+ * since then is compared with its value when it first appeared, so a new part waits for its own
+ * edits instead of opening in red. Elsewhere (the composer's media, added already chosen) a field
+ * added since the draft opened counts as edited.
  */
-export function useTouchedFields(settledContent?: unknown) {
+export function useTouchedFields(settledContent?: unknown, { addedStartUntouched = false } = {}) {
   const touched = useDraftEditor((state) => state.touched)
-  const touchKey = useDraftEditor((state) => state.touch)
   const openedNew = useDraftEditor((state) => state.openedNew)
   const revealAll = useDraftEditor((state) => state.revealAll)
   // An editor that renders from deferred content passes it, so a keystroke does not re-render it.
   const content = useDraftEditor((state) => settledContent ?? state.content)
   const openedContent = useDraftEditor((state) => state.openedContent)
-  const isTouched = (path: IssuePath) =>
-    touched.has(pathKey(path)) || differs(valueAt(content, path), valueAt(openedContent, path))
+  const firstSeen = useFirstSeen(addedStartUntouched ? content : undefined, openedContent)
+  const isTouched = (path: IssuePath) => {
+    const key = pathKey(path)
+    if (touched.has(key)) return true
+    const value = valueAt(content, path)
+    const opened = valueAt(openedContent, path)
+    if (opened === undefined && firstSeen.has(key)) return differs(value, firstSeen.get(key))
+    return differs(value, opened)
+  }
   // Stable: memoised sections take it as a prop.
-  const touch = useCallback((path: IssuePath) => touchKey(pathKey(path)), [touchKey])
+  const touch = useTouch()
   return {
     isTouched,
     touch,
@@ -80,6 +92,40 @@ export function useTouchedFields(settledContent?: unknown) {
     isShown: (path: IssuePath, code: ContentIssue['code']) =>
       revealAll || isTouched(path) || (!openedNew && code !== 'required'),
   }
+}
+
+/** Touches a field by its content path; subscribes to nothing else, for the parts of an editor. */
+export function useTouch(): (path: IssuePath) => void {
+  const touchKey = useDraftEditor((state) => state.touch)
+  return useCallback((path: IssuePath) => touchKey(pathKey(path)), [touchKey])
+}
+
+/**
+ * Every path of `content` with its value when it first appeared (kept until the draft is opened
+ * again). A walk of the content's objects, not of its text: a card has a few dozen nodes, and
+ * the walk runs once per settled content.
+ */
+function useFirstSeen(content: unknown, openedContent: unknown): ReadonlyMap<string, unknown> {
+  const seen = useRef({
+    opened: openedContent,
+    walked: undefined as unknown,
+    values: new Map<string, unknown>(),
+  })
+  if (seen.current.opened !== openedContent)
+    seen.current = { opened: openedContent, walked: undefined, values: new Map() }
+  const { values } = seen.current
+  if (content !== undefined && seen.current.walked !== content) {
+    seen.current.walked = content
+    const walk = (value: unknown, path: (string | number)[]) => {
+      const key = pathKey(path)
+      if (!values.has(key)) values.set(key, value)
+      if (typeof value !== 'object' || value === null) return
+      if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]))
+      else for (const [name, item] of Object.entries(value)) walk(item, [...path, name])
+    }
+    walk(content, [])
+  }
+  return values
 }
 
 /** Text and other plain values compare as they are; only objects go through JSON. */

@@ -39,6 +39,7 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
   const onErrorRef = useRef(onError)
   onErrorRef.current = onError
   const outboxLink = useRef<HTMLButtonElement>(null)
+  const publishButton = useRef<HTMLButtonElement>(null)
 
   // A job followed from the outbox to "published" turns the open editor read-only at once: main
   // wrote the published status, so the editor takes the draft as main has it.
@@ -121,6 +122,7 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
   return (
     <div className="publish-button">
       <Button
+        ref={publishButton}
         variant="primary"
         onClick={() => void openReview()}
         busy={busy && review === null}
@@ -141,7 +143,8 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
             Show problems
           </button>
         ) : null}
-        {job && active ? (
+        {/* Kept once published: it may have focus (after the review), and the job's record is there. */}
+        {job && (active || published) ? (
           <button ref={outboxLink} type="button" className="link-button" onClick={() => navigate('outbox')}>
             Open the outbox
           </button>
@@ -154,10 +157,10 @@ export function PublishButton({ draftId, errorCount = 0, onShowProblems, onError
         onCancel={() => setReview(null)}
         onCloseAutoFocus={(event) => {
           // A confirmed publish disables Publish: focus follows the job to its outbox link
-          // instead of falling to the page. A cancel or a refusal leaves Publish to take it.
-          if (!outboxLink.current) return
+          // instead of falling to the page. A cancel or a refusal gives it back to Publish (the
+          // sheet has no Radix trigger to return it to).
           event.preventDefault()
-          outboxLink.current.focus()
+          ;(outboxLink.current ?? publishButton.current)?.focus()
         }}
       />
     </div>

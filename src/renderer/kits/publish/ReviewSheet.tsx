@@ -134,19 +134,17 @@ export function ReviewSheet({
             <Dialog.Close asChild>
               <Button>Cancel</Button>
             </Dialog.Close>
-            {/* A plain button: the shared Button takes no ref, and focus must start here. */}
-            <button
+            {/* Focus starts here; busy, it keeps focus until the sheet closes (see Button). */}
+            <Button
               ref={confirmButton}
-              type="button"
-              className="button button--primary"
+              variant="primary"
               onClick={onConfirm}
-              disabled={busy}
-              aria-busy={busy || undefined}
+              busy={busy}
               data-testid="review-confirm"
             >
-              <Send size={16} aria-hidden="true" />
+              {busy ? null : <Send size={16} aria-hidden="true" />}
               Publish
-            </button>
+            </Button>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -25,8 +25,12 @@ describe('the card builder', () => {
       'SWIPEABLE_MEDIA',
       'DETAILS',
     ])
-    // The carousel needs 2 to 6 items: the rule is shown on the item list.
-    expect(screen.getByText(/A carousel needs at least 2 media; add 2 more/)).toBeInTheDocument()
+    // The carousel needs 2 to 6 items: the rule waits for the list to be worked on (issue 41
+    // item 9), then shows on it.
+    expect(screen.queryByText(/A carousel needs at least 2 media/)).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Add carousel item' }))
+    await paint()
+    expect(screen.getByText(/A carousel needs at least 2 media/)).toBeInTheDocument()
 
     fireEvent.click(screen.getByRole('radio', { name: 'Multi-destination carousel' }))
     expect(screen.getByRole('heading', { name: 'Slide 1' })).toBeInTheDocument()
@@ -135,6 +139,44 @@ describe('the card builder', () => {
     expect(document.querySelector('.builder__editor [aria-invalid="true"]')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Show problems' }))
     expect(document.querySelector('.builder__editor [aria-invalid="true"]')).not.toBeNull()
+  })
+
+  it('a slide or component added later waits for its own edits; leaving a field shows its problem', async () => {
+    const draft = cardDraft()
+    installStudio(draft)
+    await renderBuilder(draft)
+    const invalid = () => document.querySelectorAll('.builder__editor [aria-invalid="true"]')
+    fireEvent.click(screen.getByRole('radio', { name: 'Multi-destination carousel' }))
+    await paint()
+    expect(invalid()).toHaveLength(0)
+    // Left empty: "required" shows on that field only.
+    const [firstTitle] = screen.getAllByLabelText('Title')
+    fireEvent.blur(firstTitle!)
+    await paint()
+    expect(firstTitle).toHaveAttribute('aria-invalid', 'true')
+    expect(invalid()).toHaveLength(1)
+    // Typed in: its rule shows as it is typed.
+    const secondUrl = screen.getAllByLabelText('Website URL')[1]!
+    fireEvent.change(secondUrl, { target: { value: 'not a website' } })
+    await paint()
+    expect(within(fieldOf(secondUrl)).getByText(/Website URL must be a web address/)).toBeInTheDocument()
+    expect(invalid()).toHaveLength(2)
+  })
+
+  it('an app button swapped in on a saved card shows its rules once its fields are left', async () => {
+    const draft = cardDraft({ name: 'Boots' })
+    const fake = installStudio(draft)
+    await renderBuilder(draft)
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Add component to the card' }), { key: 'Enter' })
+    const menu = await screen.findByRole('menu')
+    fireEvent.click(within(menu).getByRole('menuitem', { name: /Swap the website for an app button/ }))
+    expect(lastSaved(fake).components.map((c) => c.type)).toEqual(['MEDIA', 'BUTTON'])
+    await paint()
+    const storeRule = 'Add a Google Play app id or an App Store id (or both)'
+    expect(screen.queryByText(storeRule)).toBeNull()
+    fireEvent.blur(screen.getByLabelText('Google Play app id'))
+    await paint()
+    expect(screen.getByText(storeRule)).toBeInTheDocument()
   })
 
   it('keeps a deep link with its own store id', async () => {

@@ -86,7 +86,9 @@ describe('LineItemForm', () => {
   it('marks each broken rule on its field as you type, and will not save until it is fixed', async () => {
     const { update } = installStudio()
     render(<LineItemForm scope={scope} item={lineItem()} onSaved={() => undefined} />)
-    expect(save()).toBeDisabled()
+    // Nothing to save yet: unavailable, yet focusable (a saved form keeps focus on it).
+    expect(save()).toHaveAttribute('aria-disabled', 'true')
+    expect(save()).toBeEnabled()
 
     // Its campaign budgets per campaign: no daily budget, said on the field (and the field is locked).
     expect(field('field-daily_budget_amount_local_micro')).toBeDisabled()

@@ -101,6 +101,15 @@ describe('the review sheet Publish opens', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open the outbox' })).toHaveFocus())
   })
 
+  it('gives focus back to Publish when the review is cancelled (issue 41 item 7)', async () => {
+    installStudio()
+    const sheet = await openSheet()
+    await waitFor(() => expect(within(sheet).getByTestId('review-confirm')).toHaveFocus())
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(screen.getByTestId('publish-button')).toHaveFocus())
+  })
+
   it('marks a publish of the practice profile as practice, and only that one', async () => {
     installStudio()
     const practice = profile({ environment: 'practice', label: 'Demo' })
