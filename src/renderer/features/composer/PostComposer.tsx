@@ -226,6 +226,10 @@ const PostComposerForm = memo(function PostComposerForm({ content }: { content: 
         accountId={accountId}
         text={content.text}
         paidPartnership={content.paidPartnership === true}
+        leftOut={[
+          ...(content.media.length > 0 ? [`${content.media.length} media`] : []),
+          ...(content.card ? ['the card'] : []),
+        ]}
         change={change}
       />
       <MemoTrendingNews profileId={profileId} />

@@ -65,12 +65,15 @@ export function TimelinePost({
   accountId,
   text,
   paidPartnership,
+  leftOut = [],
   change,
 }: {
   profileId: string | null
   accountId: string | undefined
   text: string
   paidPartnership: boolean
+  /** What the draft holds that a timeline post does not carry ("2 media", "the card"). */
+  leftOut?: readonly string[]
   change: Change
 }) {
   const [communityId, setCommunityId] = useState('')
@@ -182,6 +185,11 @@ export function TimelinePost({
             (expired
               ? editExpiredMessage(editing.id, editing.editableUntil)
               : `${formatTimeLeft(left)} left to edit post ${editing.id} (${editing.editsRemaining} edits left). The text above replaces “${editing.text}”.`)}
+        </p>
+      ) : null}
+      {leftOut.length > 0 ? (
+        <p className="field__hint" data-testid="timeline-left-out">
+          A timeline post carries the text only. Left with the ad: {leftOut.join(' and ')}.
         </p>
       ) : null}
       {notice ? <Banner tone={notice.tone}>{notice.text}</Banner> : null}

@@ -39,9 +39,9 @@ const POST = {
 }
 
 let publish: ReturnType<typeof vi.fn>
-async function openComposer(text = 'Sale starts Tuesday') {
+async function openComposer(text = 'Sale starts Tuesday', extra: Record<string, unknown> = {}) {
   const draft = makeDraft('post')
-  draft.content = { ...(draft.content as object), text } as never
+  draft.content = { ...(draft.content as object), text, ...extra } as never
   const calls = fakeStudio([draft], CONNECTED)
   publish = vi.fn(async () => ({ ok: true, value: { job: { id: 'job-1' } } }))
   Object.assign(window.studio, {
@@ -68,6 +68,18 @@ describe('the timeline post', () => {
     fireEvent.click(screen.getByTestId('post-paid-partnership'))
     await waitFor(() => expect(screen.getByTestId('post-preview-paid').textContent).toBe('Paid partnership'))
     await waitFor(() => expect(lastSavedContent<'post'>(calls)?.paidPartnership).toBe(true))
+  })
+
+  it('says what a timeline post leaves out of the draft: its card stays with the ad', async () => {
+    await openComposer('With a card', { card: { source: 'published', cardUri: 'card://1' } })
+    expect(screen.getByTestId('timeline-left-out').textContent).toBe(
+      'A timeline post carries the text only. Left with the ad: the card.',
+    )
+  })
+
+  it('says nothing is left out of a text-only draft', async () => {
+    await openComposer()
+    expect(screen.queryByTestId('timeline-left-out')).toBeNull()
   })
 
   it('posts to a community, shared with followers, with the label', async () => {
