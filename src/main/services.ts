@@ -11,6 +11,7 @@ import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
+import { createFeedWorker } from './catalog/feedWorkerClient'
 import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
@@ -157,6 +158,11 @@ export function createServices(config: ServicesConfig): Services {
     events.emit('drafts.changed', { revision }),
   )
   const catalogMoved = coalesce((profileId: string, _: null) => events.emit('catalog.changed', { profileId }))
+  // The feed worker starts on first use (an import), and stops with the services.
+  const feedWorker = createFeedWorker()
+  const importProgress = coalesce((importId: string, progress: { checked: number; total: number }) =>
+    events.emit('catalog.importProgress', { importId, ...progress }),
+  )
   if (settingsRecovery) {
     recovery.record(settingsRecovery, backedUpProfiles)
     log.of('settings').warn('the settings file could not be read: set aside, the defaults apply')
@@ -326,6 +332,8 @@ export function createServices(config: ServicesConfig): Services {
       activeAccountOf: session.activeAccountOf,
       withAdsContext,
       dialogs: catalogDialogs,
+      onImportProgress: ({ importId, ...progress }) => importProgress(importId, progress),
+      feedWorker,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createTargetingHandlers({ withAdsContext }),
@@ -366,6 +374,7 @@ export function createServices(config: ServicesConfig): Services {
     async dispose() {
       await outbox.dispose()
       await catalogStores.flushAll()
+      await feedWorker.dispose()
       await drafts.close()
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.

@@ -19,7 +19,8 @@ import { countsOf, productOfRemote, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'
-import { createFeedImports } from './feedImport'
+import { createFeedImports, type ImportProgress } from './feedImport'
+import type { FeedWorker } from './feedWorkerClient'
 import { CATALOG_OPS, productsLabel } from './operations'
 import { createProductSets } from './productSets'
 
@@ -30,6 +31,9 @@ export interface CatalogServiceDeps {
   withAdsContext: WithAdsContext
   dialogs: CatalogDialogs
   now?: () => number
+  /** Told how far a feed's check got while it runs (the catalog.importProgress event). */
+  onImportProgress?: ImportProgress
+  feedWorker?: FeedWorker
 }
 
 /**
@@ -332,6 +336,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
     importOpen: (profileId: string) => imports.open(profileId),
     importCheck: (importId: string, mapping: FeedMapping) => imports.check(importId, mapping),
+    importReportPage: (importId: string, checkId: string, page: number) =>
+      imports.reportPage(importId, checkId, page),
     importExportUnsent: (importId: string) => imports.exportUnsent(importId),
     importSend: (profileId: string, importId: string, mapping: FeedMapping) =>
       imports.send(profileId, importId, mapping),

@@ -57,7 +57,21 @@ function untakeableFields(product: Product): { issues: IssueView[]; carried: Pro
   return { issues, carried: carried as Product }
 }
 
-export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
+/**
+ * A check under way: rows are checked in steps, so the feed worker can answer other messages
+ * (a newer check, a cancelled import) and say how far it got between them.
+ */
+export interface FeedCheckRun {
+  readonly total: number
+  /** Rows checked so far. */
+  checked(): number
+  /** Checks up to `count` more rows; true once every row is checked. */
+  step(count: number): boolean
+  /** The outcome; only once step() answered true. */
+  result(): FeedCheck
+}
+
+export function startFeedCheck(feed: ParsedFeed, mapping: FeedMapping): FeedCheckRun {
   const mappingIssues = validateMapping(mapping, feed.columns)
   const problems = new Map<number, string[]>()
   for (const problem of feed.problems)
@@ -72,7 +86,10 @@ export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
   const valid: Product[] = []
   let invalidCount = 0
   let warningCount = 0
-  mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
+  let next = 0
+
+  function checkRow(index: number): void {
+    const { product: clean, issues: mappingRowIssues } = mapped[index]!
     // productFromRow already trims and drops blank values: the product is normalised.
     const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
       message,
@@ -102,18 +119,38 @@ export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
     if (hasError) {
       if (failing.length < REPORT_ROWS) failing.push(report)
     } else if (warned.length < REPORT_ROWS) warned.push(report)
-  })
-  const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
-  return {
-    report: {
-      total: feed.rows.length,
-      valid: mappingIssues.some((issue) => issue.severity === 'error') ? 0 : valid.length,
-      invalid: invalidCount,
-      withWarnings: warningCount,
-      mappingIssues: issueViews(mappingIssues),
-      rows,
-      truncated: invalidCount + warningCount > rows.length,
-    },
-    valid: mappingIssues.some((issue) => issue.severity === 'error') ? [] : valid,
   }
+
+  return {
+    total: mapped.length,
+    checked: () => next,
+    step(count) {
+      const end = Math.min(mapped.length, next + count)
+      for (; next < end; next++) checkRow(next)
+      return next === mapped.length
+    },
+    result() {
+      if (next < mapped.length) throw new Error('the feed check has not finished')
+      const blocked = mappingIssues.some((issue) => issue.severity === 'error')
+      const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
+      return {
+        report: {
+          total: feed.rows.length,
+          valid: blocked ? 0 : valid.length,
+          invalid: invalidCount,
+          withWarnings: warningCount,
+          mappingIssues: issueViews(mappingIssues),
+          rows,
+          truncated: invalidCount + warningCount > rows.length,
+        },
+        valid: blocked ? [] : valid,
+      }
+    },
+  }
+}
+
+export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
+  const run = startFeedCheck(feed, mapping)
+  run.step(Number.POSITIVE_INFINITY)
+  return run.result()
 }

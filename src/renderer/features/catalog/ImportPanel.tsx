@@ -1,7 +1,6 @@
 import { FileUp } from 'lucide-react'
-import { memo, useEffect, useMemo, useState } from 'react'
+import { memo, useCallback, useMemo, useRef, useState } from 'react'
 import { validateMapping, type FeedMapping } from '../../../shared/catalog/feed'
-import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
@@ -9,10 +8,11 @@ import { failureOf, type Failure } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { FeedColumns, type OpenedFeed } from './FeedColumns'
-import { ImportCheck } from './ImportCheck'
+import { ImportCheck, ImportChecking } from './ImportCheck'
 import { ImportStatus } from './ImportStatus'
 import type { EditorTarget } from './ProductEditor'
 import { useImportJob } from './useImportJob'
+import { useImportReport } from './useImportReport'
 import { useUnsentRows } from './unsentRows'
 import { UnsentRowsCard } from './UnsentRowsCard'
 import './import.css'
@@ -40,7 +40,6 @@ export const ImportPanel = memo(function ImportPanel({
 }) {
   const [feed, setFeed] = useState<OpenedFeed | null>(null)
   const [mapping, setMapping] = useState<FeedMapping>({})
-  const [report, setReport] = useState<ImportReport | null>(null)
   const {
     busy,
     problem: failure,
@@ -50,29 +49,31 @@ export const ImportPanel = memo(function ImportPanel({
   const sending = useImportJob({ profileId, version, visible, onChanged })
   const unsent = useUnsentRows((state) => state.byProfile[profileId])
 
+  // The report follows the mapping: main maps and checks every row with the shared rules. While
+  // another file is being chosen, the last file's check is stopped by main: not a failure to show.
+  const choosing = useRef(false)
+  const onReportFailure = useCallback(
+    (error: unknown) => choosing.current || setFailure(failureOf(error)),
+    [setFailure],
+  )
+  const checked = useImportReport(feed?.importId ?? null, mapping, onReportFailure)
+  const report = checked.report
+
   const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
 
   const open = () =>
     act('open', async () => {
-      const opened = await unwrap(studio().catalog.importOpen({ profileId }))
-      if (!opened.picked) return
-      setFeed(opened)
-      setMapping(opened.mapping)
-      sending.forget()
-      setReport(null)
+      choosing.current = true
+      try {
+        const opened = await unwrap(studio().catalog.importOpen({ profileId }))
+        if (!opened.picked) return
+        setFeed(opened)
+        setMapping(opened.mapping)
+        sending.forget()
+      } finally {
+        choosing.current = false
+      }
     })
-
-  // The report follows the mapping: main maps and checks every row with the shared rules.
-  useEffect(() => {
-    if (!feed) return
-    let stale = false
-    void unwrap(studio().catalog.importCheck({ importId: feed.importId, mapping }))
-      .then((next) => !stale && setReport(next))
-      .catch((error: unknown) => !stale && setFailure(failureOf(error)))
-    return () => {
-      stale = true
-    }
-  }, [feed, mapping, setFailure])
 
   const send = () =>
     act('send', async () => {
@@ -144,6 +145,7 @@ export const ImportPanel = memo(function ImportPanel({
             </span>
           </div>
           <FeedColumns feed={feed} mapping={mapping} onChange={setMapping} issues={mappingIssues} />
+          {checked.checking ? <ImportChecking progress={checked.checking} /> : null}
           {report ? (
             <ImportCheck
               report={report}
@@ -151,6 +153,9 @@ export const ImportPanel = memo(function ImportPanel({
               sending={busy === 'send'}
               onSend={() => void send()}
               onEdit={onEdit}
+              pagesRead={checked.pagesRead}
+              readingMore={checked.readingMore}
+              onReadMore={checked.readMore}
             />
           ) : null}
         </>

@@ -1,0 +1,55 @@
+/**
+ * The card builder's key → frame with and without the slides' and the preview's containment
+ * (cards.css, cardPreview.css), A/B interleaved in one period on one build (rule P20): B pages
+ * get a style that turns the containment off. Not part of `npm run bench` (the builder row is);
+ * run with `npx electron-vite build && npx tsx bench/builderContainment.ts [rounds]`.
+ */
+import { loadavg } from 'node:os'
+import { startBenchBrowser } from './browser'
+import { benchBuilder, benchFloor } from './keyToFrame'
+import { summarize } from './stats'
+
+const UNCONTAINED = `document.addEventListener('DOMContentLoaded', () => {
+  const style = document.createElement('style')
+  style.textContent = '.slide-card, .tl-post { contain: none !important; content-visibility: visible !important; }'
+  document.head.append(style)
+})`
+
+const rounds = Number(process.argv[2] ?? 3)
+const bench = await startBenchBrowser()
+const samples = { contained: [] as number[], uncontained: [] as number[] }
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+const loadAtStart = load()
+let floor: number[]
+try {
+  floor = await benchFloor(bench)
+  for (let round = 0; round < rounds; round++) {
+    // Alternate which goes first, so a drift in load lands on both.
+    const order =
+      round % 2 === 0 ? (['contained', 'uncontained'] as const) : (['uncontained', 'contained'] as const)
+    for (const which of order) {
+      const app = await bench.launch(which === 'uncontained' ? { initScripts: [UNCONTAINED] } : {})
+      try {
+        samples[which].push(...(await benchBuilder(app)))
+        if (app.consoleErrors.length > 0) throw new Error(app.consoleErrors.join('; '))
+      } finally {
+        await app.close()
+      }
+    }
+  }
+  floor = [...floor, ...(await benchFloor(bench))]
+} finally {
+  await bench.dispose()
+}
+const line = (name: string, values: number[]) => {
+  const { n, p50, p95 } = summarize(values)
+  return `${name.padEnd(34)} n=${String(n).padEnd(5)} p50 ${p50.toFixed(1).padStart(5)} ms  p95 ${p95.toFixed(1).padStart(5)} ms`
+}
+console.log(`load average at start ${loadAtStart}, at end ${load()}`)
+console.log(line('floor (bare textarea)', floor))
+console.log(line('card builder, contained', samples.contained))
+console.log(line('card builder, containment off', samples.uncontained))
+console.log(`target: p95 ≤ floor p95 + 5 = ${(summarize(floor).p95 + 5).toFixed(1)} ms`)
