@@ -11,7 +11,7 @@ import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
-import { createFeedWorker } from './catalog/feedWorkerClient'
+import { createFeedWorker, type FeedWorker } from './catalog/feedWorkerClient'
 import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
@@ -84,6 +84,8 @@ export interface ServicesConfig {
   mediaDialogs?: MediaDialogs
   /** The catalog's feed-file and CSV-export dialogs; without them nothing is picked or saved. */
   catalogDialogs?: CatalogDialogs
+  /** The thread that reads and checks product feeds (the bench's runs the built bundle); stopped with the services. */
+  feedWorker?: FeedWorker
   /** The "choose a customer list" dialog; without it nothing is picked. */
   audienceDialogs?: AudienceDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
@@ -159,7 +161,7 @@ export function createServices(config: ServicesConfig): Services {
   )
   const catalogMoved = coalesce((profileId: string, _: null) => events.emit('catalog.changed', { profileId }))
   // The feed worker starts on first use (an import), and stops with the services.
-  const feedWorker = createFeedWorker()
+  const feedWorker = config.feedWorker ?? createFeedWorker()
   const importProgress = coalesce((importId: string, progress: { checked: number; total: number }) =>
     events.emit('catalog.importProgress', { importId, ...progress }),
   )

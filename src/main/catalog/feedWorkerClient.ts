@@ -1,4 +1,4 @@
-import type { Worker } from 'node:worker_threads'
+import { Worker } from 'node:worker_threads'
 import type { FeedMapping } from '../../shared/catalog/feed'
 import type { Product } from '../../shared/catalog/product'
 import { invalidInput as invalid } from '../../shared/errors'
@@ -45,7 +45,15 @@ export interface FeedWorker {
 /** A request as asked, before it gets its id (each member of the union without it). */
 type Request = FeedWorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
 
-export function createFeedWorker(): FeedWorker {
+export function createFeedWorker(
+  options: {
+    /**
+     * The built worker to run (out/main/catalogFeedWorker.js), for the bench run from source:
+     * the app's own bundle, not the TypeScript compiled as it loads.
+     */
+    bundle?: URL
+  } = {},
+): FeedWorker {
   let worker: Worker | undefined
   let nextId = 1
   const waiting = new Map<
@@ -65,10 +73,9 @@ export function createFeedWorker(): FeedWorker {
 
   function started(): Worker {
     if (worker) return worker
-    const thread = startBundledWorker(import.meta.url, {
-      source: './feedWorker.ts',
-      bundle: './catalogFeedWorker.js',
-    })
+    const thread = options.bundle
+      ? new Worker(options.bundle)
+      : startBundledWorker(import.meta.url, { source: './feedWorker.ts', bundle: './catalogFeedWorker.js' })
     thread.unref()
     thread.on('message', (message: FeedWorkerMessage) => {
       const pending = waiting.get(message.id)
