@@ -288,7 +288,9 @@ export async function benchCatalogImport(log: (message: string) => void = consol
         compare: 'max',
         unit: 'ms',
         summary: summarize(validating),
-        note: `keys into the product search while main opened and checked the feed ${checks} times (its handlers, as the page calls them)`,
+        note:
+          `keys into the product search while main opened and checked the feed ${checks} times (its handlers, as the page calls them); ` +
+          `the browser driver shares main's process, so a check on main's own thread would hold the keys back in Node, not in the page: the row holds only while checks run in the feed worker`,
       },
     ]
   } finally {
