@@ -134,6 +134,8 @@ export default defineConfig({
           // Reads local media's properties (codecs, duration, keyframes) off main's thread
           // (src/main/media/inspect/prober.ts).
           mediaProbeWorker: resolve('src/main/media/inspect/worker.ts'),
+          // Reads, parses and checks product feeds off main's thread (src/main/catalog/feedWorkerClient.ts).
+          catalogFeedWorker: resolve('src/main/catalog/feedWorker.ts'),
         },
       },
     },

@@ -165,7 +165,7 @@ async function benchParse(dir: string, file: string): Promise<Row> {
     const started = performance.now()
     const opened = await service.importOpen('bench')
     if (!opened.picked) throw new Error('no file')
-    const report = service.importCheck(opened.importId, opened.mapping)
+    const report = await service.importCheck(opened.importId, opened.mapping)
     const elapsed = performance.now() - started
     if (report.valid !== PRODUCTS) throw new Error(`expected ${PRODUCTS} valid rows, got ${report.valid}`)
     const used = process.cpuUsage(cpuStart)

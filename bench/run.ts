@@ -21,6 +21,7 @@ import { benchOutboxSteps, PHOTO_BYTES } from './outbox'
 import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
+import { benchCatalogImport } from './catalogImport'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
@@ -46,6 +47,7 @@ const SECTIONS = [
   'ratelimit',
   'catalog',
   'feedcheck',
+  'catalogimport',
   'audiences',
   'media',
 ] as const
@@ -342,6 +344,12 @@ try {
       summary: summarize(benchFeedCheck()),
       note: 'validateProduct over 10,000 products with five links each, warm, no UI: one part of Choose file → report painted',
     })
+  }
+
+  // Issue 46, item 5: a merchant-style feed through the UI, and typing while it validates.
+  if (wants('catalogimport')) {
+    log('catalog: a 12 MB merchant-style feed, Choose file → report painted, cold; typing while it validates')
+    addRow(...(await benchCatalogImport((line) => log(line))))
   }
 
   if (wants('audiences')) {

@@ -12,6 +12,7 @@ import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
 import { createProductImages } from './catalog/productImages'
+import { createFeedWorker, type FeedWorker } from './catalog/feedWorkerClient'
 import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
@@ -86,6 +87,8 @@ export interface ServicesConfig {
   mediaDialogs?: MediaDialogs
   /** The catalog's feed-file and CSV-export dialogs; without them nothing is picked or saved. */
   catalogDialogs?: CatalogDialogs
+  /** The thread that reads and checks product feeds (the bench's runs the built bundle); stopped with the services. */
+  feedWorker?: FeedWorker
   /** The "choose a customer list" dialog; without it nothing is picked. */
   audienceDialogs?: AudienceDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
@@ -160,6 +163,11 @@ export function createServices(config: ServicesConfig): Services {
     events.emit('drafts.changed', { revision }),
   )
   const catalogMoved = coalesce((profileId: string, _: null) => events.emit('catalog.changed', { profileId }))
+  // The feed worker starts on first use (an import), and stops with the services.
+  const feedWorker = config.feedWorker ?? createFeedWorker()
+  const importProgress = coalesce((importId: string, progress: { checked: number; total: number }) =>
+    events.emit('catalog.importProgress', { importId, ...progress }),
+  )
   if (settingsRecovery) {
     recovery.record(settingsRecovery, backedUpProfiles)
     log.of('settings').warn('the settings file could not be read: set aside, the defaults apply')
@@ -337,6 +345,8 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       dialogs: catalogDialogs,
       images: productImages,
+      onImportProgress: ({ importId, ...progress }) => importProgress(importId, progress),
+      feedWorker,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createTargetingHandlers({ withAdsContext }),
@@ -380,6 +390,7 @@ export function createServices(config: ServicesConfig): Services {
     async dispose() {
       await outbox.dispose()
       await catalogStores.flushAll()
+      await feedWorker.dispose()
       await drafts.close()
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.

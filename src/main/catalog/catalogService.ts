@@ -20,7 +20,8 @@ import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'
 import type { ProductImages } from './productImages'
-import { createFeedImports } from './feedImport'
+import { createFeedImports, type ImportProgress } from './feedImport'
+import type { FeedWorker } from './feedWorkerClient'
 import { CATALOG_OPS, productsLabel } from './operations'
 import { createProductSets } from './productSets'
 
@@ -33,6 +34,9 @@ export interface CatalogServiceDeps {
   now?: () => number
   /** Reads products' images before they are saved or imported (productImages.ts). */
   images?: ProductImages
+  /** Told how far a feed's check got while it runs (the catalog.importProgress event). */
+  onImportProgress?: ImportProgress
+  feedWorker?: FeedWorker
 }
 
 /**
@@ -340,6 +344,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
     importOpen: (profileId: string) => imports.open(profileId),
     importCheck: (importId: string, mapping: FeedMapping) => imports.check(importId, mapping),
+    importReportPage: (importId: string, checkId: string, page: number) =>
+      imports.reportPage(importId, checkId, page),
     importExportUnsent: (importId: string) => imports.exportUnsent(importId),
     importImages: (profileId: string, importId: string, mapping: FeedMapping) =>
       imports.images(profileId, importId, mapping),

@@ -27,6 +27,8 @@ import type { ParsedFeed } from './feedFile'
 export interface FeedCheck {
   report: ImportReport
   valid: Product[]
+  /** The file's row (1-based) of each valid product, in the same order. */
+  validRows: number[]
 }
 
 /** Rows the report names, errors first; the count of the rest is in it. */
@@ -57,7 +59,21 @@ function untakeableFields(product: Product): { issues: IssueView[]; carried: Pro
   return { issues, carried: carried as Product }
 }
 
-export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
+/**
+ * A check under way: rows are checked in steps, so the feed worker can answer other messages
+ * (a newer check, a cancelled import) and say how far it got between them.
+ */
+export interface FeedCheckRun {
+  readonly total: number
+  /** Rows checked so far. */
+  checked(): number
+  /** Checks up to `count` more rows; true once every row is checked. */
+  step(count: number): boolean
+  /** The outcome; only once step() answered true. */
+  result(): FeedCheck
+}
+
+export function startFeedCheck(feed: ParsedFeed, mapping: FeedMapping): FeedCheckRun {
   const mappingIssues = validateMapping(mapping, feed.columns)
   const problems = new Map<number, string[]>()
   for (const problem of feed.problems)
@@ -70,9 +86,13 @@ export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
   const failing: RowReport[] = []
   const warned: RowReport[] = []
   const valid: Product[] = []
+  const validRows: number[] = []
   let invalidCount = 0
   let warningCount = 0
-  mapped.forEach(({ product: clean, issues: mappingRowIssues }, index) => {
+  let next = 0
+
+  function checkRow(index: number): void {
+    const { product: clean, issues: mappingRowIssues } = mapped[index]!
     // productFromRow already trims and drops blank values: the product is normalised.
     const issues: IssueView[] = (problems.get(index) ?? []).map((message) => ({
       message,
@@ -89,7 +109,10 @@ export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
       })
     const hasError = issues.some((issue) => issue.severity === 'error')
     if (hasError) invalidCount += 1
-    else valid.push(clean)
+    else {
+      valid.push(clean)
+      validRows.push(index + 1)
+    }
     if (issues.length === 0) return
     if (!hasError) warningCount += 1
     const report: RowReport = {
@@ -102,18 +125,39 @@ export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
     if (hasError) {
       if (failing.length < REPORT_ROWS) failing.push(report)
     } else if (warned.length < REPORT_ROWS) warned.push(report)
-  })
-  const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
-  return {
-    report: {
-      total: feed.rows.length,
-      valid: mappingIssues.some((issue) => issue.severity === 'error') ? 0 : valid.length,
-      invalid: invalidCount,
-      withWarnings: warningCount,
-      mappingIssues: issueViews(mappingIssues),
-      rows,
-      truncated: invalidCount + warningCount > rows.length,
-    },
-    valid: mappingIssues.some((issue) => issue.severity === 'error') ? [] : valid,
   }
+
+  return {
+    total: mapped.length,
+    checked: () => next,
+    step(count) {
+      const end = Math.min(mapped.length, next + count)
+      for (; next < end; next++) checkRow(next)
+      return next === mapped.length
+    },
+    result() {
+      if (next < mapped.length) throw new Error('the feed check has not finished')
+      const blocked = mappingIssues.some((issue) => issue.severity === 'error')
+      const rows = [...failing, ...warned].slice(0, REPORT_ROWS)
+      return {
+        report: {
+          total: feed.rows.length,
+          valid: blocked ? 0 : valid.length,
+          invalid: invalidCount,
+          withWarnings: warningCount,
+          mappingIssues: issueViews(mappingIssues),
+          rows,
+          truncated: invalidCount + warningCount > rows.length,
+        },
+        valid: blocked ? [] : valid,
+        validRows: blocked ? [] : validRows,
+      }
+    },
+  }
+}
+
+export function checkFeed(feed: ParsedFeed, mapping: FeedMapping): FeedCheck {
+  const run = startFeedCheck(feed, mapping)
+  run.step(Number.POSITIVE_INFINITY)
+  return run.result()
 }

@@ -17,6 +17,8 @@ export function createCatalogHandlers(deps: CatalogServiceDeps): HandlersOf<type
     'catalog.resend': ({ profileId }) => catalog.resend(profileId),
     'catalog.importOpen': ({ profileId }) => catalog.importOpen(profileId),
     'catalog.importCheck': ({ importId, mapping }) => catalog.importCheck(importId, mapping),
+    'catalog.importReportPage': ({ importId, checkId, page }) =>
+      catalog.importReportPage(importId, checkId, page),
     'catalog.importExportUnsent': ({ importId }) => catalog.importExportUnsent(importId),
     'catalog.importSend': ({ profileId, importId, mapping }) =>
       catalog.importSend(profileId, importId, mapping),

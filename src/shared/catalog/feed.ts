@@ -10,6 +10,12 @@ import {
   type ProductField,
 } from './product'
 
+/**
+ * Rows of an import's report per page (main answers the first with the counts, the others on
+ * demand: 'catalog.importReportPage'); the page shows what it has read of them.
+ */
+export const IMPORT_REPORT_PAGE_ROWS = 50
+
 /** For each product field, the feed column it is read from (absent: not imported). */
 export type FeedMapping = Partial<Record<ProductField, string>>
 

@@ -145,7 +145,8 @@ export function validateProduct(product: Product): Issue[] {
   const lengthRule = (field: 'title' | 'description'): void => {
     const value = text(field)
     const max = LIMITS.product[field].max
-    if (value === undefined) return
+    // A string has at least as many UTF-16 units as characters: most are within by their length.
+    if (value === undefined || value.length <= max) return
     const count = characterCount(value)
     if (count > max)
       issues.push(

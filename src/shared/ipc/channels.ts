@@ -96,6 +96,7 @@ export const CHANNELS = [
   'catalog.resend',
   'catalog.importOpen',
   'catalog.importCheck',
+  'catalog.importReportPage',
   'catalog.importExportUnsent',
   'catalog.importSend',
   'catalog.createSet',
@@ -167,6 +168,7 @@ export const EVENT_NAMES = [
   'job.progress',
   'drafts.changed',
   'catalog.changed',
+  'catalog.importProgress',
   'audiences.uploadProgress',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]

@@ -1,11 +1,32 @@
-import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
+import { IMPORT_REPORT_PAGE_ROWS } from '../../../shared/catalog/feed'
+import type { ImportCheckAnswer } from '../../../shared/ipc/contracts/catalogs'
 import { Button } from '../../components/Button'
 import { RowReportItem } from './RowReportItem'
 import type { EditorTarget } from './ProductEditor'
-import { ROWS_SHOWN } from './RowIssues'
 import type { ImportImageCheck } from './useImportImages'
+import type { CheckProgress } from './useImportReport'
 
 const rowsWord = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`
+
+/** While main checks the rows: how far it got (the report replaces this when it comes). */
+export function ImportChecking({ progress }: { progress: CheckProgress }) {
+  const known = progress.total > 0
+  const label = known
+    ? `Checking rows: ${progress.checked.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+    : 'Checking the rows…'
+  return (
+    <div className="import-checking" data-testid="import-checking">
+      <span className="muted">{label}</span>
+      <progress
+        className="import-checking__bar"
+        aria-label="Checking the rows"
+        // Never indeterminate: its animation would run while the designer works (rule P4).
+        max={known ? progress.total : 1}
+        value={known ? progress.checked : 0}
+      />
+    </div>
+  )
+}
 
 /**
  * The check before sending: how many rows are ready, the rows the rules refuse (each can be fixed
@@ -19,17 +40,24 @@ export function ImportCheck({
   sending,
   onSend,
   onEdit,
+  pagesRead,
+  readingMore,
+  onReadMore,
 }: {
   profileId: string
-  /** The rules' report with the rows whose images main found at fault. */
-  report: ImportReport
+  /** The counts, and the rows of the pages read so far, with those whose images main found at fault. */
+  report: ImportCheckAnswer
   images: ImportImageCheck
   /** The mapping has an error: nothing can be sent. */
   blocked: boolean
   sending: boolean
   onSend(): void
   onEdit(target: EditorTarget): void
+  pagesRead: number
+  readingMore: boolean
+  onReadMore(): void
 }) {
+  const morePages = pagesRead < report.pages
   return (
     <div className="nested-card" data-testid="import-report">
       <div className="import-report__head row row--spread">
@@ -60,7 +88,7 @@ export function ImportCheck({
       ) : null}
       {report.rows.length > 0 ? (
         <ul className="row-reports stack stack--snug plain-list">
-          {report.rows.slice(0, ROWS_SHOWN).map((row) => (
+          {report.rows.map((row) => (
             <RowReportItem
               key={row.row}
               profileId={profileId}
@@ -73,9 +101,21 @@ export function ImportCheck({
       ) : (
         <p className="muted">Every row follows the rules.</p>
       )}
-      {report.rows.length > ROWS_SHOWN || report.truncated ? (
+      {morePages ? (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={onReadMore}
+            busy={readingMore}
+            data-testid="import-report-more"
+          >
+            Show up to {IMPORT_REPORT_PAGE_ROWS} more rows with problems
+          </Button>
+        </div>
+      ) : report.truncated ? (
         <p className="muted">
-          The first {ROWS_SHOWN} rows with problems are shown; fix the file for the rest.
+          The first {report.rows.length.toLocaleString('en-US')} rows with problems are listed; fix the file
+          for the rest.
         </p>
       ) : null}
       <div className="actions import-report__actions">

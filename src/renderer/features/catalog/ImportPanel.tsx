@@ -1,7 +1,6 @@
 import { FileUp } from 'lucide-react'
-import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { validateMapping, type FeedMapping } from '../../../shared/catalog/feed'
-import type { ImportReport } from '../../../shared/ipc/contracts/catalogs'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
@@ -9,11 +8,12 @@ import { failureOf, type Failure } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { FeedColumns, type OpenedFeed } from './FeedColumns'
-import { ImportCheck } from './ImportCheck'
+import { ImportCheck, ImportChecking } from './ImportCheck'
 import { ImportStatus } from './ImportStatus'
 import type { EditorTarget } from './ProductEditor'
 import { useImportImages, withImageRows } from './useImportImages'
 import { useImportJob } from './useImportJob'
+import { useImportReport } from './useImportReport'
 import { useUnsentRows } from './unsentRows'
 import { UnsentRowsCard } from './UnsentRowsCard'
 import './import.css'
@@ -41,13 +41,6 @@ export const ImportPanel = memo(function ImportPanel({
 }) {
   const [feed, setFeed] = useState<OpenedFeed | null>(null)
   const [mapping, setMapping] = useState<FeedMapping>({})
-  const [rulesReport, setReport] = useState<ImportReport | null>(null)
-  // The rules' report, and the rows main found with an image at fault among those it let through.
-  const imageCheck = useImportImages(profileId, feed?.importId, mapping, rulesReport)
-  const report = useMemo(
-    () => (rulesReport ? withImageRows(rulesReport, imageCheck.images) : null),
-    [rulesReport, imageCheck.images],
-  )
   const {
     busy,
     problem: failure,
@@ -65,29 +58,36 @@ export const ImportPanel = memo(function ImportPanel({
     statusRef.current?.focus()
   }, [sending.jobId])
 
+  // The report follows the mapping: main maps and checks every row with the shared rules. While
+  // another file is being chosen, the last file's check is stopped by main: not a failure to show.
+  const choosing = useRef(false)
+  const onReportFailure = useCallback(
+    (error: unknown) => choosing.current || setFailure(failureOf(error)),
+    [setFailure],
+  )
+  const checked = useImportReport(feed?.importId ?? null, mapping, onReportFailure)
+  // The rules' report, and the rows main found with an image at fault among those it let through.
+  const imageCheck = useImportImages(profileId, feed?.importId, mapping, checked.report)
+  const report = useMemo(
+    () => (checked.report ? withImageRows(checked.report, imageCheck.images) : null),
+    [checked.report, imageCheck.images],
+  )
+
   const mappingIssues = useMemo(() => (feed ? validateMapping(mapping, feed.columns) : []), [feed, mapping])
 
   const open = () =>
     act('open', async () => {
-      const opened = await unwrap(studio().catalog.importOpen({ profileId }))
-      if (!opened.picked) return
-      setFeed(opened)
-      setMapping(opened.mapping)
-      sending.forget()
-      setReport(null)
+      choosing.current = true
+      try {
+        const opened = await unwrap(studio().catalog.importOpen({ profileId }))
+        if (!opened.picked) return
+        setFeed(opened)
+        setMapping(opened.mapping)
+        sending.forget()
+      } finally {
+        choosing.current = false
+      }
     })
-
-  // The report follows the mapping: main maps and checks every row with the shared rules.
-  useEffect(() => {
-    if (!feed) return
-    let stale = false
-    void unwrap(studio().catalog.importCheck({ importId: feed.importId, mapping }))
-      .then((next) => !stale && setReport(next))
-      .catch((error: unknown) => !stale && setFailure(failureOf(error)))
-    return () => {
-      stale = true
-    }
-  }, [feed, mapping, setFailure])
 
   const send = () =>
     act('send', async () => {
@@ -160,6 +160,7 @@ export const ImportPanel = memo(function ImportPanel({
             </span>
           </div>
           <FeedColumns feed={feed} mapping={mapping} onChange={setMapping} issues={mappingIssues} />
+          {checked.checking ? <ImportChecking progress={checked.checking} /> : null}
           {report ? (
             <ImportCheck
               report={report}
@@ -169,6 +170,9 @@ export const ImportPanel = memo(function ImportPanel({
               onEdit={onEdit}
               profileId={profileId}
               images={imageCheck}
+              pagesRead={checked.pagesRead}
+              readingMore={checked.readingMore}
+              onReadMore={checked.readMore}
             />
           ) : null}
         </>

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react'
 import type { FeedMapping } from '../../../shared/catalog/feed'
-import type { ImportImages, ImportReport, RowReport } from '../../../shared/ipc/contracts/catalogs'
+import type {
+  ImportCheckAnswer,
+  ImportImages,
+  ImportReport,
+  RowReport,
+} from '../../../shared/ipc/contracts/catalogs'
 import { studio, unwrap } from '../../lib/ipc'
 
 export interface ImportImageCheck {
@@ -18,32 +23,35 @@ export function useImportImages(
   profileId: string,
   importId: string | undefined,
   mapping: FeedMapping,
-  report: ImportReport | null,
+  report: ImportCheckAnswer | null,
 ): ImportImageCheck {
-  const [answer, setAnswer] = useState<{ report: ImportReport; images: ImportImages | null } | null>(null)
+  // One read per check: reading more pages of the same report asks nothing again.
+  const checkId = report?.checkId ?? null
+  const valid = report?.valid ?? 0
+  const [answer, setAnswer] = useState<{ checkId: string; images: ImportImages | null } | null>(null)
   useEffect(() => {
-    if (!importId || !report || report.valid === 0) return
+    if (!importId || !checkId || valid === 0) return
     let stale = false
     unwrap(studio().catalog.importImages({ profileId, importId, mapping })).then(
-      (images) => !stale && setAnswer({ report, images }),
+      (images) => !stale && setAnswer({ checkId, images }),
       // A failed read leaves the images to the send's own check.
-      () => !stale && setAnswer({ report, images: null }),
+      () => !stale && setAnswer({ checkId, images: null }),
     )
     return () => {
       stale = true
     }
-  }, [profileId, importId, mapping, report])
-  const current = answer?.report === report ? answer : null
+  }, [profileId, importId, mapping, checkId, valid])
+  const current = answer && answer.checkId === checkId ? answer : null
   return {
     images: current?.images ?? null,
-    checking: report !== null && report.valid > 0 && current === null,
+    checking: checkId !== null && valid > 0 && current === null,
   }
 }
 
 const hasError = (row: RowReport) => row.issues.some((issue) => issue.severity === 'error')
 
 /** The report with the rows whose images are at fault among those the rules refuse. */
-export function withImageRows(report: ImportReport, images: ImportImages | null): ImportReport {
+export function withImageRows<R extends ImportReport>(report: R, images: ImportImages | null): R {
   if (!images || images.failing === 0) return report
   return {
     ...report,

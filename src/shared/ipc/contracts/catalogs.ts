@@ -198,6 +198,17 @@ export const productImageViewSchema = z.object({
 })
 export type ProductImageView = z.infer<typeof productImageViewSchema>
 
+/**
+ * The report as 'catalog.importCheck' answers it: the counts and the first page of its rows;
+ * the other pages are read with 'catalog.importReportPage', naming the check they belong to.
+ */
+export const importCheckAnswerSchema = importReportSchema.extend({
+  checkId: z.string(),
+  /** How many pages of rows the report has (0 when every row follows the rules). */
+  pages: z.number().int().nonnegative(),
+})
+export type ImportCheckAnswer = z.infer<typeof importCheckAnswerSchema>
+
 /** The Keyword insights page's answer has its own contract part; its renderer reads it here too. */
 export type { KeywordResult } from './keywords'
 
@@ -276,7 +287,18 @@ export const catalogsContract = {
   },
   'catalog.importCheck': {
     request: z.object({ importId: importIdSchema, mapping: feedMappingSchema }).strict(),
-    response: importReportSchema,
+    response: importCheckAnswerSchema,
+  },
+  /** A further page (0-based) of the rows of the report `checkId` answered. */
+  'catalog.importReportPage': {
+    request: z
+      .object({
+        importId: importIdSchema,
+        checkId: z.string().uuid(),
+        page: z.number().int().min(1).max(1_000),
+      })
+      .strict(),
+    response: z.object({ rows: z.array(rowReportSchema) }),
   },
   'catalog.importSend': {
     request: z
@@ -345,4 +367,6 @@ export const catalogsContract = {
 export const catalogEvents = {
   /** Something of this profile's catalog changed (products sent or refused, a set, the catalog): read its state again. */
   'catalog.changed': z.object({ profileId: z.string() }),
+  /** How far main got checking an import's rows (before 'catalog.importCheck' answers). */
+  'catalog.importProgress': z.object({ importId: z.string(), checked: z.number(), total: z.number() }),
 } as const

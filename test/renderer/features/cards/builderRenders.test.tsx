@@ -19,15 +19,23 @@ vi.mock('../../../../src/renderer/features/cards/ComponentEditor', async (import
   }
 })
 
-// Counts renders of each sortable list (with its dnd-kit contexts), by its accessible label.
+// Counts renders of each sortable list (with its dnd-kit contexts), by its accessible label, and
+// of each item's content (a slide card, a component card), by the item's id.
 const listRenders = vi.hoisted(() => new Map<string, number>())
+const itemRenders = vi.hoisted(() => new Map<string, number>())
 vi.mock('../../../../src/renderer/features/cards/SortableList', async (importOriginal) => {
   const original = await importOriginal<typeof SortableListModule>()
   return {
     ...original,
     SortableList: <T extends { id: string }>(props: Parameters<typeof original.SortableList<T>>[0]) => {
       listRenders.set(props.label, (listRenders.get(props.label) ?? 0) + 1)
-      return original.SortableList(props)
+      return original.SortableList({
+        ...props,
+        renderItem: (item, index, controls) => {
+          itemRenders.set(item.id, (itemRenders.get(item.id) ?? 0) + 1)
+          return props.renderItem(item, index, controls)
+        },
+      })
     },
   }
 })
@@ -70,6 +78,27 @@ describe('the card builder while typing', () => {
     const slideThree = screen.getByRole('region', { name: 'Slide 3' })
     expect(within(slideThree).getByLabelText('Title')).not.toHaveAttribute('aria-invalid')
     expect(screen.getByRole('heading', { name: 'Slide 2' })).toBeInTheDocument()
+  })
+
+  it('typing in slide 1 renders nothing of slide 2, neither with the key nor when the preview follows', async () => {
+    const draft = cardDraft({ name: 'Six', mode: 'multi_destination', slides: slides(6) })
+    installStudio(draft)
+    await renderBuilder(draft)
+    const title = within(screen.getByRole('region', { name: 'Slide 1' })).getByLabelText('Title')
+    renders.clear()
+    itemRenders.clear()
+
+    for (const value of ['Slide 1 sale', 'Slide 1 sale!', 'Slide 1 sale']) {
+      fireEvent.change(title, { target: { value } })
+      // The rules, the header and the preview follow after the key's frame.
+      await paint()
+    }
+    expect([...renders.keys()]).toEqual(['details-1'])
+    // No slide card renders on a key, not even the one typed in: its component editor does.
+    expect([...itemRenders.keys()]).toEqual([])
+    const preview = screen.getByRole('region', { name: 'Preview' })
+    const first = preview.querySelector<HTMLElement>('[aria-label="1 of 6"]')!
+    expect(within(first).getByText('Slide 1 sale')).toBeInTheDocument()
   })
 
   it('renders no list on a key: the slides list renders when the slides change', async () => {
