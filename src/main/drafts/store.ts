@@ -1,5 +1,6 @@
 /**
- * The draft store: one JSON file per draft, written atomically, indexed in memory.
+ * The draft store: one JSON file per draft, written atomically. Main holds a summary of each
+ * draft and a few whole ones (storeReader.ts); a draft is read from its file when asked for.
  *
  *   <dir>/drafts/<id>.json      live drafts (the only files the app edits)
  *   <dir>/trash/<id>.json       removed drafts, until undo or emptyTrash; mtime = removal time
@@ -32,8 +33,9 @@ import { DraftStoreError, ioError } from './errors'
 import { readExchangeFile, writeExchangeFile } from './exchange'
 import { draftFileName, layoutFor } from './layout'
 import type { DraftStoreLayout } from './layout'
-import { loadDirectory } from './loader'
-import type { LoadReport } from './loader'
+import { readDraftFile, type FileContext } from './draftFile'
+import type { LoadReport } from './loadReport'
+import { DraftReader } from './storeReader'
 import type * as Store from './storeTypes'
 import { DEFAULT_BACKUPS_KEPT } from './backups'
 import { PendingWrites } from './pendingWrites'
@@ -48,7 +50,7 @@ export type {
   QuarantineReason,
   RepairedDraft,
   SkippedFile,
-} from './loader'
+} from './loadReport'
 
 export type * from './storeTypes'
 
@@ -62,21 +64,20 @@ export function createDraftStore(options: Store.DraftStoreOptions): Store.DraftS
 class FileDraftStore implements Store.DraftStore {
   readonly dir: string
   private readonly layout: DraftStoreLayout
+  private readonly context: FileContext
   private readonly validateContent: ContentValidator | undefined
   private readonly now: () => Date
-  private readonly backupsKept: () => number
   private readonly onChange: (change: Store.DraftChange) => void
 
-  private state: 'new' | 'loaded' | 'closed' = 'new'
-  private drafts = new Map<string, Draft>()
-  private trash = new Map<string, { draft: Draft; removedAt: string }>()
+  private state: 'new' | 'open' | 'loaded' | 'closed' = 'new'
+  private loading: Promise<LoadReport> | undefined
+  private readonly reader: DraftReader
   private readonly writes: PendingWrites
 
   constructor(options: Store.DraftStoreOptions) {
     this.dir = options.dir
     this.layout = layoutFor(options.dir)
     this.validateContent = options.validateContent
-    this.backupsKept = options.backupsKept ?? (() => DEFAULT_BACKUPS_KEPT)
     this.now = options.now ?? (() => new Date())
     this.onChange = options.onChange ?? (() => undefined)
     const delayMs = options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS
@@ -92,37 +93,62 @@ class FileDraftStore implements Store.DraftStore {
             : new DraftStoreError('io_error', String(error), { draftId: id }),
         ),
     })
-  }
-
-  async load(): Promise<LoadReport> {
-    if (this.state === 'closed') throw closedError()
-    if (this.state === 'loaded') await this.flush()
-    const loaded = await loadDirectory({
+    const context: FileContext = (this.context = {
       layout: this.layout,
       validateContent: this.validateContent,
       now: this.now,
-      backupsKept: this.backupsKept,
+      backupsKept: options.backupsKept ?? (() => DEFAULT_BACKUPS_KEPT),
+      exclusive: (id, task) => this.writes.enqueue(id, task),
     })
-    this.drafts = loaded.drafts
-    this.trash = loaded.trash
-    this.state = 'loaded'
-    this.onChange({ type: 'loaded', drafts: this.drafts })
-    return loaded.report
+    this.reader = new DraftReader(context, {
+      hasPending: (id) => this.writes.hasPending(id),
+      isClosed: () => this.state === 'closed',
+      onChange: this.onChange,
+      fullDraftsKept: options.fullDraftsKept,
+    })
+  }
+
+  async open(): Promise<void> {
+    if (this.state === 'closed') throw closedError()
+    await this.reader.open()
+    if (this.state === 'new') this.state = 'open'
+  }
+
+  async firstDrafts(count: number): Promise<Draft[]> {
+    await this.open()
+    return this.reader.firstDrafts(count)
+  }
+
+  load(): Promise<LoadReport> {
+    if (this.state === 'closed') return Promise.reject(closedError())
+    this.loading ??= (async () => {
+      if (this.state === 'loaded') await this.flush()
+      await this.open()
+      const report = await this.reader.pass()
+      if (!report || this.state === 'closed') throw closedError()
+      this.state = 'loaded'
+      return report
+    })().finally(() => (this.loading = undefined))
+    return this.loading
+  }
+
+  findings(): LoadReport {
+    return this.reader.report
   }
 
   list(): DraftSummary[] {
-    this.assertReady()
-    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyChanged)
+    this.assertLoaded()
+    return [...this.reader.live.values()].flatMap((summary) => summary ?? []).sort(byMostRecentlyChanged)
   }
 
   get(id: string): Draft | undefined {
-    this.assertReady()
-    const draft = this.drafts.get(id)
+    this.assertOpen()
+    const draft = this.reader.full(id)
     return draft ? structuredClone(draft) : undefined
   }
 
   async create(kind: DraftKind, name: string, content: unknown): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     if (!isDraftKind(kind))
       throw new DraftStoreError('invalid_draft', `Unknown draft kind ${JSON.stringify(kind)}`)
     if (typeof name !== 'string') throw new DraftStoreError('invalid_draft', 'A draft name must be text')
@@ -130,7 +156,7 @@ class FileDraftStore implements Store.DraftStore {
   }
 
   async save(input: Draft): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     const parsed = draftSchema.safeParse(input)
     if (!parsed.success) {
       const problems = parsed.error.issues.map(
@@ -154,14 +180,13 @@ class FileDraftStore implements Store.DraftStore {
     }
     if (existing.published) next.published = existing.published
     else delete next.published
-    serializeWithinLimits(next)
-    this.setLive(next)
+    this.setLive(next, serializeWithinLimits(next).length)
     await this.writes.persistNow(next.id)
     return structuredClone(next)
   }
 
   scheduleSave(id: string, patch: Store.DraftPatch): Draft {
-    this.assertReady()
+    this.assertOpen()
     const existing = this.requireDraft(id)
     const next: Draft = { ...existing, updatedAt: this.timestamp() }
     if (patch.name !== undefined) {
@@ -172,8 +197,7 @@ class FileDraftStore implements Store.DraftStore {
     if (patch.content !== undefined)
       next.content = checkDraftContent(existing.kind, patch.content, this.validateContent)
     // Acknowledged now, written by the autosave: refused now if it could not be read back.
-    serializeWithinLimits(next)
-    this.setLive(next)
+    this.setLive(next, serializeWithinLimits(next).length)
     this.writes.schedule(id)
     return structuredClone(next)
   }
@@ -187,64 +211,69 @@ class FileDraftStore implements Store.DraftStore {
   }
 
   async duplicate(id: string): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     const source = this.requireDraft(id)
     // A copy is new work: it has not been published, whatever the original's state.
     return this.writeNew(this.fresh(source.kind, `${source.name} (copy)`, structuredClone(source.content)))
   }
 
   async remove(id: string): Promise<void> {
-    this.assertReady()
+    this.assertOpen()
     this.requireDraft(id)
     this.writes.cancelAutosave(id)
     await this.writes.enqueue(id, async () => {
-      const draft = this.drafts.get(id)
+      const draft = this.reader.full(id)
       if (!draft) return
       // Unsaved edits go to the trash with the draft, so undo brings back what was on screen.
       if (this.writes.isDirty(id)) await this.writeCurrent(id)
       const removedAt = this.now()
       await moveToTrash(this.layout, id, removedAt)
-      this.trash.set(id, { draft, removedAt: removedAt.toISOString() })
-      this.drafts.delete(id)
+      const summary = summarizeDraft(draft)
+      this.reader.setTrashed(id, { summary, removedAt: removedAt.toISOString() })
+      this.reader.forget(id)
       this.writes.markClean(id)
       this.onChange({ type: 'removed', id })
     })
   }
 
   async undoRemove(id: string): Promise<Draft> {
-    this.assertReady()
-    if (!this.trash.has(id)) {
+    this.assertLoaded()
+    if (!this.reader.trash.has(id)) {
       throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
     }
-    if (this.drafts.has(id)) {
+    if (this.reader.live.has(id)) {
       throw new DraftStoreError('already_exists', 'A draft with this id already exists', { draftId: id })
     }
     return this.writes.enqueue(id, async () => {
-      const entry = this.trash.get(id)
-      if (!entry)
+      if (!this.reader.trash.has(id))
         throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
       await restoreFromTrash(this.layout, id)
-      this.trash.delete(id)
-      this.setLive(entry.draft)
-      return structuredClone(entry.draft)
+      this.reader.setTrashed(id, undefined)
+      const read = readDraftFile(this.context, this.draftPath(id))
+      if (!read.ok) {
+        const why = read.outcome === 'damaged' ? read.why : read.outcome
+        throw ioError('read the restored draft from', this.draftPath(id), new Error(why), id)
+      }
+      this.setLive(read.draft, read.bytes)
+      return structuredClone(read.draft)
     })
   }
 
   listTrash(): Store.TrashEntry[] {
-    this.assertReady()
-    return [...this.trash.values()]
-      .map(({ draft, removedAt }) => ({ ...summarizeDraft(draft), removedAt }))
+    this.assertLoaded()
+    return [...this.reader.trash.values()]
+      .map(({ summary, removedAt }) => ({ ...summary, removedAt }))
       .sort((a, b) => (a.removedAt < b.removedAt ? 1 : a.removedAt > b.removedAt ? -1 : 0))
   }
 
   async emptyTrash(): Promise<number> {
-    this.assertReady()
-    const ids = [...this.trash.keys()]
+    this.assertLoaded()
+    const ids = [...this.reader.trash.keys()]
     await Promise.all(
       ids.map((id) =>
         this.writes.enqueue(id, async () => {
           await deleteFromTrash(this.layout, id)
-          this.trash.delete(id)
+          this.reader.trash.delete(id)
         }),
       ),
     )
@@ -253,19 +282,21 @@ class FileDraftStore implements Store.DraftStore {
   }
 
   async exportDraft(id: string, filePath: string): Promise<void> {
-    this.assertReady()
+    this.assertOpen()
     await writeExchangeFile(this.requireDraft(id), filePath, this.timestamp())
   }
 
   async importDraft(filePath: string): Promise<Store.ImportResult> {
-    this.assertReady()
+    this.assertLoaded()
     const restored = await readExchangeFile(filePath, {
       validateContent: this.validateContent,
       fallbackTime: this.timestamp(),
     })
     const originalId = restored.draft.id
     const idTaken =
-      this.drafts.has(originalId) || this.trash.has(originalId) || this.writes.isQueued(originalId)
+      this.reader.live.has(originalId) ||
+      this.reader.trash.has(originalId) ||
+      this.writes.isQueued(originalId)
     const draft: Draft = {
       ...restored.draft,
       // A file's paths are no grants: its local media must be chosen (or dropped) again here.
@@ -288,7 +319,7 @@ class FileDraftStore implements Store.DraftStore {
     published?: PublishedRefs,
     options: Store.SetStatusOptions = {},
   ): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     const existing = this.requireDraft(id)
     if (!isDraftStatus(status))
       throw new DraftStoreError('invalid_draft', `Unknown status ${JSON.stringify(status)}`)
@@ -316,21 +347,27 @@ class FileDraftStore implements Store.DraftStore {
   async close(): Promise<void> {
     if (this.state === 'closed') return
     try {
-      if (this.state === 'loaded') await this.flush()
+      if (this.state !== 'new') await this.flush()
     } finally {
       this.writes.stopTimers()
       this.state = 'closed'
     }
   }
 
-  private assertReady(): void {
+  private assertOpen(): void {
     if (this.state === 'closed') throw closedError()
     if (this.state === 'new')
+      throw new DraftStoreError('not_loaded', 'The draft store has not been opened yet')
+  }
+
+  private assertLoaded(): void {
+    this.assertOpen()
+    if (this.state !== 'loaded')
       throw new DraftStoreError('not_loaded', 'The draft store has not been loaded yet')
   }
 
   private requireDraft(id: string): Draft {
-    const draft = this.drafts.get(id)
+    const draft = this.reader.full(id)
     if (!draft) throw new DraftStoreError('not_found', 'This draft no longer exists', { draftId: id })
     return draft
   }
@@ -362,14 +399,15 @@ class FileDraftStore implements Store.DraftStore {
 
   /** Writes whatever the draft looks like when its turn in the queue comes. */
   private async writeCurrent(id: string): Promise<void> {
-    const draft = this.drafts.get(id)
+    // Held while it has changes not yet written (pinned in the cache).
+    const draft = this.reader.live.has(id) ? this.reader.cache.peek(id) : undefined
     this.writes.markClean(id)
     if (!draft) return
     try {
       await writeFileAtomic(this.draftPath(id), serializeWithinLimits(draft))
     } catch (error) {
       // Keep the change pending so the next flush or autosave tries again.
-      if (this.drafts.has(id)) this.writes.markDirty(id)
+      if (this.reader.live.has(id)) this.writes.markDirty(id)
       if (error instanceof DraftStoreError) throw error
       throw ioError('save the draft to', this.draftPath(id), error, id)
     }
@@ -384,13 +422,14 @@ class FileDraftStore implements Store.DraftStore {
       } catch (error) {
         throw ioError('save the draft to', this.draftPath(draft.id), error, draft.id)
       }
-      this.setLive(draft)
+      this.setLive(draft, text.length)
     })
     return structuredClone(draft)
   }
 
-  private setLive(draft: Draft): void {
-    this.drafts.set(draft.id, draft)
+  /** `bytes`: the draft's text length when known (the cache's byte bound). */
+  private setLive(draft: Draft, bytes?: number): void {
+    this.reader.setLive(draft, bytes)
     this.onChange({ type: 'saved', draft })
   }
 }
