@@ -17,7 +17,6 @@ import {
   isDraftKind,
   isDraftStatus,
   publishedRefsSchema,
-  summarizeDraft,
   type ContentValidator,
   type Draft,
   type DraftKind,
@@ -27,19 +26,19 @@ import {
 } from '../../shared/drafts/envelope'
 import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
 import { withoutMediaTokens } from '../../shared/creatives/media'
-import { fsyncDirectory, writeFileAtomic } from '../files/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { checkDraftContent, serializeWithinLimits } from './draftLimits'
 import { DraftStoreError, ioError } from './errors'
 import { readExchangeFile, writeExchangeFile } from './exchange'
 import { draftFileName, layoutFor } from './layout'
 import type { DraftStoreLayout } from './layout'
-import { readDraftFile, type FileContext } from './draftFile'
+import type { FileContext } from './draftFile'
 import type { LoadReport } from './loadReport'
 import { DraftReader } from './storeReader'
 import type * as Store from './storeTypes'
 import { DEFAULT_BACKUPS_KEPT } from './backups'
 import { PendingWrites } from './pendingWrites'
-import { deleteFromTrash, moveToTrash, restoreFromTrash } from './trashFiles'
+import { emptyTrash, trashDraft, trashEntries, untrashDraft, type TrashDeps } from './storeTrash'
 
 // Callers get the store and its whole vocabulary from this one module.
 export { DraftStoreError, type DraftStoreErrorCode } from './errors'
@@ -73,6 +72,7 @@ class FileDraftStore implements Store.DraftStore {
   private loading: Promise<LoadReport> | undefined
   private readonly reader: DraftReader
   private readonly writes: PendingWrites
+  private readonly trash: TrashDeps
 
   constructor(options: Store.DraftStoreOptions) {
     this.dir = options.dir
@@ -106,6 +106,14 @@ class FileDraftStore implements Store.DraftStore {
       onChange: this.onChange,
       fullDraftsKept: options.fullDraftsKept,
     })
+    this.trash = {
+      context,
+      reader: this.reader,
+      writes: this.writes,
+      onChange: this.onChange,
+      writeCurrent: (id) => this.writeCurrent(id),
+      setLive: (draft, bytes) => this.setLive(draft, bytes),
+    }
   }
 
   async open(): Promise<void> {
@@ -157,23 +165,17 @@ class FileDraftStore implements Store.DraftStore {
 
   async save(input: Draft): Promise<Draft> {
     this.assertOpen()
-    const parsed = draftSchema.safeParse(input)
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`,
-      )
-      throw new DraftStoreError('invalid_draft', `The draft cannot be saved: ${problems.join('; ')}`)
-    }
-    const existing = this.requireDraft(parsed.data.id)
-    if (parsed.data.kind !== existing.kind) {
-      const message = `A ${existing.kind} draft cannot become a ${parsed.data.kind}`
+    const parsed = parseDraft(input)
+    const existing = this.requireDraft(parsed.id)
+    if (parsed.kind !== existing.kind) {
+      const message = `A ${existing.kind} draft cannot become a ${parsed.kind}`
       throw new DraftStoreError('invalid_draft', message, { draftId: existing.id })
     }
     // Status and remote ids belong to the outbox (setStatus): an editor saving a copy it
     // read before publishing started must not roll them back.
     const next: Draft = {
-      ...parsed.data,
-      content: checkDraftContent(existing.kind, parsed.data.content, this.validateContent),
+      ...parsed,
+      content: checkDraftContent(existing.kind, parsed.content, this.validateContent),
       createdAt: existing.createdAt,
       updatedAt: this.timestamp(),
       status: existing.status,
@@ -220,65 +222,22 @@ class FileDraftStore implements Store.DraftStore {
   async remove(id: string): Promise<void> {
     this.assertOpen()
     this.requireDraft(id)
-    this.writes.cancelAutosave(id)
-    await this.writes.enqueue(id, async () => {
-      const draft = this.reader.full(id)
-      if (!draft) return
-      // Unsaved edits go to the trash with the draft, so undo brings back what was on screen.
-      if (this.writes.isDirty(id)) await this.writeCurrent(id)
-      const removedAt = this.now()
-      await moveToTrash(this.layout, id, removedAt)
-      const summary = summarizeDraft(draft)
-      this.reader.setTrashed(id, { summary, removedAt: removedAt.toISOString() })
-      this.reader.forget(id)
-      this.writes.markClean(id)
-      this.onChange({ type: 'removed', id })
-    })
+    await trashDraft(this.trash, id)
   }
 
   async undoRemove(id: string): Promise<Draft> {
     this.assertLoaded()
-    if (!this.reader.trash.has(id)) {
-      throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
-    }
-    if (this.reader.live.has(id)) {
-      throw new DraftStoreError('already_exists', 'A draft with this id already exists', { draftId: id })
-    }
-    return this.writes.enqueue(id, async () => {
-      if (!this.reader.trash.has(id))
-        throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
-      await restoreFromTrash(this.layout, id)
-      this.reader.setTrashed(id, undefined)
-      const read = readDraftFile(this.context, this.draftPath(id))
-      if (!read.ok) {
-        const why = read.outcome === 'damaged' ? read.why : read.outcome
-        throw ioError('read the restored draft from', this.draftPath(id), new Error(why), id)
-      }
-      this.setLive(read.draft, read.bytes)
-      return structuredClone(read.draft)
-    })
+    return untrashDraft(this.trash, id)
   }
 
   listTrash(): Store.TrashEntry[] {
     this.assertLoaded()
-    return [...this.reader.trash.values()]
-      .map(({ summary, removedAt }) => ({ ...summary, removedAt }))
-      .sort((a, b) => (a.removedAt < b.removedAt ? 1 : a.removedAt > b.removedAt ? -1 : 0))
+    return trashEntries(this.reader)
   }
 
   async emptyTrash(): Promise<number> {
     this.assertLoaded()
-    const ids = [...this.reader.trash.keys()]
-    await Promise.all(
-      ids.map((id) =>
-        this.writes.enqueue(id, async () => {
-          await deleteFromTrash(this.layout, id)
-          this.reader.trash.delete(id)
-        }),
-      ),
-    )
-    await fsyncDirectory(this.layout.trash)
-    return ids.length
+    return emptyTrash(this.trash)
   }
 
   async exportDraft(id: string, filePath: string): Promise<void> {
@@ -324,20 +283,8 @@ class FileDraftStore implements Store.DraftStore {
     if (!isDraftStatus(status))
       throw new DraftStoreError('invalid_draft', `Unknown status ${JSON.stringify(status)}`)
     const next: Draft = { ...existing, status, updatedAt: this.timestamp() }
-    if (published !== undefined) {
-      const refs = publishedRefsSchema.safeParse(published)
-      if (!refs.success) {
-        throw new DraftStoreError(
-          'invalid_draft',
-          `Invalid published ids: ${refs.error.issues[0]?.message ?? ''}`,
-          {
-            draftId: id,
-          },
-        )
-      }
-      // Merge: steps publish one remote object at a time (media, then card, then post).
-      next.published = { ...existing.published, ...refs.data }
-    }
+    // Merge: steps publish one remote object at a time (media, then card, then post).
+    if (published !== undefined) next.published = { ...existing.published, ...parseRefs(id, published) }
     this.setLive(next)
     if (options.durable === false) this.writes.schedule(id)
     else await this.writes.persistNow(id)
@@ -374,15 +321,14 @@ class FileDraftStore implements Store.DraftStore {
 
   /** A new, unpublished draft with a new id. */
   private fresh(kind: DraftKind, name: string, content: unknown): Draft {
-    const timestamp = this.timestamp()
-    const id = randomUUID()
+    const at = this.timestamp()
     const schemaVersion = CURRENT_DRAFT_SCHEMA_VERSION
     return {
-      id,
+      id: randomUUID(),
       kind,
       name,
-      createdAt: timestamp,
-      updatedAt: timestamp,
+      createdAt: at,
+      updatedAt: at,
       schemaVersion,
       status: 'draft',
       content,
@@ -432,6 +378,20 @@ class FileDraftStore implements Store.DraftStore {
     this.reader.setLive(draft, bytes)
     this.onChange({ type: 'saved', draft })
   }
+}
+
+function parseDraft(input: Draft): Draft {
+  const parsed = draftSchema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`)
+  throw new DraftStoreError('invalid_draft', `The draft cannot be saved: ${problems.join('; ')}`)
+}
+
+function parseRefs(draftId: string, published: PublishedRefs): PublishedRefs {
+  const refs = publishedRefsSchema.safeParse(published)
+  if (refs.success) return refs.data
+  const why = refs.error.issues[0]?.message ?? ''
+  throw new DraftStoreError('invalid_draft', `Invalid published ids: ${why}`, { draftId })
 }
 
 function closedError(): DraftStoreError {
