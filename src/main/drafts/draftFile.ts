@@ -38,6 +38,13 @@ export interface FileContext {
   exclusive?: <T>(id: string, task: () => Promise<T>) => Promise<T>
 }
 
+/**
+ * One buffer every draft file is read into (the text is copied out of it at once). A buffer per
+ * file, over the pass's 50,000 files, left main's resident memory tens of MB larger after it:
+ * freed small buffers stay with the allocator, not the system.
+ */
+const scratch = Buffer.allocUnsafeSlow(64 * 1024)
+
 const damaged = (reason: QuarantineReason, why: string): FileRead => ({
   ok: false,
   outcome: 'damaged',
@@ -49,7 +56,7 @@ export function readDraftFile(context: FileContext, path: string): FileRead {
   const fileName = basename(path)
   let bytes: Buffer
   try {
-    bytes = readRegularFileSync(path, { maxBytes: DRAFT_LIMITS.maxFileBytes })
+    bytes = readRegularFileSync(path, { maxBytes: DRAFT_LIMITS.maxFileBytes, scratch })
   } catch (error) {
     if (isErrno(error, 'ENOENT')) return { ok: false, outcome: 'gone' }
     if (error instanceof UnsafeFileError && error.reason === 'not_a_file')
