@@ -7,10 +7,10 @@ import type { AppStartFigures } from './appStartChild'
 const run = promisify(execFile)
 
 /** App start → first drafts list, each in a fresh process (bench/appStartChild.ts). */
-export async function coldStart(dataDir: string): Promise<AppStartFigures> {
+export async function coldStart(dataDir: string, options: { open?: boolean } = {}): Promise<AppStartFigures> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', resolve('bench/appStartChild.ts'), dataDir],
+    ['--import', 'tsx', resolve('bench/appStartChild.ts'), dataDir, ...(options.open ? ['--open'] : [])],
     {
       maxBuffer: 1 << 20,
       timeout: 180_000,

@@ -10,8 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { seedDrafts } from '../test/support/seedDrafts'
-import { coldStart, coldStartFloor } from './appStart'
-import type { AppStartFigures } from './appStartChild'
 import { startBenchBrowser } from './browser'
 import { benchBundle } from './bundle'
 import { benchDraftSaves } from './drafts'
@@ -26,15 +24,15 @@ import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
 import { formatTable, writeResults, type Row } from './report'
+import { benchStartPath } from './startPath'
 import { summarize } from './stats'
 
-const APP_STARTS = { 10_000: 7, 50_000: 5 } as const
 const FRAME_BUDGET_MS = 8
 
 /**
  * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
- * builder), scale (drafts page at 50,000), start, saves, outbox, ratelimit, catalog, audiences,
+ * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog, audiences,
  * media (reading a 512 MB video's properties).
  */
 const SECTIONS = [
@@ -223,45 +221,8 @@ try {
   }
 
   if (wants('start')) {
-    log('app start floor: the same window, a one-row static page, no app')
-    const floors: { ms: number; windowMs: number }[] = []
-    for (let run = 0; run < APP_STARTS[10_000]; run++) floors.push(await coldStartFloor())
-    addRow({
-      what: 'Reference: start → a one-row static page painted',
-      target: '(reference)',
-      limit: Infinity,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(floors.map((floor) => floor.ms)),
-      note:
-        `the start rows' window (browser context, binding, init script, page, navigation) with no app in it: ` +
-        `what no app can go under here; median ${summarize(floors.map((floor) => floor.windowMs)).p50.toFixed(0)} ms to the navigation`,
-    })
-  }
-
-  for (const size of wants('start') ? ([10_000, 50_000] as const) : []) {
-    log(`app start → first list, ${size.toLocaleString('en-US')} drafts, a fresh process each`)
-    const starts: AppStartFigures[] = []
-    const first = await coldStart(seeded[size])
-    for (let run = 0; run < APP_STARTS[size]; run++) starts.push(await coldStart(seeded[size]))
-    const samples = starts.map((start) => start.ms)
-    const median = (pick: (start: AppStartFigures) => number) => summarize(starts.map(pick)).p50.toFixed(0)
-    const limit = size === 10_000 ? 500 : 1_500
-    addRow({
-      what: `App start → first drafts list, ${size.toLocaleString('en-US')}`,
-      target: `≤ ${limit} ms`,
-      limit,
-      compare: 'max',
-      unit: 'ms',
-      summary: summarize(samples),
-      note:
-        `medians: ${median((start) => start.windowMs)} ms from the process start to the page's navigation ` +
-        `(services, browser context and page, preload and IPC bridge: Electron's BrowserWindow), then ` +
-        `${median((start) => start.rendererMs)} ms in the page (its ${median((start) => start.scripts)} scripts ` +
-        `loaded by ${median((start) => start.lastScriptMs)} ms, first row in the DOM at ` +
-        `${median((start) => start.firstRowInsertedMs)} ms, painted); ` +
-        `the very first start, before any saved summary index: ${first.ms.toFixed(0)} ms`,
-    })
+    log('start path (issue 46): honest first starts, draft open, main memory')
+    addRow(...(await benchStartPath(seeded, root, log)))
   }
 
   if (wants('saves')) {

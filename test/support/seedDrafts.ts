@@ -9,7 +9,7 @@
  *
  *   npx tsx test/support/seedDrafts.ts <data dir> [count = 50000]
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, utimes, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { CURRENT_DRAFT_SCHEMA_VERSION, type Draft, type DraftKind } from '../../src/shared/drafts/envelope'
@@ -209,7 +209,12 @@ export async function seedDrafts(options: SeedOptions): Promise<SeededDrafts> {
       }
       ids.push(draft.id)
       names.push(name)
-      writes.push(writeFile(join(dir, `${draft.id}.json`), `${JSON.stringify(draft, null, 2)}\n`))
+      // The file's time is its last save's, as the app's own saves leave it.
+      const path = join(dir, `${draft.id}.json`)
+      const savedAt = new Date(stamp)
+      writes.push(
+        writeFile(path, `${JSON.stringify(draft, null, 2)}\n`).then(() => utimes(path, savedAt, savedAt)),
+      )
     }
     await Promise.all(writes)
   }

@@ -7,12 +7,10 @@ import { summaryIndexFile } from './summaryIndexFile'
 /**
  * Keeps the summary index in step with the draft store and answers `drafts.list` from it.
  *
- * At start the index saved by the last run is shown at once (marked `loading`) while the store
- * reads and checks every file; when that load ends the index is rebuilt from the drafts
- * themselves, and any list built on the saved one catches up with a full reload (its revision
- * is too old for a delta). Issue counts are the costly part of a summary (the validator runs
- * on the whole draft), so a count is reused for a draft whose updatedAt has not changed and
- * checked again in the background, in small slices that leave the event loop free.
+ * At start the index saved by the last run is shown at once (marked `loading`), or, when there is
+ * none, the newest draft files read by themselves; the store's pass then reads and checks every
+ * file, in slices, and the index is rebuilt from what it read (issue counts included), and any
+ * list built on the first one catches up with what differs.
  */
 export interface DraftListOptions {
   /** The store's directory (where the saved index lives). */
@@ -41,7 +39,6 @@ export interface ListAnswer {
 }
 
 export const DEFAULT_PAGE_SIZE = 5_000
-const VERIFY_SLICE = 250
 
 function entryFor(
   draft: Readonly<Draft>,
@@ -62,6 +59,12 @@ function entryFor(
   return entry
 }
 
+/**
+ * Newest files read for the first page when there is no saved index: the renderer's first page
+ * is 60 rows (FIRST_PAGE in state/drafts/firstDraftsPage.ts); the rest follows from the pass.
+ */
+export const FIRST_FILES_READ = 64
+
 export function createDraftList(options: DraftListOptions) {
   const index = createSummaryIndex()
   const file = summaryIndexFile(options.storeDir)
@@ -70,10 +73,12 @@ export function createDraftList(options: DraftListOptions) {
   const saveDelayMs = options.saveDelayMs ?? 5_000
   let loaded = false
   let closed = false
-  let live: ReadonlyMap<string, Draft> = new Map()
   let saveTimer: ReturnType<typeof setTimeout> | undefined
   let saving: Promise<void> = Promise.resolve()
-  let verifying: ReturnType<typeof setImmediate> | undefined
+  /** The store's pass is running: the entries it read so far, with every change since it began. */
+  let passed: Map<string, DraftListEntry> | undefined
+  /** Changes made before the first list was shown (null: removed), applied over it. */
+  let early: Map<string, DraftListEntry | null> | undefined = new Map()
 
   const save = (): Promise<void> => {
     if (saveTimer) clearTimeout(saveTimer)
@@ -89,76 +94,63 @@ export function createDraftList(options: DraftListOptions) {
     saveTimer.unref?.()
   }
 
-  /** Counts reused from the saved index, checked again a slice at a time. */
-  const verify = (ids: string[]) => {
-    if (verifying) clearImmediate(verifying)
-    let next = 0
-    const slice = () => {
-      verifying = undefined
-      if (closed) return
-      let changed = false
-      for (const end = Math.min(ids.length, next + VERIFY_SLICE); next < end; next++) {
-        const draft = live.get(ids[next]!)
-        const shown = draft && index.get(draft.id)
-        if (!draft || !shown || shown.updatedAt !== draft.updatedAt) continue
-        const counts = options.countIssues(draft)
-        if (counts.errorCount !== shown.errorCount || counts.warningCount !== shown.warningCount) {
-          index.upsert(entryFor(draft, counts))
-          changed = true
-        }
-      }
-      if (changed) {
+  function onChange(change: DraftChange): void {
+    switch (change.type) {
+      case 'loading':
+        passed = new Map()
+        return
+      case 'read':
+        // Issue counts are the costly part of a summary (the validator runs on the whole
+        // draft): they are taken here, in the pass, after the first page was answered.
+        passed?.set(change.draft.id, entryFor(change.draft, options.countIssues(change.draft)))
+        return
+      case 'loaded': {
+        // The saved index (or the newest files) answered until now: lists taken from it catch
+        // up with what differs. Saved later, off the path of anything the designer waits for.
+        index.replace(passed?.values() ?? [])
+        passed = undefined
+        loaded = true
         scheduleSave()
         announce()
+        return
       }
-      if (next < ids.length) verifying = setImmediate(slice)
-    }
-    verifying = setImmediate(slice)
-  }
-
-  function onChange(change: DraftChange): void {
-    if (change.type === 'removed') {
-      index.remove(change.id)
-    } else if (change.type === 'saved') {
-      index.upsert(entryFor(change.draft, options.countIssues(change.draft)))
-    } else {
-      live = change.drafts
-      const reused: string[] = []
-      const entries: DraftListEntry[] = []
-      for (const draft of change.drafts.values()) {
-        const saved = index.get(draft.id)
-        if (saved && saved.updatedAt === draft.updatedAt) {
-          entries.push(entryFor(draft, saved))
-          reused.push(draft.id)
-        } else {
-          entries.push(entryFor(draft, options.countIssues(draft)))
-        }
+      case 'removed':
+        index.remove(change.id)
+        passed?.delete(change.id)
+        early?.set(change.id, null)
+        break
+      case 'saved': {
+        const entry = entryFor(change.draft, options.countIssues(change.draft))
+        index.upsert(entry)
+        passed?.set(entry.id, entry)
+        early?.set(entry.id, entry)
+        break
       }
-      // The saved index answered until now: lists taken from it catch up with what differs.
-      index.replace(entries)
-      loaded = true
-      void save()
-      if (reused.length > 0) verify(reused)
-      announce()
-      return
     }
     scheduleSave()
     announce()
   }
 
-  /** Resolves once a list can be shown: the saved index if there is one, else the load. */
-  /** `storeReady` is called (starting the store's load) only when there is no saved index. */
-  function showSaved(storeReady: () => Promise<unknown>): Promise<void> {
-    return file.read().then(
-      (entries) => {
-        if (entries && !loaded) {
-          index.reset(entries)
-          return
-        }
-        return storeReady().then(() => undefined)
-      },
-      () => storeReady().then(() => undefined),
-    )
+  /**
+   * Resolves once a first list can be shown, without waiting for the store's pass: the index the
+   * last run saved, else the newest draft files (by their times), read and counted.
+   */
+  async function showFirst(store: { firstDrafts(count: number): Promise<Draft[]> }): Promise<void> {
+    try {
+      let entries = await file.read().catch(() => undefined)
+      if (!entries && !loaded) {
+        const drafts = await store.firstDrafts(FIRST_FILES_READ)
+        entries = drafts.map((draft) => entryFor(draft, options.countIssues(draft)))
+      }
+      if (!entries || loaded) return
+      index.reset(entries)
+      for (const [id, entry] of early ?? []) {
+        if (entry) index.upsert(entry)
+        else index.remove(id)
+      }
+    } finally {
+      early = undefined
+    }
   }
 
   function list(query: ListQuery = {}): ListAnswer {
@@ -188,7 +180,7 @@ export function createDraftList(options: DraftListOptions) {
 
   return {
     onChange,
-    showSaved,
+    showFirst,
     list,
     entry: (id: string) => index.get(id),
     get loaded() {
@@ -196,7 +188,6 @@ export function createDraftList(options: DraftListOptions) {
     },
     /** Saves the index one last time (quit). */
     async close(): Promise<void> {
-      if (verifying) clearImmediate(verifying)
       const wasLoaded = loaded
       closed = true
       if (wasLoaded) await save()

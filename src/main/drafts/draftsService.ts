@@ -75,6 +75,17 @@ function personFacing(error: unknown): never {
   throw error
 }
 
+/** Files moved to quarantine; drafts from a newer version (left untouched) and folder trouble worked around. */
+function findingsOf(report: LoadReport): Pick<DraftListResponse, 'quarantined' | 'notices'> {
+  return {
+    quarantined: report.quarantined.map(({ fileName, message }) => ({ fileName, message })),
+    notices: [
+      ...report.skipped.map(({ fileName, message }) => ({ fileName, message })),
+      ...report.warnings.map((message) => ({ message })),
+    ],
+  }
+}
+
 export function safeFileName(name: string): string {
   const cleaned = name
     .replace(/[^\p{L}\p{N} _.-]+/gu, ' ')
@@ -109,11 +120,14 @@ export function createDraftsService(options: {
     ...(options.backupsKept ? { backupsKept: options.backupsKept } : {}),
   })
   const quarantine = createQuarantine(layoutFor(storeDir).quarantine)
-  // The store's full load (every file read and checked) waits until the first list has been
-  // answered from the index the last run saved, until a drafts call needs the store, or at most
-  // LOAD_DEFER_MS. Started with the process, it took main's event loop and a core from the first
-  // screen (window, IPC answers) for seconds at 10,000 drafts; the saved index shows the list
-  // meanwhile, and everything that needs the drafts themselves waits for `ready` as before.
+  // The folder is opened at once (its file names, no file read): from then on a draft opens by
+  // reading its one file, whatever else is still being read.
+  const opened = store.open()
+  opened.catch(() => undefined)
+  // The store's pass (every file read and checked) waits until the first list has been
+  // answered, until a drafts call needs it, or at most LOAD_DEFER_MS. Started with the process,
+  // it took main's event loop and a core from the first screen (window, IPC answers) for
+  // seconds at 10,000 drafts; the saved index (or the newest files) shows the list meanwhile.
   let beginLoad!: () => void
   const loadGate = new Promise<void>((resolve) => (beginLoad = resolve))
   // Not unref'd: a process whose only pending work waits for the drafts must live to load them.
@@ -131,16 +145,25 @@ export function createDraftsService(options: {
   ready.catch(() => {
     loadFailed = true
   })
-  const listable = draftList.showSaved(loadNow).catch(() => undefined)
-  let answeredFromSaved = 0
+  const listable = draftList.showFirst(store).catch(() => undefined)
+  let answeredFirst = 0
 
-  const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
-    await loadNow()
+  const answer = async <T>(work: () => Promise<T> | T): Promise<T> => {
     try {
       return await work()
     } catch (error) {
       return personFacing(error)
     }
+  }
+  /** For what needs every file read (the trash, quarantine, an import's id check). */
+  const run = async <T>(work: () => Promise<T> | T): Promise<T> => {
+    await loadNow()
+    return answer(work)
+  }
+  /** For one draft (open, edit, publish): the folder opened is enough, the pass is not waited for. */
+  const runOpen = async <T>(work: () => Promise<T> | T): Promise<T> => {
+    await opened
+    return answer(work)
   }
 
   /**
@@ -151,11 +174,7 @@ export function createDraftsService(options: {
    */
   const runOnceLoaded = async <T>(work: () => Promise<T> | T): Promise<T> => {
     await ready
-    try {
-      return await work()
-    } catch (error) {
-      return personFacing(error)
-    }
+    return answer(work)
   }
 
   return {
@@ -173,12 +192,13 @@ export function createDraftsService(options: {
         // The first answer leaves alone: the renderer still has that page to paint (and its
         // code to fetch from main). The store's load starts with the next list call — the
         // renderer asks for the rest once the first rows are painted — or at LOAD_DEFER_MS.
-        if (answeredFromSaved++ > 0) setTimeout(beginLoad, 0)
-        // The saved index while the store reads its files; nothing is known yet of trash or quarantine.
-        return { ...draftList.list(query), trash: [], quarantined: [] }
+        if (answeredFirst++ > 0) setTimeout(beginLoad, 0)
+        // The first list while the store reads its files: the trash is not known yet, and of
+        // damaged files only those met so far (the first page's).
+        return { ...draftList.list(query), trash: [], ...findingsOf(store.findings()) }
       }
       return run(async () => {
-        const report = await ready
+        await ready
         return {
           ...draftList.list(query),
           trash: store.listTrash().map(({ id, kind, name, status, updatedAt, removedAt }) => ({
@@ -191,17 +211,12 @@ export function createDraftsService(options: {
             errorCount: 0,
             warningCount: 0,
           })),
-          quarantined: report.quarantined.map(({ fileName, message }) => ({ fileName, message })),
-          // Drafts from a newer version (left untouched) and folder trouble worked around.
-          notices: [
-            ...report.skipped.map(({ fileName, message }) => ({ fileName, message })),
-            ...report.warnings.map((message) => ({ message })),
-          ],
+          ...findingsOf(store.findings()),
         }
       })
     },
     get: (id: string) =>
-      run(() => {
+      runOpen(() => {
         const draft = store.get(id)
         if (!draft)
           throw new AppFailure(
@@ -210,18 +225,18 @@ export function createDraftsService(options: {
         return draft
       }),
     create: (kind: DraftKind, name?: string) =>
-      run(() => store.create(kind, name?.trim() || untitledName(kind), emptyContent(kind))),
+      runOpen(() => store.create(kind, name?.trim() || untitledName(kind), emptyContent(kind))),
     update: (id: string, patch: { name?: string; content?: unknown }) =>
-      run(() => {
+      runOpen(() => {
         const draft = store.scheduleSave(id, patch)
         return { updatedAt: draft.updatedAt, errorCount: draftList.entry(id)?.errorCount ?? 0 }
       }),
-    flush: () => run(async () => (await store.flush(), { flushed: true as const })),
-    duplicate: (id: string) => run(() => store.duplicate(id)),
-    remove: (id: string) => run(async () => (await store.remove(id), { removed: true as const })),
+    flush: () => runOpen(async () => (await store.flush(), { flushed: true as const })),
+    duplicate: (id: string) => runOpen(() => store.duplicate(id)),
+    remove: (id: string) => runOpen(async () => (await store.remove(id), { removed: true as const })),
     undoRemove: (id: string) => run(() => store.undoRemove(id)),
     exportDraft: (id: string) =>
-      run(async () => {
+      runOpen(async () => {
         const draft = store.get(id)
         if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists'))
         const path = await options.dialogs.chooseExportPath(safeFileName(draft.name))
@@ -283,6 +298,7 @@ export function createDraftsService(options: {
     quarantineDelete: (name: string) =>
       run(async () => (await quarantine.remove(name), { deleted: true as const })),
     async close() {
+      // The pass ends before the index is saved: only a whole index is saved.
       await loadNow().catch(() => {})
       await store.close()
       await draftList.close()

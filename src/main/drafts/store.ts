@@ -1,5 +1,6 @@
 /**
- * The draft store: one JSON file per draft, written atomically, indexed in memory.
+ * The draft store: one JSON file per draft, written atomically. Main holds a summary of each
+ * draft and a few whole ones (storeReader.ts); a draft is read from its file when asked for.
  *
  *   <dir>/drafts/<id>.json      live drafts (the only files the app edits)
  *   <dir>/trash/<id>.json       removed drafts, until undo or emptyTrash; mtime = removal time
@@ -16,7 +17,6 @@ import {
   isDraftKind,
   isDraftStatus,
   publishedRefsSchema,
-  summarizeDraft,
   type ContentValidator,
   type Draft,
   type DraftKind,
@@ -26,18 +26,19 @@ import {
 } from '../../shared/drafts/envelope'
 import { byMostRecentlyChanged } from '../../shared/drafts/listOrder'
 import { withoutMediaTokens } from '../../shared/creatives/media'
-import { fsyncDirectory, writeFileAtomic } from '../files/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
 import { checkDraftContent, serializeWithinLimits } from './draftLimits'
 import { DraftStoreError, ioError } from './errors'
 import { readExchangeFile, writeExchangeFile } from './exchange'
 import { draftFileName, layoutFor } from './layout'
 import type { DraftStoreLayout } from './layout'
-import { loadDirectory } from './loader'
-import type { LoadReport } from './loader'
+import type { FileContext } from './draftFile'
+import type { LoadReport } from './loadReport'
+import { DraftReader } from './storeReader'
 import type * as Store from './storeTypes'
 import { DEFAULT_BACKUPS_KEPT } from './backups'
 import { PendingWrites } from './pendingWrites'
-import { deleteFromTrash, moveToTrash, restoreFromTrash } from './trashFiles'
+import { emptyTrash, trashDraft, trashEntries, untrashDraft, type TrashDeps } from './storeTrash'
 
 // Callers get the store and its whole vocabulary from this one module.
 export { DraftStoreError, type DraftStoreErrorCode } from './errors'
@@ -48,7 +49,7 @@ export type {
   QuarantineReason,
   RepairedDraft,
   SkippedFile,
-} from './loader'
+} from './loadReport'
 
 export type * from './storeTypes'
 
@@ -62,21 +63,21 @@ export function createDraftStore(options: Store.DraftStoreOptions): Store.DraftS
 class FileDraftStore implements Store.DraftStore {
   readonly dir: string
   private readonly layout: DraftStoreLayout
+  private readonly context: FileContext
   private readonly validateContent: ContentValidator | undefined
   private readonly now: () => Date
-  private readonly backupsKept: () => number
   private readonly onChange: (change: Store.DraftChange) => void
 
-  private state: 'new' | 'loaded' | 'closed' = 'new'
-  private drafts = new Map<string, Draft>()
-  private trash = new Map<string, { draft: Draft; removedAt: string }>()
+  private state: 'new' | 'open' | 'loaded' | 'closed' = 'new'
+  private loading: Promise<LoadReport> | undefined
+  private readonly reader: DraftReader
   private readonly writes: PendingWrites
+  private readonly trash: TrashDeps
 
   constructor(options: Store.DraftStoreOptions) {
     this.dir = options.dir
     this.layout = layoutFor(options.dir)
     this.validateContent = options.validateContent
-    this.backupsKept = options.backupsKept ?? (() => DEFAULT_BACKUPS_KEPT)
     this.now = options.now ?? (() => new Date())
     this.onChange = options.onChange ?? (() => undefined)
     const delayMs = options.autosaveDelayMs ?? DEFAULT_AUTOSAVE_DELAY_MS
@@ -92,37 +93,70 @@ class FileDraftStore implements Store.DraftStore {
             : new DraftStoreError('io_error', String(error), { draftId: id }),
         ),
     })
-  }
-
-  async load(): Promise<LoadReport> {
-    if (this.state === 'closed') throw closedError()
-    if (this.state === 'loaded') await this.flush()
-    const loaded = await loadDirectory({
+    const context: FileContext = (this.context = {
       layout: this.layout,
       validateContent: this.validateContent,
       now: this.now,
-      backupsKept: this.backupsKept,
+      backupsKept: options.backupsKept ?? (() => DEFAULT_BACKUPS_KEPT),
+      exclusive: (id, task) => this.writes.enqueue(id, task),
     })
-    this.drafts = loaded.drafts
-    this.trash = loaded.trash
-    this.state = 'loaded'
-    this.onChange({ type: 'loaded', drafts: this.drafts })
-    return loaded.report
+    this.reader = new DraftReader(context, {
+      hasPending: (id) => this.writes.hasPending(id),
+      isClosed: () => this.state === 'closed',
+      onChange: this.onChange,
+      fullDraftsKept: options.fullDraftsKept,
+    })
+    this.trash = {
+      context,
+      reader: this.reader,
+      writes: this.writes,
+      onChange: this.onChange,
+      writeCurrent: (id) => this.writeCurrent(id),
+      setLive: (draft, bytes) => this.setLive(draft, bytes),
+    }
+  }
+
+  async open(): Promise<void> {
+    if (this.state === 'closed') throw closedError()
+    await this.reader.open()
+    if (this.state === 'new') this.state = 'open'
+  }
+
+  async firstDrafts(count: number): Promise<Draft[]> {
+    await this.open()
+    return this.reader.firstDrafts(count)
+  }
+
+  load(): Promise<LoadReport> {
+    if (this.state === 'closed') return Promise.reject(closedError())
+    this.loading ??= (async () => {
+      if (this.state === 'loaded') await this.flush()
+      await this.open()
+      const report = await this.reader.pass()
+      if (!report || this.state === 'closed') throw closedError()
+      this.state = 'loaded'
+      return report
+    })().finally(() => (this.loading = undefined))
+    return this.loading
+  }
+
+  findings(): LoadReport {
+    return this.reader.report
   }
 
   list(): DraftSummary[] {
-    this.assertReady()
-    return [...this.drafts.values()].map(summarizeDraft).sort(byMostRecentlyChanged)
+    this.assertLoaded()
+    return [...this.reader.live.values()].flatMap((summary) => summary ?? []).sort(byMostRecentlyChanged)
   }
 
   get(id: string): Draft | undefined {
-    this.assertReady()
-    const draft = this.drafts.get(id)
+    this.assertOpen()
+    const draft = this.reader.full(id)
     return draft ? structuredClone(draft) : undefined
   }
 
   async create(kind: DraftKind, name: string, content: unknown): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     if (!isDraftKind(kind))
       throw new DraftStoreError('invalid_draft', `Unknown draft kind ${JSON.stringify(kind)}`)
     if (typeof name !== 'string') throw new DraftStoreError('invalid_draft', 'A draft name must be text')
@@ -130,38 +164,31 @@ class FileDraftStore implements Store.DraftStore {
   }
 
   async save(input: Draft): Promise<Draft> {
-    this.assertReady()
-    const parsed = draftSchema.safeParse(input)
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map(
-        (issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`,
-      )
-      throw new DraftStoreError('invalid_draft', `The draft cannot be saved: ${problems.join('; ')}`)
-    }
-    const existing = this.requireDraft(parsed.data.id)
-    if (parsed.data.kind !== existing.kind) {
-      const message = `A ${existing.kind} draft cannot become a ${parsed.data.kind}`
+    this.assertOpen()
+    const parsed = parseDraft(input)
+    const existing = this.requireDraft(parsed.id)
+    if (parsed.kind !== existing.kind) {
+      const message = `A ${existing.kind} draft cannot become a ${parsed.kind}`
       throw new DraftStoreError('invalid_draft', message, { draftId: existing.id })
     }
     // Status and remote ids belong to the outbox (setStatus): an editor saving a copy it
     // read before publishing started must not roll them back.
     const next: Draft = {
-      ...parsed.data,
-      content: checkDraftContent(existing.kind, parsed.data.content, this.validateContent),
+      ...parsed,
+      content: checkDraftContent(existing.kind, parsed.content, this.validateContent),
       createdAt: existing.createdAt,
       updatedAt: this.timestamp(),
       status: existing.status,
     }
     if (existing.published) next.published = existing.published
     else delete next.published
-    serializeWithinLimits(next)
-    this.setLive(next)
+    this.setLive(next, serializeWithinLimits(next).length)
     await this.writes.persistNow(next.id)
     return structuredClone(next)
   }
 
   scheduleSave(id: string, patch: Store.DraftPatch): Draft {
-    this.assertReady()
+    this.assertOpen()
     const existing = this.requireDraft(id)
     const next: Draft = { ...existing, updatedAt: this.timestamp() }
     if (patch.name !== undefined) {
@@ -172,8 +199,7 @@ class FileDraftStore implements Store.DraftStore {
     if (patch.content !== undefined)
       next.content = checkDraftContent(existing.kind, patch.content, this.validateContent)
     // Acknowledged now, written by the autosave: refused now if it could not be read back.
-    serializeWithinLimits(next)
-    this.setLive(next)
+    this.setLive(next, serializeWithinLimits(next).length)
     this.writes.schedule(id)
     return structuredClone(next)
   }
@@ -187,85 +213,49 @@ class FileDraftStore implements Store.DraftStore {
   }
 
   async duplicate(id: string): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     const source = this.requireDraft(id)
     // A copy is new work: it has not been published, whatever the original's state.
     return this.writeNew(this.fresh(source.kind, `${source.name} (copy)`, structuredClone(source.content)))
   }
 
   async remove(id: string): Promise<void> {
-    this.assertReady()
+    this.assertOpen()
     this.requireDraft(id)
-    this.writes.cancelAutosave(id)
-    await this.writes.enqueue(id, async () => {
-      const draft = this.drafts.get(id)
-      if (!draft) return
-      // Unsaved edits go to the trash with the draft, so undo brings back what was on screen.
-      if (this.writes.isDirty(id)) await this.writeCurrent(id)
-      const removedAt = this.now()
-      await moveToTrash(this.layout, id, removedAt)
-      this.trash.set(id, { draft, removedAt: removedAt.toISOString() })
-      this.drafts.delete(id)
-      this.writes.markClean(id)
-      this.onChange({ type: 'removed', id })
-    })
+    await trashDraft(this.trash, id)
   }
 
   async undoRemove(id: string): Promise<Draft> {
-    this.assertReady()
-    if (!this.trash.has(id)) {
-      throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
-    }
-    if (this.drafts.has(id)) {
-      throw new DraftStoreError('already_exists', 'A draft with this id already exists', { draftId: id })
-    }
-    return this.writes.enqueue(id, async () => {
-      const entry = this.trash.get(id)
-      if (!entry)
-        throw new DraftStoreError('not_in_trash', 'This draft is no longer in the trash', { draftId: id })
-      await restoreFromTrash(this.layout, id)
-      this.trash.delete(id)
-      this.setLive(entry.draft)
-      return structuredClone(entry.draft)
-    })
+    this.assertLoaded()
+    return untrashDraft(this.trash, id)
   }
 
   listTrash(): Store.TrashEntry[] {
-    this.assertReady()
-    return [...this.trash.values()]
-      .map(({ draft, removedAt }) => ({ ...summarizeDraft(draft), removedAt }))
-      .sort((a, b) => (a.removedAt < b.removedAt ? 1 : a.removedAt > b.removedAt ? -1 : 0))
+    this.assertLoaded()
+    return trashEntries(this.reader)
   }
 
   async emptyTrash(): Promise<number> {
-    this.assertReady()
-    const ids = [...this.trash.keys()]
-    await Promise.all(
-      ids.map((id) =>
-        this.writes.enqueue(id, async () => {
-          await deleteFromTrash(this.layout, id)
-          this.trash.delete(id)
-        }),
-      ),
-    )
-    await fsyncDirectory(this.layout.trash)
-    return ids.length
+    this.assertLoaded()
+    return emptyTrash(this.trash)
   }
 
   async exportDraft(id: string, filePath: string): Promise<void> {
-    this.assertReady()
+    this.assertOpen()
     await writeExchangeFile(this.requireDraft(id), filePath, this.timestamp())
   }
 
   async importDraft(filePath: string): Promise<Store.ImportResult> {
-    this.assertReady()
+    this.assertLoaded()
     const restored = await readExchangeFile(filePath, {
       validateContent: this.validateContent,
       fallbackTime: this.timestamp(),
     })
     const originalId = restored.draft.id
     const idTaken =
-      this.drafts.has(originalId) || this.trash.has(originalId) || this.writes.isQueued(originalId)
+      this.reader.live.has(originalId) ||
+      this.reader.trash.has(originalId) ||
+      this.writes.isQueued(originalId)
     const draft: Draft = {
       ...restored.draft,
       // A file's paths are no grants: its local media must be chosen (or dropped) again here.
@@ -288,25 +278,13 @@ class FileDraftStore implements Store.DraftStore {
     published?: PublishedRefs,
     options: Store.SetStatusOptions = {},
   ): Promise<Draft> {
-    this.assertReady()
+    this.assertOpen()
     const existing = this.requireDraft(id)
     if (!isDraftStatus(status))
       throw new DraftStoreError('invalid_draft', `Unknown status ${JSON.stringify(status)}`)
     const next: Draft = { ...existing, status, updatedAt: this.timestamp() }
-    if (published !== undefined) {
-      const refs = publishedRefsSchema.safeParse(published)
-      if (!refs.success) {
-        throw new DraftStoreError(
-          'invalid_draft',
-          `Invalid published ids: ${refs.error.issues[0]?.message ?? ''}`,
-          {
-            draftId: id,
-          },
-        )
-      }
-      // Merge: steps publish one remote object at a time (media, then card, then post).
-      next.published = { ...existing.published, ...refs.data }
-    }
+    // Merge: steps publish one remote object at a time (media, then card, then post).
+    if (published !== undefined) next.published = { ...existing.published, ...parseRefs(id, published) }
     this.setLive(next)
     if (options.durable === false) this.writes.schedule(id)
     else await this.writes.persistNow(id)
@@ -316,36 +294,41 @@ class FileDraftStore implements Store.DraftStore {
   async close(): Promise<void> {
     if (this.state === 'closed') return
     try {
-      if (this.state === 'loaded') await this.flush()
+      if (this.state !== 'new') await this.flush()
     } finally {
       this.writes.stopTimers()
       this.state = 'closed'
     }
   }
 
-  private assertReady(): void {
+  private assertOpen(): void {
     if (this.state === 'closed') throw closedError()
     if (this.state === 'new')
+      throw new DraftStoreError('not_loaded', 'The draft store has not been opened yet')
+  }
+
+  private assertLoaded(): void {
+    this.assertOpen()
+    if (this.state !== 'loaded')
       throw new DraftStoreError('not_loaded', 'The draft store has not been loaded yet')
   }
 
   private requireDraft(id: string): Draft {
-    const draft = this.drafts.get(id)
+    const draft = this.reader.full(id)
     if (!draft) throw new DraftStoreError('not_found', 'This draft no longer exists', { draftId: id })
     return draft
   }
 
   /** A new, unpublished draft with a new id. */
   private fresh(kind: DraftKind, name: string, content: unknown): Draft {
-    const timestamp = this.timestamp()
-    const id = randomUUID()
+    const at = this.timestamp()
     const schemaVersion = CURRENT_DRAFT_SCHEMA_VERSION
     return {
-      id,
+      id: randomUUID(),
       kind,
       name,
-      createdAt: timestamp,
-      updatedAt: timestamp,
+      createdAt: at,
+      updatedAt: at,
       schemaVersion,
       status: 'draft',
       content,
@@ -362,14 +345,15 @@ class FileDraftStore implements Store.DraftStore {
 
   /** Writes whatever the draft looks like when its turn in the queue comes. */
   private async writeCurrent(id: string): Promise<void> {
-    const draft = this.drafts.get(id)
+    // Held while it has changes not yet written (pinned in the cache).
+    const draft = this.reader.live.has(id) ? this.reader.cache.peek(id) : undefined
     this.writes.markClean(id)
     if (!draft) return
     try {
       await writeFileAtomic(this.draftPath(id), serializeWithinLimits(draft))
     } catch (error) {
       // Keep the change pending so the next flush or autosave tries again.
-      if (this.drafts.has(id)) this.writes.markDirty(id)
+      if (this.reader.live.has(id)) this.writes.markDirty(id)
       if (error instanceof DraftStoreError) throw error
       throw ioError('save the draft to', this.draftPath(id), error, id)
     }
@@ -384,15 +368,30 @@ class FileDraftStore implements Store.DraftStore {
       } catch (error) {
         throw ioError('save the draft to', this.draftPath(draft.id), error, draft.id)
       }
-      this.setLive(draft)
+      this.setLive(draft, text.length)
     })
     return structuredClone(draft)
   }
 
-  private setLive(draft: Draft): void {
-    this.drafts.set(draft.id, draft)
+  /** `bytes`: the draft's text length when known (the cache's byte bound). */
+  private setLive(draft: Draft, bytes?: number): void {
+    this.reader.setLive(draft, bytes)
     this.onChange({ type: 'saved', draft })
   }
+}
+
+function parseDraft(input: Draft): Draft {
+  const parsed = draftSchema.safeParse(input)
+  if (parsed.success) return parsed.data
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'draft'}: ${issue.message}`)
+  throw new DraftStoreError('invalid_draft', `The draft cannot be saved: ${problems.join('; ')}`)
+}
+
+function parseRefs(draftId: string, published: PublishedRefs): PublishedRefs {
+  const refs = publishedRefsSchema.safeParse(published)
+  if (refs.success) return refs.data
+  const why = refs.error.issues[0]?.message ?? ''
+  throw new DraftStoreError('invalid_draft', `Invalid published ids: ${why}`, { draftId })
 }
 
 function closedError(): DraftStoreError {

@@ -7,7 +7,7 @@ import type {
   PublishedRefs,
 } from '../../shared/drafts/envelope'
 import type { DraftStoreError } from './errors'
-import type { LoadReport } from './loader'
+import type { LoadReport } from './loadReport'
 
 /** The draft store's interface and vocabulary (store.ts implements it and re-exports all of it). */
 
@@ -30,10 +30,18 @@ export interface DraftStoreOptions {
   onChange?: (change: DraftChange) => void
   /** How many backups of each draft to keep (read at every backup, so a settings change applies). */
   backupsKept?: () => number
+  /** How many whole drafts main keeps in memory (FULL_DRAFTS_KEPT); tests make it small. */
+  fullDraftsKept?: { drafts: number; bytes: number }
 }
 
+/**
+ * A load is a pass over every file, told as it goes: `loading`, a `read` per live draft (save
+ * and remove changes may come between them, and are newer), then `loaded`.
+ */
 export type DraftChange =
-  | { type: 'loaded'; drafts: ReadonlyMap<string, Draft> }
+  | { type: 'loading' }
+  | { type: 'read'; draft: Readonly<Draft> }
+  | { type: 'loaded' }
   | { type: 'saved'; draft: Readonly<Draft> }
   | { type: 'removed'; id: string }
 
@@ -57,8 +65,25 @@ export interface ImportResult {
 
 export interface DraftStore {
   readonly dir: string
+  /**
+   * Makes the folders and learns which drafts there are from their file names, reading none:
+   * from here a draft can be read (`get`, one file), changed and removed.
+   */
+  open(): Promise<void>
+  /** The `count` newest drafts by their files' times, each read from its file (a first page). */
+  firstDrafts(count: number): Promise<Draft[]>
+  /**
+   * Opens if need be, then reads and checks every file (quarantine, upgrades, the trash), keeping
+   * only summaries; the store answers meanwhile. list, the trash and import wait for it.
+   */
   load(): Promise<LoadReport>
+  /**
+   * What reading found so far: the last load's report, with what `get` found since; before the
+   * first load, what opening the folder and reading single drafts found.
+   */
+  findings(): LoadReport
   list(): DraftSummary[]
+  /** The draft, from the few main keeps or read from its one file; undefined when there is none. */
   get(id: string): Draft | undefined
   create(kind: DraftKind, name: string, content: unknown): Promise<Draft>
   /** Writes name and content durably; status and published ids change only through setStatus. */

@@ -106,7 +106,15 @@ export async function readRegularFile(path: string, options: OpenOptions): Promi
  * As readRegularFile, synchronously: for many small files read in batches (the drafts at start)
  * and for what must be read before anything else can start (the settings file).
  */
-export function readRegularFileSync(path: string, options: OpenOptions): Buffer {
+export interface ReadOptions extends OpenOptions {
+  /**
+   * Read into this buffer when the file fits (the answer is then a view of it, good until the next
+   * read into it): a caller reading thousands of small files allocates nothing per file.
+   */
+  scratch?: Buffer
+}
+
+export function readRegularFileSync(path: string, options: ReadOptions): Buffer {
   let fd: number
   try {
     fd = openSync(path, flagsFor(options))
@@ -116,7 +124,8 @@ export function readRegularFileSync(path: string, options: OpenOptions): Buffer 
   try {
     const info = fstatSync(fd)
     checkOpened(info, options.maxBytes)
-    const buffer = Buffer.allocUnsafe(info.size + 1)
+    const { scratch } = options
+    const buffer = scratch && scratch.length >= info.size + 1 ? scratch : Buffer.allocUnsafe(info.size + 1)
     let read = 0
     while (read < buffer.length) {
       const n = readSync(fd, buffer, read, buffer.length - read, null)

@@ -63,7 +63,10 @@ const draftListResponseSchema = z.object({
   drafts: z.array(draftSummarySchema),
   /** Present when `since` was answered: `drafts` then holds only what changed. */
   removed: z.array(z.string()).optional(),
-  /** Main is still reading the draft files: the list is the one it saved last time; drafts.changed says when it moves. */
+  /**
+   * Main is still reading the draft files: the list is the one it saved last time (or, with none,
+   * its newest drafts); drafts.changed says when it moves.
+   */
   loading: z.boolean(),
   trash: z.array(draftSummarySchema.extend({ removedAt: z.string() })),
   /** Files found unreadable at start: moved to quarantine, never deleted. */
