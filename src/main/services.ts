@@ -16,6 +16,9 @@ import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
+import { AppFailure } from '../shared/errors'
+import { createDraftsCsvService, type DraftsCsvDialogs } from './bulk/csvService'
+import { createDraftsCsvHandlers } from './bulk/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
@@ -86,6 +89,8 @@ export interface ServicesConfig {
   catalogDialogs?: CatalogDialogs
   /** The "choose a customer list" dialog; without it nothing is picked. */
   audienceDialogs?: AudienceDialogs
+  /** The drafts CSV save and open dialogs; without them nothing is saved or picked. */
+  draftsCsvDialogs?: DraftsCsvDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
   audienceUploadRate?: { requests: number; windowMs: number }
   /** Opens a URL in the system browser (shell.openExternal in the app). */
@@ -312,6 +317,23 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
     ...createDraftsHandlers(drafts),
+    ...createDraftsCsvHandlers(
+      createDraftsCsvService({
+        drafts: {
+          find: (id) =>
+            drafts.get(id).catch((error: unknown) => {
+              if (error instanceof AppFailure && error.code === 'not_found') return undefined
+              throw error
+            }),
+          update: (id, patch) => drafts.update(id, patch),
+          flush: () => drafts.flush(),
+        },
+        dialogs: config.draftsCsvDialogs ?? {
+          chooseCsvExportPath: async () => null,
+          chooseCsvFile: async () => null,
+        },
+      }),
+    ),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({
