@@ -33,7 +33,14 @@ function CsvHelp() {
         <CircleHelp size={16} aria-hidden="true" />
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content className="problems csv-help" align="end" sideOffset={6} aria-label="Drafts CSV">
+        <Popover.Content
+          className="csv-help"
+          align="end"
+          sideOffset={6}
+          aria-label="Drafts CSV"
+          // Long enough to scroll on a small window: focusable, so the keyboard can scroll it too.
+          tabIndex={0}
+        >
           <h2 className="csv-help__title">Drafts as CSV</h2>
           <ul className="csv-help__rules">
             {CSV_RULES.map((rule) => (
