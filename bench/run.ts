@@ -21,6 +21,7 @@ import { benchOutboxSteps, PHOTO_BYTES } from './outbox'
 import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
+import { benchDraftsCsv } from './draftsCsv'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
@@ -34,7 +35,7 @@ const FRAME_BUDGET_MS = 8
  * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start, saves, outbox, ratelimit, catalog, audiences,
- * media (reading a 512 MB video's properties).
+ * media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000).
  */
 const SECTIONS = [
   'bundle',
@@ -46,6 +47,7 @@ const SECTIONS = [
   'ratelimit',
   'catalog',
   'feedcheck',
+  'csv',
   'audiences',
   'media',
 ] as const
@@ -342,6 +344,34 @@ try {
       summary: summarize(benchFeedCheck()),
       note: 'validateProduct over 10,000 products with five links each, warm, no UI: one part of Choose file → report painted',
     })
+  }
+
+  if (wants('csv')) {
+    log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
+    const csv = await benchDraftsCsv()
+    const row = (what: string, target: string, limit: number, samples: number[], note: string) =>
+      addRow({ what, target, limit, compare: 'max', unit: 'ms', summary: summarize(samples), note })
+    row(
+      'Drafts CSV: export 10,000 drafts',
+      '≤ 1,000 ms',
+      1_000,
+      csv.exportMs,
+      'flush, read each draft, write the file',
+    )
+    row(
+      'Drafts CSV: re-import 10,000 drafts with a row report',
+      '≤ 2,000 ms',
+      2_000,
+      csv.reimportMs,
+      'read, parse, plan each row (report), apply: the unedited export, nothing changes',
+    )
+    row(
+      'Drafts CSV: import 10,000 edited rows and apply',
+      '(reference)',
+      Infinity,
+      csv.editedImportMs,
+      `${csv.editedRows} rows changed: each checked with the editors' rules before and after, then saved`,
+    )
   }
 
   if (wants('audiences')) {
