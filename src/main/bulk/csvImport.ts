@@ -138,8 +138,10 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
       reasons.push(`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`)
     else {
       // Only problems the row brings are its own: a draft being written may already have some.
-      const before = errorKeys(draft, draft.content)
-      for (const [key, message] of errorKeys(draft, content)) if (!before.has(key)) reasons.push(message)
+      // The draft's own are checked only when the new content has any (most edits have none).
+      const after = errorKeys(draft, content)
+      const before = after.size > 0 ? errorKeys(draft, draft.content) : after
+      for (const [key, message] of after) if (!before.has(key)) reasons.push(message)
     }
   }
   return { reasons, fields, name, content }
