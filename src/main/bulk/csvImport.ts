@@ -3,7 +3,7 @@ import { AppFailure, appError } from '../../shared/errors'
 import { checkContent } from '../../shared/creatives/check'
 import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
 import { CSV_CLEAR_MARKER, CSV_COLUMN_NAMES, DRAFTS_CSV_LIMITS } from '../../shared/drafts/csvFormat'
-import type { Draft } from '../../shared/drafts/envelope'
+import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { formatNumber } from '../../shared/rules/issues'
 import { describeStart, unescapeCell } from './csvCells'
 import { CSV_FIELDS } from './csvFields'
@@ -69,6 +69,8 @@ export function decodeCsv(bytes: Uint8Array): { text: string; damaged: boolean }
 
 type Cells = Record<string, string>
 
+const inWords = (kind: DraftKind) => kind.replaceAll('_', ' ')
+
 function errorKeys(draft: Draft, content: unknown): Map<string, string> {
   const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind])
   const keys = new Map<string, string>()
@@ -102,7 +104,7 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
   const kind = values.get('kind')
   if (kind !== undefined && kind !== draft.kind)
     reasons.push(
-      `kind says ${kind === null ? 'nothing' : `“${kind}”`} but this draft is a ${draft.kind}: a draft’s kind cannot change. Put back ${draft.kind}.`,
+      `kind says ${kind === null ? 'nothing' : `“${kind}”`} but this draft is a ${inWords(draft.kind)}: a draft’s kind cannot change. Put back ${draft.kind}.`,
     )
   values.delete('kind')
   let name = draft.name
@@ -118,7 +120,7 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
     const value = values.get(field.column)
     if (value === undefined) continue
     if (!field.kinds.includes(draft.kind)) {
-      reasons.push(`${field.column} does not apply to a ${draft.kind}: leave that cell blank.`)
+      reasons.push(`${field.column} does not apply to a ${inWords(draft.kind)}: leave that cell blank.`)
       continue
     }
     if (value !== null && field.read(content) === value) continue

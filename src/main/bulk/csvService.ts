@@ -60,7 +60,12 @@ export function createDraftsCsvService(options: {
         const draft = await options.drafts.find(id)
         if (draft) drafts.push(draft)
       }
-      await writeFileAtomic(path, draftsToCsv(drafts))
+      try {
+        await writeFileAtomic(path, draftsToCsv(drafts))
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'unknown error'
+        throw refuse(`Could not save ${basename(path)} (${code}). Choose another folder and export again.`)
+      }
       return { exported: drafts.length, fileName: basename(path) }
     },
 
