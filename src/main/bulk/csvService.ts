@@ -101,7 +101,9 @@ export function createDraftsCsvService(options: {
       const plan = await planImport(text, damaged, options.drafts.find)
       const token = randomUUID()
       pending = { token, changes: plan.changes }
-      return { chosen: true, token, fileName: name, rows: plan.rows, counts: summary(plan.rows) }
+      // Unchanged rows are counted, not listed: the window shows what changes and what is refused.
+      const listed = plan.rows.filter((row) => row.outcome !== 'unchanged')
+      return { chosen: true, token, fileName: name, rows: listed, counts: summary(plan.rows) }
     },
 
     /** Applies the report's changes; a draft edited since the report is left alone and listed. */

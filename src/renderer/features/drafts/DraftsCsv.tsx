@@ -128,7 +128,7 @@ export function DraftsCsv({
       })
     })
 
-  const listed = report ? report.rows.filter((row) => row.outcome !== 'unchanged') : []
+  const listed = report?.rows ?? []
   return (
     <>
       <Button onClick={() => void exportCsv()} busy={action.busy === 'export'} data-testid="csv-export">

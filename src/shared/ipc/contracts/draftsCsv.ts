@@ -36,6 +36,7 @@ export const draftsCsvContract = {
         chosen: z.literal(true),
         token: z.string(),
         fileName: z.string(),
+        /** The rows that change or are refused; unchanged rows are only counted. */
         rows: z.array(csvImportRowSchema),
         counts: countsSchema,
       }),
