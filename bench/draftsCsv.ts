@@ -20,6 +20,8 @@ export interface CsvBenchSamples {
   reimportMs: number[]
   editedImportMs: number[]
   editedRows: number
+  /** Rows the edited file has refused (a card_title on a multi-destination carousel). */
+  editedRefused: number
 }
 
 export async function benchDraftsCsv(rounds = 5, count = 10_000): Promise<CsvBenchSamples> {
@@ -38,7 +40,13 @@ export async function benchDraftsCsv(rounds = 5, count = 10_000): Promise<CsvBen
     appInfo: { name: 'Ads Studio', version: 'bench' },
   })
   const { handlers } = services
-  const samples: CsvBenchSamples = { exportMs: [], reimportMs: [], editedImportMs: [], editedRows: 0 }
+  const samples: CsvBenchSamples = {
+    exportMs: [],
+    reimportMs: [],
+    editedImportMs: [],
+    editedRows: 0,
+    editedRefused: 0,
+  }
   const timed = async (work: () => unknown) => {
     const started = performance.now()
     await work()
@@ -73,10 +81,11 @@ export async function benchDraftsCsv(rounds = 5, count = 10_000): Promise<CsvBen
         return row.with(at(name), `${row[at(name)] ?? ''} ${round}`.trim())
       })
       await writeFile(csvPath, Papa.unparse([header!, ...edited]))
-      let counts = { changed: 0 }
+      let counts = { changed: 0, refused: 0 }
       const ms = await timed(async () => (counts = await importAndApply()))
       if (round > 0) samples.editedImportMs.push(ms)
       samples.editedRows = counts.changed
+      samples.editedRefused = counts.refused
     }
   } finally {
     await services.dispose()

@@ -370,7 +370,7 @@ try {
       '(reference)',
       Infinity,
       csv.editedImportMs,
-      `${csv.editedRows} rows changed: each checked with the editors' rules before and after, then saved`,
+      `${csv.editedRows} rows changed, each checked with the editors' rules and saved; ${csv.editedRefused} refused (a card_title on a multi-destination carousel)`,
     )
   }
 
