@@ -164,4 +164,15 @@ describe('drafts CSV import', () => {
     const result = await plan(edit(draftsToCsv([item]), item.id, 'post_text', 'Hi'), [item])
     expect(result.rows[0]!.reasons[0]).toContain('does not apply')
   })
+
+  it('refuses a file it cannot tie to drafts as a whole, saying what to do', async () => {
+    await expect(plan('name,post_text\r\nA,B\r\n', [])).rejects.toThrow(/no id column/)
+    expect(() => decodeCsv(Buffer.from([0xff, 0xfe, 0x69, 0x00]))).toThrow(/UTF-16/)
+  })
+
+  it('refuses a row whose kind was changed', async () => {
+    const item = post('Hello')
+    const result = await plan(edit(draftsToCsv([item]), item.id, 'kind', 'card'), [item])
+    expect(result.rows[0]!.reasons[0]).toContain('kind cannot change')
+  })
 })
