@@ -14,6 +14,8 @@ import { createMemoryStore } from '../src/main/settings/confStore'
 import { createMemorySecretStore } from '../src/main/vault/memoryStore'
 import { PRODUCTION_HOSTS } from '../src/shared/hosts'
 import { seedDrafts } from '../test/support/seedDrafts'
+import type { Row } from './report'
+import { summarize } from './stats'
 
 export interface CsvBenchSamples {
   exportMs: number[]
@@ -92,4 +94,40 @@ export async function benchDraftsCsv(rounds = 5, count = 10_000): Promise<CsvBen
     await rm(dir, { recursive: true, force: true })
   }
   return samples
+}
+
+/** The bench's rows: issue 43's two targets, and the all-rows edit as a reference. */
+export function draftsCsvRows(csv: CsvBenchSamples): Row[] {
+  const row = (what: string, target: string, limit: number, samples: number[], note: string): Row => ({
+    what,
+    target,
+    limit,
+    compare: 'max',
+    unit: 'ms',
+    summary: summarize(samples),
+    note,
+  })
+  return [
+    row(
+      'Drafts CSV: export 10,000 drafts',
+      '≤ 1,000 ms',
+      1_000,
+      csv.exportMs,
+      'flush, read each draft, write the file',
+    ),
+    row(
+      'Drafts CSV: re-import 10,000 drafts with a row report',
+      '≤ 2,000 ms',
+      2_000,
+      csv.reimportMs,
+      'read, parse, plan each row (report), apply: the unedited export, nothing changes',
+    ),
+    row(
+      'Drafts CSV: import 10,000 edited rows and apply',
+      '(reference)',
+      Infinity,
+      csv.editedImportMs,
+      `${csv.editedRows} rows changed, each checked with the editors' rules and saved; ${csv.editedRefused} refused (a card_title on a multi-destination carousel)`,
+    ),
+  ]
 }

@@ -21,7 +21,7 @@ import { benchOutboxSteps, PHOTO_BYTES } from './outbox'
 import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
-import { benchDraftsCsv } from './draftsCsv'
+import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
@@ -348,30 +348,7 @@ try {
 
   if (wants('csv')) {
     log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
-    const csv = await benchDraftsCsv()
-    const row = (what: string, target: string, limit: number, samples: number[], note: string) =>
-      addRow({ what, target, limit, compare: 'max', unit: 'ms', summary: summarize(samples), note })
-    row(
-      'Drafts CSV: export 10,000 drafts',
-      '≤ 1,000 ms',
-      1_000,
-      csv.exportMs,
-      'flush, read each draft, write the file',
-    )
-    row(
-      'Drafts CSV: re-import 10,000 drafts with a row report',
-      '≤ 2,000 ms',
-      2_000,
-      csv.reimportMs,
-      'read, parse, plan each row (report), apply: the unedited export, nothing changes',
-    )
-    row(
-      'Drafts CSV: import 10,000 edited rows and apply',
-      '(reference)',
-      Infinity,
-      csv.editedImportMs,
-      `${csv.editedRows} rows changed, each checked with the editors' rules and saved; ${csv.editedRefused} refused (a card_title on a multi-destination carousel)`,
-    )
+    for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
   }
 
   if (wants('audiences')) {

@@ -31,7 +31,7 @@ import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
-import type { DraftsCsvDialogs } from './bulk/csvService'
+import type { DraftsCsvDialogs } from './bulk/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))

@@ -16,9 +16,7 @@ import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
-import { AppFailure } from '../shared/errors'
-import { createDraftsCsvService, type DraftsCsvDialogs } from './bulk/csvService'
-import { createDraftsCsvHandlers } from './bulk/handlers'
+import { createDraftsCsvHandlers, type DraftsCsvDialogs } from './bulk/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
@@ -317,23 +315,7 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(
-      createDraftsCsvService({
-        drafts: {
-          find: (id) =>
-            drafts.get(id).catch((error: unknown) => {
-              if (error instanceof AppFailure && error.code === 'not_found') return undefined
-              throw error
-            }),
-          update: (id, patch) => drafts.update(id, patch),
-          flush: () => drafts.flush(),
-        },
-        dialogs: config.draftsCsvDialogs ?? {
-          chooseCsvExportPath: async () => null,
-          chooseCsvFile: async () => null,
-        },
-      }),
-    ),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({

@@ -23,6 +23,29 @@ export interface DraftsPort {
   flush(): Promise<unknown>
 }
 
+/** Without dialogs (tests that do not pick files), nothing is saved or read. */
+export const NO_CSV_DIALOGS: DraftsCsvDialogs = {
+  chooseCsvExportPath: async () => null,
+  chooseCsvFile: async () => null,
+}
+
+/** The port over the drafts service's public calls: `get` answers not_found for an unknown id. */
+export function draftsPortOf(drafts: {
+  get(id: string): Promise<Draft>
+  update(id: string, patch: { name?: string; content?: unknown }): Promise<unknown>
+  flush(): Promise<unknown>
+}): DraftsPort {
+  return {
+    find: (id) =>
+      drafts.get(id).catch((error: unknown) => {
+        if (error instanceof AppFailure && error.code === 'not_found') return undefined
+        throw error
+      }),
+    update: (id, patch) => drafts.update(id, patch),
+    flush: () => drafts.flush(),
+  }
+}
+
 const MAX_BYTES = DRAFTS_CSV_LIMITS.maxMegabytes * 1024 * 1024
 
 function refuse(message: string): AppFailure {
