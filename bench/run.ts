@@ -20,6 +20,7 @@ import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
+import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { measureMachine } from './machine'
@@ -32,8 +33,8 @@ const FRAME_BUDGET_MS = 8
 /**
  * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
- * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog, audiences,
- * media (reading a 512 MB video's properties).
+ * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
+ * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000).
  */
 const SECTIONS = [
   'bundle',
@@ -46,6 +47,7 @@ const SECTIONS = [
   'catalog',
   'feedcheck',
   'catalogimport',
+  'csv',
   'audiences',
   'media',
 ] as const
@@ -311,6 +313,11 @@ try {
   if (wants('catalogimport')) {
     log('catalog: a 12 MB merchant-style feed, Choose file → report painted, cold; typing while it validates')
     addRow(...(await benchCatalogImport((line) => log(line))))
+  }
+
+  if (wants('csv')) {
+    log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
+    for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
   }
 
   if (wants('audiences')) {

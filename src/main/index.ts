@@ -31,6 +31,7 @@ import { createKeytarSecretStore } from './vault/keytarStore'
 import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
+import type { DraftsCsvDialogs } from './bulk/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -153,6 +154,11 @@ const catalogDialogs = (): CatalogDialogs => ({
   chooseCsvExportPath: (defaultFileName) => chooseSavePath(defaultFileName, CSV_FILE_FILTERS),
 })
 
+const draftsCsvDialogs = (): DraftsCsvDialogs => ({
+  chooseCsvExportPath: (defaultFileName) => chooseSavePath(defaultFileName, CSV_FILE_FILTERS),
+  chooseCsvFile: () => chooseFile(CSV_FILE_FILTERS),
+})
+
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
 const audienceDialogs = (): AudienceDialogs => ({ chooseListFile: () => chooseFile(LIST_FILE_FILTERS) })
@@ -252,6 +258,7 @@ if (!app.requestSingleInstanceLock()) {
         dialogs: fileDialogs(),
         mediaDialogs: mediaDialogs(),
         catalogDialogs: catalogDialogs(),
+        draftsCsvDialogs: draftsCsvDialogs(),
         audienceDialogs: audienceDialogs(),
         openExternal: (url) => shell.openExternal(url),
         notify: (title, body) => {

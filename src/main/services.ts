@@ -17,6 +17,7 @@ import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService, type FileDialogs } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
+import { createDraftsCsvHandlers, type DraftsCsvDialogs } from './bulk/handlers'
 import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
 import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
@@ -91,6 +92,8 @@ export interface ServicesConfig {
   feedWorker?: FeedWorker
   /** The "choose a customer list" dialog; without it nothing is picked. */
   audienceDialogs?: AudienceDialogs
+  /** The drafts CSV save and open dialogs; without them nothing is saved or picked. */
+  draftsCsvDialogs?: DraftsCsvDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
   audienceUploadRate?: { requests: number; windowMs: number }
   /** Opens a URL in the system browser (shell.openExternal in the app). */
@@ -323,6 +326,7 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({

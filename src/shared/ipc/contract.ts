@@ -3,6 +3,7 @@ import type { Channel } from './channels'
 import { appContract } from './contracts/app'
 import { connectContract } from './contracts/connect'
 import { draftsContract } from './contracts/drafts'
+import { draftsCsvContract } from './contracts/draftsCsv'
 import { mediaContract } from './contracts/media'
 import { outboxContract } from './contracts/outbox'
 import { libraryContract } from './contracts/library'
@@ -31,6 +32,7 @@ export const contract = {
   ...appContract,
   ...connectContract,
   ...draftsContract,
+  ...draftsCsvContract,
   ...mediaContract,
   ...outboxContract,
   ...libraryContract,

@@ -1,6 +1,6 @@
 import { ChevronDown, FileUp, Plus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
-import { useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { navigate, useRouteInfo, type RouteInfo } from '../../nav/routes'
 import { Button } from '../../components/Button'
@@ -9,6 +9,9 @@ import { FirstRun, useFirstRunShown } from './FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
 import { DraftsList, type ListNotice } from '../../kits/draftList/DraftsList'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
+import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
+import { Banner } from '../../components/Banner'
+import { DraftsCsv } from './DraftsCsv'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -49,6 +52,13 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
   const [importing, setImporting] = useState(false)
   const firstRunShown = useFirstRunShown()
   const hasDrafts = useDraftsStore((state) => state.drafts.length > 0)
+  const [csvProblem, setCsvProblem] = useState<string | null>(null)
+  // The rows the list shows, read when Export CSV is pressed (kept out of state: no re-render).
+  const shownRows = useRef<readonly DraftSummaryWithIssues[]>([])
+  const onShownRows = useCallback((rows: readonly DraftSummaryWithIssues[]) => {
+    shownRows.current = rows
+  }, [])
+  const shownIds = useCallback(() => shownRows.current.map((row) => row.id), [])
 
   const onCreate = async (kind: DraftKind) => {
     const id = await create(kind)
@@ -75,13 +85,20 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               <FileUp size={16} aria-hidden="true" />
               Import…
             </Button>
+            <DraftsCsv shownIds={shownIds} onNotice={setNotice} onProblem={setCsvProblem} />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }
       />
+      {csvProblem ? <Banner tone="error">{csvProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
-      <DraftsList notice={notice} onNotice={setNotice} emptyHidden={firstRunShown} />
+      <DraftsList
+        notice={notice}
+        onNotice={setNotice}
+        emptyHidden={firstRunShown}
+        onShownRows={onShownRows}
+      />
     </>
   )
 }

@@ -56,6 +56,7 @@ export function DraftsList({
   emptyText = 'Create a card, a poll, a video conversation or a post: everything is saved as you type.',
   notice,
   onNotice,
+  onShownRows,
 }: {
   kind?: DraftKind
   emptyIcon?: LucideIcon
@@ -65,6 +66,8 @@ export function DraftsList({
   emptyText?: string
   notice?: ListNotice
   onNotice?: (notice: ListNotice) => void
+  /** The rows the filters and search leave, as shown (the drafts CSV exports these). */
+  onShownRows?: (rows: readonly DraftSummaryWithIssues[]) => void
 }) {
   const {
     drafts,
@@ -115,6 +118,7 @@ export function DraftsList({
     () => filter({ search, sort: query.sort, status: query.status, kind: kind ?? query.kind }),
     [filter, search, query.sort, query.status, query.kind, kind],
   )
+  useEffect(() => onShownRows?.(rows), [onShownRows, rows])
   // Stable, so a key in the search box re-renders neither the filters nor the table.
   const onKind = useCallback((value: ListQuery['kind']) => setQuery((old) => ({ ...old, kind: value })), [])
   const onStatus = useCallback(
