@@ -60,6 +60,9 @@ import { checkSettingsFile, createSettingsRecovery, type SettingsRecovery } from
 import type { KeyValueStore } from './settings/settingsStore'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
+import { createMirrorHandlers } from './mirror/handlers'
+import { createMirrorService } from './mirror/mirrorService'
+import { createMirrorStore } from './mirror/store'
 import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
@@ -301,6 +304,15 @@ export function createServices(config: ServicesConfig): Services {
     diskDir: join(config.dataDir, 'thumbnails'),
     fetchImage: createImageFetcher(config.mediaAddresses),
   })
+  /** The account mirror (issue 42): what lives on each ad account, kept for offline reading. */
+  const mirror = createMirrorService({
+    store: createMirrorStore({
+      root: join(config.dataDir, 'mirror'),
+      quarantineDir: join(config.dataDir, 'mirror-quarantine'),
+    }),
+    withAdsContext,
+    emit: (payload) => events.emit('mirror.changed', payload),
+  })
   const handlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
@@ -328,6 +340,7 @@ export function createServices(config: ServicesConfig): Services {
       dialogs: catalogDialogs,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
+    ...createMirrorHandlers(mirror),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,

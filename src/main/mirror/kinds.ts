@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { LIMITS } from '../../shared/rules/limits'
 import { mediaLibraryObjectSchema } from '../api/ads'
 import { cardSchema } from '../api/cards'
+import type { MirrorKind } from '../../shared/ipc/contracts/mirror'
 
 /**
  * What the mirror keeps, kind by kind: where the kind is listed on an ad account, how an object
@@ -11,8 +12,7 @@ import { cardSchema } from '../api/cards'
  * a bump of updated_at that touched nothing the designer can edit).
  */
 
-export const MIRROR_KINDS = ['cards', 'poll_cards', 'video_conversation_cards', 'media_library'] as const
-export type MirrorKind = (typeof MIRROR_KINDS)[number]
+export { MIRROR_KINDS, type MirrorKind } from '../../shared/ipc/contracts/mirror'
 
 export interface MirrorKindSpec {
   /** Path under accounts/:account_id. */

@@ -46,6 +46,8 @@ export const CHANNELS = [
   'library.deleteCard',
   'library.updateMedia',
   'library.deleteMedia',
+  'mirror.refresh',
+  'mirror.status',
   'posts.rename',
   'published.updateCard',
   'published.updateVideoConversationCard',
@@ -154,6 +156,7 @@ export const EVENT_NAMES = [
   'drafts.changed',
   'catalog.changed',
   'audiences.uploadProgress',
+  'mirror.changed',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 export const EVENT_CHANNEL = 'studio:event'

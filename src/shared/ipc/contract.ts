@@ -15,6 +15,7 @@ import { audiencesContract } from './contracts/audiences'
 import { publishedContract } from './contracts/published'
 import { practiceContract } from './contracts/practice'
 import { diagnosticsContract } from './contracts/diagnostics'
+import { mirrorContract } from './contracts/mirror'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -41,6 +42,7 @@ export const contract = {
   ...publishedContract,
   ...practiceContract,
   ...diagnosticsContract,
+  ...mirrorContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract
