@@ -305,11 +305,12 @@ export function createServices(config: ServicesConfig): Services {
     fetchImage: createImageFetcher(config.mediaAddresses),
   })
   /** The account mirror (issue 42): what lives on each ad account, kept for offline reading. */
+  const mirrorStore = createMirrorStore({
+    root: join(config.dataDir, 'mirror'),
+    quarantineDir: join(config.dataDir, 'mirror-quarantine'),
+  })
   const mirror = createMirrorService({
-    store: createMirrorStore({
-      root: join(config.dataDir, 'mirror'),
-      quarantineDir: join(config.dataDir, 'mirror-quarantine'),
-    }),
+    store: mirrorStore,
     withAdsContext,
     emit: (payload) => events.emit('mirror.changed', payload),
   })
@@ -323,6 +324,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       outbox,
       thumbnails,
+      mirror: mirrorStore,
     }),
     ...createPublishedHandlers({
       drafts: draftStore,

@@ -173,6 +173,21 @@ export class KindMirror {
     }
   }
 
+  /**
+   * Every object as the platform sent it, read from disk (the snapshot, then the pages of a walk
+   * under way over it): for reading a list offline, not kept in memory.
+   */
+  async readRecords(): Promise<MirrorRecord[]> {
+    const records = new Map<string, MirrorRecord>()
+    const snapshot = await this.readOr(join(this.dir, 'snapshot.json'), (v) => readSnapshot(v, this.kind))
+    for (const record of snapshot?.records ?? []) records.set(record.id, record)
+    for (let n = 1; this.run && n <= this.run.pages; n++) {
+      const page = await this.readOr(join(this.dir, pageName(n)), readPage)
+      for (const record of page ?? []) records.set(record.id, record)
+    }
+    return [...records.values()]
+  }
+
   /** The walk under way, or a new one from the first page. */
   async beginRun(): Promise<MirrorRun> {
     if (!this.run) {

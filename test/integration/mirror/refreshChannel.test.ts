@@ -52,4 +52,31 @@ describe('mirror channels', () => {
       'media_library',
     ])
   })
+
+  it('lists the Library’s cards from the mirror when the platform cannot be reached, saying how old', async () => {
+    sandbox.fill({ kind: 'cards', accountId, count: 3 })
+    const online = await app.call<{ cards: { name: string }[]; mirror?: unknown }>('library.cards', {
+      ...scope(),
+      kinds: ['component'],
+    })
+    expect(online.mirror).toBeUndefined()
+    // The three new cards were made after the mirror's walk: offline, the mirror does not know them.
+    await sandbox.close()
+    const offline = await app.call<{ cards: { name: string }[]; mirror?: { asOf: string } }>(
+      'library.cards',
+      {
+        ...scope(),
+        kinds: ['component', 'poll'],
+      },
+    )
+    expect(offline.mirror?.asOf).toEqual(expect.any(String))
+    expect(offline.cards.map((c) => c.name)).toContain('Seeded website card')
+    expect(offline.cards.map((c) => c.name)).not.toContain('Filled website card 1')
+    const searched = await app.call<{ cards: { name: string }[] }>('library.cards', {
+      ...scope(),
+      kinds: ['component'],
+      q: 'seeded',
+    })
+    expect(searched.cards.map((c) => c.name)).toEqual(['Seeded website card'])
+  })
 })

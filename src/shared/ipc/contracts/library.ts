@@ -144,7 +144,12 @@ export const libraryContract = {
         cursors: cardCursorsSchema.optional(),
       })
       .strict(),
-    response: z.object({ cards: z.array(publishedCardSchema), nextCursors: cardCursorsSchema }),
+    response: z.object({
+      cards: z.array(publishedCardSchema),
+      nextCursors: cardCursorsSchema,
+      /** Present when the platform could not be read and the cards come from the account mirror. */
+      mirror: z.object({ asOf: z.string() }).optional(),
+    }),
   },
   'library.deleteCard': {
     request: z
