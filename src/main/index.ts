@@ -245,6 +245,7 @@ if (!app.requestSingleInstanceLock()) {
     try {
       services = createServices({
         dataDir,
+        mirrorOnConnect: true,
         hosts: PRODUCTION_HOSTS,
         settingsStore: createElectronSettingsStore(dataDir),
         ...(settingsRecovery ? { settingsRecovery } : {}),

@@ -60,7 +60,7 @@ import { checkSettingsFile, createSettingsRecovery, type SettingsRecovery } from
 import type { KeyValueStore } from './settings/settingsStore'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
-import { createMirrorHandlers } from './mirror/handlers'
+import { createMirrorHandlers, refreshingOnConnect } from './mirror/handlers'
 import { createMirrorService } from './mirror/mirrorService'
 import { createMirrorStore } from './mirror/store'
 import { createPracticeHandlers } from './practice/handlers'
@@ -70,6 +70,11 @@ import { createConnectService } from './profiles/connectService'
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
   dataDir: string
+  /**
+   * Get recent changes of the account mirror whenever an ad account comes into use (the app
+   * sets it; tests that count requests leave it off).
+   */
+  mirrorOnConnect?: boolean
   /** Default API hosts for new profiles (production unless told otherwise). */
   hosts: ApiHosts
   /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */
@@ -314,7 +319,7 @@ export function createServices(config: ServicesConfig): Services {
     withAdsContext,
     emit: (payload) => events.emit('mirror.changed', payload),
   })
-  const handlers: HandlerMap = {
+  const featureHandlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, createDevtoolsService({ session, vault }), recovery),
     ...createDraftsHandlers(drafts),
@@ -367,6 +372,7 @@ export function createServices(config: ServicesConfig): Services {
       }),
     ),
   }
+  const handlers = config.mirrorOnConnect ? refreshingOnConnect(featureHandlers, mirror) : featureHandlers
 
   return {
     handlers,
