@@ -29,7 +29,7 @@ import type { WithAdsContext } from '../session/session'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
 import { mediaFetchTarget, type MediaFetchTarget } from './mediaFetchPolicy'
-import { offlineCards } from '../mirror/offlineCards'
+import { offlineCards } from './offlineCards'
 import type { MirrorStore } from '../mirror/store'
 
 export interface LibraryServiceDeps {

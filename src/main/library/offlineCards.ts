@@ -1,8 +1,8 @@
 import type { PublishedCard, PublishedCardKind } from '../../shared/ipc/contracts/library'
 import { cardSchema } from '../api/cards'
-import { toPublishedCard } from '../library/records'
-import type { MirrorKind } from './kinds'
-import type { MirrorStore } from './store'
+import { toPublishedCard } from './records'
+import type { MirrorKind } from '../mirror/kinds'
+import type { MirrorStore } from '../mirror/store'
 
 const MIRROR_KIND_OF: Record<PublishedCardKind, MirrorKind> = {
   component: 'cards',
