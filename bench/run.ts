@@ -23,7 +23,7 @@ import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
-import { benchMirror } from './mirror'
+import { benchMirror, mirrorRows } from './mirror'
 import { measureMachine } from './machine'
 import { formatTable, writeResults, type Row } from './report'
 import { summarize } from './stats'
@@ -320,44 +320,7 @@ try {
 
   if (wants('mirror')) {
     log('account mirror: 10,000 cards walked, killed and resumed, read (issue 42)')
-    const mirror = await benchMirror()
-    addRow(
-      {
-        what: 'Mirror: walk of 10,000 objects',
-        target: '≤ 10 s',
-        limit: 10_000,
-        compare: 'max',
-        unit: 'ms',
-        value: mirror.walkMs,
-        note: `${mirror.pages} pages at the sandbox's rate limits, ${mirror.waits} waits for a window`,
-      },
-      {
-        what: 'Mirror: pages asked twice after a kill',
-        target: '≤ 1 (the one in flight)',
-        limit: 1,
-        compare: 'max',
-        unit: '',
-        value: mirror.pagesAskedTwice,
-        note: `killed after page ${mirror.pagesBeforeKill}; the resumed walk fetched ${mirror.resumedPages}`,
-      },
-      {
-        what: 'Mirror: list of 10,000 read',
-        target: '≤ 100 ms',
-        limit: 100,
-        compare: 'max',
-        unit: 'ms',
-        summary: summarize(mirror.readMs),
-        note: `sorted by name, first 100 rows; opening the mirror from disk took ${Math.round(mirror.loadMs)} ms`,
-      },
-      {
-        what: 'Mirror: heap in main at 10,000 objects',
-        target: '≤ 50 MB',
-        limit: 50,
-        compare: 'max',
-        unit: 'MB',
-        value: mirror.heapBytes / 1024 / 1024,
-      },
-    )
+    addRow(...mirrorRows(await benchMirror()))
   }
 
   if (wants('catalog')) {
