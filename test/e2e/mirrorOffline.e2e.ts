@@ -17,7 +17,7 @@ afterAll(async () => {
 type Answer<T> = { ok: true; value: T } | { ok: false; error: { message: string } }
 
 describe('Library offline, from the account mirror', () => {
-  it('lists the published cards the mirror kept, says how old they are, in light and dark', async () => {
+  it('lists the published cards and media the mirror kept, says how old they are, in light and dark', async () => {
     sandbox.fill({ kind: 'cards', accountId: sandbox.demo.accountIds[0]!, count: 4 })
     const app = await env.launch({ colorScheme: 'light' })
     try {
@@ -59,6 +59,13 @@ describe('Library offline, from the account mirror', () => {
       // Asking for recent changes while the platform is still away says why, on the same line.
       await page.getByTestId('mirror-age').getByRole('button', { name: 'Get recent changes' }).click()
       await expect.poll(() => page.getByTestId('mirror-age').textContent(), { timeout: 30_000 }).toMatch(/—/)
+
+      // The media library reads the mirror the same way.
+      await page.getByRole('tab', { name: 'Media' }).click()
+      await expect.poll(() => page.getByTestId('mirror-age').count(), { timeout: 30_000 }).toBe(1)
+      await expect.poll(() => page.getByTestId('media-tile').count()).toBeGreaterThan(0)
+      await page.screenshot({ path: screenshotPath('library-media-offline-light'), fullPage: true })
+      await checkAccessibility(page, 'library media from the mirror')
       expect(app.consoleErrors).toEqual([])
     } finally {
       await app.close()

@@ -30,6 +30,7 @@ import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
 import { mediaFetchTarget, type MediaFetchTarget } from './mediaFetchPolicy'
 import { offlineCards } from './offlineCards'
+import { offlineMedia } from './offlineMedia'
 import type { MirrorStore } from '../mirror/store'
 
 export interface LibraryServiceDeps {
@@ -182,8 +183,8 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         cursor?: string | undefined
         count?: number | undefined
       },
-    ): Promise<{ items: LibraryItem[]; nextCursor: string | null }> {
-      return deps.withAdsContext(profileId, async (ctx) => {
+    ): Promise<{ items: LibraryItem[]; nextCursor: string | null; mirror?: { asOf: string } }> {
+      const fromPlatform = deps.withAdsContext(profileId, async (ctx) => {
         const page = await listMediaLibrary(ctx, accountId, {
           ...(options.q ? { q: options.q } : {}),
           ...(options.mediaType ? { mediaType: options.mediaType } : {}),
@@ -193,6 +194,14 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         const live = page.data.filter((object) => object.deleted !== true)
         for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx)
         return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
+      })
+      return fromPlatform.catch(async (error: unknown) => {
+        // A first page the platform cannot give comes from the mirror, which says how old it is.
+        if (!deps.mirror || options.cursor || !(error instanceof AppFailure) || !UNREACHABLE.has(error.code))
+          throw error
+        const offline = await offlineMedia(deps.mirror, profileId, accountId, options).catch(() => undefined)
+        if (!offline) throw error
+        return { items: offline.items, nextCursor: null, mirror: { asOf: offline.asOf } }
       })
     },
 

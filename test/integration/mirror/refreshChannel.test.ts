@@ -78,5 +78,21 @@ describe('mirror channels', () => {
       q: 'seeded',
     })
     expect(searched.cards.map((c) => c.name)).toEqual(['Seeded website card'])
+
+    // The media library too, with its filters: a term in the name, a media type.
+    const media = await app.call<{ items: { name?: string }[]; mirror?: { asOf: string } }>('library.list', {
+      ...scope(),
+      q: 'Filled image 1',
+      mediaType: 'IMAGE',
+    })
+    expect(media.mirror?.asOf).toEqual(expect.any(String))
+    expect(media.items.map((i) => i.name)).toContain('Filled image 17')
+    expect(media.items.every((i) => i.name?.startsWith('Filled image 1'))).toBe(true)
+    const videos = await app.call<{ items: unknown[] }>('library.list', {
+      ...scope(),
+      q: 'Filled',
+      mediaType: 'VIDEO',
+    })
+    expect(videos.items).toEqual([])
   })
 })

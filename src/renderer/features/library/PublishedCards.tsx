@@ -15,7 +15,7 @@ import { ListThumb } from '../../kits/media/ListThumb'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { SelectField } from '../../components/SelectField'
-import { MirrorAge } from './MirrorAge'
+import { MirrorAge } from '../../kits/connection/MirrorAge'
 
 /** The search waits until typing pauses this long. */
 const SEARCH_DELAY_MS = 300

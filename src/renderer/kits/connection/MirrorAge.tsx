@@ -5,6 +5,7 @@ import { failureOf } from '../../lib/failures'
 import { studio, unwrap } from '../../lib/ipc'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { relativeTime } from '../../state/drafts/draftListModel'
+import './mirrorAge.css'
 
 /**
  * The line above a list read from the account mirror: how old the copy is, and "Get recent
