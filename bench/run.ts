@@ -23,6 +23,7 @@ import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
+import { benchMirror, mirrorRows } from './mirror'
 import { measureMachine } from './machine'
 import { formatTable, writeResults, type Row } from './report'
 import { benchStartPath } from './startPath'
@@ -34,7 +35,8 @@ const FRAME_BUDGET_MS = 8
  * `npm run bench -- --only outbox,frames` runs only the named sections (for working on one
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
- * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000).
+ * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
+ * mirror (the account mirror at 10,000 objects).
  */
 const SECTIONS = [
   'bundle',
@@ -50,6 +52,7 @@ const SECTIONS = [
   'csv',
   'audiences',
   'media',
+  'mirror',
 ] as const
 type Section = (typeof SECTIONS)[number]
 function chosenSections(argv: readonly string[]): ReadonlySet<Section> {
@@ -279,6 +282,11 @@ try {
       unit: '',
       value: rate.refusedAfterFirst,
     })
+  }
+
+  if (wants('mirror')) {
+    log('account mirror: 10,000 cards walked, killed and resumed, read (issue 42)')
+    addRow(...mirrorRows(await benchMirror()))
   }
 
   if (wants('catalog')) {

@@ -4,6 +4,8 @@ import { startSandbox } from './index'
 import type { Faults } from './index'
 import { ADMIN_HELP } from './admin/routes'
 import { OUTSIDE_KINDS } from './admin/outsideKinds'
+import { FILL_KINDS, FILL_MAX } from './admin/fill'
+import type { FillKind } from './admin/fill'
 
 const USAGE = `Usage: npm run sandbox -- [--port N] [--data FILE] [--json]
        [--latency MS] [--error-rate 0..1] [--drop-rate 0..1] [--force-429 N] [--seed N]
@@ -12,6 +14,8 @@ const USAGE = `Usage: npm run sandbox -- [--port N] [--data FILE] [--json]
          the rest of the world edits (and with actions=edit,delete also deletes) one object of
          the given kinds behind the app's back every DURATION (500ms, 5s, 2m); kinds=all for all:
          ${OUTSIDE_KINDS.join(', ')}
+       [--fill KIND=N[,KIND=N...]]  the world makes N objects of each kind on the first demo
+         account at start (${FILL_KINDS.join(', ')}), up to ${FILL_MAX} each
 
 ${ADMIN_HELP}`
 
@@ -20,6 +24,19 @@ function number(flag: string, value: string | undefined): number | undefined {
   const parsed = Number(value)
   if (!Number.isFinite(parsed)) throw new Error(`--${flag} needs a number, got ${value}\n${USAGE}`)
   return parsed
+}
+
+/** `cards=10000,media_library=500` → the kinds and counts to fill. */
+function parseFill(text: string | undefined): [FillKind, number][] {
+  if (text === undefined) return []
+  return text.split(',').map((pair) => {
+    const [kind, count] = pair.split('=')
+    if (!(FILL_KINDS as readonly string[]).includes(kind ?? '') || !/^\d+$/.test(count ?? ''))
+      throw new Error(
+        `--fill needs KIND=N pairs with KIND one of ${FILL_KINDS.join(', ')}, got ${pair}\n${USAGE}`,
+      )
+    return [kind as FillKind, Number(count)]
+  })
 }
 
 async function main(): Promise<void> {
@@ -35,6 +52,7 @@ async function main(): Promise<void> {
       'undercount-uploads': { type: 'string' },
       seed: { type: 'string' },
       'outside-edits': { type: 'string' },
+      fill: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -64,6 +82,8 @@ async function main(): Promise<void> {
     faults,
   })
   const { demo } = sandbox
+  for (const [kind, count] of parseFill(values.fill))
+    sandbox.fill({ kind, accountId: demo.accountIds[0]!, count })
   if (values.json) {
     console.log(
       JSON.stringify({

@@ -16,6 +16,7 @@ import { World } from './admin/world'
 import { checkSchedule, parseSchedule } from './admin/outsideEdits'
 import type { OutsideChange, OutsideChangeRequest, OutsideSchedule } from './admin/outsideEdits'
 import type { LoggedRequest } from './admin/requestLog'
+import type { FillKind, FillRequest } from './admin/fill'
 import { COMMUNITIES } from './platform/communities'
 
 export type { Approval } from './context'
@@ -27,6 +28,7 @@ export { SEEDED_AUDIENCES, SEEDED_DO_NOT_REACH_LISTS, SEEDED_PERMISSIONS } from 
 export type { MemberSummary } from './ads/audienceUploads'
 export type { OutsideChange, OutsideChangeRequest, OutsideSchedule } from './admin/outsideEdits'
 export type { LoggedRequest } from './admin/requestLog'
+export type { FillKind, FillRequest } from './admin/fill'
 export { OUTSIDE_KINDS } from './admin/outsideKinds'
 export type { OutsideKind } from './admin/outsideKinds'
 
@@ -97,6 +99,8 @@ export interface Sandbox {
   outsideChange(request: OutsideChangeRequest): OutsideChange
   /** The outside changes made so far, by request and by schedule, after the given seq. */
   outsideChanges(since?: number): OutsideChange[]
+  /** Someone made `count` objects of a kind on an account (POST /__admin/fill). */
+  fill(request: FillRequest): { kind: FillKind; total: number }
   /** Starts (or, with undefined, stops) the schedule of outside changes. */
   setOutsideSchedule(schedule: string | OutsideSchedule | undefined): void
   close(): Promise<void>
@@ -221,6 +225,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     outsideChange: (request) => world.change(request),
     outsideChanges: (since) => world.log(since),
+    fill: (request) => world.fill(request),
     setOutsideSchedule(schedule) {
       if (schedule === undefined) world.stopSchedule()
       else world.startSchedule(toSchedule(schedule))

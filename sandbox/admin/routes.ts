@@ -7,6 +7,8 @@ import type { OutsideAction } from './outsideEdits'
 import { OUTSIDE_KINDS } from './outsideKinds'
 import type { OutsideKind } from './outsideKinds'
 import type { World } from './world'
+import { FILL_KINDS } from './fill'
+import type { FillKind } from './fill'
 
 /**
  * The sandbox's admin routes, under /__admin: not part of the platform's API. No OAuth; they
@@ -28,6 +30,8 @@ export const ADMIN_HELP = `Admin routes (loopback only, no OAuth; JSON in and ou
   GET    /__admin/outside-edits?since=SEQ      the changes made so far, and the schedule
   PUT    /__admin/outside-edits/schedule       {every: "5s", kinds: [...] | ["all"], actions?: [edit, delete]}
   DELETE /__admin/outside-edits/schedule       stop the schedule
+  POST   /__admin/fill                         {kind: cards|poll_cards|media_library, account_id, count}
+                                               the world makes that many objects on the account
   PUT    /__admin/users/:user_id               {premium: true|false}: the user's subscription`
 
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]', '::1']
@@ -129,6 +133,21 @@ export const adminRoutes: Route[] = [
   adminRoute('DELETE', '/outside-edits/schedule', (_ctx, world) => {
     world.stopSchedule()
     return data(null)
+  }),
+  adminRoute('POST', '/fill', (ctx, world) => {
+    const { kind, account_id: accountId, count, ...rest } = body(ctx)
+    const unknown = Object.keys(rest)
+    if (unknown.length > 0) throw failure(400, `Unknown fields: ${unknown.join(', ')}`)
+    if (!(FILL_KINDS as readonly unknown[]).includes(kind))
+      throw failure(400, `kind must be one of ${FILL_KINDS.join(', ')}`)
+    if (typeof accountId !== 'string') throw failure(400, 'account_id must be a string')
+    if (typeof count !== 'number') throw failure(400, 'count must be a number')
+    try {
+      return data(world.fill({ kind: kind as FillKind, accountId, count }))
+    } catch (error) {
+      if (error instanceof OutsideChangeError) throw failure(error.status, error.message)
+      throw error
+    }
   }),
   adminRoute('PUT', '/users/:user_id', (ctx, _world, rt) => {
     const { premium, ...rest } = body(ctx)

@@ -2,6 +2,8 @@ import type { Runtime } from '../context'
 import { OutsideChangeError, applyOutsideChange } from './outsideEdits'
 import type { OutsideChange, OutsideChangeRequest, OutsideSchedule } from './outsideEdits'
 import { RequestLog } from './requestLog'
+import { fillObjects } from './fill'
+import type { FillKind, FillRequest } from './fill'
 
 const LOG_MAX = 10_000
 
@@ -31,6 +33,13 @@ export class World {
     if (this.changes.length > LOG_MAX) this.changes.splice(0, this.changes.length - LOG_MAX)
     this.persist()
     return structuredClone(change)
+  }
+
+  /** Someone made `count` objects of a kind on an account; throws OutsideChangeError when refused. */
+  fill(request: FillRequest): { kind: FillKind; total: number } {
+    const filled = fillObjects(this.rt, request, Date.now())
+    this.persist()
+    return filled
   }
 
   /** Changes after `since` (a seq), oldest first. */

@@ -251,6 +251,7 @@ if (!app.requestSingleInstanceLock()) {
     try {
       services = createServices({
         dataDir,
+        mirrorOnConnect: true,
         hosts: PRODUCTION_HOSTS,
         settingsStore: createElectronSettingsStore(dataDir),
         ...(settingsRecovery ? { settingsRecovery } : {}),

@@ -65,6 +65,9 @@ import { checkSettingsFile, createSettingsRecovery, type SettingsRecovery } from
 import type { KeyValueStore } from './settings/settingsStore'
 import { createProfileVault } from './vault/profileVault'
 import type { SecretStore } from './vault/secretStore'
+import { createMirrorHandlers, refreshingOnConnect } from './mirror/handlers'
+import { createMirrorService } from './mirror/mirrorService'
+import { createMirrorStore } from './mirror/store'
 import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
@@ -72,6 +75,11 @@ import { createConnectService } from './profiles/connectService'
 export interface ServicesConfig {
   /** Where drafts, the outbox and settings live. Never secrets. */
   dataDir: string
+  /**
+   * Get recent changes of the account mirror whenever an ad account comes into use (the app
+   * sets it; tests that count requests leave it off).
+   */
+  mirrorOnConnect?: boolean
   /** Default API hosts for new profiles (production unless told otherwise). */
   hosts: ApiHosts
   /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */
@@ -322,7 +330,17 @@ export function createServices(config: ServicesConfig): Services {
   }
 
   const devtools = createDevtoolsService({ session, vault })
-  const handlers: HandlerMap = {
+  /** The account mirror (issue 42): what lives on each ad account, kept for offline reading. */
+  const mirrorStore = createMirrorStore({
+    root: join(config.dataDir, 'mirror'),
+    quarantineDir: join(config.dataDir, 'mirror-quarantine'),
+  })
+  const mirror = createMirrorService({
+    store: mirrorStore,
+    withAdsContext,
+    emit: (payload) => events.emit('mirror.changed', payload),
+  })
+  const featureHandlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
@@ -333,6 +351,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       outbox,
       thumbnails,
+      mirror: mirrorStore,
     }),
     ...createPublishedHandlers({
       drafts: draftStore,
@@ -353,6 +372,7 @@ export function createServices(config: ServicesConfig): Services {
       feedWorker,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
+    ...createMirrorHandlers(mirror),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,
@@ -380,6 +400,7 @@ export function createServices(config: ServicesConfig): Services {
       }),
     ),
   }
+  const handlers = config.mirrorOnConnect ? refreshingOnConnect(featureHandlers, mirror) : featureHandlers
 
   return {
     handlers,

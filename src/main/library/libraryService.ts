@@ -29,11 +29,19 @@ import type { WithAdsContext } from '../session/session'
 import { thumbnailUrlOf, toLibraryItem, toPublishedCard } from './records'
 import { createThumbnailCache, type ThumbnailCache } from './thumbnails'
 import { mediaFetchTarget, type MediaFetchTarget } from './mediaFetchPolicy'
+import { offlineCards } from './offlineCards'
+import { offlineMedia } from './offlineMedia'
+import type { MirrorStore } from '../mirror/store'
 
 export interface LibraryServiceDeps {
   withAdsContext: WithAdsContext
   thumbnails?: ThumbnailCache
+  /** The account mirror, read when the platform cannot be (issue 42). */
+  mirror?: MirrorStore
 }
+
+/** Failures that mean "the platform cannot be read now", not "this request is wrong". */
+const UNREACHABLE = new Set(['offline', 'timeout', 'server_unavailable', 'rate_limited'])
 
 /** Pages of published cards; small enough that three kinds fit one screenful. */
 const CARDS_PAGE_SIZE = 50
@@ -105,6 +113,47 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     return target
   }
 
+  /** The first page (or the next) of each kind asked for, from the platform. */
+  function platformCards(
+    profileId: string,
+    accountId: string,
+    request: {
+      kinds: PublishedCardKind[]
+      cardTypes?: string[] | undefined
+      q?: string | undefined
+      cursors?: CardCursors | undefined
+    },
+  ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors }> {
+    return deps.withAdsContext(profileId, async (ctx) => {
+      const continuing = request.cursors !== undefined
+      const kinds = [...new Set(request.kinds)].filter(
+        (kind) => !continuing || request.cursors?.[kind] !== undefined,
+      )
+      const pages = await Promise.all(
+        kinds.map(async (kind) => {
+          const page = await CARD_LISTS[kind](
+            ctx,
+            accountId,
+            request.cursors?.[kind],
+            request.q,
+            request.cardTypes,
+          )
+          return { kind, page }
+        }),
+      )
+      const nextCursors: CardCursors = {}
+      const cards: PublishedCard[] = []
+      for (const { kind, page } of pages) {
+        if (page.nextCursor) nextCursors[kind] = page.nextCursor
+        for (const card of page.data) if (card.deleted !== true) cards.push(toPublishedCard(kind, card))
+      }
+      cards.sort(
+        (a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.name.localeCompare(b.name),
+      )
+      return { cards, nextCursors }
+    })
+  }
+
   return {
     features(profileId: string, accountId: string): Promise<string[]> {
       return deps.withAdsContext(profileId, (ctx) => listAccountFeatures(ctx, accountId))
@@ -134,8 +183,8 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         cursor?: string | undefined
         count?: number | undefined
       },
-    ): Promise<{ items: LibraryItem[]; nextCursor: string | null }> {
-      return deps.withAdsContext(profileId, async (ctx) => {
+    ): Promise<{ items: LibraryItem[]; nextCursor: string | null; mirror?: { asOf: string } }> {
+      const fromPlatform = deps.withAdsContext(profileId, async (ctx) => {
         const page = await listMediaLibrary(ctx, accountId, {
           ...(options.q ? { q: options.q } : {}),
           ...(options.mediaType ? { mediaType: options.mediaType } : {}),
@@ -145,6 +194,14 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         const live = page.data.filter((object) => object.deleted !== true)
         for (const object of live) rememberUrl(urlKey(profileId, accountId, object.media_key), object, ctx)
         return { items: live.map(toLibraryItem), nextCursor: page.nextCursor }
+      })
+      return fromPlatform.catch(async (error: unknown) => {
+        // A first page the platform cannot give comes from the mirror, which says how old it is.
+        if (!deps.mirror || options.cursor || !(error instanceof AppFailure) || !UNREACHABLE.has(error.code))
+          throw error
+        const offline = await offlineMedia(deps.mirror, profileId, accountId, options).catch(() => undefined)
+        if (!offline) throw error
+        return { items: offline.items, nextCursor: null, mirror: { asOf: offline.asOf } }
       })
     },
 
@@ -175,34 +232,14 @@ export function createLibraryService(deps: LibraryServiceDeps) {
         q?: string | undefined
         cursors?: CardCursors | undefined
       },
-    ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors }> {
-      return deps.withAdsContext(profileId, async (ctx) => {
-        const continuing = request.cursors !== undefined
-        const kinds = [...new Set(request.kinds)].filter(
-          (kind) => !continuing || request.cursors?.[kind] !== undefined,
-        )
-        const pages = await Promise.all(
-          kinds.map(async (kind) => {
-            const page = await CARD_LISTS[kind](
-              ctx,
-              accountId,
-              request.cursors?.[kind],
-              request.q,
-              request.cardTypes,
-            )
-            return { kind, page }
-          }),
-        )
-        const nextCursors: CardCursors = {}
-        const cards: PublishedCard[] = []
-        for (const { kind, page } of pages) {
-          if (page.nextCursor) nextCursors[kind] = page.nextCursor
-          for (const card of page.data) if (card.deleted !== true) cards.push(toPublishedCard(kind, card))
-        }
-        cards.sort(
-          (a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '') || a.name.localeCompare(b.name),
-        )
-        return { cards, nextCursors }
+    ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors; mirror?: { asOf: string } }> {
+      return platformCards(profileId, accountId, request).catch(async (error: unknown) => {
+        // A first page the platform cannot give comes from the mirror, which says how old it is.
+        if (!deps.mirror || request.cursors || !(error instanceof AppFailure) || !UNREACHABLE.has(error.code))
+          throw error
+        const offline = await offlineCards(deps.mirror, profileId, accountId, request).catch(() => undefined)
+        if (!offline) throw error
+        return { cards: offline.cards, nextCursors: {}, mirror: { asOf: offline.asOf } }
       })
     },
 

@@ -49,6 +49,8 @@ export const CHANNELS = [
   'library.deleteCard',
   'library.updateMedia',
   'library.deleteMedia',
+  'mirror.refresh',
+  'mirror.status',
   'posts.rename',
   'published.updateCard',
   'published.updateVideoConversationCard',
@@ -173,6 +175,7 @@ export const EVENT_NAMES = [
   'catalog.changed',
   'catalog.importProgress',
   'audiences.uploadProgress',
+  'mirror.changed',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 export const EVENT_CHANNEL = 'studio:event'

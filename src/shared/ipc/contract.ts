@@ -18,6 +18,7 @@ import { practiceContract } from './contracts/practice'
 import { diagnosticsContract } from './contracts/diagnostics'
 import { devtoolsContract } from './contracts/devtools'
 import { newsContract } from './contracts/news'
+import { mirrorContract } from './contracts/mirror'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -47,6 +48,7 @@ export const contract = {
   ...diagnosticsContract,
   ...devtoolsContract,
   ...newsContract,
+  ...mirrorContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

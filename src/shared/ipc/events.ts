@@ -3,6 +3,7 @@ import { EVENT_NAMES, type EventName } from './channels'
 import { audiencesEvents } from './contracts/audiences'
 import { catalogEvents } from './contracts/catalogs'
 import { draftsEvents } from './contracts/drafts'
+import { mirrorEvents } from './contracts/mirror'
 import { outboxEvents } from './contracts/outbox'
 
 export { EVENT_CHANNEL, EVENT_NAMES, type EventName } from './channels'
@@ -19,6 +20,7 @@ export const events = {
   ...draftsEvents,
   ...catalogEvents,
   ...audiencesEvents,
+  ...mirrorEvents,
 } as const satisfies { [E in EventName]: z.ZodType }
 
 export type Events = typeof events

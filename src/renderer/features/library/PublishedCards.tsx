@@ -15,6 +15,7 @@ import { ListThumb } from '../../kits/media/ListThumb'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { SelectField } from '../../components/SelectField'
+import { MirrorAge } from '../../kits/connection/MirrorAge'
 
 /** The search waits until typing pauses this long. */
 const SEARCH_DELAY_MS = 300
@@ -89,6 +90,8 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
   const [failure, setFailure] = useState<Failure | null>(null)
   const [deleting, setDeleting] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  /** When the list came from the account mirror: how old that copy is. */
+  const [mirrorAsOf, setMirrorAsOf] = useState<string | null>(null)
   const generation = useRef(0)
   const { profileId, accountId } = scope
   const qMax = LIMITS.lists.cardQ.max
@@ -117,6 +120,7 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
         if (ticket !== generation.current) return
         setCards((previous) => (more ? [...previous, ...page.cards] : page.cards))
         setCursors(page.nextCursors)
+        if (!more) setMirrorAsOf(page.mirror?.asOf ?? null)
       } catch (error) {
         if (ticket === generation.current) setFailure(failureOf(error))
       } finally {
@@ -167,6 +171,7 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
         />
       </div>
       {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={retry} /> : null}
+      {mirrorAsOf ? <MirrorAge scope={scope} asOf={mirrorAsOf} onRefreshed={retry} /> : null}
       {notice ? (
         <p className="library-notice" role="status">
           {notice}

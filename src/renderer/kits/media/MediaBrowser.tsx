@@ -7,6 +7,7 @@ import { Button } from '../../components/Button'
 import { Segmented } from '../../components/Segmented'
 import { Field } from '../../components/Field'
 import { FailureBanner } from '../connection/FailureBanner'
+import { MirrorAge } from '../connection/MirrorAge'
 import { MEDIA_TYPE_LABELS } from './format'
 import type { Thumbnail } from './libraryClient'
 import { MediaTile } from './MediaTile'
@@ -142,6 +143,9 @@ export function MediaBrowser({
         )}
       </div>
       {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={library.retry} /> : null}
+      {library.mirrorAsOf ? (
+        <MirrorAge scope={scope} asOf={library.mirrorAsOf} onRefreshed={library.retry} />
+      ) : null}
       <p className="media-browser__summary muted" aria-live="polite">
         {summary}
       </p>

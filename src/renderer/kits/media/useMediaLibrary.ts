@@ -21,6 +21,8 @@ export interface MediaLibraryState {
   /** A problem with the search text, shown on the search field; nothing is sent meanwhile. */
   queryError: string | null
   failure: Failure | null
+  /** When the items came from the account mirror: how old that copy is. */
+  mirrorAsOf: string | null
   loadMore(): void
   retry(): void
 }
@@ -42,6 +44,7 @@ export function useMediaLibrary(scope: AccountScope, query: MediaQuery): MediaLi
   const [cursor, setCursor] = useState<string | null>(null)
   const [loading, setLoading] = useState<MediaLibraryState['loading']>(null)
   const [failure, setFailure] = useState<Failure | null>(null)
+  const [mirrorAsOf, setMirrorAsOf] = useState<string | null>(null)
   const [attempt, setAttempt] = useState(0)
   const generation = useRef(0)
   const q = query.q.trim()
@@ -70,6 +73,7 @@ export function useMediaLibrary(scope: AccountScope, query: MediaQuery): MediaLi
           return [...previous, ...page.items.filter((item) => !seen.has(item.mediaKey))]
         })
         setCursor(page.nextCursor)
+        if (!fromCursor) setMirrorAsOf(page.mirror?.asOf ?? null)
       } catch (error) {
         if (ticket === generation.current) setFailure(failureOf(error))
       } finally {
@@ -102,5 +106,5 @@ export function useMediaLibrary(scope: AccountScope, query: MediaQuery): MediaLi
     } else setAttempt((value) => value + 1)
   }, [items.length, cursor, fetchPage])
 
-  return { items, hasMore: cursor !== null, loading, queryError, failure, loadMore, retry }
+  return { items, hasMore: cursor !== null, loading, queryError, failure, mirrorAsOf, loadMore, retry }
 }

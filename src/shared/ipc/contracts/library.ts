@@ -108,7 +108,12 @@ export const libraryContract = {
           .optional(),
       })
       .strict(),
-    response: z.object({ items: z.array(libraryItemSchema), nextCursor: z.string().nullable() }),
+    response: z.object({
+      items: z.array(libraryItemSchema),
+      nextCursor: z.string().nullable(),
+      /** Present when the platform could not be read and the items come from the account mirror. */
+      mirror: z.object({ asOf: z.string() }).optional(),
+    }),
   },
   /**
    * A thumbnail fetched by main (the renderer has no network) from the URL the library gave for
@@ -144,7 +149,12 @@ export const libraryContract = {
         cursors: cardCursorsSchema.optional(),
       })
       .strict(),
-    response: z.object({ cards: z.array(publishedCardSchema), nextCursors: cardCursorsSchema }),
+    response: z.object({
+      cards: z.array(publishedCardSchema),
+      nextCursors: cardCursorsSchema,
+      /** Present when the platform could not be read and the cards come from the account mirror. */
+      mirror: z.object({ asOf: z.string() }).optional(),
+    }),
   },
   'library.deleteCard': {
     request: z

@@ -53,3 +53,61 @@ describe('published cards', () => {
     expect(within(rows[0]!).getByRole('status')).toHaveTextContent('Copied card://1111')
   })
 })
+
+describe('published cards read from the account mirror', () => {
+  it('says how old the copy is and reads the list again after "Get recent changes"', async () => {
+    installFakeStudio()
+    const asOf = new Date(Date.now() - 14 * 60_000).toISOString()
+    let fromMirror = true
+    const cards = vi.fn(() =>
+      Promise.resolve({
+        ok: true,
+        value: {
+          cards: [{ id: '11', kind: 'component', name: fromMirror ? 'Spring boots' : 'Summer boots' }],
+          nextCursors: {},
+          ...(fromMirror ? { mirror: { asOf } } : {}),
+        },
+      }),
+    )
+    const refresh = vi.fn(() => {
+      fromMirror = false
+      return Promise.resolve({ ok: true, value: { kinds: [] } })
+    })
+    const studio = window.studio as unknown as Record<string, Record<string, unknown>>
+    studio.library!.cards = cards
+    studio.mirror = { refresh }
+
+    render(<PublishedCards scope={scope} />)
+    const age = await screen.findByTestId('mirror-age')
+    expect(age.textContent).toContain('As of 14 minutes ago')
+    expect(screen.getByText('Spring boots')).toBeInTheDocument()
+
+    await act(async () => fireEvent.click(within(age).getByRole('button', { name: 'Get recent changes' })))
+    expect(refresh).toHaveBeenCalledWith(scope)
+    expect(await screen.findByText('Summer boots')).toBeInTheDocument()
+    expect(screen.queryByTestId('mirror-age')).toBeNull()
+  })
+
+  it('keeps the age line and says why when getting recent changes fails', async () => {
+    installFakeStudio()
+    const studio = window.studio as unknown as Record<string, Record<string, unknown>>
+    studio.library!.cards = vi.fn(() =>
+      Promise.resolve({
+        ok: true,
+        value: { cards: [], nextCursors: {}, mirror: { asOf: new Date().toISOString() } },
+      }),
+    )
+    studio.mirror = {
+      refresh: vi.fn(() =>
+        Promise.resolve({
+          ok: false,
+          error: { code: 'offline', message: 'The platform could not be reached — check the connection' },
+        }),
+      ),
+    }
+    render(<PublishedCards scope={scope} />)
+    const age = await screen.findByTestId('mirror-age')
+    await act(async () => fireEvent.click(within(age).getByRole('button', { name: 'Get recent changes' })))
+    expect(age.textContent).toContain('check the connection')
+  })
+})

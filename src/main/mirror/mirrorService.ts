@@ -1,0 +1,80 @@
+import { AppFailure } from '../../shared/errors'
+import type { EventPayloadInput } from '../../shared/ipc/events'
+import type { MirrorKindStatus } from '../../shared/ipc/contracts/mirror'
+import type { WithAdsContext } from '../session/session'
+import { MIRROR_KINDS } from './kinds'
+import type { MirrorStore } from './store'
+import { adsPageFetcher, refreshKind } from './sync'
+
+export interface MirrorServiceDeps {
+  store: MirrorStore
+  withAdsContext: WithAdsContext
+  emit: (payload: EventPayloadInput<'mirror.changed'>) => void
+  sleep?: (ms: number) => Promise<void>
+}
+
+/**
+ * "Get recent changes" for an ad account: one walk at a time per account (asking again while it
+ * runs joins it), each kind in turn, its progress told through mirror.changed.
+ */
+export function createMirrorService(deps: MirrorServiceDeps) {
+  const running = new Map<string, Promise<MirrorKindStatus[]>>()
+
+  async function status(profileId: string, accountId: string): Promise<MirrorKindStatus[]> {
+    const kinds: MirrorKindStatus[] = []
+    for (const kind of MIRROR_KINDS) {
+      const s = (await deps.store.open(profileId, accountId, kind)).status()
+      kinds.push({ kind, asOf: s.asOf, count: s.count, flagged: s.flagged, pagesPending: s.run?.pages ?? 0 })
+    }
+    return kinds
+  }
+
+  async function walk(profileId: string, accountId: string): Promise<MirrorKindStatus[]> {
+    await deps.withAdsContext(profileId, async (ctx) => {
+      const fetchPage = adsPageFetcher(ctx, accountId)
+      for (const kind of MIRROR_KINDS) {
+        const mirror = await deps.store.open(profileId, accountId, kind)
+        const base = { profileId, accountId, kind }
+        try {
+          const done = await refreshKind(mirror, fetchPage, {
+            ...(deps.sleep ? { sleep: deps.sleep } : {}),
+            onProgress: ({ pages, objects, waitingSeconds }) =>
+              deps.emit({
+                ...base,
+                pages,
+                objects,
+                ...(waitingSeconds !== undefined
+                  ? { state: 'waiting', waitingSeconds }
+                  : { state: 'fetching' }),
+              }),
+          })
+          deps.emit({ ...base, state: 'done', pages: done.pages, objects: done.objects })
+        } catch (error) {
+          deps.emit({ ...base, state: 'stopped', pages: 0, objects: 0 })
+          throw error instanceof AppFailure
+            ? error
+            : new AppFailure({
+                code: 'request_failed',
+                message: 'Getting recent changes stopped; what was fetched is kept — try again to go on',
+              })
+        }
+      }
+    })
+    return status(profileId, accountId)
+  }
+
+  return {
+    status,
+    refresh(profileId: string, accountId: string): Promise<MirrorKindStatus[]> {
+      const key = `${profileId}\n${accountId}`
+      let run = running.get(key)
+      if (!run) {
+        run = walk(profileId, accountId).finally(() => running.delete(key))
+        running.set(key, run)
+      }
+      return run
+    },
+  }
+}
+
+export type MirrorService = ReturnType<typeof createMirrorService>
