@@ -1,26 +1,22 @@
 import { join } from 'node:path'
-import type { ApiHosts } from '../shared/hosts'
-import type { Settings } from '../shared/ipc/contract'
 import { postLengthKey, postLengthPreference } from '../shared/rules/limits'
-import { createHttpClient, type HttpClient } from './api/http'
+import { createHttpClient } from './api/http'
 import { createPostLengthLearning } from './settings/postLengthLearning'
 import { createAudiencesHandlers } from './audiences/handlers'
-import type { AudienceDialogs } from './audiences/listUploads'
 import { audienceOperations, uploadCounts, type UploadLive } from './audiences/operations'
 import { createCampaignHandlers } from './campaign/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import { createCatalogStores } from './catalog/catalogStores'
 import { createCatalogHandlers } from './catalog/handlers'
 import { createProductImages } from './catalog/productImages'
-import { createFeedWorker, type FeedWorker } from './catalog/feedWorkerClient'
+import { createFeedWorker } from './catalog/feedWorkerClient'
 import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
-import { createDraftsService, type FileDialogs } from './drafts/draftsService'
+import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
-import { createDraftsCsvHandlers, type DraftsCsvDialogs } from './bulk/handlers'
-import { createIpcDispatcher, type HandlerMap, type IpcDispatcher } from './ipc/dispatcher'
-import { coalesce, createEventEmitter, type EventEmitter } from './ipc/events'
-import type { SenderPolicy } from './ipc/senderPolicy'
+import { createDraftsCsvHandlers } from './bulk/handlers'
+import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
+import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
 import { createDiagnostics } from './log/diagnostics'
 import { createDiagnosticsHandlers } from './log/handlers'
@@ -30,14 +26,12 @@ import { createTargetingHandlers } from './targeting/handlers'
 import { createOrganicHandlers } from './organic/handlers'
 import { organicPostOperation } from './organic/operations'
 import { createLibraryHandlers } from './library/handlers'
-import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import { createImageFetcher, createImageReader, createThumbnailCache } from './library/thumbnails'
 import type { DamagedStore } from './files/storeFile'
 import { createGrantedFiles } from './media/grantedFiles'
-import { createGrantedProbe } from './media/inspect/grantedProbe'
 import { createMediaHandlers } from './media/handlers'
 import { createMediaGrants } from './media/mediaGrants'
-import { createMediaService, type MediaDialogs } from './media/mediaService'
+import { createMediaService } from './media/mediaService'
 import { readOnce } from './media/mediaStream'
 import { OPERATION_EXECUTORS } from './operationExecutors'
 import { createExternalOpener } from './platform/externalLinks'
@@ -47,9 +41,8 @@ import { createDevtoolsHandlers } from './profiles/devtoolsHandlers'
 import { createNewsHandlers } from './news/handlers'
 import { createAccountFeaturesCache } from './publish/accountFeatures'
 import { createOutboxHandlers } from './publish/handlers'
-import { createOutbox, type Outbox, type OutboxOptions } from './publish/outbox'
-import { publishedCardUri } from './publish/plan'
-import { createPreflight, createReviewWarnings } from './publish/preflight'
+import { createOutbox } from './publish/outbox'
+import { createPublishChecks } from './publish/publishChecks'
 import { publishedEditOperations } from './published/editOperations'
 import { createPublishedHandlers } from './published/handlers'
 import {
@@ -61,88 +54,17 @@ import { createSession } from './session/session'
 import { createConfStore } from './settings/confStore'
 import { createAppHandlers } from './settings/handlers'
 import { createSettingsService } from './settings/settingsService'
-import { checkSettingsFile, createSettingsRecovery, type SettingsRecovery } from './settings/settingsRecovery'
-import type { KeyValueStore } from './settings/settingsStore'
+import { checkSettingsFile, createSettingsRecovery } from './settings/settingsRecovery'
 import { createProfileVault } from './vault/profileVault'
-import type { SecretStore } from './vault/secretStore'
 import { createMirrorHandlers, refreshingOnConnect } from './mirror/handlers'
-import { createMirrorService } from './mirror/mirrorService'
-import { createMirrorStore } from './mirror/store'
+import { createAccountMirror } from './mirror/mirrorService'
 import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
 
-export interface ServicesConfig {
-  /** Where drafts, the outbox and settings live. Never secrets. */
-  dataDir: string
-  /**
-   * Get recent changes of the account mirror whenever an ad account comes into use (the app
-   * sets it; tests that count requests leave it off).
-   */
-  mirrorOnConnect?: boolean
-  /** Default API hosts for new profiles (production unless told otherwise). */
-  hosts: ApiHosts
-  /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */
-  settingsStore?: KeyValueStore
-  /** The OS keychain (keytar) in the app and its tests; the only place secrets are kept. */
-  secretStore: SecretStore
-  /** Environment for host overrides (ADS_STUDIO_API_URL …); defaults to process.env. */
-  env?: Record<string, string | undefined>
-  /** Shared HTTP client; tests pass one with short timeouts. */
-  http?: HttpClient
-  /** Native open/save dialogs (Electron's dialog module in the app). */
-  dialogs: FileDialogs
-  /** The native "choose a medium" dialog; without it picking a file finds nothing (drops still work). */
-  mediaDialogs?: MediaDialogs
-  /** The catalog's feed-file and CSV-export dialogs; without them nothing is picked or saved. */
-  catalogDialogs?: CatalogDialogs
-  /** The thread that reads and checks product feeds (the bench's runs the built bundle); stopped with the services. */
-  feedWorker?: FeedWorker
-  /** The "choose a customer list" dialog; without it nothing is picked. */
-  audienceDialogs?: AudienceDialogs
-  /** The drafts CSV save and open dialogs; without them nothing is saved or picked. */
-  draftsCsvDialogs?: DraftsCsvDialogs
-  /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
-  audienceUploadRate?: { requests: number; windowMs: number }
-  /** Opens a URL in the system browser (shell.openExternal in the app). */
-  openExternal: (url: string) => Promise<void>
-  appInfo: { name: string; version: string }
-  /**
-   * Unexpected failures, after main's log (in dataDir/logs) has its line. Receives no request
-   * payloads.
-   */
-  onUnexpectedError?: (channel: string, error: unknown) => void
-  /** Puts text on the system clipboard (Electron's clipboard in the app), for Copy diagnostics. */
-  writeClipboard?: (text: string) => void
-  /** An OS notification (Electron's Notification in the app); the outbox says when a batch is done. */
-  notify?: (title: string, body: string) => void
-  /** Outbox tuning (upload segment size, network backoff); tests make it quick. */
-  outbox?: Partial<OutboxOptions>
-  /**
-   * What checkSettingsFile found before the settings store was opened (the app checks before
-   * it opens electron-store); without a store given, createServices checks itself.
-   */
-  settingsRecovery?: SettingsRecovery
-  /**
-   * Which addresses main may fetch media thumbnails from (library/mediaFetchPolicy.ts). The
-   * default refuses this computer and the local network; tests inject a resolver or allow more.
-   */
-  mediaAddresses?: MediaAddressPolicy
-}
+import type { Services, ServicesConfig } from './servicesConfig'
 
-export interface Services {
-  handlers: HandlerMap
-  /** Validates sender and payload, then runs the handler: what ipcMain and the E2E bridge call. */
-  createDispatcher(isTrustedSender: SenderPolicy): IpcDispatcher
-  /** Main's events for the window (src/shared/ipc/events.ts): index.ts and the E2E bridge subscribe. */
-  events: EventEmitter
-  settings: { get(): Settings }
-  drafts: ReturnType<typeof createDraftsService>
-  outbox: Outbox
-  /** A new document in the window (a reload, a navigation): its preload gets a new drop key. */
-  newDocument(): void
-  dispose(): Promise<void>
-}
+export type { Services, ServicesConfig } from './servicesConfig'
 
 /**
  * The composition root. Builds every main-process service from plain config and merges the
@@ -290,24 +212,12 @@ export function createServices(config: ServicesConfig): Services {
         ...(config.audienceUploadRate ? { rate: config.audienceUploadRate } : {}),
       }),
     ],
-    preflight: createPreflight({
+    ...createPublishChecks({
       features: accountFeatures,
       postLengthTier,
       localMedia: publishMedia,
-      probeLocal: createGrantedProbe(localFiles),
-      publishedCard: (draftId) => {
-        const draft = drafts.store.get(draftId)
-        const cardId = draft?.published?.cardId
-        if (!cardId || !draft) return undefined
-        const cardKind = draft.kind === 'post' || draft.kind === 'media_library' ? undefined : draft.kind
-        return cardKind ? { cardId, cardKind } : { cardId }
-      },
-    }),
-    reviewWarnings: createReviewWarnings({
-      features: accountFeatures,
-      postLengthTier,
-      lookupDraft: draftStore.get,
-      resolveCard: (draftId, accountId) => publishedCardUri(drafts.store.get(draftId), accountId),
+      localFiles,
+      getDraft: draftStore.get,
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
     onOperationDone: (job) => {
@@ -330,13 +240,8 @@ export function createServices(config: ServicesConfig): Services {
   }
 
   const devtools = createDevtoolsService({ session, vault })
-  /** The account mirror (issue 42): what lives on each ad account, kept for offline reading. */
-  const mirrorStore = createMirrorStore({
-    root: join(config.dataDir, 'mirror'),
-    quarantineDir: join(config.dataDir, 'mirror-quarantine'),
-  })
-  const mirror = createMirrorService({
-    store: mirrorStore,
+  // The account mirror (issue 42): what lives on each ad account, kept for offline reading.
+  const mirror = createAccountMirror(config.dataDir, {
     withAdsContext,
     emit: (payload) => events.emit('mirror.changed', payload),
   })
@@ -351,7 +256,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       outbox,
       thumbnails,
-      mirror: mirrorStore,
+      mirror: mirror.store,
     }),
     ...createPublishedHandlers({
       drafts: draftStore,

@@ -2,8 +2,9 @@ import { AppFailure } from '../../shared/errors'
 import type { EventPayloadInput } from '../../shared/ipc/events'
 import type { MirrorKindStatus } from '../../shared/ipc/contracts/mirror'
 import type { WithAdsContext } from '../session/session'
+import { join } from 'node:path'
 import { MIRROR_KINDS } from './kinds'
-import type { MirrorStore } from './store'
+import { createMirrorStore, type MirrorStore } from './store'
 import { adsPageFetcher, refreshKind } from './sync'
 
 export interface MirrorServiceDeps {
@@ -64,6 +65,8 @@ export function createMirrorService(deps: MirrorServiceDeps) {
   }
 
   return {
+    /** The mirror's own store, for the readers of offline lists. */
+    store: deps.store,
     status,
     refresh(profileId: string, accountId: string): Promise<MirrorKindStatus[]> {
       const key = `${profileId}\n${accountId}`
@@ -78,3 +81,12 @@ export function createMirrorService(deps: MirrorServiceDeps) {
 }
 
 export type MirrorService = ReturnType<typeof createMirrorService>
+
+/** The mirror in the data folder: `mirror/` for the accounts, `mirror-quarantine/` for damaged files. */
+export function createAccountMirror(dataDir: string, deps: Omit<MirrorServiceDeps, 'store'>) {
+  const store = createMirrorStore({
+    root: join(dataDir, 'mirror'),
+    quarantineDir: join(dataDir, 'mirror-quarantine'),
+  })
+  return createMirrorService({ store, ...deps })
+}
