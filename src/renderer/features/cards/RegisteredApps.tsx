@@ -2,6 +2,7 @@ import { ChevronDown, Smartphone } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import type { AppDestinationDraft } from '../../../shared/creatives/card'
 import type { AccountAppView } from '../../../shared/ipc/contracts/campaign'
+import { MenuContent } from '../../components/Menu'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useAccountApps } from '../../state/accounts/accountApps'
 
@@ -75,37 +76,35 @@ export function RegisteredApps({
           Use a registered app
           <ChevronDown size={14} aria-hidden="true" />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
-            {oneEach ? (
-              <DropdownMenu.Item
-                className="menu__item"
-                onSelect={() => onFill(fillFor(apps))}
-                data-testid="registered-app-both"
-              >
-                <span className="menu__text">
-                  <span className="menu__label">Both stores</span>
-                  <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
+        <MenuContent align="start">
+          {oneEach ? (
+            <DropdownMenu.Item
+              className="menu__item"
+              onSelect={() => onFill(fillFor(apps))}
+              data-testid="registered-app-both"
+            >
+              <span className="menu__text">
+                <span className="menu__label">Both stores</span>
+                <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
+              </span>
+            </DropdownMenu.Item>
+          ) : null}
+          {apps.map((app) => (
+            <DropdownMenu.Item
+              key={app.id}
+              className="menu__item"
+              onSelect={() => onFill(fillFor([app]))}
+              data-testid="registered-app"
+            >
+              <span className="menu__text">
+                <span className="menu__label">
+                  {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}
                 </span>
-              </DropdownMenu.Item>
-            ) : null}
-            {apps.map((app) => (
-              <DropdownMenu.Item
-                key={app.id}
-                className="menu__item"
-                onSelect={() => onFill(fillFor([app]))}
-                data-testid="registered-app"
-              >
-                <span className="menu__text">
-                  <span className="menu__label">
-                    {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}
-                  </span>
-                  {app.deepLinkPattern ? <span className="menu__hint">{app.deepLinkPattern}</span> : null}
-                </span>
-              </DropdownMenu.Item>
-            ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+                {app.deepLinkPattern ? <span className="menu__hint">{app.deepLinkPattern}</span> : null}
+              </span>
+            </DropdownMenu.Item>
+          ))}
+        </MenuContent>
       </DropdownMenu.Root>
       <span className="field__hint">Fills the store ids and deep links from the ad account’s apps.</span>
     </div>

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { navigate, useRouteInfo, type RouteInfo } from '../../nav/routes'
 import { Button } from '../../components/Button'
+import { MenuContent } from '../../components/Menu'
 import { PageHeader } from '../../components/PageHeader'
 import { FirstRun, useFirstRunShown } from './FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
@@ -18,13 +19,11 @@ function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
         New draft
         <ChevronDown size={14} aria-hidden="true" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-          {CREATABLE_KINDS.map((kind) => (
-            <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <MenuContent align="end">
+        {CREATABLE_KINDS.map((kind) => (
+          <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
+        ))}
+      </MenuContent>
     </DropdownMenu.Root>
   )
 }

@@ -6,6 +6,7 @@ import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../nav/routes'
+import { MenuContent } from '../../components/Menu'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
@@ -328,28 +329,26 @@ const DraftRow = memo(function DraftRow({
           <DropdownMenu.Trigger className="icon-button" aria-label={`Actions for ${draft.name}`}>
             {MORE_ICON}
           </DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
-              {route ? (
-                <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
-                  <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
-                </DropdownMenu.Item>
-              ) : null}
-              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('duplicate', draft)}>
-                <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
+          <MenuContent align="end">
+            {route ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
+                <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
               </DropdownMenu.Item>
-              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('export', draft)}>
-                <Download size={16} aria-hidden="true" className="menu__icon" /> Export as .json…
-              </DropdownMenu.Item>
-              <DropdownMenu.Separator className="menu__separator" />
-              <DropdownMenu.Item
-                className="menu__item menu__item--danger"
-                onSelect={() => onAction('remove', draft)}
-              >
-                <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
-              </DropdownMenu.Item>
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
+            ) : null}
+            <DropdownMenu.Item className="menu__item" onSelect={() => onAction('duplicate', draft)}>
+              <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => onAction('export', draft)}>
+              <Download size={16} aria-hidden="true" className="menu__icon" /> Export as .json…
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item
+              className="menu__item menu__item--danger"
+              onSelect={() => onAction('remove', draft)}
+            >
+              <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
+            </DropdownMenu.Item>
+          </MenuContent>
         </DropdownMenu.Root>
       </td>
     </tr>
