@@ -4,7 +4,8 @@ import { checkAccessibility, emptyTally, tallySummary } from './axe'
 /**
  * The accessibility gate with each menu, select, combobox and popover open. At a screen the
  * suite screenshots, every trigger of one is opened from the keyboard, the screen is checked in
- * both palettes (axe.ts), the popup is closed with Escape, and focus must be back on the trigger.
+ * both palettes (axe.ts: the popup with every rule, the page around it for what hiding it may
+ * break), the popup is closed with Escape, and focus must be back on the trigger.
  * Focus and scroll positions are then put back, so the test goes on from the state it shot.
  *
  * Each kind of trigger is opened once per test file, told apart by its class: the findings are
@@ -14,6 +15,7 @@ import { checkAccessibility, emptyTally, tallySummary } from './axe'
  */
 
 const MARK = 'data-axe-trigger'
+const POPUP_MARK = 'data-axe-popup'
 
 /** The triggers, by the ARIA the primitives give them, and the key that opens each. */
 const KINDS = [
@@ -112,9 +114,17 @@ async function openCheckClose(page: Page, trigger: Trigger, screen: string, reco
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   )
+  // The popup is what the trigger controls; without that link the whole page gets every rule.
+  const popup = await handle.evaluate((element, mark) => {
+    const id = element.getAttribute('aria-controls')
+    const controlled = id ? document.getElementById(id) : null
+    controlled?.setAttribute(mark, '')
+    return controlled ? `[${mark}]` : undefined
+  }, POPUP_MARK)
   try {
-    await checkAccessibility(page, name, { tally: openTally, record })
+    await checkAccessibility(page, name, { tally: openTally, record, ...(popup ? { popup } : {}) })
   } finally {
+    await page.evaluate((mark) => document.querySelector(`[${mark}]`)?.removeAttribute(mark), POPUP_MARK)
     await page.keyboard.press('Escape')
   }
   await page
