@@ -150,12 +150,14 @@ function SelectItem<T extends string>({ option }: { option: SelectOption<T> }) {
       {...(option.description ? { 'aria-labelledby': `${labelId} ${descriptionId}` } : {})}
     >
       {option.description ? (
-        <span className="select__item-text">
+        // Lines of their own (divs, not spans): the text read off the option is "label
+        // description", as its name is, not the two run together.
+        <div className="select__item-text">
           <RadixSelect.ItemText id={labelId}>{option.label}</RadixSelect.ItemText>
-          <span className="select__description" id={descriptionId}>
+          <div className="select__description" id={descriptionId}>
             {option.description}
-          </span>
-        </span>
+          </div>
+        </div>
       ) : (
         <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
       )}

@@ -23,9 +23,11 @@ describe('MenuContent', () => {
         </button>
         <DropdownMenu.Root>
           <DropdownMenu.Trigger>Actions</DropdownMenu.Trigger>
-          <MenuContent align="end">
-            <DropdownMenu.Item className="menu__item">Duplicate</DropdownMenu.Item>
-          </MenuContent>
+          <DropdownMenu.Portal>
+            <MenuContent align="end">
+              <DropdownMenu.Item className="menu__item">Duplicate</DropdownMenu.Item>
+            </MenuContent>
+          </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </>,
     )

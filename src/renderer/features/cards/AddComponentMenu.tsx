@@ -47,50 +47,52 @@ function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddCompo
         <Plus size={16} aria-hidden="true" />
         Add component
       </DropdownMenu.Trigger>
-      <MenuContent align="start">
-        {full ? (
-          <DropdownMenu.Label className="menu__note" data-testid="add-component-full">
-            {`This ${owner === null ? 'card' : 'slide'} has everything it can hold: its media and one destination.`}
-          </DropdownMenu.Label>
-        ) : null}
-        {options.map(({ type, blockedBy }) => {
-          const info = COMPONENT_INFO[type]
-          const Icon = info.icon
-          return (
-            <DropdownMenu.Item
-              key={type}
-              className="menu__item"
-              disabled={blockedBy !== null}
-              onSelect={() => onAdd(type)}
-            >
-              <Icon size={16} aria-hidden="true" className="menu__icon" />
-              <span className="menu__text">
-                <span className="menu__label">{info.title}</span>
-                <span className="menu__hint">{blockedBy ?? info.summary}</span>
-              </span>
-            </DropdownMenu.Item>
-          )
-        })}
-        {options.flatMap(({ type, swapFor }) =>
-          swapFor
-            ? [
-                <DropdownMenu.Item
-                  key={`swap-${type}`}
-                  className="menu__item"
-                  onSelect={() => onSwap(swapFor.id, type)}
-                >
-                  <ArrowLeftRight size={16} aria-hidden="true" className="menu__icon" />
-                  <span className="menu__text">
-                    <span className="menu__label">{`Swap the ${swapFor.label} for ${article[type] ?? COMPONENT_INFO[type].title}`}</span>
-                    <span className="menu__hint">
-                      Replaces the current destination with an empty one; undo brings it back.
+      <DropdownMenu.Portal>
+        <MenuContent align="start">
+          {full ? (
+            <DropdownMenu.Label className="menu__note" data-testid="add-component-full">
+              {`This ${owner === null ? 'card' : 'slide'} has everything it can hold: its media and one destination.`}
+            </DropdownMenu.Label>
+          ) : null}
+          {options.map(({ type, blockedBy }) => {
+            const info = COMPONENT_INFO[type]
+            const Icon = info.icon
+            return (
+              <DropdownMenu.Item
+                key={type}
+                className="menu__item"
+                disabled={blockedBy !== null}
+                onSelect={() => onAdd(type)}
+              >
+                <Icon size={16} aria-hidden="true" className="menu__icon" />
+                <span className="menu__text">
+                  <span className="menu__label">{info.title}</span>
+                  <span className="menu__hint">{blockedBy ?? info.summary}</span>
+                </span>
+              </DropdownMenu.Item>
+            )
+          })}
+          {options.flatMap(({ type, swapFor }) =>
+            swapFor
+              ? [
+                  <DropdownMenu.Item
+                    key={`swap-${type}`}
+                    className="menu__item"
+                    onSelect={() => onSwap(swapFor.id, type)}
+                  >
+                    <ArrowLeftRight size={16} aria-hidden="true" className="menu__icon" />
+                    <span className="menu__text">
+                      <span className="menu__label">{`Swap the ${swapFor.label} for ${article[type] ?? COMPONENT_INFO[type].title}`}</span>
+                      <span className="menu__hint">
+                        Replaces the current destination with an empty one; undo brings it back.
+                      </span>
                     </span>
-                  </span>
-                </DropdownMenu.Item>,
-              ]
-            : [],
-        )}
-      </MenuContent>
+                  </DropdownMenu.Item>,
+                ]
+              : [],
+          )}
+        </MenuContent>
+      </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )
 }

@@ -76,35 +76,37 @@ export function RegisteredApps({
           Use a registered app
           <ChevronDown size={14} aria-hidden="true" />
         </DropdownMenu.Trigger>
-        <MenuContent align="start">
-          {oneEach ? (
-            <DropdownMenu.Item
-              className="menu__item"
-              onSelect={() => onFill(fillFor(apps))}
-              data-testid="registered-app-both"
-            >
-              <span className="menu__text">
-                <span className="menu__label">Both stores</span>
-                <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
-              </span>
-            </DropdownMenu.Item>
-          ) : null}
-          {apps.map((app) => (
-            <DropdownMenu.Item
-              key={app.id}
-              className="menu__item"
-              onSelect={() => onFill(fillFor([app]))}
-              data-testid="registered-app"
-            >
-              <span className="menu__text">
-                <span className="menu__label">
-                  {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}
+        <DropdownMenu.Portal>
+          <MenuContent align="start">
+            {oneEach ? (
+              <DropdownMenu.Item
+                className="menu__item"
+                onSelect={() => onFill(fillFor(apps))}
+                data-testid="registered-app-both"
+              >
+                <span className="menu__text">
+                  <span className="menu__label">Both stores</span>
+                  <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
                 </span>
-                {app.deepLinkPattern ? <span className="menu__hint">{app.deepLinkPattern}</span> : null}
-              </span>
-            </DropdownMenu.Item>
-          ))}
-        </MenuContent>
+              </DropdownMenu.Item>
+            ) : null}
+            {apps.map((app) => (
+              <DropdownMenu.Item
+                key={app.id}
+                className="menu__item"
+                onSelect={() => onFill(fillFor([app]))}
+                data-testid="registered-app"
+              >
+                <span className="menu__text">
+                  <span className="menu__label">
+                    {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}
+                  </span>
+                  {app.deepLinkPattern ? <span className="menu__hint">{app.deepLinkPattern}</span> : null}
+                </span>
+              </DropdownMenu.Item>
+            ))}
+          </MenuContent>
+        </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <span className="field__hint">Fills the store ids and deep links from the ad account’s apps.</span>
     </div>

@@ -19,11 +19,13 @@ function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
         New draft
         <ChevronDown size={14} aria-hidden="true" />
       </DropdownMenu.Trigger>
-      <MenuContent align="end">
-        {CREATABLE_KINDS.map((kind) => (
-          <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
-        ))}
-      </MenuContent>
+      <DropdownMenu.Portal>
+        <MenuContent align="end">
+          {CREATABLE_KINDS.map((kind) => (
+            <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
+          ))}
+        </MenuContent>
+      </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )
 }

@@ -329,26 +329,28 @@ const DraftRow = memo(function DraftRow({
           <DropdownMenu.Trigger className="icon-button" aria-label={`Actions for ${draft.name}`}>
             {MORE_ICON}
           </DropdownMenu.Trigger>
-          <MenuContent align="end">
-            {route ? (
-              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
-                <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
+          <DropdownMenu.Portal>
+            <MenuContent align="end">
+              {route ? (
+                <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
+                  <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
+                </DropdownMenu.Item>
+              ) : null}
+              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('duplicate', draft)}>
+                <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
               </DropdownMenu.Item>
-            ) : null}
-            <DropdownMenu.Item className="menu__item" onSelect={() => onAction('duplicate', draft)}>
-              <Copy size={16} aria-hidden="true" className="menu__icon" /> Duplicate
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item" onSelect={() => onAction('export', draft)}>
-              <Download size={16} aria-hidden="true" className="menu__icon" /> Export as .json…
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item
-              className="menu__item menu__item--danger"
-              onSelect={() => onAction('remove', draft)}
-            >
-              <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
-            </DropdownMenu.Item>
-          </MenuContent>
+              <DropdownMenu.Item className="menu__item" onSelect={() => onAction('export', draft)}>
+                <Download size={16} aria-hidden="true" className="menu__icon" /> Export as .json…
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="menu__separator" />
+              <DropdownMenu.Item
+                className="menu__item menu__item--danger"
+                onSelect={() => onAction('remove', draft)}
+              >
+                <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
+              </DropdownMenu.Item>
+            </MenuContent>
+          </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </td>
     </tr>
