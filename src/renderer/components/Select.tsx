@@ -150,10 +150,10 @@ function SelectItem<T extends string>({ option }: { option: SelectOption<T> }) {
       {...(option.description ? { 'aria-labelledby': `${labelId} ${descriptionId}` } : {})}
     >
       {option.description ? (
-        // Lines of their own (divs, not spans): the text read off the option is "label
-        // description", as its name is, not the two run together.
+        // Two lines, with a space between them in the text: read off the option, its text is
+        // "label description", as its name is, not the two run together.
         <div className="select__item-text">
-          <RadixSelect.ItemText id={labelId}>{option.label}</RadixSelect.ItemText>
+          <RadixSelect.ItemText id={labelId}>{option.label}</RadixSelect.ItemText>{' '}
           <div className="select__description" id={descriptionId}>
             {option.description}
           </div>
