@@ -31,8 +31,17 @@ export interface AxeTally {
   minor: number
 }
 
+export const emptyTally = (): AxeTally => ({
+  screens: 0,
+  checks: 0,
+  serious: 0,
+  critical: 0,
+  moderate: 0,
+  minor: 0,
+})
+
 /** One tally per test process (the E2E files run one after the other, each in its own module scope). */
-export const axeTally: AxeTally = { screens: 0, checks: 0, serious: 0, critical: 0, moderate: 0, minor: 0 }
+export const axeTally: AxeTally = emptyTally()
 
 interface RawResult {
   id: string
@@ -41,20 +50,35 @@ interface RawResult {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[]
 }
 
-async function runAxe(page: Page): Promise<RawResult[]> {
+/** What one axe run covers: the whole page or the elements `include` selects; all rules or `rules`. */
+interface AxeScope {
+  include?: string
+  rules?: readonly string[]
+}
+
+/**
+ * With a popup open, the rules about the page around it: it is hidden while the popup is open,
+ * and must not then hold anything focusable. The rest of the page is as it was closed, which the
+ * gate has just checked, so only the popup itself gets every rule, in each palette.
+ */
+const AROUND_A_POPUP = ['aria-hidden-focus', 'aria-hidden-body'] as const
+
+async function runAxe(page: Page, scope: AxeScope = {}): Promise<RawResult[]> {
   // page.evaluate runs through the DevTools protocol, so the renderer's CSP (no inline script,
   // no eval) stays as it is; the CSP is never relaxed for the gate.
   const loaded = await page.evaluate(() => 'axe' in window)
   if (!loaded) await page.evaluate(AXE_SOURCE)
-  return page.evaluate(async () => {
+  return page.evaluate(async ({ include, rules }) => {
     const axe = (
       window as unknown as {
         axe: { run(context: unknown, options: unknown): Promise<{ violations: RawResult[] }> }
       }
     ).axe
-    const result = await axe.run(document, {
+    const result = await axe.run(include ? { include: [include] } : document, {
       resultTypes: ['violations'],
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: rules
+        ? { type: 'rule', values: rules }
+        : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     })
     return result.violations.map((v) => ({
       id: v.id,
@@ -62,7 +86,7 @@ async function runAxe(page: Page): Promise<RawResult[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
     }))
-  })
+  }, scope)
 }
 
 /**
@@ -70,7 +94,7 @@ async function runAxe(page: Page): Promise<RawResult[]> {
  * (tokens.css), so pinning it there checks the other palette without reloading. Transitions are
  * switched off so colours are measured at rest. The page's own theme is restored afterwards.
  */
-async function runAxeInTheme(page: Page, theme: Theme): Promise<AxeFinding[]> {
+async function runAxeInTheme(page: Page, theme: Theme, scopes: readonly AxeScope[]): Promise<AxeFinding[]> {
   const previous = await page.evaluate((pinned) => {
     const root = document.documentElement
     const before = root.getAttribute('data-theme')
@@ -86,7 +110,8 @@ async function runAxeInTheme(page: Page, theme: Theme): Promise<AxeFinding[]> {
     return before
   }, theme)
   try {
-    const violations = await runAxe(page)
+    const violations: RawResult[] = []
+    for (const scope of scopes) violations.push(...(await runAxe(page, scope)))
     return violations.flatMap((v) =>
       v.nodes.map((node) => ({
         rule: v.id,
@@ -111,14 +136,29 @@ async function runAxeInTheme(page: Page, theme: Theme): Promise<AxeFinding[]> {
 export async function checkAccessibility(
   page: Page,
   screen: string,
-  /** The gate's own self-test checks a page made to fail; it stays out of the suite's totals. */
-  { record = true }: { record?: boolean } = {},
+  {
+    record = true,
+    tally = axeTally,
+    popup,
+  }: {
+    /** The gate's own self-test checks a page made to fail; it stays out of the suite's totals. */
+    record?: boolean
+    /** Where the counts go (the screens with a menu or select open keep their own). */
+    tally?: AxeTally
+    /** An open popup (a selector): it gets every rule, the page around it AROUND_A_POPUP. */
+    popup?: string
+  } = {},
 ): Promise<void> {
   const blocking: string[] = []
   const counts = { serious: 0, critical: 0, moderate: 0, minor: 0 }
   for (const theme of THEMES) {
-    const findings = await runAxeInTheme(page, theme)
-    if (record) axeTally.checks += 1
+    const scopes: AxeScope[] = !popup
+      ? [{}]
+      : theme === THEMES[0]
+        ? [{ include: popup }, { rules: AROUND_A_POPUP }]
+        : [{ include: popup }]
+    const findings = await runAxeInTheme(page, theme, scopes)
+    if (record) tally.checks += 1
     for (const finding of findings) {
       const impact = finding.impact as keyof typeof counts
       if (impact in counts) counts[impact] += 1
@@ -130,11 +170,11 @@ export async function checkAccessibility(
     }
   }
   if (record) {
-    axeTally.screens += 1
-    axeTally.serious += counts.serious
-    axeTally.critical += counts.critical
-    axeTally.moderate += counts.moderate
-    axeTally.minor += counts.minor
+    tally.screens += 1
+    tally.serious += counts.serious
+    tally.critical += counts.critical
+    tally.moderate += counts.moderate
+    tally.minor += counts.minor
   }
   console.log(
     `axe ${screen} (light + dark): ${counts.critical} critical, ${counts.serious} serious, ` +
@@ -149,10 +189,11 @@ export async function checkAccessibility(
   }
 }
 
-export function axeSummary(): string {
-  const t = axeTally
+export function tallySummary(title: string, t: AxeTally): string {
   return (
-    `axe gate: ${t.screens} screens, ${t.checks} checks (light and dark): ` +
+    `${title}: ${t.screens} screens, ${t.checks} checks (light and dark): ` +
     `${t.critical} critical, ${t.serious} serious, ${t.moderate} moderate, ${t.minor} minor`
   )
 }
+
+export const axeSummary = (): string => tallySummary('axe gate', axeTally)

@@ -9,6 +9,7 @@ import { createKeytarSecretStore } from '../../src/main/vault/keytarStore'
 import { CHROMIUM_ARGS, findChromium } from './chromium'
 import { serveDirectory, type StaticServer } from './staticServer'
 import { axeSummary, checkAccessibility } from './axe'
+import { checkOpenPopups, openSummary } from './axeMenus'
 import { connectIpcBridge, PAGE_INVOKE, PAGE_ON } from './ipcBridge'
 import { isOwnRendererUrl } from '../../src/main/ipc/senderPolicy'
 import { EVENT_CHANNEL } from '../../src/shared/ipc/channels'
@@ -164,6 +165,7 @@ export async function startE2e(): Promise<E2eEnvironment> {
     launch,
     async dispose() {
       console.log(axeSummary())
+      console.log(openSummary())
       await browser.close()
       await server.close()
       await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })))
@@ -173,8 +175,9 @@ export async function startE2e(): Promise<E2eEnvironment> {
 
 /**
  * Every screen the suite screenshots is a screen a person sees: each page.screenshot() also runs
- * the accessibility gate (test/e2e/axe.ts) on it, in both palettes, so new tests are covered
- * without having to remember it.
+ * the accessibility gate (test/e2e/axe.ts) on it, in both palettes, and again with each of its
+ * menus and selects open (test/e2e/axeMenus.ts), so new tests are covered without having to
+ * remember it.
  */
 function gateScreenshots(page: Page): void {
   const screenshot = page.screenshot.bind(page)
@@ -182,6 +185,9 @@ function gateScreenshots(page: Page): void {
     const image = await screenshot(options)
     const screen = options?.path ? basename(options.path, '.png') : page.url()
     await checkAccessibility(page, screen)
+    // Then with each menu and select open. A "-light" shot has its "-dark" twin next, which
+    // opens them: the pair then pictures one and the same state.
+    if (!screen.endsWith('-light')) await checkOpenPopups(page, screen)
     return image
   }
 }

@@ -2,12 +2,13 @@ import { Check, ChevronDown } from 'lucide-react'
 import { Select as RadixSelect } from 'radix-ui'
 import { Fragment, useId, useState, type ReactNode } from 'react'
 import { useAfterFirstPaint } from '../lib/afterFirstPaint'
+import { inertOutsideRef } from '../lib/inertOutside'
 import './select.css'
 
 export interface SelectOption<T extends string> {
   value: T
   label: string
-  /** A second, quieter line; announced as the option's description, not its name. */
+  /** A second, quieter line; the option's name reads on into it, as the eye does (WCAG 2.5.3). */
   description?: string
 }
 
@@ -107,7 +108,12 @@ export function Select<T extends string>({
       </RadixSelect.Trigger>
       {listMounted ? (
         <RadixSelect.Portal>
-          <RadixSelect.Content className="menu select__content" position="popper" sideOffset={4}>
+          <RadixSelect.Content
+            ref={inertOutsideRef}
+            className="menu select__content"
+            position="popper"
+            sideOffset={4}
+          >
             <RadixSelect.Viewport>
               {options.map((entry, index) =>
                 isGroup(entry) ? (
@@ -133,20 +139,25 @@ export function Select<T extends string>({
 }
 
 function SelectItem<T extends string>({ option }: { option: SelectOption<T> }) {
+  const labelId = useId()
   const descriptionId = useId()
   return (
     <RadixSelect.Item
       value={option.value}
       className="menu__item select__item"
-      aria-describedby={option.description ? descriptionId : undefined}
+      // Named by all the text it shows (Label in Name): a speech user says what they read.
+      // Without a description Radix names it by its text; an undefined here would undo that.
+      {...(option.description ? { 'aria-labelledby': `${labelId} ${descriptionId}` } : {})}
     >
       {option.description ? (
-        <span className="select__item-text">
-          <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-          <span className="select__description" id={descriptionId}>
+        // Two lines, with a space between them in the text: read off the option, its text is
+        // "label description", as its name is, not the two run together.
+        <div className="select__item-text">
+          <RadixSelect.ItemText id={labelId}>{option.label}</RadixSelect.ItemText>{' '}
+          <div className="select__description" id={descriptionId}>
             {option.description}
-          </span>
-        </span>
+          </div>
+        </div>
       ) : (
         <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
       )}

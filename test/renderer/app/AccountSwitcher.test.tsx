@@ -46,8 +46,8 @@ describe('AccountSwitcher', () => {
     const listbox = await screen.findByRole('listbox')
     const options = within(listbox).getAllByRole('option')
     expect(options.map((option) => option.textContent)).toEqual([
-      'Main accountacc-main',
-      'Second accountacc-second',
+      'Main account acc-main',
+      'Second account acc-second',
     ])
     await waitFor(() => expect(document.activeElement).toBe(options[0]))
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' })

@@ -54,4 +54,39 @@ describe('Select', () => {
     expect(onChange).toHaveBeenCalledWith('status')
     expect(screen.queryByRole('listbox')).toBeNull()
   })
+
+  it('names an option by all the text it shows, and makes the window inert while the list is open', () => {
+    render(
+      <>
+        <button type="button" id="behind">
+          Behind
+        </button>
+        <Select<'main' | 'second'>
+          aria-label="Ad account"
+          value="main"
+          options={[
+            { value: 'main', label: 'Main account', description: 'acc-main' },
+            { value: 'second', label: 'Second account' },
+          ]}
+          onChange={() => undefined}
+        />
+      </>,
+    )
+    const trigger = screen.getByRole('combobox', { name: 'Ad account Main account' })
+    const behind = document.getElementById('behind')!
+    act(() => trigger.focus())
+    fireEvent.keyDown(trigger, { key: 'Enter' })
+    // What is seen is what is heard (WCAG 2.5.3): the description is part of the name.
+    expect(screen.getByRole('option', { name: 'Main account acc-main' })).toBeInTheDocument()
+    expect(screen.getByRole('option', { name: 'Second account' })).toBeInTheDocument()
+    // Hidden from screen readers by Radix, and out of reach of focus too.
+    expect(behind.closest('[inert]')).not.toBeNull()
+    expect(screen.getByRole('listbox').closest('[inert]')).toBeNull()
+
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' })
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(document.querySelector('[inert]')).toBeNull()
+    act(() => vi.runAllTimers())
+    expect(document.activeElement).toBe(trigger)
+  })
 })

@@ -2,6 +2,7 @@ import { ArrowLeftRight, Plus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { memo } from 'react'
 import type { ComponentDraftType } from '../../../shared/creatives/card'
+import { MenuContent } from '../../components/Menu'
 import type { AddOption, ComponentListOwner } from './cardEdits'
 import { COMPONENT_INFO } from './ComponentEditor'
 
@@ -47,7 +48,7 @@ function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddCompo
         Add component
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+        <MenuContent align="start">
           {full ? (
             <DropdownMenu.Label className="menu__note" data-testid="add-component-full">
               {`This ${owner === null ? 'card' : 'slide'} has everything it can hold: its media and one destination.`}
@@ -90,7 +91,7 @@ function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddCompo
                 ]
               : [],
           )}
-        </DropdownMenu.Content>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )

@@ -2,6 +2,7 @@ import { ChevronDown, Smartphone } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import type { AppDestinationDraft } from '../../../shared/creatives/card'
 import type { AccountAppView } from '../../../shared/ipc/contracts/campaign'
+import { MenuContent } from '../../components/Menu'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useAccountApps } from '../../state/accounts/accountApps'
 
@@ -76,7 +77,7 @@ export function RegisteredApps({
           <ChevronDown size={14} aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="start" sideOffset={4}>
+          <MenuContent align="start">
             {oneEach ? (
               <DropdownMenu.Item
                 className="menu__item"
@@ -104,7 +105,7 @@ export function RegisteredApps({
                 </span>
               </DropdownMenu.Item>
             ))}
-          </DropdownMenu.Content>
+          </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <span className="field__hint">Fills the store ids and deep links from the ad account’s apps.</span>

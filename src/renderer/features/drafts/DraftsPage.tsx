@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { navigate, useRouteInfo, type RouteInfo } from '../../nav/routes'
 import { Button } from '../../components/Button'
+import { MenuContent } from '../../components/Menu'
 import { PageHeader } from '../../components/PageHeader'
 import { FirstRun, useFirstRunShown } from './FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
@@ -22,11 +23,11 @@ function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
         <ChevronDown size={14} aria-hidden="true" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+        <MenuContent align="end">
           {CREATABLE_KINDS.map((kind) => (
             <NewDraftItem key={kind} kind={kind} onCreate={onCreate} />
           ))}
-        </DropdownMenu.Content>
+        </MenuContent>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   )

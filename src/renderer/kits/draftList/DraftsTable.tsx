@@ -6,6 +6,7 @@ import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../nav/routes'
+import { MenuContent } from '../../components/Menu'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
@@ -329,7 +330,7 @@ const DraftRow = memo(function DraftRow({
             {MORE_ICON}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+            <MenuContent align="end">
               {route ? (
                 <DropdownMenu.Item className="menu__item" onSelect={() => onAction('open', draft)}>
                   <FileText size={16} aria-hidden="true" className="menu__icon" /> Open
@@ -348,7 +349,7 @@ const DraftRow = memo(function DraftRow({
               >
                 <Trash2 size={16} aria-hidden="true" className="menu__icon" /> Move to trash
               </DropdownMenu.Item>
-            </DropdownMenu.Content>
+            </MenuContent>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
       </td>
