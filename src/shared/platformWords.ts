@@ -140,6 +140,15 @@ const HISTORY_ENTITY_WORDS: Record<string, string> = {
 }
 export const historyEntityWord = (type: string): string => HISTORY_ENTITY_WORDS[type] ?? humanised(type)
 
+/** Card component types (B:22–27), as the card builder names its parts. */
+const COMPONENT_TYPE_WORDS: Record<string, string> = {
+  MEDIA: 'Media',
+  SWIPEABLE_MEDIA: 'Carousel media',
+  DETAILS: 'Website',
+  BUTTON: 'App button',
+}
+export const componentTypeWord = (type: string): string => COMPONENT_TYPE_WORDS[type] ?? humanised(type)
+
 /** Account media creative types (B:16) and industries: their own names, made readable. */
 const CREATIVE_TYPE_WORDS: Record<string, string> = {
   PREROLL: 'Pre-roll video',

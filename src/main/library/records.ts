@@ -1,6 +1,7 @@
 import type { MediaLibraryObject } from '../api/ads'
 import type { Card } from '../api/cards'
 import type { LibraryItem, PublishedCard, PublishedCardKind } from '../../shared/ipc/contracts/library'
+import { componentTypeWord } from '../../shared/platformWords'
 import { LIMITS } from '../../shared/rules/limits'
 import type { MediaType } from '../../shared/rules/limits'
 
@@ -73,7 +74,7 @@ function summaryOf(kind: PublishedCardKind, card: Record<string, unknown>): stri
       component && typeof component === 'object' ? text((component as { type?: unknown }).type) : undefined,
     )
     .filter((type): type is string => type !== undefined)
-  return types.length > 0 ? types.join(' + ') : undefined
+  return types.length > 0 ? types.map(componentTypeWord).join(' + ') : undefined
 }
 
 /**

@@ -117,6 +117,16 @@ describe('library records', () => {
     ).toBe(false)
   })
 
+  it("summarises a component card's parts in the builder's words, not the platform's", () => {
+    expect(
+      toPublishedCard('component', {
+        id: '3',
+        name: 'C',
+        components: [{ type: 'MEDIA' }, { type: 'DETAILS' }],
+      } as never).summary,
+    ).toBe('Media + Website')
+  })
+
   it('summarises poll choices and conversation CTAs', () => {
     expect(
       toPublishedCard('poll', {

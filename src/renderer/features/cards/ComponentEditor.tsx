@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react'
 import { memo } from 'react'
 import type { ComponentDraft, ComponentDraftType } from '../../../shared/creatives/card'
 import type { MediaRef } from '../../../shared/creatives/media'
+import { componentTypeWord } from '../../../shared/platformWords'
 import { InlineIssues } from '../../components/InlineIssues'
 import { MediaPicker } from '../../kits/media/MediaPicker'
 import { updateComponent } from './cardEdits'
@@ -17,14 +18,18 @@ export const COMPONENT_INFO: Record<
   ComponentDraftType,
   { title: string; summary: string; icon: LucideIcon }
 > = {
-  MEDIA: { title: 'Media', summary: 'One image or video', icon: ImageIcon },
+  MEDIA: { title: componentTypeWord('MEDIA'), summary: 'One image or video', icon: ImageIcon },
   SWIPEABLE_MEDIA: {
-    title: 'Carousel media',
+    title: componentTypeWord('SWIPEABLE_MEDIA'),
     summary: '2 to 6 swipeable images or videos',
     icon: GalleryHorizontal,
   },
-  DETAILS: { title: 'Website', summary: 'Title and link to a website', icon: Globe },
-  BUTTON: { title: 'App button', summary: 'A button to an app in the stores', icon: Smartphone },
+  DETAILS: { title: componentTypeWord('DETAILS'), summary: 'Title and link to a website', icon: Globe },
+  BUTTON: {
+    title: componentTypeWord('BUTTON'),
+    summary: 'A button to an app in the stores',
+    icon: Smartphone,
+  },
 }
 
 interface ComponentEditorProps extends ComponentFieldsProps {
