@@ -205,23 +205,28 @@ export function updateVideoConversationCard(
 
 export const listVideoConversationCards = listCardsOfType('video_conversation')
 
+/** A video conversation card's text fields (B:131): what creation sets and an edit may change. */
+export const VIDEO_CONVERSATION_TEXT_FIELDS = [
+  'name',
+  'title',
+  'first_cta',
+  'first_cta_post',
+  'second_cta',
+  'second_cta_post',
+  'third_cta',
+  'third_cta_post',
+  'fourth_cta',
+  'fourth_cta_post',
+  'thank_you_text',
+  'thank_you_url',
+] as const
+
 /** A video conversation card as read back (B:41): its text fields, null when unset. */
 export const videoConversationCardSchema = platformObject(
   optionalText(
-    'name',
+    ...VIDEO_CONVERSATION_TEXT_FIELDS,
     'card_type',
     'card_uri',
-    'title',
-    'first_cta',
-    'first_cta_post',
-    'second_cta',
-    'second_cta_post',
-    'third_cta',
-    'third_cta_post',
-    'fourth_cta',
-    'fourth_cta_post',
-    'thank_you_text',
-    'thank_you_url',
     'media_key',
     'media_url',
     'updated_at',

@@ -10,15 +10,6 @@ import { readDraftFile, settleDraftFile, type FileContext } from './draftFile'
 import { DRAFT_FILE_EXTENSION, type DraftStoreLayout } from './layout'
 import { emptyReport, type LoadReport } from './loadReport'
 
-export type {
-  LoadReport,
-  MigratedDraft,
-  QuarantinedFile,
-  QuarantineReason,
-  RepairedDraft,
-  SkippedFile,
-} from './loadReport'
-
 /**
  * Longest stretch of file reads between two turns of main's event loop, in ms. The pass over
  * every draft file runs while the designer already uses the list (and opens drafts, each one

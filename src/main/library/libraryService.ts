@@ -88,6 +88,14 @@ const LEGACY_CARD_TYPE: Partial<Record<PublishedCardKind, string>> = {
  * with thumbnails and published cards. Thumbnails are fetched only from URLs the
  * library itself gave for a media key, never from a URL the renderer names.
  */
+/** Which published cards to list: kinds, component card types, a name prefix, where each kind's list stopped. */
+interface CardsRequest {
+  kinds: PublishedCardKind[]
+  cardTypes?: string[] | undefined
+  q?: string | undefined
+  cursors?: CardCursors | undefined
+}
+
 export function createLibraryService(deps: LibraryServiceDeps) {
   const thumbnails = deps.thumbnails ?? createThumbnailCache()
   /** Per media key, the thumbnail URL the library gave, when main may fetch it (mediaFetchPolicy.ts). */
@@ -117,12 +125,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
   function platformCards(
     profileId: string,
     accountId: string,
-    request: {
-      kinds: PublishedCardKind[]
-      cardTypes?: string[] | undefined
-      q?: string | undefined
-      cursors?: CardCursors | undefined
-    },
+    request: CardsRequest,
   ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors }> {
     return deps.withAdsContext(profileId, async (ctx) => {
       const continuing = request.cursors !== undefined
@@ -226,12 +229,7 @@ export function createLibraryService(deps: LibraryServiceDeps) {
     listCards(
       profileId: string,
       accountId: string,
-      request: {
-        kinds: PublishedCardKind[]
-        cardTypes?: string[] | undefined
-        q?: string | undefined
-        cursors?: CardCursors | undefined
-      },
+      request: CardsRequest,
     ): Promise<{ cards: PublishedCard[]; nextCursors: CardCursors; mirror?: { asOf: string } }> {
       return platformCards(profileId, accountId, request).catch(async (error: unknown) => {
         // A first page the platform cannot give comes from the mirror, which says how old it is.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { z } from 'zod'
 import { LIMITS } from '../../shared/rules/limits'
 import { mediaLibraryObjectSchema } from '../api/ads'
-import { cardSchema } from '../api/cards'
+import { cardSchema, VIDEO_CONVERSATION_TEXT_FIELDS } from '../api/cards'
 import type { MirrorKind } from '../../shared/ipc/contracts/mirror'
 
 /**
@@ -53,21 +53,7 @@ export const MIRROR_KIND_SPECS: Record<MirrorKind, MirrorKindSpec> = {
     withDeleted: true,
     schema: cardSchema,
     // PUT takes "the same optional fields" as creation (spec part B:150), those a read returns.
-    editable: [
-      'name',
-      'title',
-      'first_cta',
-      'first_cta_post',
-      'second_cta',
-      'second_cta_post',
-      'third_cta',
-      'third_cta_post',
-      'fourth_cta',
-      'fourth_cta_post',
-      'thank_you_text',
-      'thank_you_url',
-      'media_key',
-    ],
+    editable: [...VIDEO_CONVERSATION_TEXT_FIELDS, 'media_key'],
   },
   media_library: {
     path: '/media_library',

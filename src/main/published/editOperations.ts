@@ -8,7 +8,12 @@ import type { Draft } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import { isLocalMediaPlaceholder } from '../../shared/rules/placeholders'
 import { renamePost } from '../api/ads'
-import { getCard, updateCard, updateVideoConversationCard } from '../api/cards'
+import {
+  getCard,
+  updateCard,
+  updateVideoConversationCard,
+  VIDEO_CONVERSATION_TEXT_FIELDS,
+} from '../api/cards'
 import type { CardUpdate } from '../api/cards'
 import type { AdsContext } from '../api/adsRequest'
 import type { AnyOperationExecutor, OperationExecutor } from '../publish/operations/types'
@@ -27,20 +32,7 @@ export const PUBLISHED_EDIT_OPS = {
 } as const
 
 /** Wire names of the video conversation card fields an edit may change (its text, never its media). */
-export const VIDEO_CONVERSATION_EDITABLE_FIELDS = [
-  'name',
-  'title',
-  'first_cta',
-  'first_cta_post',
-  'second_cta',
-  'second_cta_post',
-  'third_cta',
-  'third_cta_post',
-  'fourth_cta',
-  'fourth_cta_post',
-  'thank_you_text',
-  'thank_you_url',
-] as const
+export const VIDEO_CONVERSATION_EDITABLE_FIELDS = VIDEO_CONVERSATION_TEXT_FIELDS
 type VideoConversationField = (typeof VIDEO_CONVERSATION_EDITABLE_FIELDS)[number]
 
 export interface CardUpdateParams {
