@@ -11,7 +11,7 @@ export function PageHeader({
 }) {
   return (
     <header className="page-header">
-      <div>
+      <div className="page-header__text">
         <h1 id="page-title" className="page-header__title">
           {title}
         </h1>
