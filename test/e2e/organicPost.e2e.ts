@@ -42,7 +42,7 @@ describe('the timeline post', () => {
       expect(posted).toMatchObject({ text: 'Spring sale starts Monday', paid_partnership: true })
 
       await page.getByTestId('post-edit-id').fill(String(posted!.id))
-      await page.getByRole('button', { name: 'Look up' }).click()
+      await page.getByRole('button', { name: 'Look up post' }).click()
       await expect
         .poll(() => page.getByTestId('post-edit-window').textContent())
         .toMatch(/^(59|60):\d\d left/)

@@ -172,7 +172,7 @@ export function TimelinePost({
           data-testid="post-edit-id"
         />
         <Button onClick={() => void lookUp()} disabled={!connected || !/^\d{1,19}$/.test(editId.trim())}>
-          Look up
+          Look up post
         </Button>
       </div>
       {editing ? (

@@ -102,7 +102,7 @@ describe('the timeline post', () => {
   it('counts down the time left to edit, then says when the hour ended and will not send', async () => {
     await openComposer()
     fireEvent.change(screen.getByTestId('post-edit-id'), { target: { value: POST.id } })
-    fireEvent.click(screen.getByRole('button', { name: 'Look up' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Look up post' }))
     await waitFor(() => expect(screen.getByTestId('post-edit-window').textContent).toMatch(/^15:00 left/))
     await act(async () => {
       await vi.advanceTimersByTimeAsync(61_000)
