@@ -65,12 +65,21 @@ export async function ensureLayout(
   return warnings
 }
 
-/** The draft files' names in `dir`; leftovers of interrupted writes are removed on the way. */
-export async function listDraftFiles(dir: string, report?: LoadReport): Promise<string[]> {
+/**
+ * The draft files' names in `dir`. With `removeLeftovers`, leftovers of interrupted writes are
+ * removed on the way: only when the store opens, before it writes anything. Later (the pass runs
+ * while drafts are saved) a temporary file is a save under way, and removing it fails that save.
+ */
+export async function listDraftFiles(
+  dir: string,
+  report?: LoadReport,
+  removeLeftovers = false,
+): Promise<string[]> {
   const names = await readdir(dir)
   const draftFiles: string[] = []
   for (const name of names) {
     if (isTempFileName(name)) {
+      if (!removeLeftovers) continue
       await unlink(join(dir, name)).catch(() => undefined)
       if (report) report.tempFilesRemoved++
     } else if (extname(name) === DRAFT_FILE_EXTENSION) {

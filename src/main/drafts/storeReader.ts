@@ -53,10 +53,11 @@ export class DraftReader {
     this.opening ??= (async () => {
       const { layout, now } = this.context
       this.report.warnings.push(...(await ensureLayout(layout, now)))
-      for (const fileName of await listDraftFiles(layout.drafts, this.report)) {
+      for (const fileName of await listDraftFiles(layout.drafts, this.report, true)) {
         const id = idOfFile(fileName)
         if (!this.live.has(id)) this.live.set(id, undefined)
       }
+      await listDraftFiles(layout.trash, this.report, true)
     })()
     return this.opening
   }
