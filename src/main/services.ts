@@ -318,6 +318,9 @@ export function createServices(config: ServicesConfig): Services {
     newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */
     async dispose() {
+      // The outbox's stop waits for the drafts' deferred load, which closing the drafts does
+      // anyway: start it now rather than at LOAD_DEFER_MS.
+      drafts.ready.catch(() => undefined)
       await outbox.dispose()
       await catalogStores.flushAll()
       await feedWorker.dispose()
