@@ -14,6 +14,7 @@ import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
 
 type Category = (typeof ACCOUNT_LIMITS.videoUploadCategories.values)[number]
 
@@ -165,8 +166,7 @@ export function UploadVideoDialog({
               }
             />
           </div>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--secondary">{job.busy ? 'Close' : 'Cancel'}</Dialog.Close>
+          <DialogActions closeLabel={job.busy ? 'Close' : 'Cancel'}>
             <Button
               variant="primary"
               onClick={upload}
@@ -177,7 +177,7 @@ export function UploadVideoDialog({
               <Upload size={16} aria-hidden="true" />
               Upload
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

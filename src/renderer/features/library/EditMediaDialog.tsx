@@ -21,6 +21,7 @@ import {
 } from './mediaEdit'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
 
 type FieldErrors = Partial<Record<EditField, string>>
 
@@ -181,10 +182,7 @@ export function EditMediaDialog({
               ) : null}
               <JobReport state={job.state} onRetry={() => void job.retry()} />
             </div>
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--secondary" type="button">
-                {job.busy ? 'Close' : 'Cancel'}
-              </Dialog.Close>
+            <DialogActions closeLabel={job.busy ? 'Close' : 'Cancel'}>
               <Button
                 type="submit"
                 variant="primary"
@@ -196,7 +194,7 @@ export function EditMediaDialog({
                 <Save size={16} aria-hidden="true" />
                 Save
               </Button>
-            </div>
+            </DialogActions>
           </form>
           <LibraryPickerDialog
             open={picking}
