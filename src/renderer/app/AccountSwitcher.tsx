@@ -27,7 +27,11 @@ export function AccountSwitcher() {
 
   if (!profile || profile.status === 'authorizing') {
     return (
-      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+      <section
+        className="card-surface account-switcher"
+        aria-label="Ad account"
+        data-testid="account-switcher"
+      >
         <p className="account-switcher__state">
           <Plug size={14} aria-hidden="true" />
           <span>
@@ -42,7 +46,11 @@ export function AccountSwitcher() {
   }
   if (profile.status === 'expired' || failure?.expired) {
     return (
-      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+      <section
+        className="card-surface account-switcher"
+        aria-label="Ad account"
+        data-testid="account-switcher"
+      >
         <p className="account-switcher__state account-switcher__state--warning" role="status">
           <TriangleAlert size={14} aria-hidden="true" />
           <span>
@@ -60,14 +68,18 @@ export function AccountSwitcher() {
   const onSandbox = SANDBOX_ENVIRONMENTS.includes(profile.environment)
 
   return (
-    <section className="account-switcher" aria-labelledby={labelId} data-testid="account-switcher">
+    <section
+      className="card-surface account-switcher"
+      aria-labelledby={labelId}
+      data-testid="account-switcher"
+    >
       <div className="actions account-switcher__head">
         <h2 className="account-switcher__label" id={labelId}>
           Ad account
         </h2>
         {isPractice(profile.environment) ? <PracticeBadge /> : null}
       </div>
-      <p className="account-switcher__profile">
+      <p className="truncate account-switcher__profile">
         {profile.label}
         {profile.screenName ? ` · @${profile.screenName}` : ''}
       </p>

@@ -47,7 +47,7 @@ export function PostMedia({
               <li key={item.id} className="post-media__item" data-testid="post-media-item">
                 <MediaThumb media={item.media} className="post-media__thumb" iconSize={16} />
                 <span
-                  className="post-media__key"
+                  className="truncate post-media__key"
                   title={item.media.source === 'local' ? item.media.path : undefined}
                 >
                   {/* The item's name (a library item's name, a file's name); a bare key only when nothing else is known. */}

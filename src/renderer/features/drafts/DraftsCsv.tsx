@@ -35,7 +35,7 @@ function CsvHelp() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className="csv-help"
+          className="popover-surface csv-help"
           align="end"
           sideOffset={6}
           aria-label="Drafts CSV"

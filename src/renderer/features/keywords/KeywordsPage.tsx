@@ -302,7 +302,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
               <div className="related">
                 <h3 className="subsection-title">Related keywords</h3>
                 <p className="muted">Add one to your keywords, then search again.</p>
-                <ul className="related__chips" data-testid="related-keywords">
+                <ul className="plain-list cluster related__chips" data-testid="related-keywords">
                   {result.relatedKeywords.map((keyword) => {
                     const taken = keywords.some((chip) => chip.toLowerCase() === keyword.toLowerCase())
                     return (

@@ -29,7 +29,11 @@ function TextViewer({ file, onClose }: { file: OpenedFile; onClose: () => void }
             Restore.
             {file.truncated ? ' Only the first megabyte is shown.' : ''}
           </Dialog.Description>
-          <pre className="quarantine-viewer__text" tabIndex={0} aria-label={`Contents of ${file.name}`}>
+          <pre
+            className="card-surface quarantine-viewer__text"
+            tabIndex={0}
+            aria-label={`Contents of ${file.name}`}
+          >
             {file.text.length > 0 ? file.text : '(the file is empty)'}
           </pre>
           <DialogActions closeLabel="Close" />
