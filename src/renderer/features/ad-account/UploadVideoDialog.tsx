@@ -9,7 +9,7 @@ import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
@@ -120,11 +120,7 @@ export function UploadVideoDialog({
                 {file ? 'Change…' : 'Choose video…'}
               </Button>
             </div>
-            {pickError ? (
-              <p className="field__error" role="alert">
-                {pickError}
-              </p>
-            ) : null}
+            <FieldAlert message={pickError} />
             <fieldset className="fieldset">
               <legend className="fieldset__legend">Media category</legend>
               <RadioGroup.Root

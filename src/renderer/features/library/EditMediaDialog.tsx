@@ -8,7 +8,7 @@ import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/format'
 import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
@@ -163,11 +163,7 @@ export function EditMediaDialog({
                       Choose image…
                     </Button>
                   </div>
-                  {errorOf('posterMediaKey') ? (
-                    <p className="field__error" role="alert">
-                      {errorOf('posterMediaKey')}
-                    </p>
-                  ) : null}
+                  <FieldAlert message={errorOf('posterMediaKey')} />
                 </div>
               ) : null}
               {submitted && unchanged && job.state.phase === 'idle' ? (
@@ -175,11 +171,7 @@ export function EditMediaDialog({
                   Nothing was changed yet.
                 </p>
               ) : null}
-              {refused?.message ? (
-                <p className="field__error" role="alert" data-testid="edit-media-refused">
-                  {refused.message}
-                </p>
-              ) : null}
+              <FieldAlert message={refused?.message} testId="edit-media-refused" />
               <JobReport state={job.state} onRetry={() => void job.retry()} />
             </div>
             <DialogActions closeLabel={job.busy ? 'Close' : 'Cancel'}>
