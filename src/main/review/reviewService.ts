@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import type { Draft } from '../../shared/drafts/envelope'
 import { AppFailure, appError } from '../../shared/errors'
 import type { ReviewImport, ReviewState } from '../../shared/ipc/contracts/review'
-import { REVIEW_LIMITS, versionLabel } from '../../shared/review/format'
+import { BUNDLE_FILE_SUFFIX, REVIEW_LIMITS, versionLabel } from '../../shared/review/format'
 import { readReviewFile } from '../../shared/review/readReviewFile'
 import { writeFileAtomic } from '../files/atomicFile'
 import { readRegularFile, UnsafeFileError } from '../files/regularFile'
@@ -151,7 +151,10 @@ export function createReviewService(deps: ReviewDeps) {
         throw refuse(
           'Pick an ad account on the Connect page first: a review bundle names the account its drafts are for.',
         )
-      const path = await deps.dialogs.chooseBundlePath(`review-${now().toISOString().slice(0, 10)}.adsreview`)
+      // ".adsreview.html": browsers show a local file as a page only when its name ends in .html.
+      const path = await deps.dialogs.chooseBundlePath(
+        `review-${now().toISOString().slice(0, 10)}${BUNDLE_FILE_SUFFIX}`,
+      )
       if (!path) return { exported: 0, mediaLeftOut: 0 }
       await deps.drafts.flush()
       const drafts: Draft[] = []

@@ -8,6 +8,8 @@ import { DRAFT_KINDS } from '../drafts/kinds'
  */
 
 export const BUNDLE_FORMAT = 'ads-studio-review-bundle'
+/** A bundle's file name ends so: Ads Studio knows it by ".adsreview", a browser opens ".html" as a page. */
+export const BUNDLE_FILE_SUFFIX = '.adsreview.html'
 export const VERDICTS_FORMAT = 'ads-studio-review-verdicts'
 
 export const REVIEW_LIMITS = {

@@ -40,7 +40,7 @@ async function setup(drafts: Draft[], account: string | undefined = ACCOUNT) {
   const dir = await mkdtemp(join(tmpdir(), 'review-secret-folder-'))
   dirs.push(dir)
   const memory = memoryDrafts(drafts)
-  const chosen = { bundle: join(dir, 'out.adsreview'), open: join(dir, 'verdicts.json') }
+  const chosen = { bundle: join(dir, 'out.adsreview.html'), open: join(dir, 'verdicts.json') }
   const store = createVerdictStore({ file: join(dir, 'reviews', 'verdicts.json') })
   const review = createReviewService({
     drafts: { find: async (id) => memory.get(id), flush: async () => undefined },
@@ -128,7 +128,7 @@ describe('a review bundle', () => {
       accountName: 'Studio Main',
       advertiser: '@studio',
     })
-    expect(result).toEqual({ exported: 1, fileName: 'out.adsreview', mediaLeftOut: 0 })
+    expect(result).toEqual({ exported: 1, fileName: 'out.adsreview.html', mediaLeftOut: 0 })
     const html = await readFile(chosen.bundle, 'utf8')
 
     expect(html).toMatch(/^<!doctype html>/)
