@@ -89,9 +89,11 @@ export function bundlePage(
 <header class="top">
 <div><h1>Review for ${escapeHtml(data.account.name)}</h1>
 <p class="muted">${count} draft${count === 1 ? '' : 's'}${data.advertiser ? ` as ${escapeHtml(data.advertiser)}` : ''}, exported from Ads Studio on ${exported}. Decide on each draft, then download your verdicts and send the file back.</p></div>
-<div><label>Your name<input type="text" id="review-reviewer" autocomplete="name"></label></div>
-<div><button type="button" id="review-download">Download verdicts</button></div>
+<div class="top__form">
+<label>Your name<input type="text" id="review-reviewer" autocomplete="name"></label>
+<button type="button" id="review-download">Download verdicts</button>
 <p class="status" id="review-status" role="status" aria-live="polite"></p>
+</div>
 </header>
 ${data.drafts.map((draft, index) => draftSection(draft, previews[index] ?? '', index)).join('\n')}
 </main>

@@ -14,23 +14,24 @@ main { max-width: 1180px; margin: 0 auto; padding: 24px 20px 64px; }
 h1 { font-size: 1.5rem; margin: 0 0 4px; }
 h2 { font-size: 1.2rem; margin: 0; }
 .muted { color: var(--muted); }
-.top { display: flex; flex-wrap: wrap; gap: 16px; align-items: end; justify-content: space-between; background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 16px 20px; margin-bottom: 24px; }
-.top label { display: grid; gap: 4px; font-weight: 600; }
+.top { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 16px 20px; margin-bottom: 24px; }
+.top p { margin: 0; }
+.top__form { display: flex; flex-wrap: wrap; gap: 12px; align-items: end; margin-top: 16px; }
+.top__form label { display: grid; gap: 4px; font-weight: 600; }
 input[type=text], textarea { font: inherit; color: inherit; background: var(--bg); border: 1px solid var(--line); border-radius: 8px; padding: 6px 10px; min-width: 260px; }
 textarea { width: 100%; min-height: 2.6em; resize: vertical; }
 button { font: inherit; font-weight: 600; border: 0; border-radius: 8px; padding: 8px 16px; background: var(--accent); color: #fff; cursor: pointer; }
 @media (prefers-color-scheme: dark) { button { color: #0f1216; } }
 :focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
-.status { min-height: 1.4em; margin: 8px 0 0; font-weight: 600; }
+.status { min-height: 1.4em; margin: 8px 0 0; font-weight: 600; flex-basis: 100%; }
 .status[data-tone=error] { color: var(--warn); }
 .status[data-tone=ok] { color: var(--ok); }
 .draft { background: var(--panel); border: 1px solid var(--line); border-radius: 12px; padding: 20px; margin-bottom: 24px; }
 .draft__head { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: baseline; margin-bottom: 16px; }
-.frames { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 16px; margin-bottom: 16px; }
+.frames { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px 24px; margin-bottom: 20px; }
+@media (max-width: 700px) { .frames { grid-template-columns: 1fr; } }
 .frame { margin: 0; }
 .frame figcaption { font-size: .85rem; color: var(--muted); margin-bottom: 6px; }
-.frame--desktop { grid-column: span 2; }
-@media (max-width: 700px) { .frame--desktop { grid-column: auto; } }
 .screen { border-radius: 18px; padding: 12px; border: 1px solid #c8cdd2; }
 .frame--phone .screen { max-width: 340px; border-width: 8px; border-color: #2a2f35; border-radius: 28px; }
 .frame--desktop .screen { max-width: 600px; border-radius: 10px; }

@@ -65,7 +65,8 @@ export function reviewFields(draft: Draft): ReviewField[] {
   for (const field of CSV_FIELDS) {
     if (!field.kinds.includes(draft.kind)) continue
     const value = field.read(draft.content)
-    if (value === undefined || (value === '' && field.column.startsWith('poll_choice_'))) continue
+    // An empty field has nothing to comment on; the general comment covers "add a title".
+    if (value === undefined || value === '') continue
     fields.push({ key: field.column, label: FIELD_LABELS[field.column] ?? field.column, value })
   }
   return fields

@@ -19,7 +19,7 @@ type Report = Extract<ReviewImport, { chosen: true }>
 const plural = (count: number, one: string, many: string) =>
   `${formatNumber(count)} ${count === 1 ? one : many}`
 
-const DECISION_WORDS = { approve: 'approved', request_changes: 'changes requested' } as const
+const DECISION_WORDS = { approve: 'Approved', request_changes: 'Changes requested' } as const
 
 function ReportBody({ report }: { report: Report }) {
   if (report.type === 'refused')
