@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -33,12 +33,14 @@ describe('review bundles', () => {
   it('exports a bundle a browser shows offline, imports its verdict, and publishes only the approved version', async () => {
     const bundlePath = join(workDir, 'review.adsreview.html')
     const verdictPath = join(workDir, 'verdicts.json')
+    const brokenPath = join(workDir, 'broken.json')
+    let openPath = brokenPath
     const app = await env.launch({
       colorScheme: 'light',
       config: {
         reviewDialogs: {
           chooseBundlePath: async () => bundlePath,
-          chooseReviewFile: async () => verdictPath,
+          chooseReviewFile: async () => openPath,
         },
       },
     })
@@ -122,7 +124,19 @@ describe('review bundles', () => {
       expect(pageErrors).toEqual([])
       await reviewer.close()
 
-      // Back in Ads Studio: import the verdict.
+      // Back in Ads Studio: a damaged verdict file is refused with its line, then the real one is kept.
+      const downloaded = await readFile(verdictPath, 'utf8')
+      await writeFile(brokenPath, downloaded.replace(/"decision": "approve"/, '"decision": "maybe"'))
+      await page.getByTestId('review-menu').click()
+      await page.getByTestId('review-import').click()
+      const refused = page.getByTestId('review-report')
+      const line = downloaded.split('\n').findIndex((row) => row.includes('"decision"')) + 1
+      await refused.getByText(`Line ${line}`).waitFor()
+      await refused.getByText(/verdicts\[1\]\.decision: /).waitFor()
+      await shootBothPalettes(page, 'review-import-refused')
+      await refused.getByRole('button', { name: 'Done' }).click()
+      expect(await page.getByTestId('review-mark').count()).toBe(0)
+      openPath = verdictPath
       await page.getByTestId('review-menu').click()
       await page.getByTestId('review-import').click()
       const report = page.getByTestId('review-report')
