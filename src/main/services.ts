@@ -61,6 +61,10 @@ import { createAccountMirror } from './mirror/mirrorService'
 import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
+import { createReviewHandlers } from './review/handlers'
+import { createReviewService, NO_REVIEW_DIALOGS } from './review/reviewService'
+import { createVerdictStore } from './review/verdictStore'
+import { draftsPortOf } from './bulk/csvService'
 
 import type { Services, ServicesConfig } from './servicesConfig'
 
@@ -190,6 +194,17 @@ export function createServices(config: ServicesConfig): Services {
     readImage: createImageReader(config.mediaAddresses),
     thumbnails,
   })
+  // Review bundles and verdicts (issue 44); the publish gate asks it for approvals.
+  const review = createReviewService({
+    drafts: draftsPortOf(drafts),
+    dialogs: config.reviewDialogs ?? NO_REVIEW_DIALOGS,
+    store: createVerdictStore({
+      file: join(config.dataDir, 'reviews', 'verdicts.json'),
+      onDamaged: onStoreDamaged,
+    }),
+    activeAccountId: () => session.active()?.accountId,
+    readLocalMedia: (file) => localFiles.reader.read(file),
+  })
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -233,6 +248,7 @@ export function createServices(config: ServicesConfig): Services {
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
+    checkApproval: (draft, accountId) => review.checkApproval(draft, accountId),
   })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
@@ -278,6 +294,7 @@ export function createServices(config: ServicesConfig): Services {
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
+    ...createReviewHandlers(review),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,

@@ -37,6 +37,11 @@ export const CHANNELS = [
   'draftsCsv.export',
   'draftsCsv.preview',
   'draftsCsv.apply',
+  // Issue 44: review bundles, verdicts, "Publishing needs approval".
+  'review.exportBundle',
+  'review.import',
+  'review.states',
+  'review.setApprovalRequired',
   'media.pickLocal',
   'media.inspectPath',
   'media.dropKey',

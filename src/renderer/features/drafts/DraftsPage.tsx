@@ -13,6 +13,7 @@ import { useDraftsStore } from '../../state/drafts/draftsStore'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
+import { DraftsReview } from './DraftsReview'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -54,6 +55,7 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
   const firstRunShown = useFirstRunShown()
   const hasDrafts = useDraftsStore((state) => state.drafts.length > 0)
   const [csvProblem, setCsvProblem] = useState<string | null>(null)
+  const [reviewProblem, setReviewProblem] = useState<string | null>(null)
   // The rows the list shows, read when Export CSV is pressed (kept out of state: no re-render).
   const shownRows = useRef<readonly DraftSummaryWithIssues[]>([])
   const onShownRows = useCallback((rows: readonly DraftSummaryWithIssues[]) => {
@@ -87,11 +89,13 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               Import…
             </Button>
             <DraftsCsv shownIds={shownIds} onNotice={setNotice} onProblem={setCsvProblem} />
+            <DraftsReview shownIds={shownIds} onNotice={setNotice} onProblem={setReviewProblem} />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }
       />
       {csvProblem ? <Banner tone="error">{csvProblem}</Banner> : null}
+      {reviewProblem ? <Banner tone="error">{reviewProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
       <DraftsList

@@ -15,6 +15,7 @@ import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 import { EditorPreviewProvider } from './editorPreview'
+import { ReviewDetails } from '../review/ReviewMark'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -118,6 +119,7 @@ const EditorHeader = memo(function EditorHeader({
                   ? `Ready, ${plural(warnings, 'note')}`
                   : 'Ready to publish'}
           </ProblemsBadge>
+          <ReviewDetails draftId={draftId} />
         </div>
       </div>
       <div className="editor__tools" role="toolbar" aria-label="Edit history">

@@ -184,6 +184,15 @@ function ReviewFacts({
           </dd>
         </div>
       ) : null}
+      {review.approval ? (
+        <div>
+          <dt>Approved</dt>
+          <dd data-testid="review-approval">
+            <span className="review-sheet__name">version {review.approval.version}</span>
+            <span className="review-sheet__detail"> by {review.approval.reviewer}</span>
+          </dd>
+        </div>
+      ) : null}
     </dl>
   )
 }
