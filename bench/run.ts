@@ -21,6 +21,7 @@ import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
+import { benchBulkReplace, bulkReplaceRows } from './bulkReplace'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -50,6 +51,7 @@ const SECTIONS = [
   'feedcheck',
   'catalogimport',
   'csv',
+  'bulkreplace',
   'audiences',
   'media',
   'mirror',
@@ -326,6 +328,11 @@ try {
   if (wants('csv')) {
     log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
     for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
+  }
+
+  if (wants('bulkreplace')) {
+    log('find and replace: preview and apply over 50,000 drafts through the handlers (issue 43)')
+    for (const row of bulkReplaceRows(await benchBulkReplace())) addRow(row)
   }
 
   if (wants('audiences')) {
