@@ -18,6 +18,8 @@ export interface BulkDraftsPort {
   find(id: string): Promise<Draft | undefined>
   /** Every live draft's id (the whole account's drafts, for a replace over all of them). */
   allIds(): Promise<string[]>
+  /** Each live draft's updatedAt (from the summary index: no file read). */
+  stamps(): Promise<ReadonlyMap<string, string>>
   update(id: string, patch: { name?: string; content?: unknown }): Promise<unknown>
   flush(): Promise<unknown>
 }
@@ -33,8 +35,8 @@ export interface PreviewItem {
 }
 
 interface PlannedChange {
-  id: string
-  baseUpdatedAt: string
+  /** The draft as previewed: apply changes it only if it is still so, and the step keeps it. */
+  before: Draft
   patch: { name?: string; content?: unknown }
 }
 
@@ -141,7 +143,7 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
           continue
         }
         if (items.length < BULK_PREVIEW_LIMITS.itemsListed) items.push(item)
-        changes.push({ id: draft.id, baseUpdatedAt: draft.updatedAt, patch: plan.patch })
+        changes.push({ before: draft, patch: plan.patch })
       }
       const token = randomUUID()
       pending = { token, operation, changes }
@@ -159,23 +161,24 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
       pending = null
       await drafts.flush()
       const skipped: { id: string; name: string; reason: string }[] = []
-      const ready: { change: PlannedChange; before: Draft }[] = []
+      const ready: PlannedChange[] = []
+      const stamps = await drafts.stamps()
       for (const change of changes) {
-        const draft = await drafts.find(change.id)
-        if (!draft)
-          skipped.push({ id: change.id, name: '', reason: 'The draft was deleted after the preview.' })
-        else if (draft.updatedAt !== change.baseUpdatedAt)
+        const { id, name, updatedAt } = change.before
+        const now = stamps.get(id)
+        if (now === undefined) skipped.push({ id, name, reason: 'The draft was deleted after the preview.' })
+        else if (now !== updatedAt)
           skipped.push({
-            id: draft.id,
-            name: draft.name,
+            id,
+            name,
             reason: 'The draft was edited after the preview; preview again to include it.',
           })
-        else ready.push({ change, before: draft })
+        else ready.push(change)
       }
       const done: Draft[] = []
       try {
-        for (const { change, before } of ready) {
-          await drafts.update(change.id, change.patch)
+        for (const { before, patch } of ready) {
+          await drafts.update(before.id, patch)
           done.push(before)
         }
       } catch (error) {

@@ -30,7 +30,7 @@ export function createDraftsCsvHandlers(
 export function createBulkEditHandlers(
   drafts: Parameters<typeof draftsPortOf>[0] & {
     ready: Promise<unknown>
-    store: { list(): { id: string }[] }
+    store: { list(): { id: string; updatedAt: string }[] }
   },
   recorder: BulkStepRecorder = UNRECORDED_STEPS,
 ): HandlersOf<typeof bulkEditContract> {
@@ -39,6 +39,10 @@ export function createBulkEditHandlers(
     drafts: {
       ...port,
       allIds: async () => (await drafts.ready, drafts.store.list().map((summary) => summary.id)),
+      stamps: async () => {
+        await drafts.ready
+        return new Map(drafts.store.list().map((summary) => [summary.id, summary.updatedAt]))
+      },
     },
     recorder,
   })

@@ -43,6 +43,7 @@ function memoryDrafts(drafts: Draft[], failOn?: string) {
   const port: BulkDraftsPort = {
     find: async (id) => structuredClone(byId.get(id)),
     allIds: async () => [...byId.keys()],
+    stamps: async () => new Map([...byId.values()].map((item) => [item.id, item.updatedAt])),
     update: async (id, patch) => {
       if (id === failOn && patch.name === undefined) throw new Error('The disk is full.')
       const current = byId.get(id)!

@@ -38,7 +38,8 @@ function Change({ item }: { item: BulkPreviewItem }) {
 export function BulkPreviewList({ preview }: { preview: BulkPreview }) {
   const { counts, items, skipped } = preview
   return (
-    <div className="bulk-preview" data-testid="bulk-preview">
+    // Long enough to scroll: focusable, so the keyboard can scroll it too.
+    <div className="bulk-preview" data-testid="bulk-preview" role="region" aria-label="Preview" tabIndex={0}>
       <p className="bulk-preview__summary">
         {plural(counts.changed, 'draft changes', 'drafts change')}
         {counts.refused > 0 ? `, ${plural(counts.refused, 'is skipped', 'are skipped')}` : ''} of{' '}

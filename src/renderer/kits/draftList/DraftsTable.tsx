@@ -129,7 +129,6 @@ export const DraftsTable = memo(function DraftsTable({
       className="drafts-table surface surface--raised"
       ref={tableRef}
       aria-rowcount={rows.length + 1}
-      aria-multiselectable={selection ? true : undefined}
       onKeyDown={selection ? onKeyDown : undefined}
     >
       <caption className="visually-hidden">
