@@ -38,6 +38,7 @@ describe('bulk edit', () => {
         const panel = page.getByTestId('bulk-panel')
         const creativeName = panel.getByLabel('Creative name')
         await creativeName.waitFor()
+        expect(await panel.getByLabel('Draft name').getAttribute('placeholder')).toBe('Mixed')
         await page.screenshot({ path: screenshotPath(`bulk-panel-${colorScheme}`), animations: 'disabled' })
         await creativeName.fill('Spring collection')
         await panel.getByRole('button', { name: 'Set on 4 drafts' }).click()

@@ -78,7 +78,13 @@ export function BulkEditPanel({
   ids: readonly string[]
   onNotice(notice: ListNotice): void
 }) {
-  const [fields, setFields] = useState<{ count: number; fields: BulkField[] } | null>(null)
+  // The answer is for the ids it was asked for: an older selection's is never shown.
+  const [answer, setAnswer] = useState<{
+    ids: readonly string[]
+    count: number
+    fields: BulkField[]
+  } | null>(null)
+  const fields = answer?.ids === ids ? answer : null
   const [confirm, setConfirm] = useState<{ preview: BulkPreview; label: string } | null>(null)
   const [reload, setReload] = useState(0)
   const action = useAction<string, string>(describe)
@@ -88,7 +94,7 @@ export function BulkEditPanel({
     // The selection changes with every click and key: ask once it has settled.
     const timer = setTimeout(() => {
       void unwrap(studio().bulkEdit.fields({ ids: [...ids] }))
-        .then((answer) => live && setFields(answer))
+        .then((fields) => live && setAnswer({ ...fields, ids }))
         .catch((error: unknown) => live && action.setProblem(describe(error)))
     }, 120)
     return () => {

@@ -114,7 +114,7 @@ describe('selecting drafts on the drafts page', () => {
     fireEvent.click(checkbox('Post 3'), { shiftKey: true })
     fireEvent.click(screen.getByRole('button', { name: 'Export 3 as CSV' }))
     await waitFor(() => expect(csv.export).toHaveBeenCalled())
-    expect(csv.export.mock.calls[0]![0]).toEqual({ ids: [drafts[0]!.id, drafts[1]!.id, drafts[2]!.id] })
+    expect(csv.export!.mock.calls[0]![0]).toEqual({ ids: [drafts[0]!.id, drafts[1]!.id, drafts[2]!.id] })
   })
 
   it('sets a field on the selection, listing the drafts it would break and applying the rest once confirmed', async () => {
