@@ -88,6 +88,7 @@ export function BulkEditPanel({
   const [confirm, setConfirm] = useState<{ preview: BulkPreview; label: string } | null>(null)
   const [reload, setReload] = useState(0)
   const action = useAction<string, string>(describe)
+  const { setProblem } = action
 
   useEffect(() => {
     let live = true
@@ -95,14 +96,13 @@ export function BulkEditPanel({
     const timer = setTimeout(() => {
       void unwrap(studio().bulkEdit.fields({ ids: [...ids] }))
         .then((fields) => live && setAnswer({ ...fields, ids }))
-        .catch((error: unknown) => live && action.setProblem(describe(error)))
+        .catch((error: unknown) => live && setProblem(describe(error)))
     }, 120)
     return () => {
       live = false
       clearTimeout(timer)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setProblem is stable
-  }, [ids, reload])
+  }, [ids, reload, setProblem])
 
   const applied = (
     label: string,

@@ -14,6 +14,8 @@ export interface Modifiers {
   shift?: boolean
   /** Ctrl, or Cmd on macOS. */
   toggle?: boolean
+  /** Where a Shift range starts when nothing has been picked yet (the row a key moved from). */
+  from?: string
 }
 
 type Row = { readonly id: string }
@@ -37,9 +39,10 @@ export function selectRow(
   modifiers: Modifiers = {},
 ): RowSelection {
   if (modifiers.shift) {
+    const anchor = selection.anchor ?? modifiers.from ?? id
     const ids = new Set(modifiers.toggle ? selection.ids : [])
-    for (const each of range(rows, selection.anchor, id)) ids.add(each)
-    return { ids, anchor: selection.anchor ?? id }
+    for (const each of range(rows, anchor, id)) ids.add(each)
+    return { ids, anchor }
   }
   if (modifiers.toggle) {
     const ids = new Set(selection.ids)

@@ -124,7 +124,7 @@ export function useSelectionKeys(
         const row = rows[next]
         if (!row) return
         event.preventDefault()
-        if (event.shiftKey) handlers.select(row.id, { shift: true })
+        if (event.shiftKey) handlers.select(row.id, { shift: true, from: rows[at]?.id })
         const checkbox = checkboxOf(table.current, next)
         if (checkbox) checkbox.focus()
         else {

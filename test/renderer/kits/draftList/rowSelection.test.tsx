@@ -32,8 +32,9 @@ describe('row selection', () => {
     expect(ids(selectRow(added, rows, 'e', { shift: true, toggle: true }))).toEqual(['a', 'c', 'd', 'e'])
   })
 
-  it('starts a Shift range at the row itself with no anchor', () => {
+  it('starts a Shift range at the row itself, or the row a key moved from, with no anchor', () => {
     expect(ids(selectRow(NO_SELECTION, rows, 'c', { shift: true }))).toEqual(['c'])
+    expect(ids(selectRow(NO_SELECTION, rows, 'c', { shift: true, from: 'b' }))).toEqual(['b', 'c'])
   })
 
   it('selects all the rows the filter shows, and keeps to them when it changes', () => {
