@@ -40,6 +40,9 @@ interface PlannedChange {
   patch: { name?: string; content?: unknown }
 }
 
+/** How many saves apply makes before it writes them (see apply). */
+const FLUSH_EVERY = 256
+
 const plural = (count: number, one: string, many: string) =>
   `${formatNumber(count)} ${count === 1 ? one : many}`
 
@@ -180,6 +183,9 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
         for (const { before, patch } of ready) {
           await drafts.update(before.id, patch)
           done.push(before)
+          // Written as it goes: main keeps every draft not yet written in memory, and looking
+          // through thousands of them for each save made a large apply quadratic.
+          if (done.length % FLUSH_EVERY === 0) await drafts.flush()
         }
       } catch (error) {
         for (const before of done)
