@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppFailure, appError } from '../../shared/errors'
 import { BULK_PREVIEW_LIMITS, commonFields } from '../../shared/drafts/bulkFields'
-import type { Draft } from '../../shared/drafts/envelope'
+import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { formatNumber } from '../../shared/rules/issues'
 import { UNRECORDED_STEPS, type BulkStepKind, type BulkStepRecorder } from './bulkSteps'
 import {
@@ -18,8 +18,8 @@ export interface BulkDraftsPort {
   find(id: string): Promise<Draft | undefined>
   /** Every live draft's id (the whole account's drafts, for a replace over all of them). */
   allIds(): Promise<string[]>
-  /** Each live draft's updatedAt (from the summary index: no file read). */
-  stamps(): Promise<ReadonlyMap<string, string>>
+  /** Each live draft's kind and updatedAt (from the summary index: no file read). */
+  index(): Promise<ReadonlyMap<string, { kind: DraftKind; updatedAt: string }>>
   update(id: string, patch: { name?: string; content?: unknown }): Promise<unknown>
   flush(): Promise<unknown>
 }
@@ -78,39 +78,38 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
   const { drafts } = options
   let pending: { token: string; operation: BulkOperation; changes: PlannedChange[] } | null = null
 
-  const draftsOf = async (ids: readonly string[]) => {
-    const found: Draft[] = []
-    for (const id of new Set(ids)) {
-      const draft = await drafts.find(id)
-      if (draft) found.push(draft)
-    }
-    return found
-  }
-
   return {
     /** The fields every selected draft has, each with its common value or null ("Mixed"). */
+    /**
+     * The kinds come from the summary index; drafts are read only until every field differs
+     * somewhere, so a large mixed selection costs a few file reads, not one per draft.
+     */
     async fields(ids: readonly string[]) {
       await drafts.flush()
-      const selected = await draftsOf(ids)
-      const fields = commonFields(selected.map((draft) => draft.kind)).map((info) => {
-        const read = CSV_FIELDS.find((field) => field.column === info.column)?.read
-        let value: string | null | undefined
-        for (const draft of selected) {
+      const index = await drafts.index()
+      const known = [...new Set(ids)].filter((id) => index.has(id))
+      const infos = commonFields(known.map((id) => index.get(id)!.kind))
+      const reads = infos.map((info) => CSV_FIELDS.find((field) => field.column === info.column)?.read)
+      // undefined: no draft read yet; null: the drafts differ ("Mixed").
+      const values: (string | null | undefined)[] = infos.map(() => undefined)
+      for (const id of known) {
+        if (values.every((value) => value === null)) break
+        const draft = await drafts.find(id)
+        if (!draft) continue
+        reads.forEach((read, at) => {
           const own = read ? read(draft.content) : draft.name
-          if (own === undefined || (value !== undefined && value !== own)) {
-            value = null
-            break
-          }
-          value = own
-        }
-        return {
-          column: info.column,
-          label: info.label,
-          numeric: info.numeric === true,
-          value: value ?? null,
-        }
-      })
-      return { count: selected.length, fields }
+          const value = values[at]
+          if (own === undefined || (value !== undefined && value !== own)) values[at] = null
+          else values[at] = own
+        })
+      }
+      const fields = infos.map((info, at) => ({
+        column: info.column,
+        label: info.label,
+        numeric: info.numeric === true,
+        value: values[at] ?? null,
+      }))
+      return { count: known.length, fields }
     },
 
     async preview(scope: BulkScope, operation: BulkOperation) {
@@ -165,10 +164,10 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
       await drafts.flush()
       const skipped: { id: string; name: string; reason: string }[] = []
       const ready: PlannedChange[] = []
-      const stamps = await drafts.stamps()
+      const index = await drafts.index()
       for (const change of changes) {
         const { id, name, updatedAt } = change.before
-        const now = stamps.get(id)
+        const now = index.get(id)?.updatedAt
         if (now === undefined) skipped.push({ id, name, reason: 'The draft was deleted after the preview.' })
         else if (now !== updatedAt)
           skipped.push({

@@ -1,3 +1,4 @@
+import type { DraftKind } from '../../shared/drafts/kinds'
 import type { bulkEditContract } from '../../shared/ipc/contracts/bulkEdit'
 import { createBulkEditService } from './bulkEditService'
 import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
@@ -30,7 +31,7 @@ export function createDraftsCsvHandlers(
 export function createBulkEditHandlers(
   drafts: Parameters<typeof draftsPortOf>[0] & {
     ready: Promise<unknown>
-    store: { list(): { id: string; updatedAt: string }[] }
+    store: { list(): { id: string; kind: DraftKind; updatedAt: string }[] }
   },
   recorder: BulkStepRecorder = UNRECORDED_STEPS,
 ): HandlersOf<typeof bulkEditContract> {
@@ -39,9 +40,9 @@ export function createBulkEditHandlers(
     drafts: {
       ...port,
       allIds: async () => (await drafts.ready, drafts.store.list().map((summary) => summary.id)),
-      stamps: async () => {
+      index: async () => {
         await drafts.ready
-        return new Map(drafts.store.list().map((summary) => [summary.id, summary.updatedAt]))
+        return new Map(drafts.store.list().map(({ id, kind, updatedAt }) => [id, { kind, updatedAt }]))
       },
     },
     recorder,

@@ -43,7 +43,8 @@ function memoryDrafts(drafts: Draft[], failOn?: string) {
   const port: BulkDraftsPort = {
     find: async (id) => structuredClone(byId.get(id)),
     allIds: async () => [...byId.keys()],
-    stamps: async () => new Map([...byId.values()].map((item) => [item.id, item.updatedAt])),
+    index: async () =>
+      new Map([...byId.values()].map((item) => [item.id, { kind: item.kind, updatedAt: item.updatedAt }])),
     update: async (id, patch) => {
       if (id === failOn && patch.name === undefined) throw new Error('The disk is full.')
       const current = byId.get(id)!
@@ -75,6 +76,26 @@ describe('bulk edit service', () => {
     const mixed = await service.fields([a.id, c.id])
     expect(mixed.fields.find((field) => field.column === 'post_text')?.value).toBeNull()
     expect(mixed.fields.find((field) => field.column === 'creative_name')?.value).toBe('Spring post')
+  })
+
+  it('stops reading drafts once every field differs', async () => {
+    const many = Array.from({ length: 50 }, (_, index) => (index % 2 ? post('x') : poll(['Yes', 'No'])))
+    many.forEach((item, index) => {
+      item.name = `Draft ${index}`
+      ;(item.content as { name: string }).name = `Creative ${index}`
+    })
+    const { port } = memoryDrafts(many)
+    let reads = 0
+    const counted = { ...port, find: (id: string) => (reads++, port.find(id)) }
+    const { count, fields } = await createBulkEditService({ drafts: counted }).fields(
+      many.map((item) => item.id),
+    )
+    expect(count).toBe(50)
+    expect(fields).toEqual([
+      { column: 'name', label: 'Draft name', numeric: false, value: null },
+      { column: 'creative_name', label: 'Creative name', numeric: false, value: null },
+    ])
+    expect(reads).toBe(2)
   })
 
   it('offers only the fields every selected kind has', async () => {

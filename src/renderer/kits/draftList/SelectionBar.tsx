@@ -37,6 +37,8 @@ export function useRowSelection(
   return onSelection ? { selected: selection.ids, handlers } : undefined
 }
 
+const MOD = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform) ? '⌘' : 'Ctrl+'
+
 /** "12 selected", said to screen readers as it changes, with the page's actions and Clear. */
 export function SelectionBar({
   count,
@@ -63,7 +65,8 @@ export function SelectionBar({
         </>
       ) : (
         <span className="muted selection-bar__hint">
-          Select drafts to edit them together: Shift selects a range, Ctrl or ⌘ adds one, Ctrl+A all shown.
+          Select drafts to edit them together: Shift+click selects a range, {MOD}click adds one, {MOD}A
+          selects all shown.
         </span>
       )}
     </div>
