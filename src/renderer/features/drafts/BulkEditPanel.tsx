@@ -91,16 +91,14 @@ export function BulkEditPanel({
   const { setProblem } = action
 
   useEffect(() => {
+    // Main reads the kinds from its index and only as many drafts as it needs, so each change
+    // of the selection asks; an answer for a selection since changed is dropped.
     let live = true
-    // The selection changes with every click and key: ask once it has settled.
-    const timer = setTimeout(() => {
-      void unwrap(studio().bulkEdit.fields({ ids: [...ids] }))
-        .then((fields) => live && setAnswer({ ...fields, ids }))
-        .catch((error: unknown) => live && setProblem(describe(error)))
-    }, 120)
+    void unwrap(studio().bulkEdit.fields({ ids: [...ids] }))
+      .then((fields) => live && setAnswer({ ...fields, ids }))
+      .catch((error: unknown) => live && setProblem(describe(error)))
     return () => {
       live = false
-      clearTimeout(timer)
     }
   }, [ids, reload, setProblem])
 
