@@ -22,6 +22,7 @@ import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchReviewBundle, reviewBundleRows } from './reviewBundle'
+import { benchBulkReplace, bulkReplaceRows } from './bulkReplace'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -52,6 +53,7 @@ const SECTIONS = [
   'catalogimport',
   'csv',
   'review',
+  'bulkreplace',
   'audiences',
   'media',
   'mirror',
@@ -333,6 +335,10 @@ try {
   if (wants('review')) {
     log('review bundle: export 50 drafts with their pictures as one .adsreview.html file (issue 44)')
     addRow(...reviewBundleRows(await benchReviewBundle()))
+  }
+  if (wants('bulkreplace')) {
+    log('find and replace: preview and apply over 50,000 drafts through the handlers (issue 43)')
+    for (const row of bulkReplaceRows(await benchBulkReplace())) addRow(row)
   }
 
   if (wants('audiences')) {

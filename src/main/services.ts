@@ -14,7 +14,7 @@ import { catalogOperations } from './catalog/operations'
 import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
-import { createDraftsCsvHandlers } from './bulk/handlers'
+import { createBulkEditHandlers, createDraftsCsvHandlers } from './bulk/handlers'
 import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
 import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
@@ -266,6 +266,8 @@ export function createServices(config: ServicesConfig): Services {
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
     ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
+    // Bulk edit and find and replace (issue 43); the lead wires the undo list's recorder.
+    ...createBulkEditHandlers(drafts),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({

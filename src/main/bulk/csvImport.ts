@@ -1,12 +1,11 @@
 import Papa from 'papaparse'
 import { AppFailure, appError } from '../../shared/errors'
-import { checkContent } from '../../shared/creatives/check'
-import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
 import { CSV_CLEAR_MARKER, CSV_COLUMN_NAMES, DRAFTS_CSV_LIMITS } from '../../shared/drafts/csvFormat'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { formatNumber } from '../../shared/rules/issues'
 import { describeStart, unescapeCell } from './csvCells'
 import { CSV_FIELDS } from './csvFields'
+import { lockedReason, newContentProblems } from './draftRules'
 import { UTF8_BOM } from './csvExport'
 
 /**
@@ -42,7 +41,6 @@ export interface ImportPlan {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const IN_OUTBOX = new Set(['queued', 'publishing'])
 
 function refuseFile(message: string): AppFailure {
   return new AppFailure(appError('invalid_input', message))
@@ -70,14 +68,6 @@ export function decodeCsv(bytes: Uint8Array): { text: string; damaged: boolean }
 type Cells = Record<string, string>
 
 const inWords = (kind: DraftKind) => kind.replaceAll('_', ' ')
-
-function errorKeys(draft: Draft, content: unknown): Map<string, string> {
-  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind])
-  const keys = new Map<string, string>()
-  for (const issue of issues)
-    if (issue.severity === 'error') keys.set(`${issue.code}|${issue.contentPath.join('.')}`, issue.message)
-  return keys
-}
 
 /** The row's cells applied to its draft: new name and content, changed columns, or reasons. */
 function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
@@ -134,18 +124,7 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
     fields.push(field.column)
   }
   if (reasons.length > 0 || fields.length === 0) return { reasons, fields, name, content }
-  if (content !== draft.content) {
-    const parsed = contentSchemas[draft.kind].safeParse(content)
-    if (!parsed.success)
-      reasons.push(`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`)
-    else {
-      // Only problems the row brings are its own: a draft being written may already have some.
-      // The draft's own are checked only when the new content has any (most edits have none).
-      const after = errorKeys(draft, content)
-      const before = after.size > 0 ? errorKeys(draft, draft.content) : after
-      for (const [key, message] of after) if (!before.has(key)) reasons.push(message)
-    }
-  }
+  if (content !== draft.content) reasons.push(...newContentProblems(draft, content))
   return { reasons, fields, name, content }
 }
 
@@ -223,8 +202,8 @@ export async function planImport(
     const repeats = linesOf.get(id) ?? []
     if (repeats.length > 1)
       reasons.push(`The same id is on rows ${repeats.join(', ')}: keep one row per draft.`)
-    if (draft && IN_OUTBOX.has(draft.status))
-      reasons.push('This draft is in the outbox being published; import again once it has been sent.')
+    const locked = draft ? lockedReason(draft) : null
+    if (locked) reasons.push(locked)
     const base = { line, ...(id !== '' ? { id } : {}), ...(draft ? { name: draft.name } : {}) }
     if (!draft || reasons.length > 0) {
       // The row's own cell problems are reported too when its draft is known.

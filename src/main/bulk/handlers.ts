@@ -1,3 +1,7 @@
+import type { DraftKind } from '../../shared/drafts/kinds'
+import type { bulkEditContract } from '../../shared/ipc/contracts/bulkEdit'
+import { createBulkEditService } from './bulkEditService'
+import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
 import type { draftsCsvContract } from '../../shared/ipc/contracts/draftsCsv'
 import type { HandlersOf } from '../ipc/dispatcher'
 import {
@@ -20,5 +24,32 @@ export function createDraftsCsvHandlers(
     'draftsCsv.export': ({ ids }) => csv.exportCsv(ids),
     'draftsCsv.preview': () => csv.previewImport(),
     'draftsCsv.apply': ({ token }) => csv.applyImport(token),
+  }
+}
+
+/** Bulk edit and find and replace: the side panel's fields, a preview, then its changes as one step. */
+export function createBulkEditHandlers(
+  drafts: Parameters<typeof draftsPortOf>[0] & {
+    ready: Promise<unknown>
+    store: { list(): { id: string; kind: DraftKind; updatedAt: string }[] }
+  },
+  recorder: BulkStepRecorder = UNRECORDED_STEPS,
+): HandlersOf<typeof bulkEditContract> {
+  const port = draftsPortOf(drafts)
+  const bulk = createBulkEditService({
+    drafts: {
+      ...port,
+      allIds: async () => (await drafts.ready, drafts.store.list().map((summary) => summary.id)),
+      index: async () => {
+        await drafts.ready
+        return new Map(drafts.store.list().map(({ id, kind, updatedAt }) => [id, { kind, updatedAt }]))
+      },
+    },
+    recorder,
+  })
+  return {
+    'bulkEdit.fields': ({ ids }) => bulk.fields(ids),
+    'bulkEdit.preview': ({ scope, operation }) => bulk.preview(scope, operation),
+    'bulkEdit.apply': ({ token }) => bulk.apply(token),
   }
 }

@@ -86,10 +86,14 @@ function ReportRow({ row }: { row: CsvImportRow }) {
  */
 export function DraftsCsv({
   shownIds,
+  selectedCount = 0,
   onNotice,
   onProblem,
 }: {
+  /** The selected drafts when there are any, else the drafts the list shows. */
   shownIds(): string[]
+  /** How many drafts are selected: Export CSV exports those. */
+  selectedCount?: number
   onNotice(notice: ListNotice): void
   /** A problem with the whole file or the export, for the page to show; null clears it. */
   onProblem(problem: string | null): void
@@ -134,7 +138,7 @@ export function DraftsCsv({
     <>
       <Button onClick={() => void exportCsv()} busy={action.busy === 'export'} data-testid="csv-export">
         <FileSpreadsheet size={16} aria-hidden="true" />
-        Export CSV
+        {selectedCount > 0 ? `Export ${formatNumber(selectedCount)} as CSV` : 'Export CSV'}
       </Button>
       <Button onClick={() => void importCsv()} busy={action.busy === 'import'} data-testid="csv-import">
         <FileUp size={16} aria-hidden="true" />

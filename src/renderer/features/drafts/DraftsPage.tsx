@@ -14,6 +14,9 @@ import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/draft
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
 import { DraftsReview } from './DraftsReview'
+import { BulkEditPanel } from './BulkEditPanel'
+import { FindReplace } from './FindReplace'
+import './bulkEdit.css'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -61,7 +64,14 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
   const onShownRows = useCallback((rows: readonly DraftSummaryWithIssues[]) => {
     shownRows.current = rows
   }, [])
-  const shownIds = useCallback(() => shownRows.current.map((row) => row.id), [])
+  // The selected drafts (issue 43): the side panel edits them, Export CSV exports them.
+  const [selectedIds, setSelectedIds] = useState<readonly string[]>([])
+  const selected = useRef(selectedIds)
+  selected.current = selectedIds
+  const shownIds = useCallback(
+    () => (selected.current.length > 0 ? [...selected.current] : shownRows.current.map((row) => row.id)),
+    [],
+  )
 
   const onCreate = async (kind: DraftKind) => {
     const id = await create(kind)
@@ -88,8 +98,14 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               <FileUp size={16} aria-hidden="true" />
               Import…
             </Button>
-            <DraftsCsv shownIds={shownIds} onNotice={setNotice} onProblem={setCsvProblem} />
             <DraftsReview shownIds={shownIds} onNotice={setNotice} onProblem={setReviewProblem} />
+            <FindReplace selectedIds={selectedIds} onNotice={setNotice} />
+            <DraftsCsv
+              shownIds={shownIds}
+              selectedCount={selectedIds.length}
+              onNotice={setNotice}
+              onProblem={setCsvProblem}
+            />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }
@@ -98,12 +114,16 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
       {reviewProblem ? <Banner tone="error">{reviewProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
-      <DraftsList
-        notice={notice}
-        onNotice={setNotice}
-        emptyHidden={firstRunShown}
-        onShownRows={onShownRows}
-      />
+      <div className={selectedIds.length > 0 ? 'drafts-page drafts-page--panel' : 'drafts-page'}>
+        <DraftsList
+          notice={notice}
+          onNotice={setNotice}
+          emptyHidden={firstRunShown}
+          onShownRows={onShownRows}
+          onSelection={setSelectedIds}
+        />
+        {selectedIds.length > 0 ? <BulkEditPanel ids={selectedIds} onNotice={setNotice} /> : null}
+      </div>
     </>
   )
 }

@@ -24,6 +24,7 @@ import { DraftsTable, type RowAction } from './DraftsTable'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
 import { latestAfterPaint } from '../../lib/latestAfterPaint'
 import { SearchField } from './SearchField'
+import { SelectionBar, useRowSelection } from './SelectionBar'
 import './drafts.css'
 
 const SORT_OPTIONS: { value: SortKey; label: string }[] = [
@@ -57,6 +58,8 @@ export function DraftsList({
   notice,
   onNotice,
   onShownRows,
+  onSelection,
+  selectionActions,
 }: {
   kind?: DraftKind
   emptyIcon?: LucideIcon
@@ -68,6 +71,10 @@ export function DraftsList({
   onNotice?: (notice: ListNotice) => void
   /** The rows the filters and search leave, as shown (the drafts CSV exports these). */
   onShownRows?: (rows: readonly DraftSummaryWithIssues[]) => void
+  /** Given, the rows can be selected (checkboxes, Shift and Ctrl/Cmd, keys): the ids in list order. */
+  onSelection?: (ids: readonly string[]) => void
+  /** What the page offers for the selection, shown beside its count. */
+  selectionActions?: React.ReactNode
 }) {
   const {
     drafts,
@@ -119,6 +126,7 @@ export function DraftsList({
     [filter, search, query.sort, query.status, query.kind, kind],
   )
   useEffect(() => onShownRows?.(rows), [onShownRows, rows])
+  const selection = useRowSelection(rows, onSelection)
   // Stable, so a key in the search box re-renders neither the filters nor the table.
   const onKind = useCallback((value: ListQuery['kind']) => setQuery((old) => ({ ...old, kind: value })), [])
   const onStatus = useCallback(
@@ -209,12 +217,19 @@ export function DraftsList({
             <FilterSelect label="Sort by" value={query.sort} options={SORT_OPTIONS} onChange={onSort} />
           </div>
 
+          {selection ? (
+            <SelectionBar count={selection.selected.size} onClear={selection.handlers.clear}>
+              {selectionActions}
+            </SelectionBar>
+          ) : null}
           <DraftsTable
             rows={rows}
             contents={contents}
             kind={kind}
             onAction={onAction}
             onRowsPainted={rowsPainted}
+            selected={selection?.selected}
+            selection={selection?.handlers}
           />
           {rows.length === 0 ? <p className="drafts__none muted">No drafts match these filters.</p> : null}
         </>

@@ -1,10 +1,9 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual'
-import { CircleAlert, CircleCheck, Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
+import { Copy, Download, FileText, MoreHorizontal, Trash2 } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { DraftKind, DraftStatus } from '../../../shared/drafts/envelope'
+import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
-import { plural } from '../../../shared/rules/issues'
 import { hashFor } from '../../nav/routes'
 import { MenuContent } from '../../components/Menu'
 import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
@@ -15,55 +14,24 @@ import { ReviewMark } from '../review/ReviewMark'
 import {
   type ColumnContents,
   EDITOR_ROUTES,
-  fullDateTime,
   KIND_LABELS,
-  relativeTime,
   relativeTimeExtremes,
-  STATUS_LABELS,
 } from '../../state/drafts/draftListModel'
+import { clock, KindChip, ProblemsBadge, ReadyBadge, RelativeTime, StatusLabel, Validity } from './draftCells'
+import {
+  onRowClick,
+  onRowMouseDown,
+  SelectAllCell,
+  SelectCell,
+  useSelectionKeys,
+  type SelectionHandlers,
+} from './selectionCells'
 
 export type RowAction = 'open' | 'duplicate' | 'export' | 'remove'
 
 /** What a row measures with the design tokens (re-measured from the first row drawn). */
 const ESTIMATED_ROW_HEIGHT = 49
 const OVERSCAN_ROWS = 8
-
-// One clock for every "5 minutes ago" on screen: only those cells re-render when it ticks,
-// never the rows or the table.
-const clock = (() => {
-  const listeners = new Set<() => void>()
-  let now = Date.now()
-  let timer: ReturnType<typeof setInterval> | undefined
-  return {
-    subscribe(listener: () => void) {
-      listeners.add(listener)
-      if (!timer) {
-        now = Date.now()
-        timer = setInterval(() => {
-          now = Date.now()
-          for (const notify of listeners) notify()
-        }, 30_000)
-      }
-      return () => {
-        listeners.delete(listener)
-        if (listeners.size === 0 && timer) {
-          clearInterval(timer)
-          timer = undefined
-        }
-      }
-    },
-    now: () => now,
-  }
-})()
-
-function RelativeTime({ iso }: { iso: string }) {
-  const now = useSyncExternalStore(clock.subscribe, clock.now)
-  return (
-    <time dateTime={iso} title={fullDateTime(iso)}>
-      {relativeTime(iso, new Date(now))}
-    </time>
-  )
-}
 
 /**
  * The drafts as a table whose body holds only the rows in view (plus a few): 50,000 drafts cost
@@ -75,6 +43,8 @@ export const DraftsTable = memo(function DraftsTable({
   kind,
   onAction,
   onRowsPainted,
+  selected,
+  selection,
 }: {
   rows: readonly DraftSummaryWithIssues[]
   /** What each column holds across the whole list, `rows` being what is left of it after search. */
@@ -84,6 +54,9 @@ export const DraftsTable = memo(function DraftsTable({
   onAction(action: RowAction, draft: DraftSummaryWithIssues): void
   /** Called once the first rows drawn have been painted. */
   onRowsPainted?: () => void
+  /** The selected drafts' ids, with `selection`: the rows get checkboxes (multi-select). */
+  selected?: ReadonlySet<string>
+  selection?: SelectionHandlers | undefined
 }) {
   const tableRef = useRef<HTMLTableElement>(null)
   const bodyRef = useRef<HTMLTableSectionElement>(null)
@@ -149,15 +122,24 @@ export const DraftsTable = memo(function DraftsTable({
   const last = items.at(-1)
   const before = first ? first.start - scrollMargin : 0
   const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
-  const columns = kind ? 5 : 6
+  const columns = (kind ? 5 : 6) + (selection ? 1 : 0)
+  const onKeyDown = useSelectionKeys(rows, selection, virtualizer, tableRef)
 
   return (
-    <table className="drafts-table surface surface--raised" ref={tableRef} aria-rowcount={rows.length + 1}>
+    <table
+      className="drafts-table surface surface--raised"
+      ref={tableRef}
+      aria-rowcount={rows.length + 1}
+      onKeyDown={selection ? onKeyDown : undefined}
+    >
       <caption className="visually-hidden">
         {kind ? `${KIND_LABELS[kind]} drafts` : 'Drafts'}, {rows.length} shown
       </caption>
       <thead>
         <tr aria-rowindex={1}>
+          {selection ? (
+            <SelectAllCell shown={rows.length} selected={selected?.size ?? 0} handlers={selection} />
+          ) : null}
           <th scope="col">Name</th>
           {kind ? null : (
             <th scope="col" className="drafts-table__col-kind">
@@ -179,7 +161,7 @@ export const DraftsTable = memo(function DraftsTable({
         </tr>
       </thead>
       <tbody ref={bodyRef}>
-        <ColumnSizer contents={contents} showKind={!kind} />
+        <ColumnSizer contents={contents} showKind={!kind} showSelect={selection !== undefined} />
         {before > 0 ? <Spacer height={before} columns={columns} /> : null}
         {/* Rows are keyed by their place, not by draft (rule P8, bench/PERFORMANCE.md): a search
             key that changes which drafts are in view updates the rows on screen in place instead
@@ -193,6 +175,8 @@ export const DraftsTable = memo(function DraftsTable({
             draft={rows[item.index]!}
             showKind={!kind}
             onAction={onAction}
+            selected={selection ? (selected?.has(rows[item.index]!.id) ?? false) : undefined}
+            selection={selection}
           />
         ))}
         {after > 0 ? <Spacer height={after} columns={columns} /> : null}
@@ -201,10 +185,7 @@ export const DraftsTable = memo(function DraftsTable({
   )
 })
 
-// Built once and shared by every row: lucide builds an icon's SVG children on each render.
 const MORE_ICON = <MoreHorizontal size={16} aria-hidden="true" />
-const PROBLEMS_ICON = <CircleAlert size={12} aria-hidden="true" />
-const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 
 /**
  * A row the table lays out but never shows (`visibility: collapse`), holding the widest text each
@@ -216,9 +197,11 @@ const READY_ICON = <CircleCheck size={12} aria-hidden="true" />
 const ColumnSizer = memo(function ColumnSizer({
   contents,
   showKind,
+  showSelect,
 }: {
   contents: ColumnContents
   showKind: boolean
+  showSelect: boolean
 }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now)
   const { newest, oldest } = contents
@@ -228,6 +211,7 @@ const ColumnSizer = memo(function ColumnSizer({
   )
   return (
     <tr className="drafts-table__sizer" aria-hidden="true">
+      {showSelect ? <td /> : null}
       <td />
       {showKind ? (
         <td>
@@ -280,16 +264,31 @@ const DraftRow = memo(function DraftRow({
   draft,
   showKind,
   onAction,
+  selected,
+  selection,
 }: {
   index: number
   draft: DraftSummaryWithIssues
   showKind: boolean
   onAction(action: RowAction, draft: DraftSummaryWithIssues): void
+  /** Undefined: the list has no selection. */
+  selected: boolean | undefined
+  selection: SelectionHandlers | undefined
 }) {
   const route = EDITOR_ROUTES[draft.kind]
   const [menuOpenFor, setMenuOpenFor] = useState<string | null>(null)
   return (
-    <tr data-draft-id={draft.id} data-index={index} aria-rowindex={index + 2}>
+    <tr
+      data-draft-id={draft.id}
+      data-index={index}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      onClick={selection ? onRowClick(selection, draft.id) : undefined}
+      onMouseDown={selection ? onRowMouseDown : undefined}
+    >
+      {selection ? (
+        <SelectCell id={draft.id} name={draft.name} selected={selected === true} handlers={selection} />
+      ) : null}
       <th scope="row" className="drafts-table__name">
         <span className="drafts-table__title">
           {/* Only rows in view are drawn, so only they ask for a thumbnail. Not keyed by the
@@ -358,45 +357,3 @@ const DraftRow = memo(function DraftRow({
     </tr>
   )
 })
-
-/**
- * The error count decides the badge. Warnings (local files still to upload, slide-count
- * advice) are shown in the editor; here they only add a tooltip.
- */
-function Validity({ draft }: { draft: DraftSummaryWithIssues }) {
-  if (draft.errorCount > 0) return <ProblemsBadge count={draft.errorCount} />
-  return (
-    <ReadyBadge
-      title={draft.warningCount > 0 ? `${plural(draft.warningCount, 'note')} in the editor` : undefined}
-    />
-  )
-}
-
-// The cells' contents, shared by the rows and the column sizer so that both measure the same.
-function KindChip({ kind }: { kind: DraftKind }) {
-  return (
-    <span className="kind-chip" data-kind={kind}>
-      {KIND_LABELS[kind]}
-    </span>
-  )
-}
-
-function StatusLabel({ status }: { status: DraftStatus }) {
-  return <span className={`status status--${status}`}>{STATUS_LABELS[status]}</span>
-}
-
-function ProblemsBadge({ count }: { count: number }) {
-  return (
-    <span className="badge badge--danger">
-      {PROBLEMS_ICON} {plural(count, 'problem')}
-    </span>
-  )
-}
-
-function ReadyBadge({ title }: { title?: string | undefined }) {
-  return (
-    <span className="badge badge--success" title={title}>
-      {READY_ICON} Ready
-    </span>
-  )
-}

@@ -1,0 +1,39 @@
+import { checkContent } from '../../shared/creatives/check'
+import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
+import type { Draft } from '../../shared/drafts/envelope'
+
+/**
+ * The live rules a change from bulk work must keep, the same for a CSV row, a side-panel edit and
+ * a replace: the content model the store checks on save, and the editors' and publish gate's
+ * errors. Only problems the change brings count: a draft being written may already have some.
+ */
+
+const IN_OUTBOX = new Set(['queued', 'publishing'])
+
+/** Why a draft cannot be changed now, or null. */
+export function lockedReason(draft: Draft): string | null {
+  return IN_OUTBOX.has(draft.status)
+    ? 'This draft is in the outbox being published; change it once it has been sent.'
+    : null
+}
+
+function errorKeys(draft: Draft, content: unknown): Map<string, string> {
+  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind])
+  const keys = new Map<string, string>()
+  for (const issue of issues)
+    if (issue.severity === 'error') keys.set(`${issue.code}|${issue.contentPath.join('.')}`, issue.message)
+  return keys
+}
+
+/** The problems `content` (new content for `draft`) brings, in words; none: it may be saved. */
+export function newContentProblems(draft: Draft, content: unknown): string[] {
+  const parsed = contentSchemas[draft.kind].safeParse(content)
+  if (!parsed.success)
+    return [`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
+  // The draft's own are checked only when the new content has any (most edits have none).
+  const after = errorKeys(draft, content)
+  const before = after.size > 0 ? errorKeys(draft, draft.content) : after
+  const problems: string[] = []
+  for (const [key, message] of after) if (!before.has(key)) problems.push(message)
+  return problems
+}
