@@ -32,6 +32,7 @@ import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
 import type { DraftsCsvDialogs } from './bulk/handlers'
+import type { TeamRuleDialogs } from './teamRules/teamRulesService'
 import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -159,6 +160,10 @@ const draftsCsvDialogs = (): DraftsCsvDialogs => ({
   chooseCsvFile: () => chooseFile(CSV_FILE_FILTERS),
 })
 
+const TEAM_RULE_FILE_FILTERS = [{ name: 'Team rule packs', extensions: ['json'] }]
+
+const teamRuleDialogs = (): TeamRuleDialogs => ({ choosePackFile: () => chooseFile(TEAM_RULE_FILE_FILTERS) })
+
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
 const audienceDialogs = (): AudienceDialogs => ({ chooseListFile: () => chooseFile(LIST_FILE_FILTERS) })
@@ -260,6 +265,7 @@ if (!app.requestSingleInstanceLock()) {
         mediaDialogs: mediaDialogs(),
         catalogDialogs: catalogDialogs(),
         draftsCsvDialogs: draftsCsvDialogs(),
+        teamRuleDialogs: teamRuleDialogs(),
         audienceDialogs: audienceDialogs(),
         openExternal: (url) => shell.openExternal(url),
         notify: (title, body) => {

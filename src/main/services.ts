@@ -62,6 +62,9 @@ import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
 
+import { createTeamPackStore } from './teamRules/packStore'
+import { createTeamRulesHandlers } from './teamRules/handlers'
+import { createTeamRulesService, NO_TEAM_RULE_DIALOGS } from './teamRules/teamRulesService'
 import type { Services, ServicesConfig } from './servicesConfig'
 
 export type { Services, ServicesConfig } from './servicesConfig'
@@ -170,6 +173,8 @@ export function createServices(config: ServicesConfig): Services {
       uploadCounts(uploadId, live, live.expectedRecords, live.recordsAcked, Date.now()),
     ),
   )
+  // Team rule packs (issue 44): imported per account, checked by the gate, preflight and review.
+  const teamPacks = createTeamPackStore(config.dataDir, onStoreDamaged)
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   // The posting user's tier, as the designer answered or a refusal taught (settings).
@@ -218,6 +223,7 @@ export function createServices(config: ServicesConfig): Services {
       localMedia: publishMedia,
       localFiles,
       getDraft: draftStore.get,
+      teamRules: teamPacks.rulesFor,
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
     onOperationDone: (job) => {
@@ -233,6 +239,7 @@ export function createServices(config: ServicesConfig): Services {
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
+    teamRules: teamPacks.rulesFor,
   })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
@@ -264,6 +271,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       postLengthTier,
       accountFeatures: knownFeatures,
+      teamRules: teamPacks.rulesFor,
     }),
     ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
     ...createCatalogHandlers({
@@ -278,6 +286,9 @@ export function createServices(config: ServicesConfig): Services {
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
+    ...createTeamRulesHandlers(
+      createTeamRulesService(teamPacks, config.teamRuleDialogs ?? NO_TEAM_RULE_DIALOGS),
+    ),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,

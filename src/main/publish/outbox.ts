@@ -19,6 +19,7 @@ import type { AnyOperationExecutor } from './operations/types'
 import { createPublication } from './publication'
 import { createRunner } from './runner'
 import { createScheduler } from './scheduler'
+import type { TeamRulesOf } from './teamRules'
 import { toView } from './view'
 import { createWaits } from './waits'
 import { NO_LOCAL_MEDIA, type LocalMediaReader } from '../media/grantedFiles'
@@ -105,6 +106,8 @@ export interface OutboxDeps {
   postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait at enqueue). */
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
+  /** The account's team rule packs; publish refuses a draft breaking one of their error rules. */
+  teamRules?: TeamRulesOf
   /** Where the outbox's events for the window go (jobEvents.ts): jobs added, moved on, removed. */
   events?: Pick<EventEmitter, 'emit'>
 }
@@ -176,6 +179,7 @@ export function createOutbox(deps: OutboxDeps) {
     ...(deps.reviewWarnings ? { reviewWarnings: deps.reviewWarnings } : {}),
     ...(deps.postLengthTier ? { postLengthTier: deps.postLengthTier } : {}),
     ...(deps.accountFeatures ? { accountFeatures: deps.accountFeatures } : {}),
+    ...(deps.teamRules ? { teamRules: deps.teamRules } : {}),
   })
   const commands = createCommands({
     book,
