@@ -1,12 +1,13 @@
 // Team rules checked on a request payload, as an extra pass beside the platform's rules
 // (creatives/check.ts): the editors on every change, main at publish. Each pack is compiled once
-// (patterns built, words folded) and kept while the pack object lives.
+// (patterns built, words folded) and kept while the pack object lives; what a pack finds on a
+// line of text is kept from one check to the next, so a key in a long post reads one line again.
 
 import type { Issue, IssuePath } from '../issues'
 import { characterCount, formatNumber, plural } from '../issues'
 import type { CreativeKind } from '../payloads'
-import { fold, holdsWords, wordsOf } from './fold'
-import type { TeamLengthField, TeamRule, TeamRulePack, TeamRuleSeverity } from './types'
+import { fold, foldedLines, holdsWords, LineCache, wordsOf } from './fold'
+import type { BannedWordsRule, RequiredTextRule, TeamLengthField, TeamRule, TeamRulePack } from './types'
 import { TEAM_TEXT_FIELDS, TEAM_URL_FIELDS } from './types'
 import { listWords, TEAM_FIELD_WORDS } from './words'
 
@@ -53,26 +54,28 @@ function fieldsOf(payload: unknown): Fields {
   return name ? { name, texts, urls } : { texts, urls }
 }
 
-type Check = (kind: CreativeKind, fields: Fields, folded: FoldedTexts) => Issue[]
+/** A field's text as lines, split once per check whichever rules read it. */
+class TextReader {
+  private readonly lines = new Map<Found, string[]>()
+  linesOf(found: Found): string[] {
+    let lines = this.lines.get(found)
+    if (lines === undefined) this.lines.set(found, (lines = found.value.split('\n')))
+    return lines
+  }
+}
 
-/** Each text field folded and split once per check, whichever rules read it. */
-class FoldedTexts {
-  private readonly folded = new Map<Found, string>()
-  private readonly words = new Map<Found, string[]>()
-  foldedOf(found: Found): string {
-    let text = this.folded.get(found)
-    if (text === undefined) this.folded.set(found, (text = fold(found.value)))
-    return text
-  }
-  wordsOf(found: Found): string[] {
-    let words = this.words.get(found)
-    if (words === undefined) this.words.set(found, (words = wordsOf(this.foldedOf(found))))
-    return words
-  }
+type Check = (kind: CreativeKind, fields: Fields, texts: TextReader) => Issue[]
+type IssueMaker = (rule: TeamRule, path: IssuePath, message: string, limit?: number) => Issue
+
+/** What a pack's word rules found on one line: banned phrases by rule, required texts held. */
+interface LineFacts {
+  readonly banned: readonly (readonly [rule: number, written: string])[]
+  readonly required: ReadonlySet<number>
 }
 
 interface CompiledPack {
   readonly checks: readonly Check[]
+  readonly lines: LineCache<LineFacts>
 }
 
 const compiled = new WeakMap<TeamRulePack, CompiledPack>()
@@ -81,26 +84,23 @@ function compile(pack: TeamRulePack): CompiledPack {
   const known = compiled.get(pack)
   if (known) return known
   const label = `Team rule · ${pack.name}: `
-  const issue = (rule: TeamRule, path: IssuePath, message: string, limit?: number): Issue => {
-    const severity: TeamRuleSeverity = rule.severity ?? 'error'
+  const issue: IssueMaker = (rule, path, message, limit) => {
+    const severity = rule.severity ?? 'error'
     const text = `${label}${message}${rule.note ? ` — ${rule.note}` : ''}`
     return limit === undefined
       ? { path, code: 'team_rule', message: text, severity }
       : { path, code: 'team_rule', message: text, severity, limit }
   }
+  const words = compileWords(pack.rules)
   const checks: Check[] = []
-  const banned: BannedWordsRuleCompiled[] = []
   for (const rule of pack.rules) {
-    if (rule.type === 'banned_words') banned.push(compileBanned(rule))
-    else checks.push(compileRule(rule, issue))
+    if (rule.type !== 'banned_words' && rule.type !== 'required_text') checks.push(compileRule(rule, issue))
   }
-  if (banned.length > 0) checks.push(bannedCheck(banned, issue))
-  const result = { checks }
+  const result: CompiledPack = { checks, lines: new LineCache((line) => words.factsOf(line)) }
+  checks.push(...wordChecks(pack.rules, words, result, issue))
   compiled.set(pack, result)
   return result
 }
-
-type IssueMaker = (rule: TeamRule, path: IssuePath, message: string, limit?: number) => Issue
 
 const appliesTo = (kinds: readonly CreativeKind[] | undefined, kind: CreativeKind) =>
   kinds === undefined || kinds.includes(kind)
@@ -122,7 +122,7 @@ function fieldWord(found: Found): string {
   return TEAM_FIELD_WORDS[found.key as TeamLengthField] ?? 'This field'
 }
 
-function compileRule(rule: Exclude<TeamRule, { type: 'banned_words' }>, issue: IssueMaker): Check {
+function compileRule(rule: Exclude<TeamRule, BannedWordsRule | RequiredTextRule>, issue: IssueMaker): Check {
   switch (rule.type) {
     case 'name_pattern': {
       const pattern = new RegExp(rule.pattern, 'u')
@@ -187,24 +187,14 @@ function compileRule(rule: Exclude<TeamRule, { type: 'banned_words' }>, issue: I
           return []
         })
     }
-    case 'required_text': {
-      const needle = fold(rule.text.trim())
-      const fields = rule.fields ? new Set<string>(rule.fields) : undefined
-      return (kind, { texts }, folded) => {
-        if (!appliesTo(rule.kinds, kind)) return []
-        const candidates = fields ? texts.filter((found) => fields.has(found.key)) : texts
-        if (candidates.some((found) => holdsWords(folded.foldedOf(found), needle))) return []
-        const first = candidates[0]
-        const where = first && candidates.length === 1 ? fieldWord(first) : 'The text'
-        return [issue(rule, first?.path ?? [], `${where} must include “${rule.text}”`)]
-      }
-    }
     case 'max_length':
       return (kind, { name, texts }) => {
         if (!appliesTo(rule.kinds, kind)) return []
         const candidates =
-          rule.field === 'name' ? (name ? [name] : []) : texts.filter((t) => t.key === rule.field)
+          rule.field === 'name' ? (name ? [name] : []) : texts.filter((found) => found.key === rule.field)
         return candidates.flatMap((found) => {
+          // Never more code points than UTF-16 units: most texts need no count at all.
+          if (found.value.length <= rule.max) return []
           const length = characterCount(found.value)
           if (length <= rule.max) return []
           return [
@@ -220,56 +210,122 @@ function compileRule(rule: Exclude<TeamRule, { type: 'banned_words' }>, issue: I
   }
 }
 
-interface BannedWordsRuleCompiled {
-  readonly rule: TeamRule & { type: 'banned_words' }
-  readonly fields: ReadonlySet<string> | undefined
-  /** First word → the phrases starting with it, each as its words and as written in the pack. */
-  readonly byFirstWord: ReadonlyMap<string, readonly { words: readonly string[]; written: string }[]>
+interface Phrase {
+  readonly rule: number
+  readonly words: readonly string[]
+  readonly written: string
 }
 
-function compileBanned(rule: TeamRule & { type: 'banned_words' }): BannedWordsRuleCompiled {
-  const byFirstWord = new Map<string, { words: string[]; written: string }[]>()
-  for (const written of rule.words) {
-    const words = wordsOf(fold(written))
-    const first = words[0]
-    if (first === undefined) continue
-    const list = byFirstWord.get(first) ?? []
-    list.push({ words, written })
-    byFirstWord.set(first, list)
-  }
-  return { rule, fields: rule.fields ? new Set<string>(rule.fields) : undefined, byFirstWord }
-}
-
-/** Every banned-words rule of a pack in one pass over each text's words. */
-function bannedCheck(rules: readonly BannedWordsRuleCompiled[], issue: IssueMaker): Check {
-  return (_kind, { texts }, folded) => {
-    const issues: Issue[] = []
-    for (const found of texts) {
-      const applying = rules.filter((banned) => !banned.fields || banned.fields.has(found.key))
-      if (applying.length === 0) continue
-      const words = folded.wordsOf(found)
-      for (const banned of applying) {
-        const hits = new Set<string>()
-        for (let index = 0; index < words.length; index++) {
-          const phrases = banned.byFirstWord.get(words[index]!)
-          if (!phrases) continue
-          for (const phrase of phrases) {
-            if (phrase.words.every((word, offset) => words[index + offset] === word)) hits.add(phrase.written)
-          }
-        }
-        if (hits.size === 0) continue
-        const list = [...hits]
-        issues.push(
-          issue(
-            banned.rule,
-            found.path,
-            `${fieldWord(found)} uses ${listWords(list, 'and', 3)}, which the team does not use`,
-          ),
-        )
+/** Every banned phrase of a pack by its first word, and every required text folded. */
+function compileWords(rules: readonly TeamRule[]) {
+  const byFirstWord = new Map<string, Phrase[]>()
+  const required: { rule: number; needle: string }[] = []
+  let longest = 1
+  rules.forEach((rule, index) => {
+    if (rule.type === 'required_text') required.push({ rule: index, needle: fold(rule.text.trim()) })
+    if (rule.type !== 'banned_words') return
+    for (const written of rule.words) {
+      const words = wordsOf(fold(written))
+      const first = words[0]
+      if (first === undefined) continue
+      longest = Math.max(longest, words.length)
+      const list = byFirstWord.get(first) ?? []
+      list.push({ rule: index, words, written })
+      byFirstWord.set(first, list)
+    }
+  })
+  /** Banned phrases starting in `words` at or after `from` and ending before `to`. */
+  const phrasesIn = (words: readonly string[], out: (readonly [number, string])[], from = 0) => {
+    for (let index = from; index < words.length; index++) {
+      const phrases = byFirstWord.get(words[index]!)
+      if (!phrases) continue
+      for (const phrase of phrases) {
+        if (phrase.words.every((word, offset) => words[index + offset] === word))
+          out.push([phrase.rule, phrase.written])
       }
     }
-    return issues
   }
+  return {
+    longest,
+    hasBanned: byFirstWord.size > 0,
+    phrasesIn,
+    factsOf(line: string): LineFacts {
+      const { folded, words } = foldedLines.get(line)
+      const banned: (readonly [number, string])[] = []
+      phrasesIn(words, banned)
+      const held = new Set<number>()
+      for (const { rule, needle } of required) if (holdsWords(folded, needle)) held.add(rule)
+      return { banned, required: held }
+    },
+  }
+}
+
+/** The banned-words and required-text rules, from each line's facts. */
+function wordChecks(
+  rules: readonly TeamRule[],
+  words: ReturnType<typeof compileWords>,
+  pack: CompiledPack,
+  issue: IssueMaker,
+): Check[] {
+  const fieldsOfRule = rules.map((rule) =>
+    (rule.type === 'banned_words' || rule.type === 'required_text') && rule.fields
+      ? new Set<string>(rule.fields)
+      : undefined,
+  )
+  const applies = (rule: number, found: Found) => fieldsOfRule[rule]?.has(found.key) ?? true
+  const checks: Check[] = []
+  if (words.hasBanned) {
+    checks.push((_kind, { texts }, reader) => {
+      const issues: Issue[] = []
+      for (const found of texts) {
+        const hits = new Map<number, Set<string>>()
+        const add = ([rule, written]: readonly [number, string]) => {
+          if (!applies(rule, found)) return
+          const set = hits.get(rule) ?? new Set<string>()
+          set.add(written)
+          hits.set(rule, set)
+        }
+        const lines = reader.linesOf(found)
+        lines.forEach((line, index) => {
+          pack.lines.get(line).banned.forEach(add)
+          // A phrase may run on to the next line: the words either side of the break, together.
+          if (words.longest > 1 && index + 1 < lines.length) {
+            const before = foldedLines.get(line).words
+            const after = foldedLines.get(lines[index + 1]!).words
+            const tail = before.slice(Math.max(0, before.length - words.longest + 1))
+            const across: (readonly [number, string])[] = []
+            words.phrasesIn([...tail, ...after.slice(0, words.longest - 1)], across)
+            across.forEach(add)
+          }
+        })
+        for (const [rule, written] of [...hits].sort(([a], [b]) => a - b)) {
+          issues.push(
+            issue(
+              rules[rule]!,
+              found.path,
+              `${fieldWord(found)} uses ${listWords([...written], 'and', 3)}, which the team does not use`,
+            ),
+          )
+        }
+      }
+      return issues
+    })
+  }
+  rules.forEach((rule, index) => {
+    if (rule.type !== 'required_text') return
+    checks.push((kind, { texts }, reader) => {
+      if (!appliesTo(rule.kinds, kind)) return []
+      const candidates = texts.filter((found) => applies(index, found))
+      const held = candidates.some((found) =>
+        reader.linesOf(found).some((line) => pack.lines.get(line).required.has(index)),
+      )
+      if (held) return []
+      const first = candidates[0]
+      const where = first && candidates.length === 1 ? fieldWord(first) : 'The text'
+      return [issue(rule, first?.path ?? [], `${where} must include “${rule.text}”`)]
+    })
+  })
+  return checks
 }
 
 /** The team rules' issues for a payload of `kind`, on the payload's paths; [] without packs. */
@@ -280,9 +336,13 @@ export function checkTeamRules(
 ): Issue[] {
   if (!packs || packs.length === 0) return []
   const fields = fieldsOf(payload)
-  const folded = new FoldedTexts()
+  const reader = new TextReader()
   const issues: Issue[] = []
-  for (const pack of packs)
-    for (const check of compile(pack).checks) issues.push(...check(kind, fields, folded))
+  for (const pack of packs) {
+    const compiledPack = compile(pack)
+    for (const check of compiledPack.checks) issues.push(...check(kind, fields, reader))
+    compiledPack.lines.turn()
+  }
+  foldedLines.turn()
   return issues
 }
