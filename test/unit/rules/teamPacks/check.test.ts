@@ -140,4 +140,23 @@ describe('team rules on drafts', () => {
       'Team rule · Legal',
     ])
   })
+
+  it('finds a phrase across a line break, and follows each edit of a long text', () => {
+    const pack = packOf([
+      { type: 'banned_words', words: ['risk free'] },
+      { type: 'required_text', text: '#ad' },
+    ])
+    const messages = (text: string) =>
+      checkContent('post', post(text), { teamRules: [pack] })
+        .issues.filter((issue) => issue.code === 'team_rule')
+        .map((issue) => issue.message.replace('Team rule · Acme: ', ''))
+    const lines = Array.from({ length: 200 }, (_, index) => `Line ${index} of a long post.`)
+    expect(messages([...lines, 'Totally risk', 'free! #ad'].join('\n'))).toEqual([
+      'Post text uses “risk free”, which the team does not use',
+    ])
+    expect(messages([...lines, 'Totally safe. #ad'].join('\n'))).toEqual([])
+    expect(messages([...lines, 'Totally safe. #add'].join('\n'))).toEqual(['Post text must include “#ad”'])
+    expect(messages([...lines, 'Totally risk free #ad'].join('\n'))).toHaveLength(1)
+    expect(messages([...lines, 'Totally safe. #ad'].join('\n'))).toEqual([])
+  })
 })
