@@ -29,6 +29,19 @@ describe('team rule pack files', () => {
     }
   })
 
+  it('reads the example pack of the README and of the schema’s comment', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../../../README.md'), 'utf8')
+    const section = readme.slice(readme.indexOf('### Team rule packs'))
+    const example = /```json\n([\s\S]*?)```/.exec(section)![1]!
+    expect(parseTeamRulePack(example)).toMatchObject({ ok: true, pack: { rules: { length: 8 } } })
+    const schema = readFileSync(
+      join(import.meta.dirname, '../../../../src/shared/rules/teamPacks/schema.ts'),
+      'utf8',
+    )
+    const comment = /```json\n([\s\S]*?) \* ```/.exec(schema)![1]!.replace(/^ \* ?/gm, '')
+    expect(parseTeamRulePack(comment)).toMatchObject({ ok: true, pack: { rules: { length: 8 } } })
+  })
+
   it('names the line and column of a JSON mistake', () => {
     expect(refusal(packText('{ "type": "max_length", "field": "text", "max": 20, }'))).toMatchObject({
       line: 6,
