@@ -256,7 +256,10 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs, async () => {
+      const active = session.active()
+      return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
+    }),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({

@@ -1,6 +1,7 @@
 import Papa from 'papaparse'
 import { AppFailure, appError } from '../../shared/errors'
 import { checkContent } from '../../shared/creatives/check'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
 import { CSV_CLEAR_MARKER, CSV_COLUMN_NAMES, DRAFTS_CSV_LIMITS } from '../../shared/drafts/csvFormat'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
@@ -71,16 +72,28 @@ type Cells = Record<string, string>
 
 const inWords = (kind: DraftKind) => kind.replaceAll('_', ' ')
 
-function errorKeys(draft: Draft, content: unknown): Map<string, string> {
-  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind])
+/**
+ * The content's errors by rule and field. Team rules share one code, so theirs are told apart by
+ * their message too (two packs may each say something about the same field).
+ */
+function errorKeys(draft: Draft, content: unknown, teamRules: readonly TeamRulePack[]): Map<string, string> {
+  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind], { teamRules })
   const keys = new Map<string, string>()
-  for (const issue of issues)
-    if (issue.severity === 'error') keys.set(`${issue.code}|${issue.contentPath.join('.')}`, issue.message)
+  for (const issue of issues) {
+    if (issue.severity !== 'error') continue
+    const rule = issue.code === 'team_rule' ? `team_rule|${issue.message}` : issue.code
+    keys.set(`${rule}|${issue.contentPath.join('.')}`, issue.message)
+  }
   return keys
 }
 
 /** The row's cells applied to its draft: new name and content, changed columns, or reasons. */
-function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
+function planRow(
+  draft: Draft,
+  cells: Cells,
+  present: ReadonlySet<string>,
+  teamRules: readonly TeamRulePack[],
+) {
   const reasons: string[] = []
   const fields: string[] = []
   const values = new Map<string, string | null>()
@@ -141,8 +154,8 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
     else {
       // Only problems the row brings are its own: a draft being written may already have some.
       // The draft's own are checked only when the new content has any (most edits have none).
-      const after = errorKeys(draft, content)
-      const before = after.size > 0 ? errorKeys(draft, draft.content) : after
+      const after = errorKeys(draft, content, teamRules)
+      const before = after.size > 0 ? errorKeys(draft, draft.content, teamRules) : after
       for (const [key, message] of after) if (!before.has(key)) reasons.push(message)
     }
   }
@@ -158,6 +171,8 @@ export async function planImport(
   text: string,
   damaged: boolean,
   find: (id: string) => Promise<Draft | undefined>,
+  /** The account's team rule packs: a row breaking one of their error rules is refused. */
+  teamRules: readonly TeamRulePack[] = [],
 ): Promise<ImportPlan> {
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
@@ -228,11 +243,11 @@ export async function planImport(
     const base = { line, ...(id !== '' ? { id } : {}), ...(draft ? { name: draft.name } : {}) }
     if (!draft || reasons.length > 0) {
       // The row's own cell problems are reported too when its draft is known.
-      const own = draft ? planRow(draft, cells, present).reasons : []
+      const own = draft ? planRow(draft, cells, present, teamRules).reasons : []
       rows.push({ ...base, outcome: 'refused', fields: [], reasons: [...reasons, ...own] })
       continue
     }
-    const planned = planRow(draft, cells, present)
+    const planned = planRow(draft, cells, present, teamRules)
     if (planned.reasons.length > 0) {
       rows.push({ ...base, outcome: 'refused', fields: [], reasons: planned.reasons })
       continue

@@ -1,4 +1,5 @@
 import type { draftsCsvContract } from '../../shared/ipc/contracts/draftsCsv'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import type { HandlersOf } from '../ipc/dispatcher'
 import {
   createDraftsCsvService,
@@ -14,8 +15,13 @@ export type { DraftsCsvDialogs } from './csvService'
 export function createDraftsCsvHandlers(
   drafts: Parameters<typeof draftsPortOf>[0],
   dialogs: DraftsCsvDialogs = NO_CSV_DIALOGS,
+  teamRules?: () => Promise<readonly TeamRulePack[]>,
 ): HandlersOf<typeof draftsCsvContract> {
-  const csv: DraftsCsvService = createDraftsCsvService({ drafts: draftsPortOf(drafts), dialogs })
+  const csv: DraftsCsvService = createDraftsCsvService({
+    drafts: draftsPortOf(drafts),
+    dialogs,
+    ...(teamRules ? { teamRules } : {}),
+  })
   return {
     'draftsCsv.export': ({ ids }) => csv.exportCsv(ids),
     'draftsCsv.preview': () => csv.previewImport(),
