@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PostComposer } from '../../../../src/renderer/features/composer/PostComposer'
 import { useTeamRules } from '../../../../src/renderer/state/accounts/teamRules'
 import { fakeStudio, makeDraft, renderEditor } from '../../kits/editor/editorHarness'
-import { packOf } from '../../../unit/rules/teamPacks/support'
+import { parseTeamRulePack } from '../../../../src/shared/rules/teamPacks/parse'
+import type { TeamRule } from '../../../../src/shared/rules/teamPacks/types'
 
 vi.mock('../../../../src/renderer/kits/editor/MediaSlot', () => import('../../kits/editor/mediaSlotStub'))
 
@@ -13,12 +14,18 @@ afterEach(() => {
   useTeamRules.getState().setPacks(undefined)
 })
 
-const stored = (name: string, rules: Parameters<typeof packOf>[0]) => ({
-  id: '00000000-0000-4000-8000-0000000000aa',
-  fileName: `${name}.json`,
-  importedAt: '2026-01-01T00:00:00.000Z',
-  pack: packOf(rules, name),
-})
+function stored(name: string, rules: TeamRule[]) {
+  const reading = parseTeamRulePack(
+    JSON.stringify({ format: 'ads-studio-rule-pack', version: 1, name, rules }),
+  )
+  if (!reading.ok) throw new Error(reading.message)
+  return {
+    id: '00000000-0000-4000-8000-0000000000aa',
+    fileName: `${name}.json`,
+    importedAt: '2026-01-01T00:00:00.000Z',
+    pack: reading.pack,
+  }
+}
 
 describe('team rules in an editor', () => {
   it('shows the account’s pack issues live, labelled with the pack, and follows a pack removed', async () => {
