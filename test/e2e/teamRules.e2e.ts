@@ -83,7 +83,9 @@ describe('team rule packs', () => {
       // The same issue on the field itself, as the platform's limits show theirs.
       await expect
         .poll(() => page.getByTestId('field-message').first().textContent())
-        .toMatch(/^Team rule · Regulated industry disclosure: Post text uses “guaranteed”/)
+        .toBe(
+          'Team rule · Regulated industry disclosure: Post text must include “#ad” — Every paid post says it is an ad.',
+        )
       await shootBothPalettes(page, 'team-rules-composer')
       await page.keyboard.press('Escape')
 

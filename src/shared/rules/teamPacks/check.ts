@@ -79,17 +79,23 @@ interface CompiledPack {
 }
 
 const compiled = new WeakMap<TeamRulePack, CompiledPack>()
+/** Each issue's rule's place in its pack: a pack's issues are listed in the order of its rules. */
+const ruleOrder = new WeakMap<Issue, number>()
 
 function compile(pack: TeamRulePack): CompiledPack {
   const known = compiled.get(pack)
   if (known) return known
   const label = `Team rule · ${pack.name}: `
+  const places = new Map(pack.rules.map((rule, index) => [rule, index]))
   const issue: IssueMaker = (rule, path, message, limit) => {
     const severity = rule.severity ?? 'error'
     const text = `${label}${message}${rule.note ? ` — ${rule.note}` : ''}`
-    return limit === undefined
-      ? { path, code: 'team_rule', message: text, severity }
-      : { path, code: 'team_rule', message: text, severity, limit }
+    const made: Issue =
+      limit === undefined
+        ? { path, code: 'team_rule', message: text, severity }
+        : { path, code: 'team_rule', message: text, severity, limit }
+    ruleOrder.set(made, places.get(rule) ?? 0)
+    return made
   }
   const words = compileWords(pack.rules)
   const checks: Check[] = []
@@ -340,8 +346,10 @@ export function checkTeamRules(
   const issues: Issue[] = []
   for (const pack of packs) {
     const compiledPack = compile(pack)
-    for (const check of compiledPack.checks) issues.push(...check(kind, fields, reader))
+    const found: Issue[] = []
+    for (const check of compiledPack.checks) found.push(...check(kind, fields, reader))
     compiledPack.lines.turn()
+    issues.push(...found.sort((a, b) => (ruleOrder.get(a) ?? 0) - (ruleOrder.get(b) ?? 0)))
   }
   foldedLines.turn()
   return issues

@@ -125,7 +125,7 @@ describe('team rules on drafts', () => {
     ])
   })
 
-  it('adds nothing without packs, and labels each pack’s issues with its name', () => {
+  it('adds nothing without packs, labels each pack’s issues with its name, in its rules’ order', () => {
     const text = post('cheap')
     const plain = checkContent('post', text).issues
     expect(checkContent('post', text, { teamRules: [] }).issues).toEqual(plain)
@@ -138,6 +138,20 @@ describe('team rules on drafts', () => {
     expect(both.map((issue) => issue.message.split(':')[0])).toEqual([
       'Team rule · Brand',
       'Team rule · Legal',
+    ])
+    const ordered = packOf([
+      { type: 'max_length', field: 'text', max: 2 },
+      { type: 'required_text', text: '#ad' },
+      { type: 'banned_words', words: ['cheap'] },
+    ])
+    expect(
+      checkContent('post', text, { teamRules: [ordered] })
+        .issues.filter((issue) => issue.code === 'team_rule')
+        .map((issue) => issue.message.replace('Team rule · Acme: ', '')),
+    ).toEqual([
+      "Post text is 3 characters over the team's 2-character limit",
+      'Post text must include “#ad”',
+      'Post text uses “cheap”, which the team does not use',
     ])
   })
 
