@@ -19,6 +19,7 @@ import { benchOutboxSteps, PHOTO_BYTES } from './outbox'
 import { benchRateLimit } from './rateLimit'
 import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
+import { benchTeamRules } from './teamRules'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchReviewBundle, reviewBundleRows } from './reviewBundle'
@@ -38,7 +39,7 @@ const FRAME_BUDGET_MS = 8
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
  * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
- * mirror (the account mirror at 10,000 objects).
+ * mirror (the account mirror at 10,000 objects), teamrules (a 200-rule team pack on the composer's text).
  */
 const SECTIONS = [
   'bundle',
@@ -50,6 +51,7 @@ const SECTIONS = [
   'ratelimit',
   'catalog',
   'feedcheck',
+  'teamrules',
   'catalogimport',
   'csv',
   'review',
@@ -318,6 +320,20 @@ try {
       unit: 'ms',
       summary: summarize(benchFeedCheck()),
       note: 'validateProduct over 10,000 products with five links each, warm, no UI: one part of Choose file → report painted',
+    })
+  }
+
+  // Issue 44: what a team rule pack adds to a composer key.
+  if (wants('teamrules')) {
+    log('team rules: a 200-rule pack checked on a 25,000-character post, per key (Node)')
+    addRow({
+      what: 'Team rules, 200-rule pack, 25,000-char post: added per key',
+      target: '≤ 1 ms',
+      limit: 1,
+      compare: 'max',
+      unit: 'ms',
+      summary: summarize(benchTeamRules()),
+      note: "checkTeamRules on the composer's text (bench/postText.ts) as 240 keys change it, warm, no UI: the pass the editors add beside the platform's rules",
     })
   }
 

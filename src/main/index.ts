@@ -33,6 +33,7 @@ import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
 import type { DraftsCsvDialogs } from './bulk/handlers'
 import type { ReviewDialogs } from './review/handlers'
+import type { TeamRuleDialogs } from './teamRules/teamRulesService'
 import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -169,6 +170,9 @@ const reviewDialogs = (): ReviewDialogs => ({
   chooseBundlePath: (defaultFileName) => chooseSavePath(defaultFileName, REVIEW_BUNDLE_FILTERS),
   chooseReviewFile: () => chooseFile(REVIEW_FILE_FILTERS),
 })
+const TEAM_RULE_FILE_FILTERS = [{ name: 'Team rule packs', extensions: ['json'] }]
+
+const teamRuleDialogs = (): TeamRuleDialogs => ({ choosePackFile: () => chooseFile(TEAM_RULE_FILE_FILTERS) })
 
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
@@ -272,6 +276,7 @@ if (!app.requestSingleInstanceLock()) {
         catalogDialogs: catalogDialogs(),
         draftsCsvDialogs: draftsCsvDialogs(),
         reviewDialogs: reviewDialogs(),
+        teamRuleDialogs: teamRuleDialogs(),
         audienceDialogs: audienceDialogs(),
         openExternal: (url) => shell.openExternal(url),
         notify: (title, body) => {

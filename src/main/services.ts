@@ -66,6 +66,9 @@ import { createReviewService, NO_REVIEW_DIALOGS } from './review/reviewService'
 import { createVerdictStore } from './review/verdictStore'
 import { draftsPortOf } from './bulk/csvService'
 
+import { createTeamPackStore } from './teamRules/packStore'
+import { createTeamRulesHandlers } from './teamRules/handlers'
+import { createTeamRulesService, NO_TEAM_RULE_DIALOGS } from './teamRules/teamRulesService'
 import type { Services, ServicesConfig } from './servicesConfig'
 
 export type { Services, ServicesConfig } from './servicesConfig'
@@ -174,6 +177,8 @@ export function createServices(config: ServicesConfig): Services {
       uploadCounts(uploadId, live, live.expectedRecords, live.recordsAcked, Date.now()),
     ),
   )
+  // Team rule packs (issue 44): imported per account, checked by the gate, preflight and review.
+  const teamPacks = createTeamPackStore(config.dataDir, onStoreDamaged)
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   // The posting user's tier, as the designer answered or a refusal taught (settings).
@@ -233,6 +238,7 @@ export function createServices(config: ServicesConfig): Services {
       localMedia: publishMedia,
       localFiles,
       getDraft: draftStore.get,
+      teamRules: teamPacks.rulesFor,
     }),
     // A grant changes what the rules allow: the next preflight asks the platform again.
     onOperationDone: (job) => {
@@ -249,6 +255,7 @@ export function createServices(config: ServicesConfig): Services {
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
     checkApproval: (draft, accountId) => review.checkApproval(draft, accountId),
+    teamRules: teamPacks.rulesFor,
   })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
@@ -265,7 +272,10 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs, async () => {
+      const active = session.active()
+      return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
+    }),
     // Bulk edit and find and replace (issue 43); the lead wires the undo list's recorder.
     ...createBulkEditHandlers(drafts),
     ...createMediaHandlers(media),
@@ -282,6 +292,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       postLengthTier,
       accountFeatures: knownFeatures,
+      teamRules: teamPacks.rulesFor,
     }),
     ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
     ...createCatalogHandlers({
@@ -297,6 +308,9 @@ export function createServices(config: ServicesConfig): Services {
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
     ...createReviewHandlers(review),
+    ...createTeamRulesHandlers(
+      createTeamRulesService(teamPacks, config.teamRuleDialogs ?? NO_TEAM_RULE_DIALOGS),
+    ),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,

@@ -2,6 +2,7 @@ import type { ApiHosts } from '../shared/hosts'
 import type { Settings } from '../shared/ipc/contract'
 import type { HttpClient } from './api/http'
 import type { AudienceDialogs } from './audiences/listUploads'
+import type { TeamRuleDialogs } from './teamRules/teamRulesService'
 import type { DraftsCsvDialogs } from './bulk/handlers'
 import type { CatalogDialogs } from './catalog/dialogs'
 import type { FeedWorker } from './catalog/feedWorkerClient'
@@ -51,6 +52,8 @@ export interface ServicesConfig {
   draftsCsvDialogs?: DraftsCsvDialogs
   /** The review bundle's save dialog and the verdict file's open dialog (issue 44). */
   reviewDialogs?: ReviewDialogs
+  /** The "choose a team rule pack" dialog; without it nothing is picked. */
+  teamRuleDialogs?: TeamRuleDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
   audienceUploadRate?: { requests: number; windowMs: number }
   /** Opens a URL in the system browser (shell.openExternal in the app). */

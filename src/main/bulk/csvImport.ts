@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import { AppFailure, appError } from '../../shared/errors'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { CSV_CLEAR_MARKER, CSV_COLUMN_NAMES, DRAFTS_CSV_LIMITS } from '../../shared/drafts/csvFormat'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { formatNumber } from '../../shared/rules/issues'
@@ -70,7 +71,12 @@ type Cells = Record<string, string>
 const inWords = (kind: DraftKind) => kind.replaceAll('_', ' ')
 
 /** The row's cells applied to its draft: new name and content, changed columns, or reasons. */
-function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
+function planRow(
+  draft: Draft,
+  cells: Cells,
+  present: ReadonlySet<string>,
+  teamRules: readonly TeamRulePack[],
+) {
   const reasons: string[] = []
   const fields: string[] = []
   const values = new Map<string, string | null>()
@@ -124,7 +130,7 @@ function planRow(draft: Draft, cells: Cells, present: ReadonlySet<string>) {
     fields.push(field.column)
   }
   if (reasons.length > 0 || fields.length === 0) return { reasons, fields, name, content }
-  if (content !== draft.content) reasons.push(...newContentProblems(draft, content))
+  if (content !== draft.content) reasons.push(...newContentProblems(draft, content, teamRules))
   return { reasons, fields, name, content }
 }
 
@@ -137,6 +143,8 @@ export async function planImport(
   text: string,
   damaged: boolean,
   find: (id: string) => Promise<Draft | undefined>,
+  /** The account's team rule packs: a row breaking one of their error rules is refused. */
+  teamRules: readonly TeamRulePack[] = [],
 ): Promise<ImportPlan> {
   const parsed = Papa.parse<string[]>(text, {
     skipEmptyLines: 'greedy',
@@ -207,11 +215,11 @@ export async function planImport(
     const base = { line, ...(id !== '' ? { id } : {}), ...(draft ? { name: draft.name } : {}) }
     if (!draft || reasons.length > 0) {
       // The row's own cell problems are reported too when its draft is known.
-      const own = draft ? planRow(draft, cells, present).reasons : []
+      const own = draft ? planRow(draft, cells, present, teamRules).reasons : []
       rows.push({ ...base, outcome: 'refused', fields: [], reasons: [...reasons, ...own] })
       continue
     }
-    const planned = planRow(draft, cells, present)
+    const planned = planRow(draft, cells, present, teamRules)
     if (planned.reasons.length > 0) {
       rows.push({ ...base, outcome: 'refused', fields: [], reasons: planned.reasons })
       continue

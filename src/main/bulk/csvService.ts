@@ -7,6 +7,7 @@ import { formatNumber } from '../../shared/rules/issues'
 import { writeFileAtomic } from '../files/atomicFile'
 import { readRegularFile, UnsafeFileError } from '../files/regularFile'
 import { draftsToCsv } from './csvExport'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { decodeCsv, planImport, type ImportRow, type PlannedChange } from './csvImport'
 
 /** The save and open dialogs for drafts CSV files (Electron's in the app, scripted in tests). */
@@ -66,6 +67,8 @@ export function createDraftsCsvService(options: {
   drafts: DraftsPort
   dialogs: DraftsCsvDialogs
   now?: () => Date
+  /** The active account's team rule packs (teamRules/packStore.ts); none when absent. */
+  teamRules?: () => Promise<readonly TeamRulePack[]>
 }) {
   const now = options.now ?? (() => new Date())
   let pending: { token: string; changes: PlannedChange[] } | null = null
@@ -121,7 +124,7 @@ export function createDraftsCsvService(options: {
       }
       await options.drafts.flush()
       const { text, damaged } = decodeCsv(bytes)
-      const plan = await planImport(text, damaged, options.drafts.find)
+      const plan = await planImport(text, damaged, options.drafts.find, (await options.teamRules?.()) ?? [])
       const token = randomUUID()
       pending = { token, changes: plan.changes }
       // Unchanged rows are counted, not listed: the window shows what changes and what is refused.

@@ -1,6 +1,7 @@
 import { checkContent } from '../../shared/creatives/check'
 import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
 import type { Draft } from '../../shared/drafts/envelope'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 
 /**
  * The live rules a change from bulk work must keep, the same for a CSV row, a side-panel edit and
@@ -17,22 +18,33 @@ export function lockedReason(draft: Draft): string | null {
     : null
 }
 
-function errorKeys(draft: Draft, content: unknown): Map<string, string> {
-  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind])
+/**
+ * The content's errors by rule and field. Team rules share one code, so theirs are told apart by
+ * their message too (two packs may each say something about the same field).
+ */
+function errorKeys(draft: Draft, content: unknown, teamRules: readonly TeamRulePack[]): Map<string, string> {
+  const { issues } = checkContent(draft.kind, content as ContentByKind[typeof draft.kind], { teamRules })
   const keys = new Map<string, string>()
-  for (const issue of issues)
-    if (issue.severity === 'error') keys.set(`${issue.code}|${issue.contentPath.join('.')}`, issue.message)
+  for (const issue of issues) {
+    if (issue.severity !== 'error') continue
+    const rule = issue.code === 'team_rule' ? `team_rule|${issue.message}` : issue.code
+    keys.set(`${rule}|${issue.contentPath.join('.')}`, issue.message)
+  }
   return keys
 }
 
 /** The problems `content` (new content for `draft`) brings, in words; none: it may be saved. */
-export function newContentProblems(draft: Draft, content: unknown): string[] {
+export function newContentProblems(
+  draft: Draft,
+  content: unknown,
+  teamRules: readonly TeamRulePack[] = [],
+): string[] {
   const parsed = contentSchemas[draft.kind].safeParse(content)
   if (!parsed.success)
     return [`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
   // The draft's own are checked only when the new content has any (most edits have none).
-  const after = errorKeys(draft, content)
-  const before = after.size > 0 ? errorKeys(draft, draft.content) : after
+  const after = errorKeys(draft, content, teamRules)
+  const before = after.size > 0 ? errorKeys(draft, draft.content, teamRules) : after
   const problems: string[] = []
   for (const [key, message] of after) if (!before.has(key)) problems.push(message)
   return problems

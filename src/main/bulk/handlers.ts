@@ -3,6 +3,7 @@ import type { bulkEditContract } from '../../shared/ipc/contracts/bulkEdit'
 import { createBulkEditService } from './bulkEditService'
 import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
 import type { draftsCsvContract } from '../../shared/ipc/contracts/draftsCsv'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import type { HandlersOf } from '../ipc/dispatcher'
 import {
   createDraftsCsvService,
@@ -18,8 +19,13 @@ export type { DraftsCsvDialogs } from './csvService'
 export function createDraftsCsvHandlers(
   drafts: Parameters<typeof draftsPortOf>[0],
   dialogs: DraftsCsvDialogs = NO_CSV_DIALOGS,
+  teamRules?: () => Promise<readonly TeamRulePack[]>,
 ): HandlersOf<typeof draftsCsvContract> {
-  const csv: DraftsCsvService = createDraftsCsvService({ drafts: draftsPortOf(drafts), dialogs })
+  const csv: DraftsCsvService = createDraftsCsvService({
+    drafts: draftsPortOf(drafts),
+    dialogs,
+    ...(teamRules ? { teamRules } : {}),
+  })
   return {
     'draftsCsv.export': ({ ids }) => csv.exportCsv(ids),
     'draftsCsv.preview': () => csv.previewImport(),

@@ -19,6 +19,7 @@ import type { AnyOperationExecutor } from './operations/types'
 import { createPublication, type PublicationDeps } from './publication'
 import { createRunner } from './runner'
 import { createScheduler } from './scheduler'
+import type { TeamRulesOf } from './teamRules'
 import { toView } from './view'
 import { createWaits } from './waits'
 import { NO_LOCAL_MEDIA, type LocalMediaReader } from '../media/grantedFiles'
@@ -107,6 +108,8 @@ export interface OutboxDeps {
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
   /** Issue 44: whether the draft's current content has the approval its account may need. */
   checkApproval?: PublicationDeps['checkApproval']
+  /** The account's team rule packs; publish refuses a draft breaking one of their error rules. */
+  teamRules?: TeamRulesOf
   /** Where the outbox's events for the window go (jobEvents.ts): jobs added, moved on, removed. */
   events?: Pick<EventEmitter, 'emit'>
 }
@@ -179,6 +182,7 @@ export function createOutbox(deps: OutboxDeps) {
     ...(deps.postLengthTier ? { postLengthTier: deps.postLengthTier } : {}),
     ...(deps.accountFeatures ? { accountFeatures: deps.accountFeatures } : {}),
     ...(deps.checkApproval ? { checkApproval: deps.checkApproval } : {}),
+    ...(deps.teamRules ? { teamRules: deps.teamRules } : {}),
   })
   const commands = createCommands({
     book,

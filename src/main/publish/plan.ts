@@ -27,7 +27,7 @@ export interface PlanInput {
    * What the gate needs besides the drafts: the account's post-length tier, its features when
    * known, and the weighted length counter (see checkDraftForPublish).
    */
-  publish: Pick<PublishContext, 'postLengthTier' | 'features' | 'weightedLength'>
+  publish: Pick<PublishContext, 'postLengthTier' | 'features' | 'weightedLength' | 'teamRules'>
 }
 
 export interface Plan {

@@ -14,6 +14,7 @@ import type { CardKind, DraftSnapshot, PublishJob } from './job'
 import { postLengthTierLimit, type PostLengthLimit } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkDraftForPublish } from '../../shared/creatives/publishGate'
+import type { TeamRulesOf } from './teamRules'
 import { checkSnapshotRules, type RuleFacts } from './preflightRules'
 import { MediaFileError } from '../media/formats'
 import type { LocalMediaProbe } from '../media/inspect/grantedProbe'
@@ -292,6 +293,8 @@ export interface PreflightDeps {
   probeLocal?: LocalMediaProbe
   /** A published card draft's id and kind on the platform, from the draft store. */
   publishedCard(draftId: string): { cardId: string; cardKind?: CardKind } | undefined
+  /** The account's team rule packs (checked again before the job's first network write). */
+  teamRules?: TeamRulesOf
 }
 
 /** The outbox's preflight hook, built from main's services. */
@@ -304,6 +307,7 @@ export function createPreflight(
     const tier = deps.postLengthTier(job.profileId, postingUserOf(posted))
     // The weighted length does not depend on the limit; the tier's limit is passed for the type.
     const limit = postLengthTierLimit(tier) as PostLengthLimit
+    const teamRules = await deps.teamRules?.(job.profileId, job.accountId)
     return preflight({
       ctx,
       job,
@@ -313,6 +317,7 @@ export function createPreflight(
         weightedLength: (text) => counter(text, limit).weightedLength,
         ...(job.publication.userId ? { authenticatedUserId: job.publication.userId } : {}),
         resolveCard: (draftId) => job.publication.publishedCards[draftId],
+        ...(teamRules ? { teamRules } : {}),
       },
       localMedia: deps.localMedia,
       ...(deps.probeLocal ? { probeLocal: deps.probeLocal } : {}),
@@ -331,6 +336,7 @@ export function createReviewWarnings(deps: {
   postLengthTier: PreflightDeps['postLengthTier']
   lookupDraft: (draftId: string) => Draft | undefined
   resolveCard: (draftId: string, accountId: string) => string | undefined
+  teamRules?: TeamRulesOf
 }) {
   return async (
     draft: Draft,
@@ -340,6 +346,7 @@ export function createReviewWarnings(deps: {
     const tier = deps.postLengthTier(context.profileId, postingUserOf(draft))
     const limit = postLengthTierLimit(tier) as PostLengthLimit
     const features = deps.features.peek(context.accountId)?.features
+    const teamRules = await deps.teamRules?.(context.profileId, context.accountId)
     const issues = checkDraftForPublish(draft, {
       postLengthTier: tier,
       ...(features ? { features } : {}),
@@ -347,6 +354,7 @@ export function createReviewWarnings(deps: {
       ...(context.userId ? { authenticatedUserId: context.userId } : {}),
       lookupDraft: deps.lookupDraft,
       resolveCard: (draftId) => deps.resolveCard(draftId, context.accountId),
+      ...(teamRules ? { teamRules } : {}),
     })
     return issues
       .filter((issue) => issue.severity === 'warning')

@@ -1,6 +1,7 @@
 import type { Draft } from '../../shared/drafts/envelope'
 import type { OutboxError } from '../../shared/ipc/contracts/outbox'
 import type { PostLengthTier } from '../../shared/rules/limits'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { checkDraftForPublish, publishErrors, type PublishContext } from '../../shared/creatives/publishGate'
 
 /** What the rules need beyond the drafts themselves, as main knows it when a job starts. */
@@ -11,6 +12,8 @@ export interface RuleFacts {
   authenticatedUserId?: string
   /** card_uri of card drafts published before the job (the job's publishedCards). */
   resolveCard?: (draftId: string) => string | undefined
+  /** The account's team rule packs, as main keeps them. */
+  teamRules?: readonly TeamRulePack[]
 }
 
 /**
@@ -30,6 +33,7 @@ export function checkSnapshotRules(
     lookupDraft,
     ...(facts.authenticatedUserId ? { authenticatedUserId: facts.authenticatedUserId } : {}),
     ...(facts.resolveCard ? { resolveCard: facts.resolveCard } : {}),
+    ...(facts.teamRules ? { teamRules: facts.teamRules } : {}),
   }
   return publishErrors(checkDraftForPublish(draft, context)).map((issue) => ({
     code: issue.code,

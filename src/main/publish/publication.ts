@@ -12,6 +12,7 @@ import { isFinished, isPublishJob, PUBLISH_AREA } from './job'
 import type { JobBook } from './jobBook'
 import { buildPlan } from './plan'
 import { sameContent } from './reviewed'
+import type { TeamRulesOf } from './teamRules'
 import { stepLabel } from './view'
 
 /**
@@ -43,6 +44,8 @@ export interface PublicationDeps {
     draft: Draft,
     accountId: string,
   ) => Promise<{ refusal?: string; approval?: { reviewer: string; version: string; decidedAt: string } }>
+  /** The account's team rule packs (teamRules/packStore.ts): the gate checks them itself. */
+  teamRules?: TeamRulesOf
 }
 
 export function createPublication(deps: PublicationDeps) {
@@ -88,6 +91,7 @@ export function createPublication(deps: PublicationDeps) {
   async function gatedPlan(draft: Draft, profileId: string, accountId: string, userId: string | undefined) {
     const countLength = await loadPostLengthCounter()
     const features = deps.accountFeatures?.(profileId, accountId)
+    const teamRules = await deps.teamRules?.(profileId, accountId)
     return buildPlan({
       draft,
       lookupDraft: (id) => drafts.get(id),
@@ -97,6 +101,7 @@ export function createPublication(deps: PublicationDeps) {
         postLengthTier: deps.postLengthTier?.(profileId, postingUserOf(draft)) ?? DEFAULT_POST_LENGTH_TIER,
         weightedLength: (text) => countLength(text, LIMITS.postLength.longForm.value).weightedLength,
         ...(features ? { features } : {}),
+        ...(teamRules ? { teamRules } : {}),
       },
     })
   }

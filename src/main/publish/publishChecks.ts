@@ -2,6 +2,7 @@ import type { Draft } from '../../shared/drafts/envelope'
 import { createGrantedProbe } from '../media/inspect/grantedProbe'
 import type { GrantedFiles } from '../media/grantedFiles'
 import { publishedCardUri } from './plan'
+import type { TeamRulesOf } from './teamRules'
 import { createPreflight, createReviewWarnings, type PreflightDeps } from './preflight'
 
 /**
@@ -14,6 +15,7 @@ export function createPublishChecks(deps: {
   localMedia: PreflightDeps['localMedia']
   localFiles: GrantedFiles
   getDraft(id: string): Draft | undefined
+  teamRules?: TeamRulesOf
 }) {
   return {
     preflight: createPreflight({
@@ -28,12 +30,14 @@ export function createPublishChecks(deps: {
         const cardKind = draft.kind === 'post' || draft.kind === 'media_library' ? undefined : draft.kind
         return cardKind ? { cardId, cardKind } : { cardId }
       },
+      ...(deps.teamRules ? { teamRules: deps.teamRules } : {}),
     }),
     reviewWarnings: createReviewWarnings({
       features: deps.features,
       postLengthTier: deps.postLengthTier,
       lookupDraft: deps.getDraft,
       resolveCard: (draftId, accountId) => publishedCardUri(deps.getDraft(draftId), accountId),
+      ...(deps.teamRules ? { teamRules: deps.teamRules } : {}),
     }),
   }
 }

@@ -15,6 +15,7 @@ import type { PostLengthTier } from '../../shared/rules/limits'
 import { LIMITS } from '../../shared/rules/limits'
 import { loadPostLengthCounter } from '../../shared/rules/postLength'
 import { checkDraftForPublish, publishErrors, publishIssueField } from '../../shared/creatives/publishGate'
+import type { TeamRulesOf } from '../publish/teamRules'
 import { listPosts } from '../api/ads'
 import type { OperationRequest } from '../publish/outbox'
 import type { WithAdsContext } from '../session/session'
@@ -47,6 +48,8 @@ export interface PublishedEditDeps {
   postLengthTier(profileId: string, userId: string | undefined): PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait). */
   accountFeatures?(profileId: string, accountId: string): readonly string[] | undefined
+  /** The account's team rule packs: an edit of published content follows them too. */
+  teamRules?: TeamRulesOf
 }
 
 const KIND_WORD: Record<DraftKind, string> = {
@@ -112,12 +115,14 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
   async function gateErrors(candidate: Draft, profileId: string, accountId: string): Promise<FieldIssue[]> {
     const counter = candidate.kind === 'post' ? await loadPostLengthCounter() : undefined
     const features = deps.accountFeatures?.(profileId, accountId)
+    const teamRules = await deps.teamRules?.(profileId, accountId)
     const issues = checkDraftForPublish(candidate, {
       postLengthTier: deps.postLengthTier(profileId, postingUserOf(candidate)),
       ...(features ? { features } : {}),
       ...(counter
         ? { weightedLength: (text: string) => counter(text, LIMITS.postLength.longForm.value).weightedLength }
         : {}),
+      ...(teamRules ? { teamRules } : {}),
     })
     return publishErrors(issues).map((issue) => ({ field: publishIssueField(issue), message: issue.message }))
   }

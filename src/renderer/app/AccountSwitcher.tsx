@@ -6,6 +6,7 @@ import { PracticeBadge } from '../components/PracticeBadge'
 import { Select } from '../components/Select'
 import { useAccountFeaturesSync } from '../state/accounts/accountFeatures'
 import { useAccountsStore } from '../state/accounts/accountsStore'
+import { useTeamRulesSync } from '../state/accounts/teamRules'
 import { useActiveProfile, useProfilesLoaded } from '../state/connection/activeProfile'
 import './accountSwitcher.css'
 
@@ -16,6 +17,7 @@ import './accountSwitcher.css'
 export function AccountSwitcher() {
   useProfilesLoaded()
   useAccountFeaturesSync()
+  useTeamRulesSync()
   const labelId = useId()
   const profile = useActiveProfile()
   const { accounts, busy, failure, notice, profileId: loadedFor } = useAccountsStore()

@@ -2,6 +2,8 @@ import type { Issue, IssuePath } from '../rules/issues'
 import type { ValidationContext } from '../rules/context'
 import type { PayloadByKind } from '../rules/payloads'
 import { validate } from '../rules/validate'
+import { checkTeamRules } from '../rules/teamPacks/check'
+import type { TeamRulePack } from '../rules/teamPacks/types'
 import type { ContentByKind, DraftKind } from './content'
 import { buildPayload } from './content'
 import { toContentPath } from './contentPath'
@@ -14,6 +16,8 @@ import { unresolvedCard } from './post'
 export interface CheckOptions extends Omit<ValidationContext, 'media'> {
   readonly resolveMedia?: MediaResolver
   readonly resolveCard?: CardResolver
+  /** The account's team rule packs: their issues join the platform's, labelled "Team rule". */
+  readonly teamRules?: readonly TeamRulePack[]
 }
 
 export interface ContentIssue extends Issue {
@@ -37,11 +41,13 @@ export function checkContent<K extends DraftKind>(
   content: ContentByKind[K],
   options: CheckOptions = {},
 ): ContentCheck<K> {
-  const { resolveMedia = unresolvedMedia, resolveCard = unresolvedCard, ...rest } = options
+  const { resolveMedia = unresolvedMedia, resolveCard = unresolvedCard, teamRules, ...rest } = options
   const collector = new MediaCollector(resolveMedia)
   const payload = buildPayload(kind, content, collector, resolveCard)
   const context: ValidationContext = { ...rest, media: collector.media }
-  const issues = validate(kind, payload, context).map((issue) => ({
+  const found = validate(kind, payload, context)
+  if (teamRules) found.push(...checkTeamRules(kind, payload, teamRules))
+  const issues = found.map((issue) => ({
     ...issue,
     contentPath: toContentPath(kind, issue.path),
   }))

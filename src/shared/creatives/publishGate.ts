@@ -12,6 +12,7 @@ import type { Draft } from '../drafts/envelope'
 import type { IssuePath } from '../rules/issues'
 import { error, pathKey } from '../rules/issues'
 import type { PostLengthTier } from '../rules/limits'
+import type { TeamRulePack } from '../rules/teamPacks/types'
 
 export interface PublishContext {
   /** The ad account's post length tier (settings, per profile and account). */
@@ -29,6 +30,11 @@ export interface PublishContext {
   readonly lookupDraft?: (draftId: string) => Draft | undefined
   /** card_uri of a card draft already published on this account; such a card needs no check. */
   readonly resolveCard?: CardResolver
+  /**
+   * The account's team rule packs as main keeps them: their errors refuse a publish like the
+   * platform's, their warnings do not. Main passes them itself; the renderer's word is not asked.
+   */
+  readonly teamRules?: readonly TeamRulePack[]
 }
 
 export interface PublishIssue extends ContentIssue {
@@ -93,6 +99,7 @@ function checkOne(draft: Draft, context: PublishContext, prefix: string): Publis
     ...(measured === undefined ? {} : { weightedTextLength: measured }),
     ...(context.authenticatedUserId ? { authenticatedUserId: context.authenticatedUserId } : {}),
     ...(context.resolveCard ? { resolveCard: context.resolveCard } : {}),
+    ...(context.teamRules ? { teamRules: context.teamRules } : {}),
   })
   const found: PublishIssue[] = issues.map((issue) => ({
     ...issue,

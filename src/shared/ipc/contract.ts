@@ -21,6 +21,7 @@ import { newsContract } from './contracts/news'
 import { mirrorContract } from './contracts/mirror'
 import { reviewContract } from './contracts/review'
 import { bulkEditContract } from './contracts/bulkEdit'
+import { teamRulesContract } from './contracts/teamRules'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -53,6 +54,7 @@ export const contract = {
   ...mirrorContract,
   ...reviewContract,
   ...bulkEditContract,
+  ...teamRulesContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

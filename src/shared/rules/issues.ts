@@ -54,6 +54,8 @@ export type IssueCode =
   | 'pending_card'
   /** a rule could not be checked because some information is not known yet */
   | 'unchecked'
+  /** a rule of a team rule pack the account imported (rules/teamPacks), not the platform's */
+  | 'team_rule'
 
 export interface Issue {
   readonly path: IssuePath

@@ -7,6 +7,7 @@ import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
 import { useFocusKeeper } from '../../lib/useFocusKeeper'
 import { useTouchedFields } from '../../kits/editor/issues'
+import { useTeamRules } from '../../state/accounts/teamRules'
 import { useValueAfterPaint } from '../../lib/useValueAfterPaint'
 import { CardPreview } from './CardPreview'
 import type { ChangeContent } from './cardEditorProps'
@@ -36,7 +37,8 @@ export function CardBuilder() {
   // other change (a click, undo) shows them in the same render.
   const typing = useDraftEditor<'card', boolean>((state) => state.typing)
   const settled = useValueAfterPaint(content, typing)
-  const check = useMemo(() => checkContent('card', settled), [settled])
+  const teamRules = useTeamRules((state) => state.rules)
+  const check = useMemo(() => checkContent('card', settled, { teamRules }), [settled, teamRules])
   const allIssues = useSameIssues(
     useMemo(() => new IssueIndex([...check.issues, ...serverIssues]), [check, serverIssues]),
   )

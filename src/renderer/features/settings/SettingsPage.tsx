@@ -7,6 +7,7 @@ import { useSettingsStore } from '../../state/settings/settingsStore'
 import { DeveloperTools } from './DeveloperTools'
 import { FeaturesSection } from './FeaturesSection'
 import { SupportSection } from './SupportSection'
+import { TeamRulesSection } from './TeamRulesSection'
 
 const THEMES: { value: Settings['theme']; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'Match system', icon: Monitor },
@@ -56,6 +57,7 @@ export default function SettingsPage({ route }: { route: RouteInfo }) {
         ) : null}
       </section>
       <FeaturesSection />
+      <TeamRulesSection />
       <SupportSection />
       <DeveloperTools />
     </>

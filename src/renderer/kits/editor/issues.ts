@@ -1,5 +1,6 @@
 import type { FieldMessage } from '../../components/Field'
 import { useDraftEditor } from '../../state/drafts/draftEditor'
+import { useTeamRules } from '../../state/accounts/teamRules'
 import { useCallback, useMemo, useRef } from 'react'
 import type { CheckOptions, ContentIssue } from '../../../shared/creatives/check'
 import { checkContent } from '../../../shared/creatives/check'
@@ -7,16 +8,20 @@ import type { ContentByKind, DraftKind } from '../../../shared/creatives/content
 import type { IssuePath } from '../../../shared/rules/issues'
 import { pathKey } from '../../../shared/rules/issues'
 
-/** The rules from src/shared, run on every change: editors show exactly what publish will check. */
+/**
+ * The rules from src/shared and the account's team rule packs, run on every change: editors show
+ * exactly what publish will check.
+ */
 export function useContentIssues<K extends DraftKind>(
   kind: K,
   content: ContentByKind[K],
   options: CheckOptions,
 ): ContentIssue[] {
   const serverIssues = useDraftEditor((state) => state.serverIssues)
+  const teamRules = useTeamRules((state) => state.rules)
   const issues = useMemo(
-    () => [...checkContent(kind, content, options).issues, ...serverIssues],
-    [kind, content, options, serverIssues],
+    () => [...checkContent(kind, content, { ...options, teamRules }).issues, ...serverIssues],
+    [kind, content, options, serverIssues, teamRules],
   )
   return useSameIssues(issues)
 }

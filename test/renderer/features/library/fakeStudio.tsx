@@ -101,6 +101,8 @@ export function installFakeStudio(options: FakeOptions = {}) {
       createSandbox: calls.createSandbox,
     },
     library: { list: calls.libraryList, thumbnail: calls.thumbnail },
+    // The account switcher follows the account's team rule packs (issue 44): none here.
+    teamRules: { list: () => ok({ packs: [] }) },
   }
   Object.defineProperty(window, 'studio', { value: studio, configurable: true })
   return calls

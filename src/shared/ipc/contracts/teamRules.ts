@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { profileIdSchema } from '../../profiles'
+import { teamRulePackSchema } from '../../rules/teamPacks/schema'
+import { platformIdSchema } from './fields'
+
+const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
+
+/** A pack as the account keeps it: the file's rules, its name when imported, and when. */
+export const storedTeamPackSchema = z.object({
+  id: z.string().uuid(),
+  fileName: z.string(),
+  importedAt: z.string(),
+  pack: teamRulePackSchema,
+})
+export type StoredTeamPack = z.infer<typeof storedTeamPackSchema>
+
+const packsResponse = z.object({ packs: z.array(storedTeamPackSchema) })
+
+/** Team rule packs (issue 44), per profile and ad account; main reads the files, never the renderer. */
+export const teamRulesContract = {
+  /** The account's packs, in the order imported. */
+  'teamRules.list': { request: accountRequest, response: packsResponse },
+  /**
+   * Opens a file dialog and imports the chosen pack for the account; a pack of the same name is
+   * replaced. A malformed file is refused with its line, column and reason.
+   */
+  'teamRules.import': {
+    request: accountRequest,
+    response: z.discriminatedUnion('chosen', [
+      z.object({ chosen: z.literal(false) }),
+      z.object({
+        chosen: z.literal(true),
+        imported: storedTeamPackSchema,
+        packs: z.array(storedTeamPackSchema),
+      }),
+    ]),
+  },
+  'teamRules.remove': {
+    request: accountRequest.extend({ id: z.string().uuid() }).strict(),
+    response: packsResponse,
+  },
+} as const
