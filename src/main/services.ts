@@ -15,6 +15,7 @@ import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createDraftsCsvHandlers } from './bulk/handlers'
+import { createHistory } from './history/historyWiring'
 import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
 import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
@@ -136,13 +137,18 @@ export function createServices(config: ServicesConfig): Services {
   })
   practice.resume()
 
+  // Version history of every draft and the app's undo list (issue 43, main/history/).
+  const history = createHistory({ dataDir: config.dataDir, onError: log.unexpected('history') })
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     dialogs: config.dialogs,
     onError: log.unexpected('drafts'),
     backupsKept: () => settings.get().draftBackupsKept,
     onListChanged: (revision) => draftsMoved('list', revision),
+    onDraftChange: history.noteChange,
   })
+  // bulkSteps: where bulk work on drafts records its steps (bulk/bulkSteps.ts).
+  const { steps: bulkSteps, handlers: historyHandlers } = history.bind(drafts)
   const draftStore = {
     get: (id: string) => drafts.store.get(id),
     flush: (ids?: readonly string[]) => drafts.store.flush(ids),
@@ -249,7 +255,8 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs, bulkSteps),
+    ...historyHandlers,
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({
@@ -322,6 +329,7 @@ export function createServices(config: ServicesConfig): Services {
       await catalogStores.flushAll()
       await feedWorker.dispose()
       await drafts.close()
+      await history.close()
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
       await practice.dispose()
@@ -330,5 +338,6 @@ export function createServices(config: ServicesConfig): Services {
     },
     drafts,
     outbox,
+    bulkSteps,
   }
 }

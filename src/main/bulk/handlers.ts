@@ -1,5 +1,6 @@
 import type { draftsCsvContract } from '../../shared/ipc/contracts/draftsCsv'
 import type { HandlersOf } from '../ipc/dispatcher'
+import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
 import {
   createDraftsCsvService,
   draftsPortOf,
@@ -14,8 +15,9 @@ export type { DraftsCsvDialogs } from './csvService'
 export function createDraftsCsvHandlers(
   drafts: Parameters<typeof draftsPortOf>[0],
   dialogs: DraftsCsvDialogs = NO_CSV_DIALOGS,
+  steps: BulkStepRecorder = UNRECORDED_STEPS,
 ): HandlersOf<typeof draftsCsvContract> {
-  const csv: DraftsCsvService = createDraftsCsvService({ drafts: draftsPortOf(drafts), dialogs })
+  const csv: DraftsCsvService = createDraftsCsvService({ drafts: draftsPortOf(drafts), dialogs, steps })
   return {
     'draftsCsv.export': ({ ids }) => csv.exportCsv(ids),
     'draftsCsv.preview': () => csv.previewImport(),
