@@ -55,14 +55,17 @@ export function createHistoryService(options: {
     async timeline(draftId: string): Promise<{ entries: TimelineEntry[] }> {
       const draft = await draftOf(draftId)
       const entries = await history.entries(draftId, draft)
-      const newest = versions(entries).at(-1)
+      const kept = versions(entries)
+      const newest = kept.at(-1)
+      // The oldest version kept changed every field from nothing: it lists none.
+      const oldest = kept[0]
       const timeline = entries.map((entry): TimelineEntry =>
         entry.k === 'v'
           ? {
               type: 'version',
               n: entry.n,
               at: entry.at,
-              fields: entry.changed.map(topFieldWords),
+              fields: entry === oldest ? [] : entry.changed.map(topFieldWords),
               current: entry === newest,
             }
           : { type: entry.what, at: entry.at, label: entry.label },
