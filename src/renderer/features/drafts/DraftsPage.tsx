@@ -13,6 +13,7 @@ import { useDraftsStore } from '../../state/drafts/draftsStore'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
+import { UndoList } from './UndoList'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -87,6 +88,7 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               Import…
             </Button>
             <DraftsCsv shownIds={shownIds} onNotice={setNotice} onProblem={setCsvProblem} />
+            <UndoList onNotice={setNotice} />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }

@@ -15,6 +15,7 @@ import { PublishButton } from '../publish/PublishButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 import { EditorPreviewProvider } from './editorPreview'
+import { DraftHistoryButton } from './DraftHistory'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -133,6 +134,7 @@ const EditorHeader = memo(function EditorHeader({
         >
           <Redo2 size={16} aria-hidden="true" />
         </Button>
+        <DraftHistoryButton readOnly={published} />
         <PublishButton
           draftId={draftId}
           errorCount={errors}
