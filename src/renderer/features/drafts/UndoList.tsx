@@ -112,7 +112,7 @@ export function UndoList({ onNotice }: { onNotice(notice: ListNotice): void }) {
                 onClick={() => void undo(newest.id)}
                 data-testid="undo-newest"
               >
-                Undo “{newest.label}”
+                Undo the newest step
               </Button>
             </div>
           ) : null}

@@ -153,9 +153,8 @@ function VersionRow({
           Version {entry.n}
           {entry.current ? <span className="badge badge--neutral">Current</span> : null}
         </span>
+        <span className="muted">{when(entry.at)}</span>
         <span className="muted">
-          {when(entry.at)}
-          {' · '}
           {entry.fields.length > 0 ? `Changed ${entry.fields.join(', ')}` : 'First version kept'}
         </span>
       </div>
@@ -182,10 +181,8 @@ function MarkRow({ entry }: { entry: Exclude<TimelineEntry, VersionEntry> }) {
       <Icon size={14} aria-hidden="true" className="draft-history__icon" />
       <div className="draft-history__what">
         <span className="draft-history__title">{MARK_WORDS[entry.type]}</span>
-        <span className="muted">
-          {when(entry.at)}
-          {entry.label !== MARK_WORDS[entry.type] ? ` · ${entry.label}` : ''}
-        </span>
+        <span className="muted">{when(entry.at)}</span>
+        {entry.label !== MARK_WORDS[entry.type] ? <span className="muted">{entry.label}</span> : null}
       </div>
     </li>
   )
