@@ -21,6 +21,7 @@ import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
+import { benchHistory, historyRows } from './history'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -36,7 +37,7 @@ const FRAME_BUDGET_MS = 8
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
  * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
- * mirror (the account mirror at 10,000 objects).
+ * mirror (the account mirror at 10,000 objects), history (a draft's version history, issue 43).
  */
 const SECTIONS = [
   'bundle',
@@ -53,6 +54,7 @@ const SECTIONS = [
   'audiences',
   'media',
   'mirror',
+  'history',
 ] as const
 type Section = (typeof SECTIONS)[number]
 function chosenSections(argv: readonly string[]): ReadonlySet<Section> {
@@ -326,6 +328,11 @@ try {
   if (wants('csv')) {
     log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
     for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
+  }
+
+  if (wants('history')) {
+    log('version history: a 1,000-version timeline, and the size after 10,000 saves (issue 43)')
+    for (const row of historyRows(await benchHistory())) addRow(row)
   }
 
   if (wants('audiences')) {

@@ -200,10 +200,21 @@ export function createHistoryStore(options: HistoryStoreOptions) {
      * Work on drafts that ends their windows with a mark: `before` (the state just before the
      * work) is kept as a version, then the mark, then the state after it (the open window).
      */
-    markStep(what: MarkKind, label: string, before: readonly Readonly<Draft>[]): Promise<void> {
+    markStep(
+      what: MarkKind,
+      label: string,
+      before: readonly Readonly<Draft>[],
+      created: readonly string[] = [],
+    ): Promise<void> {
       const at = now().toISOString()
-      return Promise.all(
-        before.map((draft) => {
+      // A draft the work made: its first version, then the mark that says where it came from.
+      const made = created.map((id) => {
+        closeWindow(id)
+        return queue(id, () => writeMark(id, what, label, at))
+      })
+      return Promise.all([
+        ...made,
+        ...before.map((draft) => {
           const after = pending.get(draft.id)
           if (after) {
             pending.delete(draft.id)
@@ -215,7 +226,7 @@ export function createHistoryStore(options: HistoryStoreOptions) {
             if (after) await writeVersion(draft.id, after.state, at)
           })
         }),
-      ).then(() => undefined)
+      ]).then(() => undefined)
     },
 
     /**

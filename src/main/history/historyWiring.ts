@@ -62,6 +62,7 @@ export function createHistory(options: { dataDir: string; onError?: (error: unkn
             what === 'undone' ? 'undo' : step.kind === 'restore' ? 'restore' : 'bulk',
             what === 'undone' ? `Undid: ${step.label}` : step.label,
             before,
+            what === 'recorded' ? step.created : [],
           ),
       })
       const service = createHistoryService({

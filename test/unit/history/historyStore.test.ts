@@ -109,6 +109,17 @@ describe('version history of a draft', () => {
     ])
   })
 
+  it('marks a draft a bulk step made, after its first version', async () => {
+    const history = store()
+    save(history, draft('variant B'))
+    await history.markStep('bulk', 'Made 4 variants', [], [ID])
+    const entries = await history.peek(ID)
+    expect(entries.map((entry) => (entry.k === 'v' ? entry.fields['content.text'] : entry.label))).toEqual([
+      'variant B',
+      'Made 4 variants',
+    ])
+  })
+
   it('ignores a torn append and cuts it off before the next one', async () => {
     const history = store()
     save(history, draft('one'))
