@@ -67,8 +67,7 @@ async function saveVersions(dataDir: string, id: string, count: number, start: n
   }
   await history.flush()
   await budget.settled()
-  budget.written(0)
-  await budget.settled()
+  await budget.check()
   return (await stat(history.pathOf(id))).size
 }
 

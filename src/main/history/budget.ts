@@ -1,10 +1,11 @@
 /**
  * All histories together stay within twice the drafts' own size (issue 43). The drafts' size is
- * measured when the histories have grown past the last budget; over it, the oldest versions
+ * measured when the histories have grown past the last budget (a pass also drops the histories
+ * of drafts deleted for good); over it, the oldest versions
  * and marks of all histories go first (never a draft's newest version), down to 90 % of the
  * budget so that the next pass waits for real growth.
  */
-import { readdir, stat } from 'node:fs/promises'
+import { readdir, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isErrno } from '../files/atomicFile'
 import { lastVersionIndex, without } from './thinning'
@@ -43,6 +44,8 @@ export function createHistoryBudget(options: {
   dir: string
   history: () => HistoryStore
   draftsBytes: () => Promise<number>
+  /** The draft is neither live nor in the trash: its history goes in the next pass. */
+  isGone?: (id: string) => Promise<boolean>
   onError?: (error: unknown) => void
 }) {
   let total: number | undefined
@@ -55,6 +58,11 @@ export function createHistoryBudget(options: {
     const history = options.history()
     budget = HISTORY_BUDGET_FACTOR * (await options.draftsBytes())
     let files = await measure()
+    if (options.isGone) {
+      for (const file of files)
+        if (await options.isGone(file.name.slice(0, -4))) await unlink(join(options.dir, file.name))
+      files = await measure()
+    }
     total = files.reduce((sum, file) => sum + file.bytes, 0)
     for (let round = 0; round < MAX_ROUNDS && total > budget; round++) {
       const target = budget * TARGET_SHARE
@@ -103,6 +111,12 @@ export function createHistoryBudget(options: {
       }
       total += bytes
       if (total > budget) start()
+    },
+    /** Measures (and thins) now, after any pass running; resolves when done. */
+    async check(): Promise<void> {
+      while (running) await running
+      start()
+      await running
     },
     /** Resolves when no pass is running (tests, close). */
     async settled(): Promise<void> {

@@ -3,12 +3,14 @@
  * drafts store's changes (given before the drafts service exists), the rest is bound to the
  * drafts service once it does.
  */
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure } from '../../shared/errors'
 import type { Draft } from '../../shared/drafts/envelope'
 import type { BulkStepRecorder } from '../bulk/bulkSteps'
 import type { DraftChange } from '../drafts/storeTypes'
-import { layoutFor } from '../drafts/layout'
+import { draftFileName, layoutFor } from '../drafts/layout'
+import { isErrno } from '../files/atomicFile'
 import { createHistoryBudget, draftFilesBytes } from './budget'
 import { createHistoryHandlers } from './handlers'
 import { createHistoryService } from './historyService'
@@ -25,11 +27,20 @@ interface DraftsCalls {
 
 export function createHistory(options: { dataDir: string; onError?: (error: unknown) => void }) {
   const dir = join(options.dataDir, 'history')
-  const draftsDir = layoutFor(join(options.dataDir, 'drafts')).drafts
+  const layout = layoutFor(join(options.dataDir, 'drafts'))
+  const draftsDir = layout.drafts
+  const missing = (path: string) =>
+    stat(path).then(
+      () => false,
+      (error: unknown) => isErrno(error, 'ENOENT'),
+    )
   const budget = createHistoryBudget({
     dir,
     history: () => history,
     draftsBytes: () => draftFilesBytes(draftsDir),
+    isGone: async (id) =>
+      (await missing(join(draftsDir, draftFileName(id)))) &&
+      (await missing(join(layout.trash, draftFileName(id)))),
     ...(options.onError ? { onError: options.onError } : {}),
   })
   const history = createHistoryStore({

@@ -178,13 +178,32 @@ describe('version history of a draft', () => {
     }
     await history.flush()
     await budget.settled()
-    // One more write measures again after the last pass.
-    budget.written(0)
-    await budget.settled()
+    // Measured again after the last pass.
+    await budget.check()
     expect((await stat(history.pathOf(ID))).size).toBeLessThanOrEqual(2 * draftBytes)
     const texts = versionTexts(await history.peek(ID))
     expect(texts.at(-1)).toBe(`${filler} 599`)
     expect(texts.length).toBeGreaterThan(1)
+  })
+})
+
+describe('histories of drafts deleted for good', () => {
+  it('go with the next budget pass', async () => {
+    const gone = '00000000-0000-4000-8000-000000000002'
+    const budget = createHistoryBudget({
+      dir,
+      history: () => history,
+      draftsBytes: async () => 10_000,
+      isGone: async (id) => id === gone,
+    })
+    const history = store({ onWritten: (bytes) => budget.written(bytes) })
+    save(history, draft('kept'))
+    save(history, { ...draft('deleted'), id: gone })
+    await history.flush()
+    await budget.settled()
+    await budget.check()
+    await expect(stat(history.pathOf(gone))).rejects.toThrow(/ENOENT/)
+    expect(versionTexts(await history.peek(ID))).toEqual(['kept'])
   })
 })
 
