@@ -3,12 +3,13 @@
  * restored (recorded in the undo list, so it is one step to take back), and the undo list.
  */
 import { AppFailure, appError } from '../../shared/errors'
-import type { Draft, DraftStatus } from '../../shared/drafts/envelope'
+import type { Draft } from '../../shared/drafts/envelope'
 import type { TimelineEntry } from '../../shared/ipc/contracts/history'
 import type { BulkStepRecorder } from '../bulk/bulkSteps'
 import { compareFields, topFieldWords, type FieldChangeRow } from './compare'
 import { stateOf, type HistoryStore } from './historyStore'
 import type { Entry, Version } from './thinning'
+import { OUT_STATUSES } from './undoList'
 import { flatten, sameValue, unflatten } from './versionDelta'
 
 export interface HistoryDraftsPort {
@@ -17,8 +18,6 @@ export interface HistoryDraftsPort {
   save(draft: Draft): Promise<Draft>
   flush(): Promise<unknown>
 }
-
-const OUT_STATUSES: ReadonlySet<DraftStatus> = new Set(['queued', 'publishing', 'published'])
 
 function refuse(message: string, code: 'invalid_input' | 'not_found' = 'invalid_input'): AppFailure {
   return new AppFailure(appError(code, message))

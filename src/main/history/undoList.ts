@@ -40,7 +40,8 @@ interface StoredStep extends BulkStep {
   at: string
 }
 
-const OUT_STATUSES: ReadonlySet<DraftStatus> = new Set(['queued', 'publishing', 'published'])
+/** A draft in these states is on the platform, or on its way: its past is not ours to restore. */
+export const OUT_STATUSES: ReadonlySet<DraftStatus> = new Set(['queued', 'publishing', 'published'])
 
 function refuse(message: string): AppFailure {
   return new AppFailure(appError('invalid_input', message))
