@@ -71,7 +71,9 @@ describe('a draft’s history', () => {
         await expect.poll(() => text.textContent()).toBe('Spring sale')
 
         await page.goto(page.url().replace(/#.*$/, '#/drafts'))
-        await page.getByTestId('undo-list').click()
+        await page.getByTestId('undo-list').waitFor()
+        // Outside a text field, Ctrl+Shift+Z opens the undo list.
+        await page.keyboard.press('Control+Shift+Z')
         const undoList = page.getByRole('dialog', { name: 'Undo list' })
         await undoList
           .getByText(/Restored version 1 of/)
