@@ -68,8 +68,10 @@ export function createHistory(options: { dataDir: string; onError?: (error: unkn
           remove: drafts.remove,
           flush: drafts.flush,
         },
-        onStep: (what, step, before) =>
-          history.markStep(
+        // The marks are queued at once, each behind its draft's earlier history writes, and
+        // written in the background: a step over thousands of drafts is not held up by them.
+        onStep: async (what, step, before) =>
+          void history.markStep(
             what === 'undone' ? 'undo' : step.kind === 'restore' ? 'restore' : 'bulk',
             what === 'undone' ? `Undid: ${step.label}` : step.label,
             before,

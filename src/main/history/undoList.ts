@@ -94,14 +94,30 @@ export function createUndoList(options: {
   }
   const pathOf = (seq: number) => join(options.dir, `${String(seq).padStart(12, '0')}.json`)
   const readStep = async (seq: number) => parseStep(await readFile(pathOf(seq), 'utf8'), seq)
-  /** Kept steps, newest first; a file that cannot be read is passed over. */
-  const steps = async (): Promise<StoredStep[]> => {
-    const found: StoredStep[] = []
-    for (const seq of (await numbers()).sort((a, b) => b - a)) {
-      const step = await readStep(seq).catch(() => undefined)
-      if (step) found.push(step)
+  /**
+   * What the list shows of a step, read once per run: a step's file never changes, and one
+   * holds every draft as it was (thousands, for a replace across an account).
+   */
+  const summaries = new Map<number, UndoEntry>()
+  const summaryOf = (step: StoredStep): UndoEntry => {
+    const entry: UndoEntry = {
+      id: String(step.seq),
+      kind: step.kind,
+      label: step.label,
+      at: step.at,
+      drafts: new Set([...step.before.map((draft) => draft.id), ...step.created]).size,
     }
-    return found
+    summaries.set(step.seq, entry)
+    return entry
+  }
+  const newestFirst = async () => (await numbers()).sort((a, b) => b - a)
+  /** The newest step that can be read; a file that cannot be read is passed over. */
+  const newestStep = async (): Promise<StoredStep | undefined> => {
+    for (const seq of await newestFirst()) {
+      const step = await readStep(seq).catch(() => undefined)
+      if (step) return step
+    }
+    return undefined
   }
 
   /** How many of the step's drafts went out (queued, sent or published) since it was recorded. */
@@ -136,29 +152,28 @@ export function createUndoList(options: {
 
     list: () =>
       serial(async () => {
-        const found = await steps()
-        return Promise.all(
-          found.map(async (step, index): Promise<UndoEntry> => {
-            const entry: UndoEntry = {
-              id: String(step.seq),
-              kind: step.kind,
-              label: step.label,
-              at: step.at,
-              drafts: new Set([...step.before.map((draft) => draft.id), ...step.created]).size,
-            }
-            if (index === 0) {
-              const count = await publishedSince(step)
-              if (count > 0) entry.blocked = blockedWhy(count)
-            }
-            return entry
-          }),
-        )
+        const newest = await newestStep()
+        if (!newest) return []
+        const entries: UndoEntry[] = []
+        for (const seq of await newestFirst()) {
+          if (seq > newest.seq) continue
+          if (seq === newest.seq) {
+            const count = await publishedSince(newest)
+            entries.push({ ...summaryOf(newest), ...(count > 0 ? { blocked: blockedWhy(count) } : {}) })
+            continue
+          }
+          const known = summaries.get(seq)
+          const step = known ? undefined : await readStep(seq).catch(() => undefined)
+          const entry = known ?? (step ? summaryOf(step) : undefined)
+          if (entry) entries.push(entry)
+        }
+        return entries
       }),
 
     undo: (id) =>
       serial(async () => {
         await options.drafts.flush()
-        const [newest] = await steps()
+        const newest = await newestStep()
         if (!newest) throw refuse('There is nothing to undo.')
         if (String(newest.seq) !== id)
           throw refuse(`Only the latest step can be undone: undo “${newest.label}” first.`)

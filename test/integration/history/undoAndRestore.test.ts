@@ -88,6 +88,21 @@ describe('version history through the services', () => {
     expect((await h()['undo.list']({})).entries).toEqual([])
   })
 
+  it('lists steps newest first and undoes only the newest', async () => {
+    const id = await postWith(['One', 'Two'])
+    await h()['history.restore']({ draftId: id, n: 1 })
+    await h()['history.restore']({ draftId: id, n: 2 })
+    const { entries } = await h()['undo.list']({})
+    expect(entries.map((entry) => entry.label)).toEqual([
+      'Restored version 2 of “Untitled post”',
+      'Restored version 1 of “Untitled post”',
+    ])
+    await expect(h()['undo.undo']({ id: entries[1]!.id })).rejects.toThrow(/Only the latest step/)
+    await h()['undo.undo']({ id: entries[0]!.id })
+    expect(await textOf(id)).toBe('One')
+    expect((await h()['undo.list']({})).entries.map((entry) => entry.id)).toEqual([entries[1]!.id])
+  })
+
   it('keeps the undo list across a restart', async () => {
     const id = await postWith(['One', 'Two'])
     await h()['history.restore']({ draftId: id, n: 1 })
