@@ -24,6 +24,7 @@ import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchReviewBundle, reviewBundleRows } from './reviewBundle'
 import { benchBulkReplace, bulkReplaceRows } from './bulkReplace'
+import { benchHistory, historyRows } from './history'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -39,7 +40,8 @@ const FRAME_BUDGET_MS = 8
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
  * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
- * mirror (the account mirror at 10,000 objects), teamrules (a 200-rule team pack on the composer's text).
+ * mirror (the account mirror at 10,000 objects), teamrules (a 200-rule team pack on the composer's text),
+ * history (a draft's version history, issue 43).
  */
 const SECTIONS = [
   'bundle',
@@ -59,6 +61,7 @@ const SECTIONS = [
   'audiences',
   'media',
   'mirror',
+  'history',
 ] as const
 type Section = (typeof SECTIONS)[number]
 function chosenSections(argv: readonly string[]): ReadonlySet<Section> {
@@ -355,6 +358,10 @@ try {
   if (wants('bulkreplace')) {
     log('find and replace: preview and apply over 50,000 drafts through the handlers (issue 43)')
     for (const row of bulkReplaceRows(await benchBulkReplace())) addRow(row)
+  }
+  if (wants('history')) {
+    log('version history: a 1,000-version timeline, and the size after 10,000 saves (issue 43)')
+    for (const row of historyRows(await benchHistory())) addRow(row)
   }
 
   if (wants('audiences')) {

@@ -15,6 +15,7 @@ import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createBulkEditHandlers, createDraftsCsvHandlers } from './bulk/handlers'
+import { createHistory } from './history/historyWiring'
 import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
 import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
@@ -143,13 +144,18 @@ export function createServices(config: ServicesConfig): Services {
   })
   practice.resume()
 
+  // Version history of every draft and the app's undo list (issue 43, main/history/).
+  const history = createHistory({ dataDir: config.dataDir, onError: log.unexpected('history') })
   const drafts = createDraftsService({
     dataDir: config.dataDir,
     dialogs: config.dialogs,
     onError: log.unexpected('drafts'),
     backupsKept: () => settings.get().draftBackupsKept,
     onListChanged: (revision) => draftsMoved('list', revision),
+    onDraftChange: history.noteChange,
   })
+  // bulkSteps: where bulk work on drafts records its steps (bulk/bulkSteps.ts).
+  const { steps: bulkSteps, handlers: historyHandlers } = history.bind(drafts)
   const draftStore = {
     get: (id: string) => drafts.store.get(id),
     flush: (ids?: readonly string[]) => drafts.store.flush(ids),
@@ -272,12 +278,17 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs, async () => {
-      const active = session.active()
-      return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
-    }),
-    // Bulk edit and find and replace (issue 43); the lead wires the undo list's recorder.
-    ...createBulkEditHandlers(drafts),
+    ...createDraftsCsvHandlers(
+      drafts,
+      config.draftsCsvDialogs,
+      async () => {
+        const active = session.active()
+        return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
+      },
+      bulkSteps,
+    ),
+    ...createBulkEditHandlers(drafts, bulkSteps),
+    ...historyHandlers,
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({
@@ -358,6 +369,7 @@ export function createServices(config: ServicesConfig): Services {
       await catalogStores.flushAll()
       await feedWorker.dispose()
       await drafts.close()
+      await history.close()
       await localFiles.close()
       // Last: the outbox may have been talking to it. The sandbox saves its state as it stops.
       await practice.dispose()
@@ -366,5 +378,6 @@ export function createServices(config: ServicesConfig): Services {
     },
     drafts,
     outbox,
+    bulkSteps,
   }
 }

@@ -14,6 +14,7 @@ import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import type { MediaDialogs } from './media/mediaService'
 import type { ReviewDialogs } from './review/handlers'
 import type { Outbox, OutboxOptions } from './publish/outbox'
+import type { BulkStepRecorder } from './bulk/bulkSteps'
 import type { SettingsRecovery } from './settings/settingsRecovery'
 import type { KeyValueStore } from './settings/settingsStore'
 import type { SecretStore } from './vault/secretStore'
@@ -91,6 +92,8 @@ export interface Services {
   settings: { get(): Settings }
   drafts: ReturnType<typeof createDraftsService>
   outbox: Outbox
+  /** The app's undo list: every bulk step on drafts is recorded here (bulk/bulkSteps.ts). */
+  bulkSteps: BulkStepRecorder
   /** A new document in the window (a reload, a navigation): its preload gets a new drop key. */
   newDocument(): void
   dispose(): Promise<void>

@@ -3,8 +3,9 @@ import { basename } from 'node:path'
 import { AppFailure, appError } from '../../shared/errors'
 import { DRAFTS_CSV_LIMITS } from '../../shared/drafts/csvFormat'
 import type { Draft } from '../../shared/drafts/envelope'
-import { formatNumber } from '../../shared/rules/issues'
+import { formatNumber, plural } from '../../shared/rules/issues'
 import { writeFileAtomic } from '../files/atomicFile'
+import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
 import { readRegularFile, UnsafeFileError } from '../files/regularFile'
 import { draftsToCsv } from './csvExport'
 import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
@@ -69,9 +70,12 @@ export function createDraftsCsvService(options: {
   now?: () => Date
   /** The active account's team rule packs (teamRules/packStore.ts); none when absent. */
   teamRules?: () => Promise<readonly TeamRulePack[]>
+  /** The undo list: an applied import is one step. */
+  steps?: BulkStepRecorder
 }) {
   const now = options.now ?? (() => new Date())
-  let pending: { token: string; changes: PlannedChange[] } | null = null
+  const steps = options.steps ?? UNRECORDED_STEPS
+  let pending: { token: string; fileName: string; changes: PlannedChange[] } | null = null
 
   return {
     async exportCsv(ids: readonly string[]): Promise<{ exported: number; fileName?: string }> {
@@ -126,7 +130,7 @@ export function createDraftsCsvService(options: {
       const { text, damaged } = decodeCsv(bytes)
       const plan = await planImport(text, damaged, options.drafts.find, (await options.teamRules?.()) ?? [])
       const token = randomUUID()
-      pending = { token, changes: plan.changes }
+      pending = { token, fileName: name, changes: plan.changes }
       // Unchanged rows are counted, not listed: the window shows what changes and what is refused.
       const listed = plan.rows.filter((row) => row.outcome !== 'unchanged')
       return { chosen: true, token, fileName: name, rows: listed, counts: summary(plan.rows) }
@@ -138,9 +142,10 @@ export function createDraftsCsvService(options: {
     ): Promise<{ applied: number; skipped: { line: number; reason: string }[] }> {
       if (!pending || pending.token !== token)
         throw refuse('This import report is no longer current. Import the file again to see a new report.')
-      const { changes } = pending
+      const { changes, fileName } = pending
       pending = null
       const skipped: { line: number; reason: string }[] = []
+      const before: Draft[] = []
       let applied = 0
       for (const change of changes) {
         const draft = await options.drafts.find(change.id)
@@ -155,6 +160,7 @@ export function createDraftsCsvService(options: {
         }
         try {
           await options.drafts.update(change.id, change.patch)
+          before.push(draft)
           applied++
         } catch (error) {
           skipped.push({
@@ -164,6 +170,13 @@ export function createDraftsCsvService(options: {
         }
       }
       await options.drafts.flush()
+      if (before.length > 0)
+        await steps.record({
+          kind: 'import',
+          label: `Imported ${fileName}: ${plural(before.length, 'draft')} changed`,
+          before,
+          created: [],
+        })
       return { applied, skipped }
     },
   }

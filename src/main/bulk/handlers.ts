@@ -20,10 +20,12 @@ export function createDraftsCsvHandlers(
   drafts: Parameters<typeof draftsPortOf>[0],
   dialogs: DraftsCsvDialogs = NO_CSV_DIALOGS,
   teamRules?: () => Promise<readonly TeamRulePack[]>,
+  steps: BulkStepRecorder = UNRECORDED_STEPS,
 ): HandlersOf<typeof draftsCsvContract> {
   const csv: DraftsCsvService = createDraftsCsvService({
     drafts: draftsPortOf(drafts),
     dialogs,
+    steps,
     ...(teamRules ? { teamRules } : {}),
   })
   return {

@@ -7,7 +7,13 @@ import type { DraftListRequest, DraftListResponse } from '../../shared/ipc/contr
 import { createDraftList } from './draftList'
 import { layoutFor } from './layout'
 import { createQuarantine, QuarantineError } from './quarantine'
-import { createDraftStore, DraftStoreError, type DraftStore, type LoadReport } from './store'
+import {
+  createDraftStore,
+  DraftStoreError,
+  type DraftChange,
+  type DraftStore,
+  type LoadReport,
+} from './store'
 
 /** Native file dialogs, injected: Electron's dialog in the app, a scripted chooser in tests. */
 export interface FileDialogs {
@@ -103,6 +109,8 @@ export function createDraftsService(options: {
   backupsKept?: () => number
   /** The drafts list changed: its revision now (the drafts.changed event). */
   onListChanged?: (revision: number) => void
+  /** Every change the store makes, after the list has it (the version history follows saves). */
+  onDraftChange?: (change: DraftChange) => void
 }) {
   const storeDir = join(options.dataDir, 'drafts')
   // The list is a summary index in its own module: main never copies whole drafts to list them.
@@ -115,7 +123,12 @@ export function createDraftsService(options: {
   const store: DraftStore = createDraftStore({
     dir: storeDir,
     validateContent: validateDraftContent,
-    onChange: draftList.onChange,
+    onChange: options.onDraftChange
+      ? (change) => {
+          draftList.onChange(change)
+          options.onDraftChange!(change)
+        }
+      : draftList.onChange,
     ...(options.now ? { now: options.now } : {}),
     ...(options.backupsKept ? { backupsKept: options.backupsKept } : {}),
   })

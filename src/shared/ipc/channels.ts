@@ -154,6 +154,12 @@ export const CHANNELS = [
   'devtools.replayWebhook',
   'news.search',
   'news.get',
+  // A draft's version history and the app's undo list (contracts/history.ts, issue 43).
+  'history.timeline',
+  'history.compare',
+  'history.restore',
+  'undo.list',
+  'undo.undo',
 ] as const
 
 export type Channel = (typeof CHANNELS)[number]

@@ -22,6 +22,7 @@ import { mirrorContract } from './contracts/mirror'
 import { reviewContract } from './contracts/review'
 import { bulkEditContract } from './contracts/bulkEdit'
 import { teamRulesContract } from './contracts/teamRules'
+import { historyContract } from './contracts/history'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -55,6 +56,7 @@ export const contract = {
   ...reviewContract,
   ...bulkEditContract,
   ...teamRulesContract,
+  ...historyContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -17,6 +17,7 @@ import { DraftsReview } from './DraftsReview'
 import { BulkEditPanel } from './BulkEditPanel'
 import { FindReplace } from './FindReplace'
 import './bulkEdit.css'
+import { UndoList } from './UndoList'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -106,6 +107,7 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               onNotice={setNotice}
               onProblem={setCsvProblem}
             />
+            <UndoList onNotice={setNotice} />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }

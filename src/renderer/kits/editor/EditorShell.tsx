@@ -16,6 +16,7 @@ import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 import { EditorPreviewProvider } from './editorPreview'
 import { ReviewDetails } from '../review/ReviewMark'
+import { DraftHistoryButton } from './DraftHistory'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -135,6 +136,7 @@ const EditorHeader = memo(function EditorHeader({
         >
           <Redo2 size={16} aria-hidden="true" />
         </Button>
+        <DraftHistoryButton readOnly={published} />
         <PublishButton
           draftId={draftId}
           errorCount={errors}

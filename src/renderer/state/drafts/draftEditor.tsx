@@ -362,3 +362,21 @@ export function DraftEditorProvider({
   if ('error' in loaded) return <>{fallback({ loading: false, error: loaded.error })}</>
   return <EditorContext.Provider value={loaded.store}>{children}</EditorContext.Provider>
 }
+
+/**
+ * A version main restored (history.restore) becomes the editor's content as one undo step:
+ * Undo (Ctrl+Z) puts back what was there, and saves it, like any other edit. Main already has
+ * the restored draft, so nothing is sent.
+ */
+export function adoptRestoredDraft<K extends DraftKind>(store: DraftEditorStore<K>, draft: Draft): void {
+  const state = store.getState()
+  if (state.draft.id !== draft.id) return
+  const { content, ...meta } = draft
+  store.setState({
+    draft: meta,
+    content: content as ContentByKind[K],
+    past: [...state.past, state.content],
+    future: [],
+    typing: false,
+  })
+}
