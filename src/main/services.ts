@@ -15,6 +15,7 @@ import { catalogDeleteOperation } from './catalog/catalogDeletion'
 import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createDraftsCsvHandlers } from './bulk/handlers'
+import { createVariantsHandlers } from './bulk/variantHandlers'
 import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
 import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
@@ -250,6 +251,7 @@ export function createServices(config: ServicesConfig): Services {
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
     ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs),
+    ...createVariantsHandlers(drafts, config.dataDir),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({
