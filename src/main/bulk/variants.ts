@@ -62,7 +62,8 @@ export function errorKeys(kind: DraftKind, content: unknown): Map<string, string
  */
 export function reasonsAgainst(kind: DraftKind, content: unknown, baseErrors: () => Map<string, string>) {
   const parsed = contentSchemas[kind].safeParse(content)
-  if (!parsed.success) return [`The values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
+  if (!parsed.success)
+    return [`The values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
   const after = errorKeys(kind, content)
   if (after.size === 0) return []
   const before = baseErrors()
@@ -116,6 +117,8 @@ export function planVariants(
     if (reasons.length > 0) return { picks: [...combo], name, reasons }
     content = named(content, name)
     reasons.push(...reasonsAgainst(draft.kind, content, errorsOfBase))
-    return reasons.length > 0 ? { picks: [...combo], name, reasons } : { picks: [...combo], name, reasons, content }
+    return reasons.length > 0
+      ? { picks: [...combo], name, reasons }
+      : { picks: [...combo], name, reasons, content }
   })
 }

@@ -59,7 +59,8 @@ export function createVariantsService(options: {
   const source = async (id: string): Promise<Draft> => {
     await drafts.flush()
     const draft = await drafts.find(id)
-    if (!draft) throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted.'))
+    if (!draft)
+      throw new AppFailure(appError('not_found', 'That draft no longer exists — it may have been deleted.'))
     return draft
   }
 
@@ -72,7 +73,8 @@ export function createVariantsService(options: {
       const draft = await drafts.find(id)
       if (draft) members.push(draft)
     }
-    if (members.length === 0) throw new AppFailure(appError('not_found', 'Every draft of that group was deleted.'))
+    if (members.length === 0)
+      throw new AppFailure(appError('not_found', 'Every draft of that group was deleted.'))
     return { group, members }
   }
 
@@ -93,9 +95,19 @@ export function createVariantsService(options: {
       return { rows: rows.map(({ picks, name, reasons }) => ({ picks, name, reasons })) }
     },
 
-    async generate(request: { draftId: string; base: string; variables: VariantVariable[]; picks: number[][] }) {
+    async generate(request: {
+      draftId: string
+      base: string
+      variables: VariantVariable[]
+      picks: number[][]
+    }) {
       const draft = await source(request.draftId)
-      const planned = planVariants(draft, request.base, resolveVariables(draft, request.variables), request.picks)
+      const planned = planVariants(
+        draft,
+        request.base,
+        resolveVariables(draft, request.variables),
+        request.picks,
+      )
       const valid = planned.filter((row) => row.content !== undefined)
       const skipped = planned
         .filter((row) => row.content === undefined)
@@ -166,7 +178,10 @@ export function createVariantsService(options: {
           continue
         }
         if (!field) {
-          skipped.push({ name: draft.name, reasons: [`It has no ${request.key.replaceAll('_', ' ')} to set.`] })
+          skipped.push({
+            name: draft.name,
+            reasons: [`It has no ${request.key.replaceAll('_', ' ')} to set.`],
+          })
           continue
         }
         const written = field.write(draft.content, request.value)
@@ -175,7 +190,9 @@ export function createVariantsService(options: {
           continue
         }
         if (JSON.stringify(written.content) === JSON.stringify(draft.content)) continue
-        const reasons = reasonsAgainst(draft.kind, written.content, () => errorKeys(draft.kind, draft.content))
+        const reasons = reasonsAgainst(draft.kind, written.content, () =>
+          errorKeys(draft.kind, draft.content),
+        )
         if (reasons.length > 0) skipped.push({ name: draft.name, reasons })
         else changes.push({ draft, content: written.content })
       }
