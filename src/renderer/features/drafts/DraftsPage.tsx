@@ -13,6 +13,7 @@ import { useDraftsStore } from '../../state/drafts/draftsStore'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
+import { DraftGroups } from './DraftGroups'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -93,6 +94,8 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
       />
       {csvProblem ? <Banner tone="error">{csvProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
+      {/* Variants made together (issue 43): edit a shared field, publish the group. */}
+      <DraftGroups />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
       <DraftsList
         notice={notice}
