@@ -14,10 +14,10 @@ export function variantDraftsPortOf(drafts: DraftsService): VariantDraftsPort {
   return {
     ...port,
     create: (kind, name, content) => drafts.store.create(kind, name, content),
-    liveIds: async () => {
+    liveNames: async () => {
       // Waits for the drafts' load without hurrying it (the first screen keeps its core).
       await drafts.whenLoaded
-      return new Set(drafts.store.list().map((summary) => summary.id))
+      return new Map(drafts.store.list().map((summary) => [summary.id, summary.name]))
     },
   }
 }

@@ -19,8 +19,8 @@ export interface VariantDraftsPort {
   create(kind: DraftKind, name: string, content: unknown): Promise<Draft>
   update(id: string, patch: { name?: string; content?: unknown }): Promise<unknown>
   flush(): Promise<unknown>
-  /** The ids of every live draft (the store's list, once loaded). */
-  liveIds(): Promise<ReadonlySet<string>>
+  /** Every live draft's name by its id (the store's list, once loaded). */
+  liveNames(): Promise<ReadonlyMap<string, string>>
 }
 
 const IN_OUTBOX = new Set(['queued', 'publishing'])
@@ -140,11 +140,14 @@ export function createVariantsService(options: {
 
     /** The groups with their live drafts; a group whose drafts are all gone is not listed. */
     async list() {
-      const live = await drafts.liveIds()
+      const live = await drafts.liveNames()
       const all = await groups.list()
       return {
         groups: all
-          .map((group) => ({ ...group, draftIds: group.draftIds.filter((id) => live.has(id)) }))
+          .map((group) => {
+            const draftIds = group.draftIds.filter((id) => live.has(id))
+            return { ...group, draftIds, names: draftIds.map((id) => live.get(id)!) }
+          })
           .filter((group) => group.draftIds.length > 0),
       }
     },

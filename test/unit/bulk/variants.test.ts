@@ -184,7 +184,9 @@ describe('groups', () => {
 
     const again = await open(dataDir)
     const { groups } = await again.handlers['draftGroups.list']({})
-    expect(groups).toEqual([{ ...group, draftIds: group.draftIds.slice(1) }])
+    expect(groups).toEqual([
+      { ...group, draftIds: group.draftIds.slice(1), names: ['Spring · headline B', 'Spring · headline C'] },
+    ])
     await again.drafts.close()
   })
 

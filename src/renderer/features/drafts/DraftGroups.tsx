@@ -1,7 +1,7 @@
 import { Layers, PencilLine, Send } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import type { OutboxReview } from '../../../shared/ipc/contracts/outbox'
-import type { DraftGroup } from '../../../shared/ipc/contracts/variants'
+import type { ListedGroup } from '../../../shared/ipc/contracts/variants'
 import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
@@ -18,10 +18,9 @@ type Notice = { tone: 'success' | 'info' | 'error'; text: string; outbox?: boole
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 
-/** The group's drafts by the names the list knows (main's names when the list has not paged them in). */
-function batchOf(group: DraftGroup): BatchDraft[] {
-  const names = new Map(useDraftsStore.getState().drafts.map((draft) => [draft.id, draft.name]))
-  return group.draftIds.map((id, index) => ({ id, name: names.get(id) ?? `${group.name} ${index + 1}` }))
+/** The group's drafts with their names, as main listed them. */
+function batchOf(group: ListedGroup): BatchDraft[] {
+  return group.draftIds.map((id, index) => ({ id, name: group.names[index] ?? group.name }))
 }
 
 /**
@@ -30,9 +29,9 @@ function batchOf(group: DraftGroup): BatchDraft[] {
  * as Publish does) and queues them all once confirmed.
  */
 export function DraftGroups() {
-  const [groups, setGroups] = useState<DraftGroup[]>([])
-  const [editing, setEditing] = useState<DraftGroup | null>(null)
-  const [reviewing, setReviewing] = useState<{ group: DraftGroup; review: OutboxReview } | null>(null)
+  const [groups, setGroups] = useState<ListedGroup[]>([])
+  const [editing, setEditing] = useState<ListedGroup | null>(null)
+  const [reviewing, setReviewing] = useState<{ group: ListedGroup; review: OutboxReview } | null>(null)
   const [busy, setBusy] = useState<string | null>(null)
   const [notice, setNotice] = useState<Notice | null>(null)
   // The list's revision moves with every change to the drafts: a deleted draft leaves its group.
@@ -51,7 +50,7 @@ export function DraftGroups() {
     }
   }, [revision])
 
-  const publish = async (group: DraftGroup) => {
+  const publish = async (group: ListedGroup) => {
     setBusy(`publish:${group.id}`)
     setNotice(null)
     try {

@@ -59,6 +59,10 @@ export const draftGroupSchema = z.object({
 })
 export type DraftGroup = z.infer<typeof draftGroupSchema>
 
+/** A group as the Drafts page lists it: its live drafts only, with their names (same order). */
+export const listedGroupSchema = draftGroupSchema.extend({ names: z.array(z.string()) })
+export type ListedGroup = z.infer<typeof listedGroupSchema>
+
 const skippedSchema = z.object({ name: z.string(), reasons: z.array(z.string()) })
 
 export const variantsContract = {
@@ -91,7 +95,7 @@ export const variantsContract = {
   /** The groups, newest first, each with the ids of its drafts that still exist. */
   'draftGroups.list': {
     request: emptyRequest,
-    response: z.object({ groups: z.array(draftGroupSchema) }),
+    response: z.object({ groups: z.array(listedGroupSchema) }),
   },
   /** The variables the group's drafts share, with a value common to all or marked mixed. */
   'draftGroups.fields': {
