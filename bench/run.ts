@@ -21,6 +21,7 @@ import { benchCatalog } from './catalog'
 import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
+import { benchVariants, variantsRows } from './variants'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -36,6 +37,7 @@ const FRAME_BUDGET_MS = 8
  * figure; the full run is the one to quote). Sections: bundle, frames (floor, composer, card
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
  * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
+ * variants (500 variants of a draft),
  * mirror (the account mirror at 10,000 objects).
  */
 const SECTIONS = [
@@ -50,6 +52,7 @@ const SECTIONS = [
   'feedcheck',
   'catalogimport',
   'csv',
+  'variants',
   'audiences',
   'media',
   'mirror',
@@ -326,6 +329,11 @@ try {
   if (wants('csv')) {
     log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
     for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
+  }
+
+  if (wants('variants')) {
+    log('variants: 500 variants of a card made through the handlers, the list asked meanwhile (issue 43)')
+    for (const row of variantsRows(await benchVariants())) addRow(row)
   }
 
   if (wants('audiences')) {
