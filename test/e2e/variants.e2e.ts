@@ -6,7 +6,7 @@ import { connectThroughServices } from './sandboxSession'
 
 /**
  * Issue 43 item 3, against the real services and the practice platform: Make variants on a post
- * (two texts), the group on the Drafts page, and Publish group's one review sheet for both
+ * (two texts), the group on the Drafts page, a shared field set on both, and Publish group's one review sheet for both
  * drafts, confirmed into the outbox. Light and dark, each screen axe-checked.
  */
 
@@ -52,6 +52,18 @@ describe('variants', () => {
       await group.getByText('2 drafts').waitFor(LONG)
       await page.getByText('Spring · text A').first().waitFor()
       await shootBothPalettes(page, 'variants-group')
+
+      // A field shared by the whole group, set on every draft at once.
+      await group.getByRole('button', { name: 'Edit shared field of Spring' }).click()
+      const edit = page.getByRole('dialog', { name: 'Edit “Spring”' })
+      await edit.waitFor()
+      await edit.getByRole('combobox').click()
+      await page.getByRole('option', { name: 'Post text' }).click()
+      await edit.getByText('The drafts have different values now.').waitFor()
+      await edit.getByRole('textbox', { name: 'New post text' }).fill('Spring boots for everyone.')
+      await shootBothPalettes(page, 'variants-shared-field')
+      await edit.getByTestId('group-field-apply').click()
+      await page.getByText('Post text set on 2 drafts of “Spring”.').waitFor()
 
       await group.getByRole('button', { name: 'Publish group Spring' }).click()
       const sheet = page.getByRole('dialog', { name: 'Review and publish' })

@@ -94,9 +94,9 @@ export function GroupFieldDialog({
   return (
     <Dialog.Root open={group !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Overlay className="dialog-overlay variants-overlay" />
         {group ? (
-          <Dialog.Content className="dialog dialog--wide" data-testid="group-field-dialog">
+          <Dialog.Content className="dialog dialog--wide variants-dialog" data-testid="group-field-dialog">
             <div className="row row--spread">
               <Dialog.Title className="dialog__title">Edit “{group.name}”</Dialog.Title>
               <DialogCloseButton size={16} />

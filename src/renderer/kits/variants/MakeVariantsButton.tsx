@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { useOptionalDraftEditorStore } from '../../state/drafts/draftEditor'
 import { VariantsDialog } from './VariantsDialog'
+import './variants.css'
 
 /** "Make variants…" for an editor: saves what was typed, then opens the dialog on this draft. */
 export function MakeVariantsButton({ draftId, draftName }: { draftId: string; draftName: string }) {
@@ -20,12 +21,12 @@ export function MakeVariantsButton({ draftId, draftName }: { draftId: string; dr
     setOpen(true)
   }
   return (
-    <>
+    <span className="make-variants">
       <Button variant="secondary" busy={busy} onClick={() => void openDialog()} data-testid="make-variants">
         <Layers size={16} aria-hidden="true" />
         Make variants…
       </Button>
       <VariantsDialog draftId={draftId} draftName={draftName} open={open} onOpenChange={setOpen} />
-    </>
+    </span>
   )
 }

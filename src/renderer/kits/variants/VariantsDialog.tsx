@@ -167,7 +167,7 @@ export function VariantsDialog({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Overlay className="dialog-overlay variants-overlay" />
         <Dialog.Content className="dialog variants-dialog" data-testid="variants-dialog">
           <div className="row row--spread">
             <Dialog.Title className="dialog__title">Make variants</Dialog.Title>
