@@ -9,7 +9,7 @@ import { DialogCloseButton } from '../../components/DialogCloseButton'
 import { Field } from '../../components/Field'
 import { SelectField } from '../../components/SelectField'
 import { studio, unwrap } from '../../lib/ipc'
-import { mediaWords, sameValue } from '../../kits/variants/ValueEditors'
+import { inSentence, mediaWords, sameValue } from '../../kits/variants/ValueEditors'
 import { SkippedList } from '../../kits/variants/VariantsDialog'
 
 const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
@@ -125,14 +125,14 @@ export function GroupFieldDialog({
               ) : null}
               {field?.type === 'text' ? (
                 <Field
-                  label={`New ${field.label.toLowerCase()}`}
+                  label={`New ${inSentence(field.label)}`}
                   value={typeof value === 'string' ? value : ''}
                   onChange={(event) => setValue(event.target.value)}
                 />
               ) : null}
               {field?.type === 'choice' ? (
                 <SelectField
-                  label={`New ${field.label.toLowerCase()}`}
+                  label={`New ${inSentence(field.label)}`}
                   value={typeof value === 'string' ? value : null}
                   placeholder="Choose"
                   options={(field.choices ?? []).map((choice) => ({

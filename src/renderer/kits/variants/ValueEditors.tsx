@@ -12,6 +12,14 @@ export function mediaWords(ref: MediaRef): string {
   return ref.path.split(/[\\/]/).pop() || 'Local file'
 }
 
+/** A field's label inside a sentence: "Destination URL" → "destination URL". */
+export function inSentence(label: string): string {
+  return label
+    .split(' ')
+    .map((word) => (word === word.toUpperCase() ? word : word.toLowerCase()))
+    .join(' ')
+}
+
 /** Two values are the same medium (or the same text). */
 export function sameValue(a: VariantValue, b: VariantValue): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b

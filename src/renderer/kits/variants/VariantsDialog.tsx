@@ -19,7 +19,7 @@ import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { navigate } from '../../nav/routes'
-import { ChoiceValues, MediaValues, sameValue, TextValues } from './ValueEditors'
+import { ChoiceValues, inSentence, MediaValues, sameValue, TextValues } from './ValueEditors'
 import './variants.css'
 
 type Chosen = Record<string, VariantValue[]>
@@ -227,7 +227,7 @@ export function VariantsDialog({
                   <li key={field.key} className="variants-dialog__field">
                     <CheckboxRow
                       id={`${formId}-${field.key}`}
-                      label={`Vary ${field.label.toLowerCase()}`}
+                      label={`Vary ${inSentence(field.label)}`}
                       checked={chosen[field.key] !== undefined}
                       onChange={(on) => toggleField(field, on)}
                     />

@@ -99,7 +99,7 @@ describe('variants, end to end in the window', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Headline 2' }), {
       target: { value: 'Tulips' },
     })
-    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Vary destination url' }))
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Vary destination URL' }))
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Destination URL 2' }), {
       target: { value: 'not a link' },
     })
