@@ -22,6 +22,7 @@ import { benchFeedCheck } from './feedCheck'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
 import { benchVariants, variantsRows } from './variants'
+import { benchReviewBundle, reviewBundleRows } from './reviewBundle'
 import { benchAudiences } from './audiences'
 import { benchMediaInspect } from './mediaInspect'
 import { benchMirror, mirrorRows } from './mirror'
@@ -53,6 +54,7 @@ const SECTIONS = [
   'catalogimport',
   'csv',
   'variants',
+  'review',
   'audiences',
   'media',
   'mirror',
@@ -334,6 +336,11 @@ try {
   if (wants('variants')) {
     log('variants: 500 variants of a card made through the handlers, the list asked meanwhile (issue 43)')
     for (const row of variantsRows(await benchVariants())) addRow(row)
+  }
+
+  if (wants('review')) {
+    log('review bundle: export 50 drafts with their pictures as one .adsreview.html file (issue 44)')
+    addRow(...reviewBundleRows(await benchReviewBundle()))
   }
 
   if (wants('audiences')) {

@@ -32,6 +32,7 @@ import type { FileDialogs } from './drafts/draftsService'
 import type { MediaDialogs } from './media/mediaService'
 import type { CatalogDialogs } from './catalog/dialogs'
 import type { DraftsCsvDialogs } from './bulk/handlers'
+import type { ReviewDialogs } from './review/handlers'
 import type { AudienceDialogs } from './audiences/listUploads'
 
 const here = fileURLToPath(new URL('.', import.meta.url))
@@ -159,6 +160,16 @@ const draftsCsvDialogs = (): DraftsCsvDialogs => ({
   chooseCsvFile: () => chooseFile(CSV_FILE_FILTERS),
 })
 
+const REVIEW_BUNDLE_FILTERS = [{ name: 'Review bundles', extensions: ['adsreview'] }]
+const REVIEW_FILE_FILTERS = [
+  { name: 'Verdicts or review bundles', extensions: ['json', 'adsreview', 'html'] },
+]
+
+const reviewDialogs = (): ReviewDialogs => ({
+  chooseBundlePath: (defaultFileName) => chooseSavePath(defaultFileName, REVIEW_BUNDLE_FILTERS),
+  chooseReviewFile: () => chooseFile(REVIEW_FILE_FILTERS),
+})
+
 const LIST_FILE_FILTERS = [{ name: 'Customer lists', extensions: ['csv', 'txt'] }]
 
 const audienceDialogs = (): AudienceDialogs => ({ chooseListFile: () => chooseFile(LIST_FILE_FILTERS) })
@@ -260,6 +271,7 @@ if (!app.requestSingleInstanceLock()) {
         mediaDialogs: mediaDialogs(),
         catalogDialogs: catalogDialogs(),
         draftsCsvDialogs: draftsCsvDialogs(),
+        reviewDialogs: reviewDialogs(),
         audienceDialogs: audienceDialogs(),
         openExternal: (url) => shell.openExternal(url),
         notify: (title, body) => {

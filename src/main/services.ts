@@ -62,6 +62,10 @@ import { createAccountMirror } from './mirror/mirrorService'
 import { createPracticeHandlers } from './practice/handlers'
 import { createPracticeService } from './practice/practiceService'
 import { createConnectService } from './profiles/connectService'
+import { createReviewHandlers } from './review/handlers'
+import { createReviewService, NO_REVIEW_DIALOGS } from './review/reviewService'
+import { createVerdictStore } from './review/verdictStore'
+import { draftsPortOf } from './bulk/csvService'
 
 import type { Services, ServicesConfig } from './servicesConfig'
 
@@ -191,6 +195,17 @@ export function createServices(config: ServicesConfig): Services {
     readImage: createImageReader(config.mediaAddresses),
     thumbnails,
   })
+  // Review bundles and verdicts (issue 44); the publish gate asks it for approvals.
+  const review = createReviewService({
+    drafts: draftsPortOf(drafts),
+    dialogs: config.reviewDialogs ?? NO_REVIEW_DIALOGS,
+    store: createVerdictStore({
+      file: join(config.dataDir, 'reviews', 'verdicts.json'),
+      onDamaged: onStoreDamaged,
+    }),
+    activeAccountId: () => session.active()?.accountId,
+    readLocalMedia: (file) => localFiles.reader.read(file),
+  })
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -234,6 +249,7 @@ export function createServices(config: ServicesConfig): Services {
     postLengthTier,
     // What the preflight last fetched; unknown features leave the feature rules as warnings.
     accountFeatures: knownFeatures,
+    checkApproval: (draft, accountId) => review.checkApproval(draft, accountId),
   })
   const catalogDialogs: CatalogDialogs = config.catalogDialogs ?? {
     chooseFeedFile: async () => null,
@@ -280,6 +296,7 @@ export function createServices(config: ServicesConfig): Services {
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
+    ...createReviewHandlers(review),
     ...createTargetingHandlers({ withAdsContext }),
     ...createOrganicHandlers({
       withAdsContext,
@@ -320,6 +337,9 @@ export function createServices(config: ServicesConfig): Services {
     newDocument: () => media.resetDropKey(),
     /** Flushes pending autosaves (nothing typed is lost on quit) and stops the practice sandbox. */
     async dispose() {
+      // The outbox's stop waits for the drafts' deferred load, which closing the drafts does
+      // anyway: start it now rather than at LOAD_DEFER_MS.
+      drafts.ready.catch(() => undefined)
       await outbox.dispose()
       await catalogStores.flushAll()
       await feedWorker.dispose()

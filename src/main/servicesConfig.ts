@@ -11,6 +11,7 @@ import type { EventEmitter } from './ipc/events'
 import type { SenderPolicy } from './ipc/senderPolicy'
 import type { MediaAddressPolicy } from './library/mediaFetchPolicy'
 import type { MediaDialogs } from './media/mediaService'
+import type { ReviewDialogs } from './review/handlers'
 import type { Outbox, OutboxOptions } from './publish/outbox'
 import type { SettingsRecovery } from './settings/settingsRecovery'
 import type { KeyValueStore } from './settings/settingsStore'
@@ -48,6 +49,8 @@ export interface ServicesConfig {
   audienceDialogs?: AudienceDialogs
   /** The drafts CSV save and open dialogs; without them nothing is saved or picked. */
   draftsCsvDialogs?: DraftsCsvDialogs
+  /** The review bundle's save dialog and the verdict file's open dialog (issue 44). */
+  reviewDialogs?: ReviewDialogs
   /** The audience upload rate limit (default: the spec's 1,500 per minute); tests scale the window. */
   audienceUploadRate?: { requests: number; windowMs: number }
   /** Opens a URL in the system browser (shell.openExternal in the app). */

@@ -1,14 +1,12 @@
 import { z } from 'zod'
 import { accountSchema } from './ads'
-import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
+import type { AdsContext, ListOptions } from './adsRequest'
 import {
-  accountList,
+  accountCollection,
   accountUrl,
   adsUrl,
   callData,
   getList,
-  getOne,
-  listQuery,
   postForm,
   segment,
   single,
@@ -98,7 +96,7 @@ export async function addSandboxFeatures(
   return keys.success ? keys.data : undefined
 }
 
-export const listAccountApps = accountList('/account_apps', accountAppSchema)
+export const listAccountApps = accountCollection('/account_apps', accountAppSchema).list
 
 /** Which object's history, between which whole hours. */
 export interface HistoryWindow {
@@ -114,15 +112,20 @@ export function getAccountHistory(
   accountId: string,
   input: HistoryWindow & { userId?: string; count?: number; cursor?: string },
 ): Promise<Envelope<HistoryEntry[]>> {
-  return getList(ctx, accountUrl(ctx, accountId, '/account_history'), historyEntrySchema, {
-    entity_type: input.entityType,
-    entity_id: input.entityId,
-    start_time: input.startTime,
-    end_time: input.endTime,
-    user_id: input.userId,
-    count: input.count,
-    cursor: input.cursor,
-  })
+  return accountCollection('/account_history', historyEntrySchema).list(
+    ctx,
+    accountId,
+    {},
+    {
+      entity_type: input.entityType,
+      entity_id: input.entityId,
+      start_time: input.startTime,
+      end_time: input.endTime,
+      user_id: input.userId,
+      count: input.count,
+      cursor: input.cursor,
+    },
+  )
 }
 
 /** GET advertiser_business_categories: no parameters, no account. */
@@ -133,35 +136,19 @@ export async function listAdvertiserBusinessCategories(ctx: AdsContext): Promise
 
 // Account media
 
+const accountMedia = accountCollection('/account_media', accountMediaSchema)
+
 export function listAccountMedia(
   ctx: AdsContext,
   accountId: string,
   options: ListOptions & { accountMediaIds?: string[]; creativeTypes?: string[] } = {},
 ): Promise<Envelope<AccountMedia[]>> {
-  return getList(ctx, accountUrl(ctx, accountId, '/account_media'), accountMediaSchema, {
-    ...listQuery(options),
+  return accountMedia.list(ctx, accountId, options, {
     account_media_ids: options.accountMediaIds,
     creative_types: options.creativeTypes,
   })
 }
 
-const accountMediaUrl = (ctx: AdsContext, accountId: string, accountMediaId: string) =>
-  accountUrl(ctx, accountId, `/account_media/${segment(accountMediaId)}`)
+export const getAccountMedia = accountMedia.get
 
-export function getAccountMedia(
-  ctx: AdsContext,
-  accountId: string,
-  accountMediaId: string,
-  options: ReadOptions = {},
-): Promise<AccountMedia> {
-  return getOne(ctx, accountMediaUrl(ctx, accountId, accountMediaId), single(accountMediaSchema), options)
-}
-
-export function deleteAccountMedia(
-  ctx: AdsContext,
-  accountId: string,
-  accountMediaId: string,
-): Promise<AccountMedia> {
-  const url = accountMediaUrl(ctx, accountId, accountMediaId)
-  return callData(ctx, 'DELETE', url, single(accountMediaSchema))
-}
+export const deleteAccountMedia = accountMedia.remove

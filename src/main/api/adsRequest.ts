@@ -116,8 +116,36 @@ export function accountList<T>(
   path: string,
   item: z.ZodType<T>,
 ): (ctx: AdsContext, accountId: string, options?: ListOptions) => Promise<Envelope<T[]>> {
-  return (ctx, accountId, options = {}) =>
-    getList(ctx, accountUrl(ctx, accountId, path), item, listQuery(options))
+  return accountCollection(path, item).list
+}
+
+/**
+ * A collection under an ad account (`accounts/:account_id` and `path`): its URL and the reads
+ * and writes of its objects, each answering one object of `schema`.
+ */
+export function accountCollection<T>(path: string, schema: z.ZodType<T>) {
+  const one = single(schema)
+  const url = (ctx: AdsContext, accountId: string, id?: string) =>
+    accountUrl(ctx, accountId, id === undefined ? path : `${path}/${segment(id)}`)
+  return {
+    url,
+    /** The list, paged with the usual list options; `filters` are the collection's own. */
+    list: (
+      ctx: AdsContext,
+      accountId: string,
+      options: ListOptions = {},
+      filters: Record<string, QueryValue> = {},
+    ): Promise<Envelope<T[]>> =>
+      getList(ctx, url(ctx, accountId), schema, { ...listQuery(options), ...filters }),
+    get: (ctx: AdsContext, accountId: string, id: string, options: ReadOptions = {}): Promise<T> =>
+      getOne(ctx, url(ctx, accountId, id), one, options),
+    create: (ctx: AdsContext, accountId: string, fields: Record<string, QueryValue>): Promise<T> =>
+      postForm(ctx, url(ctx, accountId), one, fields),
+    update: (ctx: AdsContext, accountId: string, id: string, query: Record<string, QueryValue>): Promise<T> =>
+      callData(ctx, 'PUT', url(ctx, accountId, id), one, { query }),
+    remove: (ctx: AdsContext, accountId: string, id: string): Promise<T> =>
+      callData(ctx, 'DELETE', url(ctx, accountId, id), one),
+  }
 }
 
 /** A request whose answer is one object: its `data`. */

@@ -1,17 +1,7 @@
 import { z } from 'zod'
 import type { LineItemPatch } from '../../shared/rules/lineItems'
-import type { AdsContext, ListOptions, ReadOptions } from './adsRequest'
-import {
-  accountList,
-  accountUrl,
-  callData,
-  getList,
-  getOne,
-  listQuery,
-  postForm,
-  segment,
-  single,
-} from './adsRequest'
+import type { AdsContext, ListOptions } from './adsRequest'
+import { accountCollection } from './adsRequest'
 import { optionalText, platformObject } from './objectSchemas'
 import type { Envelope } from './envelope'
 
@@ -85,16 +75,12 @@ export const lineItemCuratedCategorySchema = platformObject({
 })
 export type LineItemCuratedCategory = z.infer<typeof lineItemCuratedCategorySchema>
 
-/** A URL under the account: the collection, or one of its objects by id. */
-const objectUrl = (ctx: AdsContext, accountId: string, collection: string, id?: string) =>
-  accountUrl(ctx, accountId, id === undefined ? collection : `${collection}/${segment(id)}`)
-
 // Line items
 
-const LINE_ITEMS = '/line_items'
-const CAMPAIGNS = '/campaigns'
-const CURATED_CATEGORIES = '/curated_categories'
-const LINKS = '/line_item_curated_categories'
+const lineItems = accountCollection('/line_items', lineItemSchema)
+const campaigns = accountCollection('/campaigns', campaignSchema)
+const curatedCategories = accountCollection('/curated_categories', curatedCategorySchema)
+const links = accountCollection('/line_item_curated_categories', lineItemCuratedCategorySchema)
 
 /**
  * GET accounts/:account_id/line_items. The spec leaves listing "not shown"; this follows the
@@ -106,22 +92,14 @@ export function listLineItems(
   accountId: string,
   options: ListOptions & { lineItemIds?: string[]; campaignIds?: string[] } = {},
 ): Promise<Envelope<LineItem[]>> {
-  return getList(ctx, objectUrl(ctx, accountId, LINE_ITEMS), lineItemSchema, {
-    ...listQuery(options),
+  return lineItems.list(ctx, accountId, options, {
     line_item_ids: options.lineItemIds,
     campaign_ids: options.campaignIds,
   })
 }
 
 /** GET accounts/:account_id/line_items/:line_item_id, the platform's public shape (not shown in the spec). */
-export function getLineItem(
-  ctx: AdsContext,
-  accountId: string,
-  lineItemId: string,
-  options: ReadOptions = {},
-): Promise<LineItem> {
-  return getOne(ctx, objectUrl(ctx, accountId, LINE_ITEMS, lineItemId), single(lineItemSchema), options)
-}
+export const getLineItem = lineItems.get
 
 /** PUT accounts/:account_id/line_items/:line_item_id with only the fields that change. */
 export function updateLineItem(
@@ -130,14 +108,11 @@ export function updateLineItem(
   lineItemId: string,
   patch: LineItemPatch,
 ): Promise<LineItem> {
-  const url = objectUrl(ctx, accountId, LINE_ITEMS, lineItemId)
-  return callData(ctx, 'PUT', url, single(lineItemSchema), { query: { ...patch } })
+  return lineItems.update(ctx, accountId, lineItemId, { ...patch })
 }
 
 /** DELETE accounts/:account_id/line_items/:line_item_id. Irreversible; a repeat is a 404. */
-export function deleteLineItem(ctx: AdsContext, accountId: string, lineItemId: string): Promise<LineItem> {
-  return callData(ctx, 'DELETE', objectUrl(ctx, accountId, LINE_ITEMS, lineItemId), single(lineItemSchema))
-}
+export const deleteLineItem = lineItems.remove
 
 // Campaigns (read only: their names and budget_optimization, for the line item rules)
 
@@ -147,14 +122,11 @@ export function listCampaigns(
   accountId: string,
   options: ListOptions & { campaignIds?: string[] } = {},
 ): Promise<Envelope<Campaign[]>> {
-  return getList(ctx, objectUrl(ctx, accountId, CAMPAIGNS), campaignSchema, {
-    ...listQuery(options),
-    campaign_ids: options.campaignIds,
-  })
+  return campaigns.list(ctx, accountId, options, { campaign_ids: options.campaignIds })
 }
 
 export function getCampaign(ctx: AdsContext, accountId: string, campaignId: string): Promise<Campaign> {
-  return callData(ctx, 'GET', objectUrl(ctx, accountId, CAMPAIGNS, campaignId), single(campaignSchema))
+  return campaigns.get(ctx, accountId, campaignId)
 }
 
 // Curated categories
@@ -165,8 +137,7 @@ export function getCuratedCategory(
   accountId: string,
   categoryId: string,
 ): Promise<CuratedCategory> {
-  const url = objectUrl(ctx, accountId, CURATED_CATEGORIES, categoryId)
-  return callData(ctx, 'GET', url, single(curatedCategorySchema))
+  return curatedCategories.get(ctx, accountId, categoryId)
 }
 
 /**
@@ -179,30 +150,21 @@ export function listCuratedCategories(
   accountId: string,
   countryCodes: readonly string[],
 ): Promise<Envelope<CuratedCategory[]>> {
-  return getList(ctx, objectUrl(ctx, accountId, CURATED_CATEGORIES), curatedCategorySchema, {
-    country_codes: countryCodes,
-  })
+  return curatedCategories.list(ctx, accountId, {}, { country_codes: countryCodes })
 }
 
 // Line item curated categories
 
-export const listLineItemCuratedCategories = accountList(LINKS, lineItemCuratedCategorySchema)
+export const listLineItemCuratedCategories = links.list
 
-export function getLineItemCuratedCategory(
-  ctx: AdsContext,
-  accountId: string,
-  linkId: string,
-  options: ReadOptions = {},
-): Promise<LineItemCuratedCategory> {
-  return getOne(ctx, objectUrl(ctx, accountId, LINKS, linkId), single(lineItemCuratedCategorySchema), options)
-}
+export const getLineItemCuratedCategory = links.get
 
 export function createLineItemCuratedCategory(
   ctx: AdsContext,
   accountId: string,
   input: { lineItemId: string; curatedCategoryId: string },
 ): Promise<LineItemCuratedCategory> {
-  return postForm(ctx, objectUrl(ctx, accountId, LINKS), single(lineItemCuratedCategorySchema), {
+  return links.create(ctx, accountId, {
     line_item_id: input.lineItemId,
     curated_category_id: input.curatedCategoryId,
   })
@@ -214,16 +176,10 @@ export function updateLineItemCuratedCategory(
   linkId: string,
   input: { lineItemId?: string; curatedCategoryId?: string },
 ): Promise<LineItemCuratedCategory> {
-  const url = objectUrl(ctx, accountId, LINKS, linkId)
-  const query = { line_item_id: input.lineItemId, curated_category_id: input.curatedCategoryId }
-  return callData(ctx, 'PUT', url, single(lineItemCuratedCategorySchema), { query })
+  return links.update(ctx, accountId, linkId, {
+    line_item_id: input.lineItemId,
+    curated_category_id: input.curatedCategoryId,
+  })
 }
 
-export function deleteLineItemCuratedCategory(
-  ctx: AdsContext,
-  accountId: string,
-  linkId: string,
-): Promise<LineItemCuratedCategory> {
-  const url = objectUrl(ctx, accountId, LINKS, linkId)
-  return callData(ctx, 'DELETE', url, single(lineItemCuratedCategorySchema))
-}
+export const deleteLineItemCuratedCategory = links.remove

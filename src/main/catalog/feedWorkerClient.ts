@@ -4,6 +4,7 @@ import type { Product } from '../../shared/catalog/product'
 import { invalidInput as invalid } from '../../shared/errors'
 import type { ImportReport } from '../../shared/ipc/contracts/catalogs'
 import { startBundledWorker } from '../platform/bundledWorker'
+import { createRequestWorker } from '../platform/requestWorker'
 import type { FeedWorkerMessage, FeedWorkerRequest, OpenedFeedSummary } from './feedWorker'
 
 /**
@@ -54,54 +55,26 @@ export function createFeedWorker(
     bundle?: URL
   } = {},
 ): FeedWorker {
-  let worker: Worker | undefined
-  let nextId = 1
-  const waiting = new Map<
-    number,
-    {
-      resolve: (message: FeedWorkerMessage) => void
-      reject: (error: unknown) => void
-      onProgress?: (checked: number, total: number) => void
-    }
-  >()
-
-  const failAll = (error: unknown) => {
-    for (const pending of waiting.values()) pending.reject(error)
-    waiting.clear()
-    worker = undefined
-  }
-
-  function started(): Worker {
-    if (worker) return worker
-    const thread = options.bundle
-      ? new Worker(options.bundle)
-      : startBundledWorker(import.meta.url, { source: './feedWorker.ts', bundle: './catalogFeedWorker.js' })
-    thread.unref()
-    thread.on('message', (message: FeedWorkerMessage) => {
-      const pending = waiting.get(message.id)
-      if ('progress' in message) {
-        pending?.onProgress?.(message.progress.checked, message.progress.total)
-        return
-      }
-      waiting.delete(message.id)
-      pending?.resolve(message)
-      if (waiting.size === 0) thread.unref()
-    })
-    thread.on('error', failAll)
-    thread.on('exit', () => failAll(new Error('the feed worker stopped')))
-    worker = thread
-    return thread
-  }
+  const requests = createRequestWorker<Request, FeedWorkerMessage>(
+    () =>
+      options.bundle
+        ? new Worker(options.bundle)
+        : startBundledWorker(import.meta.url, {
+            source: './feedWorker.ts',
+            bundle: './catalogFeedWorker.js',
+          }),
+    'feed',
+    (message) => 'progress' in message,
+  )
 
   function ask(request: Request, onProgress?: (checked: number, total: number) => void) {
-    const thread = started()
-    const id = nextId++
-    return new Promise<FeedWorkerMessage>((resolve, reject) => {
-      waiting.set(id, { resolve, reject, ...(onProgress ? { onProgress } : {}) })
-      // Referenced while it works: a process waiting only for this answer must live to get it.
-      thread.ref()
-      thread.postMessage({ ...request, id })
-    })
+    return requests.request(
+      request,
+      onProgress &&
+        ((message) => {
+          if ('progress' in message) onProgress(message.progress.checked, message.progress.total)
+        }),
+    )
   }
 
   /** The answer's own part, or the failure it names. */
@@ -117,7 +90,7 @@ export function createFeedWorker(
   }
 
   return {
-    warm: () => void started(),
+    warm: () => requests.warm(),
     async open(importId, path, replaces = []) {
       return partOf(await ask({ type: 'open', importId, path, replaces }), 'opened').opened
     },
@@ -132,12 +105,8 @@ export function createFeedWorker(
       return partOf(await ask({ type: 'unsent', importId, sentIds, idColumn }), 'unsent').unsent
     },
     close(importId) {
-      if (worker) void ask({ type: 'close', importId }).catch(() => {})
+      if (requests.running()) void ask({ type: 'close', importId }).catch(() => {})
     },
-    async dispose() {
-      const thread = worker
-      worker = undefined
-      if (thread) await thread.terminate()
-    },
+    dispose: () => requests.close(),
   }
 }

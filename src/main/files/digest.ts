@@ -1,5 +1,6 @@
 import type { DigestAnswer, DigestRequest } from './digestWorker'
 import { UnsafeFileError } from './regularFile'
+import { startBundledWorker } from '../platform/bundledWorker'
 import { createRequestWorker } from '../platform/requestWorker'
 
 /**
@@ -31,8 +32,8 @@ type Request = DigestRequest extends infer R ? (R extends { id: number } ? Omit<
 
 export function createFileDigester(): FileDigester {
   const worker = createRequestWorker<Request, DigestAnswer>(
-    import.meta.url,
-    { source: './digestWorker.ts', bundle: './fileDigestWorker.js' },
+    () =>
+      startBundledWorker(import.meta.url, { source: './digestWorker.ts', bundle: './fileDigestWorker.js' }),
     'file digest',
   )
   let nextStream = 1

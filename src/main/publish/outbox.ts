@@ -16,7 +16,7 @@ import type { EventEmitter } from '../ipc/events'
 import { createJobStore, type JobStore } from './jobStore'
 import { createLedger, type Ledger } from './ledger'
 import type { AnyOperationExecutor } from './operations/types'
-import { createPublication } from './publication'
+import { createPublication, type PublicationDeps } from './publication'
 import { createRunner } from './runner'
 import { createScheduler } from './scheduler'
 import { toView } from './view'
@@ -105,6 +105,8 @@ export interface OutboxDeps {
   postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   /** The account's feature keys when known (a cache; never a network wait at enqueue). */
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
+  /** Issue 44: whether the draft's current content has the approval its account may need. */
+  checkApproval?: PublicationDeps['checkApproval']
   /** Where the outbox's events for the window go (jobEvents.ts): jobs added, moved on, removed. */
   events?: Pick<EventEmitter, 'emit'>
 }
@@ -176,6 +178,7 @@ export function createOutbox(deps: OutboxDeps) {
     ...(deps.reviewWarnings ? { reviewWarnings: deps.reviewWarnings } : {}),
     ...(deps.postLengthTier ? { postLengthTier: deps.postLengthTier } : {}),
     ...(deps.accountFeatures ? { accountFeatures: deps.accountFeatures } : {}),
+    ...(deps.checkApproval ? { checkApproval: deps.checkApproval } : {}),
   })
   const commands = createCommands({
     book,

@@ -35,6 +35,14 @@ export interface PublicationDeps {
   ) => Promise<{ message: string; draftId?: string }[]>
   postLengthTier?: (profileId: string, userId: string | undefined) => PostLengthTier
   accountFeatures?: (profileId: string, accountId: string) => readonly string[] | undefined
+  /**
+   * Issue 44 (main/review): the account's "Publishing needs approval". A refusal stops the
+   * review and the queuing alike; an approval that holds is shown on the review sheet.
+   */
+  checkApproval?: (
+    draft: Draft,
+    accountId: string,
+  ) => Promise<{ refusal?: string; approval?: { reviewer: string; version: string; decidedAt: string } }>
 }
 
 export function createPublication(deps: PublicationDeps) {
@@ -112,6 +120,13 @@ export function createPublication(deps: PublicationDeps) {
     return { ...active, accountId }
   }
 
+  /** The approval that lets the draft be published, if any; throws the gate's refusal. */
+  async function approvalOf(draft: Draft, accountId: string) {
+    const check = await deps.checkApproval?.(draft, accountId)
+    if (check?.refusal) throw new AppFailure(appError('invalid_input', check.refusal))
+    return check?.approval
+  }
+
   /** The draft as main has it, every pending edit written first. */
   async function currentDraft(draftId: string): Promise<Draft> {
     await drafts.flush()
@@ -133,6 +148,7 @@ export function createPublication(deps: PublicationDeps) {
       )
     }
     const target = publishingTarget()
+    await approvalOf(draft, target.accountId)
     const plan = await gatedPlan(draft, target.profileId, target.accountId, target.userId)
     const connected = access.status(target.profileId) === 'connected'
     const job: PublishJob = {
@@ -166,6 +182,7 @@ export function createPublication(deps: PublicationDeps) {
   async function review(draftId: string): Promise<OutboxReview> {
     const draft = await currentDraft(draftId)
     const target = publishingTarget()
+    const approval = await approvalOf(draft, target.accountId)
     const plan = await gatedPlan(draft, target.profileId, target.accountId, target.userId)
     const advertiser = draft.kind === 'post' ? (draft.content as { asUserId?: unknown }).asUserId : undefined
     return {
@@ -177,6 +194,7 @@ export function createPublication(deps: PublicationDeps) {
         label: stepLabel(plan.drafts, step),
         ...(step.kind === 'upload' ? { bytes: step.bytes } : {}),
       })),
+      ...(approval ? { approval } : {}),
       warnings: deps.reviewWarnings
         ? await deps.reviewWarnings(draft, {
             profileId: target.profileId,

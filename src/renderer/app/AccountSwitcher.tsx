@@ -1,5 +1,5 @@
 import { ChevronsUpDown, Plug, Plus, TriangleAlert } from 'lucide-react'
-import { useEffect, useId } from 'react'
+import { useEffect, useId, type ReactNode } from 'react'
 import { isPractice, SANDBOX_ENVIRONMENTS } from '../../shared/environments'
 import { Button } from '../components/Button'
 import { PracticeBadge } from '../components/PracticeBadge'
@@ -27,7 +27,7 @@ export function AccountSwitcher() {
 
   if (!profile || profile.status === 'authorizing') {
     return (
-      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+      <Frame aria-label="Ad account">
         <p className="account-switcher__state">
           <Plug size={14} aria-hidden="true" />
           <span>
@@ -37,19 +37,19 @@ export function AccountSwitcher() {
             </a>
           </span>
         </p>
-      </section>
+      </Frame>
     )
   }
   if (profile.status === 'expired' || failure?.expired) {
     return (
-      <section className="account-switcher" aria-label="Ad account" data-testid="account-switcher">
+      <Frame aria-label="Ad account">
         <p className="account-switcher__state account-switcher__state--warning" role="status">
           <TriangleAlert size={14} aria-hidden="true" />
           <span>
             Your access was revoked — <a href="#/connect">authorize again</a>
           </span>
         </p>
-      </section>
+      </Frame>
     )
   }
 
@@ -60,14 +60,14 @@ export function AccountSwitcher() {
   const onSandbox = SANDBOX_ENVIRONMENTS.includes(profile.environment)
 
   return (
-    <section className="account-switcher" aria-labelledby={labelId} data-testid="account-switcher">
+    <Frame aria-labelledby={labelId}>
       <div className="actions account-switcher__head">
         <h2 className="account-switcher__label" id={labelId}>
           Ad account
         </h2>
         {isPractice(profile.environment) ? <PracticeBadge /> : null}
       </div>
-      <p className="account-switcher__profile">
+      <p className="truncate account-switcher__profile">
         {profile.label}
         {profile.screenName ? ` · @${profile.screenName}` : ''}
       </p>
@@ -108,6 +108,18 @@ export function AccountSwitcher() {
           {notice}
         </p>
       ) : null}
+    </Frame>
+  )
+}
+
+/** The switcher's box, whatever it shows: named by its heading, or "Ad account" when it has none. */
+function Frame({
+  children,
+  ...name
+}: { children: ReactNode } & ({ 'aria-label': string } | { 'aria-labelledby': string })) {
+  return (
+    <section className="card-surface account-switcher" data-testid="account-switcher" {...name}>
+      {children}
     </section>
   )
 }

@@ -148,7 +148,7 @@ export function Combobox<T extends ComboboxOption>({
         />
         <ChevronDown size={16} className="input-icon input-icon--end" aria-hidden="true" />
       </div>
-      <div className="combobox__popup" hidden={!open || listed.length === 0}>
+      <div className="popover-surface combobox__popup" hidden={!open || listed.length === 0}>
         <ul id={listId} role="listbox" aria-label={listLabel} className="combobox__list">
           {listed.map((option, index) => (
             <li

@@ -47,7 +47,7 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="dialog__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">{description}</AlertDialog.Description>
-          {children ? <div className="change-list">{children}</div> : null}
+          {children ? <div className="card-surface change-list">{children}</div> : null}
           <div className="dialog__actions">
             <AlertDialog.Cancel className="button button--secondary">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action className={`button button--${tone}`} onClick={onConfirm}>

@@ -42,6 +42,15 @@ export function FieldNote({
   ) : null
 }
 
+/** A failure said at once (an alert) under the field or form it concerns; nothing when there is none. */
+export function FieldAlert({ message, id, testId }: { message: ReactNode; id?: string; testId?: string }) {
+  return message ? (
+    <p className="field__error" role="alert" id={id} data-testid={testId}>
+      {message}
+    </p>
+  ) : null
+}
+
 export type FieldProps = {
   label: string
   /** The one message under the field, in place of the hint. */

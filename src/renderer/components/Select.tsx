@@ -99,7 +99,7 @@ export function Select<T extends string>({
         </span>
       ) : null}
       <RadixSelect.Trigger className={triggerClass} aria-labelledby={labelledBy} {...trigger}>
-        <span id={valueId} className="select__value">
+        <span id={valueId} className="truncate select__value">
           <RadixSelect.Value placeholder={placeholder}>{labelOf(options, value)}</RadixSelect.Value>
         </span>
         <RadixSelect.Icon className="select__icon">

@@ -10,6 +10,15 @@ export type DraftKind = (typeof DRAFT_KINDS)[number]
 export const DRAFT_STATUSES = ['draft', 'queued', 'publishing', 'published', 'failed'] as const
 export type DraftStatus = (typeof DRAFT_STATUSES)[number]
 
+/** Each kind in words, for lists, bundles and reports. */
+export const KIND_LABELS: Record<DraftKind, string> = {
+  card: 'Card',
+  poll_card: 'Poll card',
+  video_conversation_card: 'Video conversation',
+  post: 'Post',
+  media_library: 'Library media',
+}
+
 export function isDraftKind(value: unknown): value is DraftKind {
   return typeof value === 'string' && (DRAFT_KINDS as readonly string[]).includes(value)
 }

@@ -44,6 +44,11 @@ export const CHANNELS = [
   'draftGroups.list',
   'draftGroups.fields',
   'draftGroups.setField',
+  // Issue 44: review bundles, verdicts, "Publishing needs approval".
+  'review.exportBundle',
+  'review.import',
+  'review.states',
+  'review.setApprovalRequired',
   'media.pickLocal',
   'media.inspectPath',
   'media.dropKey',

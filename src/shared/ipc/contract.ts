@@ -20,6 +20,7 @@ import { devtoolsContract } from './contracts/devtools'
 import { newsContract } from './contracts/news'
 import { mirrorContract } from './contracts/mirror'
 import { variantsContract } from './contracts/variants'
+import { reviewContract } from './contracts/review'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -51,6 +52,7 @@ export const contract = {
   ...newsContract,
   ...mirrorContract,
   ...variantsContract,
+  ...reviewContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

@@ -37,3 +37,7 @@ export interface AspectRatioLimit {
   readonly height: number
   readonly source: string
 }
+
+/** Any entry of the limits table. */
+export type AnyLimit =
+  LengthLimit | RangeLimit | ListCountLimit | EnumLimit<string> | PatternLimit | ValueLimit | AspectRatioLimit

@@ -7,26 +7,10 @@
 // test/spec/citedLines.json keeps the text of every cited line, test/unit/rules/limits.test.ts
 // checks each value against that text, and `npm run check:spec` checks the text against the spec.
 
-import type {
-  AspectRatioLimit,
-  EnumLimit,
-  LengthLimit,
-  ListCountLimit,
-  PatternLimit,
-  RangeLimit,
-  ValueLimit,
-} from './limitTypes'
+import type { AnyLimit, EnumLimit, ListCountLimit } from './limitTypes'
 import { MEDIA_LIMITS } from './mediaLimits'
 
-export type {
-  AspectRatioLimit,
-  EnumLimit,
-  LengthLimit,
-  ListCountLimit,
-  PatternLimit,
-  RangeLimit,
-  ValueLimit,
-} from './limitTypes'
+export type * from './limitTypes'
 
 const A = 'ads-a-catalogs-audiences.md'
 const B = 'ads-b-creatives-campaigns.md'
@@ -308,19 +292,7 @@ export const LIMITS = {
 
   // The platform's public upload limits and content rules for local media (mediaLimits.ts).
   ...MEDIA_LIMITS,
-} as const satisfies Record<
-  string,
-  Record<
-    string,
-    | LengthLimit
-    | RangeLimit
-    | ListCountLimit
-    | EnumLimit<string>
-    | PatternLimit
-    | ValueLimit
-    | AspectRatioLimit
-  >
->
+} as const satisfies Record<string, Record<string, AnyLimit>>
 
 export type ComponentType = (typeof LIMITS.card.componentTypes.values)[number]
 export type LabelValue = (typeof LIMITS.card.labelValues.values)[number]

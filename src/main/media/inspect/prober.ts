@@ -1,3 +1,4 @@
+import { startBundledWorker } from '../../platform/bundledWorker'
 import { createRequestWorker } from '../../platform/requestWorker'
 import { MediaFileError } from '../formats'
 import type { ProbedMedia } from './probeFile'
@@ -18,8 +19,7 @@ export interface MediaProber {
 
 export function createMediaProber(): MediaProber {
   const worker = createRequestWorker<Omit<ProbeRequest, 'id'>, ProbeAnswer>(
-    import.meta.url,
-    { source: './worker.ts', bundle: './mediaProbeWorker.js' },
+    () => startBundledWorker(import.meta.url, { source: './worker.ts', bundle: './mediaProbeWorker.js' }),
     'media probe',
   )
   return {

@@ -88,7 +88,7 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
   return (
     <div className="stack">
       <div className="row row--spread media-toolbar">
-        <div className="chip-group" role="group" aria-label="Creative types">
+        <div className="cluster chip-group" role="group" aria-label="Creative types">
           <button
             type="button"
             className="chip"
@@ -157,7 +157,7 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
                     {isFresh ? <span className="badge badge--success">New</span> : null}
                   </span>
                 </td>
-                <td className="media-source">
+                <td className="truncate media-source">
                   {/* A video is a media library item: shown as its still, fetched by main. */}
                   {item.videoId ? (
                     <ListThumb media={{ source: 'library', mediaKey: item.videoId, mediaType: 'VIDEO' }} />

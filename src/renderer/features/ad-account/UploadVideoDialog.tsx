@@ -9,11 +9,12 @@ import { ACCOUNT_LIMITS } from '../../../shared/rules/accountLimits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
 
 type Category = (typeof ACCOUNT_LIMITS.videoUploadCategories.values)[number]
 
@@ -119,11 +120,7 @@ export function UploadVideoDialog({
                 {file ? 'Change…' : 'Choose video…'}
               </Button>
             </div>
-            {pickError ? (
-              <p className="field__error" role="alert">
-                {pickError}
-              </p>
-            ) : null}
+            <FieldAlert message={pickError} />
             <fieldset className="fieldset">
               <legend className="fieldset__legend">Media category</legend>
               <RadioGroup.Root
@@ -165,8 +162,7 @@ export function UploadVideoDialog({
               }
             />
           </div>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--secondary">{job.busy ? 'Close' : 'Cancel'}</Dialog.Close>
+          <DialogActions closeLabel={job.busy ? 'Close' : 'Cancel'}>
             <Button
               variant="primary"
               onClick={upload}
@@ -177,7 +173,7 @@ export function UploadVideoDialog({
               <Upload size={16} aria-hidden="true" />
               Upload
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -12,6 +12,7 @@ import { DialogCloseButton } from '../../components/DialogCloseButton'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { featureWord, PERMISSION_LEVEL_WORDS } from '../../../shared/platformWords'
+import { DialogActions } from '../../components/DialogActions'
 
 type Level = 'READ_ONLY' | 'READ_WRITE'
 const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1)
@@ -143,10 +144,7 @@ export function ShareDialog({
               </div>
             ) : null}
           </div>
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <Button>Cancel</Button>
-            </Dialog.Close>
+          <DialogActions>
             <Button
               variant="primary"
               busy={busy}
@@ -156,7 +154,7 @@ export function ShareDialog({
             >
               Share
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,7 +3,7 @@ import type { ListReport } from '../../../shared/ipc/contracts/audiences'
 import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import { Field } from '../../components/Field'
 import type { StepErrors } from './uploadSteps'
 
@@ -83,21 +83,16 @@ export function UploadReport({
         </Banner>
       ) : null}
       <div className="audiences__options">
-        <div className="field">
-          <span className="field__label" aria-hidden="true">
-            Change
-          </span>
-          <Segmented
-            label="Change"
-            value={operation}
-            onChange={onOperationChange}
-            testIdPrefix="upload-operation"
-            options={[
-              { value: 'Update', label: 'Add these people' },
-              { value: 'Delete', label: 'Remove these people' },
-            ]}
-          />
-        </div>
+        <SegmentedField
+          label="Change"
+          value={operation}
+          onChange={onOperationChange}
+          testIdPrefix="upload-operation"
+          options={[
+            { value: 'Update', label: 'Add these people' },
+            { value: 'Delete', label: 'Remove these people' },
+          ]}
+        />
         <Field
           label="Membership ends (optional; default 13 months)"
           type="datetime-local"

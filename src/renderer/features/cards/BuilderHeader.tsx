@@ -34,7 +34,7 @@ export const BuilderHeader = memo(function BuilderHeader({
         <a className="back-link" href={hashFor('cards')}>
           <ArrowLeft size={14} aria-hidden="true" /> All cards
         </a>
-        <h1 id="page-title" className="page-header__title builder__title">
+        <h1 id="page-title" className="page-header__title truncate">
           {title}
         </h1>
       </div>
@@ -47,7 +47,7 @@ export const BuilderHeader = memo(function BuilderHeader({
             <IssueSummaryText errors={issues.errorCount} warnings={issues.warningCount} />
           )}
         </ProblemsBadge>
-        <div className="toolbar-group" role="group" aria-label="History">
+        <div className="card-surface toolbar-group" role="group" aria-label="History">
           {[
             { label: 'Undo', run: undo, can: canUndo, keys: shortcut('Z'), Icon: Undo2 },
             {

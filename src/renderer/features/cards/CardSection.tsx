@@ -4,7 +4,7 @@ import type { CardMode } from '../../../shared/creatives/card'
 import { changeCardMode } from '../../../shared/creatives/card'
 import { characterCount } from '../../../shared/rules/issues'
 import { LIMITS } from '../../../shared/rules/limits'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import type { ChangeContent } from './cardEditorProps'
 import { Field } from '../../components/Field'
 import type { IssueIndex } from './issueIndex'
@@ -60,21 +60,18 @@ export const CardSection = memo(function CardSection({
         }}
         onBlur={() => touch(['name'])}
       />
-      <div className="field">
-        <span className="field__label" id="card-mode-label">
-          Format
-        </span>
-        <Segmented
-          label="Card format"
-          value={mode}
-          options={MODES}
-          describedBy="card-mode-hint"
-          onChange={(next) => change((current) => changeCardMode(current, next))}
-        />
+      <SegmentedField
+        label="Format"
+        name="Card format"
+        value={mode}
+        options={MODES}
+        describedBy="card-mode-hint"
+        onChange={(next) => change((current) => changeCardMode(current, next))}
+      >
         <p className="field__hint" id="card-mode-hint">
           {MODE_HINTS[mode]} Switching keeps what you entered for each format.
         </p>
-      </div>
+      </SegmentedField>
     </section>
   )
 })

@@ -62,7 +62,7 @@ export function ImportCheck({
     <div className="nested-card" data-testid="import-report">
       <div className="import-report__head row row--spread">
         <h3 className="subsection-title">Check before sending</h3>
-        <div className="import-report__counts">
+        <div className="cluster import-report__counts">
           <span className="badge badge--success">{report.valid.toLocaleString('en-US')} ready</span>
           {report.invalid > 0 ? (
             <span className="badge badge--danger">

@@ -42,7 +42,7 @@ export function ImportStatus({
         testId="import-progress"
       />
       {counts ? (
-        <div className="import-report__counts">
+        <div className="cluster import-report__counts">
           <span className="badge badge--success">{counts.sent.toLocaleString('en-US')} on the platform</span>
           {counts.pending > 0 ? (
             <span className="badge badge--neutral">{counts.pending.toLocaleString('en-US')} waiting</span>
@@ -79,7 +79,7 @@ export function ImportStatus({
               <ProductThumb profileId={profileId} url={row.imageLink} />
               <div className="row-report__title">
                 <span className="row-report__id">{row.id}</span>
-                <span className="muted row-report__name">{row.title}</span>
+                <span className="muted truncate row-report__name">{row.title}</span>
                 {row.status === 'fixed' ? <span className="badge badge--accent">Fixed</span> : null}
               </div>
               {row.status === 'refused' ? <RowIssues issues={row.messages} /> : null}

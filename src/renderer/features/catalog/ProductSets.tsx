@@ -40,7 +40,7 @@ function SetCard({ set, onRefresh }: { set: ProductSetView; onRefresh(): void })
         ? 'Waiting in the outbox'
         : (PROCESSING_WORDS[set.processingStatus ?? ''] ?? 'Created')
   return (
-    <li className="set-card" data-testid={`set-${set.name}`}>
+    <li className="card-surface set-card" data-testid={`set-${set.name}`}>
       <div className="set-card__head">
         <div>
           <h3 className="set-card__name">{set.name}</h3>
@@ -53,7 +53,7 @@ function SetCard({ set, onRefresh }: { set: ProductSetView; onRefresh(): void })
         <span className={`badge ${tone}`}>{status}</span>
       </div>
       {set.filters.length > 0 ? (
-        <ul className="set-card__filters">
+        <ul className="plain-list cluster set-card__filters">
           {set.filters.map((filter, index) => (
             <li key={index} className="filter-chip">
               {FILTER_ATTRIBUTE_LABELS[filter.attribute] ?? filter.attribute}{' '}

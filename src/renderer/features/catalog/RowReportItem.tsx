@@ -23,7 +23,7 @@ export function RowReportItem({
       <div className="row-report__title">
         <span className="row-report__row">Row {row.row}</span>
         <span className="row-report__id">{row.id ?? 'no ID'}</span>
-        {row.title ? <span className="muted row-report__name">{row.title}</span> : null}
+        {row.title ? <span className="muted truncate row-report__name">{row.title}</span> : null}
       </div>
       <RowIssues issues={row.issues} />
       {hasError && row.id ? (

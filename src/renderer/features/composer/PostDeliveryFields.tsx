@@ -4,7 +4,7 @@ import { memo } from 'react'
 import { LIMITS, type ConversationSettings, type PostMode } from '../../../shared/rules/limits'
 import { Field, FieldNote, type FieldMessage } from '../../components/Field'
 import { LengthCounter } from '../../components/LengthCounter'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import { Section } from '../../kits/editor/EditorShell'
 import type { DraftEditorState } from '../../state/drafts/draftEditor'
 
@@ -52,18 +52,13 @@ export const PostDeliveryFields = memo(function PostDeliveryFields({
 }) {
   return (
     <Section title="Delivery">
-      <div className="field">
-        <span className="field__label" id="post-replies-label">
-          Who can reply
-        </span>
-        <Segmented
-          label="Who can reply"
-          value={conversationSettings}
-          options={REPLY_OPTIONS}
-          onChange={(next) => change((c) => ({ ...c, conversationSettings: next }))}
-          testIdPrefix="post-replies"
-        />
-      </div>
+      <SegmentedField
+        label="Who can reply"
+        value={conversationSettings}
+        options={REPLY_OPTIONS}
+        onChange={(next) => change((c) => ({ ...c, conversationSettings: next }))}
+        testIdPrefix="post-replies"
+      />
       <div className="field">
         <div className="checkbox-row">
           <Checkbox.Root
@@ -96,16 +91,13 @@ export const PostDeliveryFields = memo(function PostDeliveryFields({
       />
       <details className="card-attachment__advanced" open={postMode ? true : undefined}>
         <summary>Advanced: how the platform answers</summary>
-        <div className="field">
-          <span className="field__label">Answer format</span>
-          <Segmented
-            label="Answer format"
-            value={postMode ?? 'default'}
-            options={MODE_OPTIONS}
-            onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
-            testIdPrefix="post-mode"
-          />
-        </div>
+        <SegmentedField
+          label="Answer format"
+          value={postMode ?? 'default'}
+          options={MODE_OPTIONS}
+          onChange={(value) => change((c) => ({ ...c, postMode: value === 'default' ? null : value }))}
+          testIdPrefix="post-mode"
+        />
       </details>
     </Section>
   )

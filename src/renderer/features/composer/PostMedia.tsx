@@ -8,7 +8,7 @@ import type { PostMediaItem } from '../../../shared/creatives/post'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import type { FieldMessage } from '../../components/Field'
-import { FieldNote } from '../../components/Field'
+import { FieldNote, FieldAlert } from '../../components/Field'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { postMediaFull, refusalToAdd } from './postMediaRules'
 
@@ -47,7 +47,7 @@ export function PostMedia({
               <li key={item.id} className="post-media__item" data-testid="post-media-item">
                 <MediaThumb media={item.media} className="post-media__thumb" iconSize={16} />
                 <span
-                  className="post-media__key"
+                  className="truncate post-media__key"
                   title={item.media.source === 'local' ? item.media.path : undefined}
                 >
                   {/* The item's name (a library item's name, a file's name); a bare key only when nothing else is known. */}
@@ -76,11 +76,7 @@ export function PostMedia({
       ) : (
         <MediaSlot use="post_media" label="Add media" value={null} siblings={media} onChange={add} />
       )}
-      {refusal ? (
-        <p className="field__error" role="alert" data-testid="post-media-refusal">
-          {refusal}
-        </p>
-      ) : null}
+      <FieldAlert message={refusal} testId="post-media-refusal" />
       <FieldNote
         id="post-media-note"
         message={message}

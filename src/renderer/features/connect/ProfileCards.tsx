@@ -92,7 +92,7 @@ export function ProfileCards() {
               {profile.status === 'expired' ? (
                 <p className="profile-card__warning">Your access was revoked — authorize again.</p>
               ) : null}
-              <div className="profile-card__actions">
+              <div className="cluster profile-card__actions">
                 {active ? (
                   <span className="badge badge--accent">Active</span>
                 ) : profile.status === 'connected' ? (

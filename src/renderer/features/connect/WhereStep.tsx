@@ -5,7 +5,7 @@ import { isPractice } from '../../../shared/environments'
 import type { Environment } from '../../../shared/profiles'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { useConnectStore, type WizardStep } from '../../state/connection/connectStore'
 import { Advanced, CancelButton, StepForm, StepHeading } from './WizardParts'
 
@@ -76,11 +76,13 @@ export function WhereStep({ step }: { step: WizardStep }) {
           </RadioGroup.Item>
         ))}
       </RadioGroup.Root>
-      {hostError && form.environment !== 'local_sandbox' && form.environment !== 'custom' && !practice ? (
-        <p className="field__error" role="alert">
-          {hostError}
-        </p>
-      ) : null}
+      <FieldAlert
+        message={
+          form.environment !== 'local_sandbox' && form.environment !== 'custom' && !practice
+            ? hostError
+            : undefined
+        }
+      />
       {form.environment === 'local_sandbox' ? (
         <Field
           label="Sandbox address"

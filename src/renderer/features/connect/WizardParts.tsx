@@ -42,7 +42,7 @@ export function StepList({ current, steps }: { current: WizardStep; steps: reado
             <span className="stepper__dot" aria-hidden="true">
               {state === 'done' ? <Check size={12} /> : position + 1}
             </span>
-            <span className="stepper__label">
+            <span className="truncate stepper__label">
               {STEP_LABELS[step]}
               {state === 'done' ? <span className="visually-hidden"> (done)</span> : null}
             </span>

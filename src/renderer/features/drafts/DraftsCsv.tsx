@@ -11,6 +11,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import './draftsCsv.css'
+import { DialogActions } from '../../components/DialogActions'
 
 interface Report {
   token: string
@@ -34,7 +35,7 @@ function CsvHelp() {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className="csv-help"
+          className="popover-surface csv-help"
           align="end"
           sideOffset={6}
           aria-label="Drafts CSV"
@@ -166,10 +167,7 @@ export function DraftsCsv({
                 <p className="muted">and {plural(listed.length - ROWS_SHOWN, 'more row', 'more rows')}.</p>
               ) : null}
               {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button>Cancel</Button>
-                </Dialog.Close>
+              <DialogActions>
                 <Button
                   variant="primary"
                   disabled={report.counts.changed === 0}
@@ -179,7 +177,7 @@ export function DraftsCsv({
                 >
                   Apply {plural(report.counts.changed, 'change', 'changes')}
                 </Button>
-              </div>
+              </DialogActions>
             </Dialog.Content>
           ) : null}
         </Dialog.Portal>

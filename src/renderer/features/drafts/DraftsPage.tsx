@@ -14,6 +14,7 @@ import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/draft
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
 import { DraftGroups } from './DraftGroups'
+import { DraftsReview } from './DraftsReview'
 
 function NewDraftMenu({ onCreate }: { onCreate(kind: DraftKind): void }) {
   return (
@@ -55,6 +56,7 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
   const firstRunShown = useFirstRunShown()
   const hasDrafts = useDraftsStore((state) => state.drafts.length > 0)
   const [csvProblem, setCsvProblem] = useState<string | null>(null)
+  const [reviewProblem, setReviewProblem] = useState<string | null>(null)
   // The rows the list shows, read when Export CSV is pressed (kept out of state: no re-render).
   const shownRows = useRef<readonly DraftSummaryWithIssues[]>([])
   const onShownRows = useCallback((rows: readonly DraftSummaryWithIssues[]) => {
@@ -88,11 +90,13 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
               Import…
             </Button>
             <DraftsCsv shownIds={shownIds} onNotice={setNotice} onProblem={setCsvProblem} />
+            <DraftsReview shownIds={shownIds} onNotice={setNotice} onProblem={setReviewProblem} />
             <NewDraftMenu onCreate={(kind) => void onCreate(kind)} />
           </div>
         }
       />
       {csvProblem ? <Banner tone="error">{csvProblem}</Banner> : null}
+      {reviewProblem ? <Banner tone="error">{reviewProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
       {/* Variants made together (issue 43): edit a shared field, publish the group. */}
       <DraftGroups />

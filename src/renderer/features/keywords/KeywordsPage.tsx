@@ -15,7 +15,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
@@ -184,23 +184,19 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
             {count} of {MAX} keywords, negative keywords included
             {countIssue ? ` — ${countIssue}` : ''}
           </p>
-          <div className="field">
-            <span className="field__label" id={`${rangeNoteId}-label`}>
-              Time range
-            </span>
-            <Segmented
-              label="Time range"
-              value={range}
-              onChange={setRange}
-              options={[
-                { value: '1', label: '24 hours' },
-                { value: '3', label: '3 days' },
-                { value: '7', label: '7 days' },
-                { value: 'custom', label: 'Custom' },
-              ]}
-              testIdPrefix="range"
-              describedBy={rangeNoteId}
-            />
+          <SegmentedField
+            label="Time range"
+            value={range}
+            onChange={setRange}
+            options={[
+              { value: '1', label: '24 hours' },
+              { value: '3', label: '3 days' },
+              { value: '7', label: '7 days' },
+              { value: 'custom', label: 'Custom' },
+            ]}
+            testIdPrefix="range"
+            describedBy={rangeNoteId}
+          >
             {range === 'custom' ? (
               <div className="grid-2 keyword-form__custom">
                 {(
@@ -231,20 +227,17 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
             >
               {rangeIssue ?? `Up to ${LIMITS.keywordInsights.rangeDays.value} days; times in your time zone.`}
             </p>
-          </div>
-          <div className="field">
-            <span className="field__label">Points</span>
-            <Segmented
-              label="Points"
-              value={granularity}
-              onChange={setGranularity}
-              options={[
-                { value: 'DAY', label: 'One per day' },
-                { value: 'HOUR', label: 'One per hour' },
-              ]}
-              testIdPrefix="granularity"
-            />
-          </div>
+          </SegmentedField>
+          <SegmentedField
+            label="Points"
+            value={granularity}
+            onChange={setGranularity}
+            options={[
+              { value: 'DAY', label: 'One per day' },
+              { value: 'HOUR', label: 'One per hour' },
+            ]}
+            testIdPrefix="granularity"
+          />
           <LocationPicker
             profileId={profileId}
             label="Country"
@@ -302,7 +295,7 @@ export function KeywordInsights({ route, profileId }: { route: RouteInfo; profil
               <div className="related">
                 <h3 className="subsection-title">Related keywords</h3>
                 <p className="muted">Add one to your keywords, then search again.</p>
-                <ul className="related__chips" data-testid="related-keywords">
+                <ul className="plain-list cluster related__chips" data-testid="related-keywords">
                   {result.relatedKeywords.map((keyword) => {
                     const taken = keywords.some((chip) => chip.toLowerCase() === keyword.toLowerCase())
                     return (

@@ -8,7 +8,7 @@ import { Button } from '../../components/Button'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { MEDIA_TYPE_LABELS, itemTitle } from '../../kits/media/format'
 import { LibraryPickerDialog } from '../../kits/media/LibraryPickerDialog'
 import {
@@ -21,6 +21,7 @@ import {
 } from './mediaEdit'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
 
 type FieldErrors = Partial<Record<EditField, string>>
 
@@ -146,7 +147,7 @@ export function EditMediaDialog({
                   <span className="field__label" id="edit-media-poster-label">
                     Poster image
                   </span>
-                  <div className="edit-media__poster">
+                  <div className="card-surface edit-media__poster">
                     <ImageIcon size={16} aria-hidden="true" />
                     <span className="edit-media__poster-name" data-testid="edit-media-poster">
                       {posterName ??
@@ -162,11 +163,7 @@ export function EditMediaDialog({
                       Choose image…
                     </Button>
                   </div>
-                  {errorOf('posterMediaKey') ? (
-                    <p className="field__error" role="alert">
-                      {errorOf('posterMediaKey')}
-                    </p>
-                  ) : null}
+                  <FieldAlert message={errorOf('posterMediaKey')} />
                 </div>
               ) : null}
               {submitted && unchanged && job.state.phase === 'idle' ? (
@@ -174,17 +171,10 @@ export function EditMediaDialog({
                   Nothing was changed yet.
                 </p>
               ) : null}
-              {refused?.message ? (
-                <p className="field__error" role="alert" data-testid="edit-media-refused">
-                  {refused.message}
-                </p>
-              ) : null}
+              <FieldAlert message={refused?.message} testId="edit-media-refused" />
               <JobReport state={job.state} onRetry={() => void job.retry()} />
             </div>
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--secondary" type="button">
-                {job.busy ? 'Close' : 'Cancel'}
-              </Dialog.Close>
+            <DialogActions closeLabel={job.busy ? 'Close' : 'Cancel'}>
               <Button
                 type="submit"
                 variant="primary"
@@ -196,7 +186,7 @@ export function EditMediaDialog({
                 <Save size={16} aria-hidden="true" />
                 Save
               </Button>
-            </div>
+            </DialogActions>
           </form>
           <LibraryPickerDialog
             open={picking}

@@ -77,7 +77,7 @@ function MediaDetails({
           ) : null,
         )}
       </dl>
-      <div className="media-details__actions">
+      <div className="cluster media-details__actions">
         <Button onClick={() => setEditing(true)} disabled={deletion.busy} data-testid="media-edit">
           <Pencil size={16} aria-hidden="true" />
           Edit…

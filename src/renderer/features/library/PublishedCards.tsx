@@ -196,14 +196,14 @@ export function PublishedCards({ scope }: { scope: AccountScope }) {
               />
               <div className="card-row__main">
                 <p className="card-row__name">{card.name}</p>
-                <p className="card-row__meta">
+                <p className="cluster card-row__meta">
                   <span className="badge badge--accent">{KIND_LABELS[card.kind]}</span>
                   {card.cardType ? (
                     <span className="badge badge--neutral">{titleCase(card.cardType)}</span>
                   ) : null}
                   {card.summary ? <span className="card-row__summary">{card.summary}</span> : null}
                 </p>
-                <p className="card-row__ids">
+                <p className="cluster card-row__ids">
                   {card.createdAt ? (
                     <span>Created {new Date(card.createdAt).toLocaleDateString()}</span>
                   ) : null}

@@ -201,7 +201,7 @@ export function PublishedPosts({ scope }: { scope: AccountScope }) {
                 <ListThumb media={post.cover} kind="post" />
                 <div className="card-row__main">
                   <p className="card-row__name">{post.draftName}</p>
-                  <p className="card-row__ids">
+                  <p className="cluster card-row__ids">
                     {post.publishedAt ? (
                       <span>Published {new Date(post.publishedAt).toLocaleString()}</span>
                     ) : null}

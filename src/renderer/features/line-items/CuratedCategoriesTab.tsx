@@ -73,7 +73,7 @@ function CategoryCard({
   action: ReactNode
 }) {
   return (
-    <li className="row row--spread category-card" data-testid="category-card">
+    <li className="row row--spread card-surface category-card" data-testid="category-card">
       <div className="category-card__body">
         <p className="category-card__name">
           {category.name} <code className="code">{category.id}</code>
@@ -269,7 +269,7 @@ export function CuratedCategoriesTab({ scope, item }: { scope: AccountScope; ite
                   }
                 />
               ) : (
-                <li key={link.id} className="row row--spread category-card">
+                <li key={link.id} className="row row--spread card-surface category-card">
                   <p className="category-card__name">
                     Category <code className="code">{link.curatedCategoryId}</code> (no longer readable)
                   </p>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { LINE_ITEM_LIMITS } from '../../../shared/rules/lineItems'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import { SelectField } from '../../components/SelectField'
 import { lineItemFieldLabel as labelOf, valueWord as word } from '../../../shared/platformWords'
 import { JobReport } from '../../kits/jobs/JobReport'
@@ -37,21 +37,16 @@ export function LineItemForm(props: LineItemFormProps) {
     <form className="li-form" onSubmit={lineItem.onSubmit} noValidate aria-label="Line item settings">
       <Section title="Basics">
         <Field label={labelOf('name')} {...text('name')} data-testid="field-name" />
-        <div className="field">
-          <span className="field__label" id="li-status-label">
-            {labelOf('entity_status')}
-          </span>
-          <Segmented
-            label={labelOf('entity_status')}
-            value={form.entity_status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'}
-            options={L.entityStatus.values.map((value) => ({
-              value,
-              label: word(value),
-            }))}
-            onChange={set('entity_status')}
-            testIdPrefix="status"
-          />
-        </div>
+        <SegmentedField
+          label={labelOf('entity_status')}
+          value={form.entity_status === 'PAUSED' ? 'PAUSED' : 'ACTIVE'}
+          options={L.entityStatus.values.map((value) => ({
+            value,
+            label: word(value),
+          }))}
+          onChange={set('entity_status')}
+          testIdPrefix="status"
+        />
         <div className="grid-2">
           <Field
             label={labelOf('start_time')}

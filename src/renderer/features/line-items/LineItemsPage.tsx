@@ -228,7 +228,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
         <ul className="change-list__items" aria-label="What changes">
           {changing.map((item) => (
             <li key={item.id} className="change-list__item">
-              <span className="change-list__name">{lineItemName(item)}</span>
+              <span className="truncate change-list__name">{lineItemName(item)}</span>
               <span className="change-list__change">
                 {isPaused(item) ? 'Paused' : 'Active'} →{' '}
                 <strong>{status === 'PAUSED' ? 'Paused' : 'Active'}</strong>
@@ -237,7 +237,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
           ))}
           {unchanged.map((item) => (
             <li key={item.id} className="change-list__item change-list__item--same">
-              <span className="change-list__name">{lineItemName(item)}</span>
+              <span className="truncate change-list__name">{lineItemName(item)}</span>
               <span className="change-list__change">
                 Already {status === 'PAUSED' ? 'paused' : 'active'}, unchanged
               </span>
@@ -264,7 +264,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
         <ul className="change-list__items" aria-label="What is deleted">
           {chosen.map((item) => (
             <li key={item.id} className="change-list__item">
-              <span className="change-list__name">{lineItemName(item)}</span>
+              <span className="truncate change-list__name">{lineItemName(item)}</span>
               <span className="change-list__change">{item.campaignName ?? ''}</span>
             </li>
           ))}

@@ -147,7 +147,7 @@ export function LineItemsTable({
                   />
                 </span>
                 <span role="cell" className="li-cell li-cell--name">
-                  <button type="button" className="li-name" onClick={() => onOpen(item)}>
+                  <button type="button" className="truncate li-name" onClick={() => onOpen(item)}>
                     {name}
                   </button>
                   <span className="li-sub">

@@ -276,7 +276,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
           {problem}
         </p>
       ) : null}
-      <div className="outbox-job__actions">
+      <div className="cluster outbox-job__actions">
         {waiting ? (
           <Button variant="primary" onClick={() => void act('retry')} busy={busy === 'retry'}>
             <RotateCcw size={16} aria-hidden="true" />

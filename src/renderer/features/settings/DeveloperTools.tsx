@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { KeySquare, Webhook } from 'lucide-react'
 import { Button } from '../../components/Button'
-import { Field } from '../../components/Field'
+import { Field, FieldAlert } from '../../components/Field'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
 import { useConnectStore } from '../../state/connection/connectStore'
 import { StreamConnections } from './StreamConnections'
@@ -115,11 +115,7 @@ export function DeveloperTools() {
             <p className="muted" data-testid="bearer-status">
               {bearer?.present ? <code className="code">{bearer.masked}</code> : 'None yet'}
             </p>
-            {bearerError ? (
-              <p className="field__error" role="alert">
-                {bearerError}
-              </p>
-            ) : null}
+            <FieldAlert message={bearerError} />
           </div>
           {bearer?.present ? (
             <Button busy={busy === 'revoke'} onClick={() => void bearerAction('revoke')}>

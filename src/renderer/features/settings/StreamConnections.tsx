@@ -10,6 +10,7 @@ import { Segmented } from '../../components/Segmented'
 import { failureOf } from '../../lib/failures'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAction } from '../../lib/useAction'
+import { FieldAlert } from '../../components/Field'
 
 type Status = 'active' | 'inactive' | 'all'
 const STATUS_OPTIONS = [
@@ -169,11 +170,7 @@ export function StreamConnections({ profileId, onBearerUsed }: { profileId: stri
           ))}
         </ul>
       ) : null}
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldAlert message={problem} />
     </div>
   )
 }

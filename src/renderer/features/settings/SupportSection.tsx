@@ -3,13 +3,13 @@ import { Check, ClipboardCopy } from 'lucide-react'
 import { Button } from '../../components/Button'
 import { copyText } from '../../lib/clipboard'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import { DIAGNOSTIC_LOG_LINES } from '../../../shared/diagnostics'
 
 type Outcome =
   | { kind: 'copied'; lines: number }
   /** Neither main nor the page could reach the clipboard: the text is shown to copy by hand. */
   | { kind: 'manual'; text: string }
-  | { kind: 'failed'; message: string }
 
 /**
  * Settings → Support: "Copy diagnostics" puts the app's version, the system and the last lines of
@@ -17,28 +17,18 @@ type Outcome =
  * states and codes; never secrets, customer lists or what a draft says) and copies it itself.
  */
 export function SupportSection() {
-  const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const { busy, problem, run } = useAction<'copy', string>((error) =>
+    error instanceof IpcFailure ? error.message : 'Ads Studio could not gather its diagnostics. Try again.',
+  )
 
-  const copyDiagnostics = async () => {
-    setBusy(true)
-    setOutcome(null)
-    try {
+  const copyDiagnostics = () =>
+    run('copy', async () => {
+      setOutcome(null)
       const result = await unwrap(studio().diagnostics.copy({}))
       if (result.copied || (await copyText(result.text))) setOutcome({ kind: 'copied', lines: result.lines })
       else setOutcome({ kind: 'manual', text: result.text })
-    } catch (error) {
-      setOutcome({
-        kind: 'failed',
-        message:
-          error instanceof IpcFailure
-            ? error.message
-            : 'Ads Studio could not gather its diagnostics. Try again.',
-      })
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <section className="panel" aria-labelledby="support-title">
@@ -53,7 +43,7 @@ export function SupportSection() {
       <div className="stack">
         <div>
           <Button
-            busy={busy}
+            busy={busy !== null}
             aria-describedby="diagnostics-hint"
             onClick={() => void copyDiagnostics()}
             data-testid="copy-diagnostics"
@@ -73,9 +63,9 @@ export function SupportSection() {
               ? 'Ads Studio could not reach the clipboard. Select the text below and copy it.'
               : ''}
         </p>
-        {outcome?.kind === 'failed' ? (
+        {problem ? (
           <p role="alert" className="field-error">
-            {outcome.message}
+            {problem}
           </p>
         ) : null}
         {outcome?.kind === 'manual' ? (

@@ -1,8 +1,8 @@
 import { CloudOff } from 'lucide-react'
-import { useState } from 'react'
 import { Button } from '../../components/Button'
 import { failureOf } from '../../lib/failures'
 import { studio, unwrap } from '../../lib/ipc'
+import { useAction } from '../../lib/useAction'
 import type { AccountScope } from '../../state/connection/activeProfile'
 import { relativeTime } from '../../state/drafts/draftListModel'
 import './mirrorAge.css'
@@ -20,21 +20,13 @@ export function MirrorAge({
   asOf: string
   onRefreshed: () => void
 }) {
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, run } = useAction<'refresh', string>((error) => failureOf(error).message)
 
-  const refresh = async () => {
-    setBusy(true)
-    setProblem(null)
-    try {
+  const refresh = () =>
+    run('refresh', async () => {
       await unwrap(studio().mirror.refresh({ profileId: scope.profileId, accountId: scope.accountId }))
       onRefreshed()
-    } catch (error) {
-      setProblem(failureOf(error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <div className="mirror-age surface" role="status" data-testid="mirror-age">
@@ -43,7 +35,7 @@ export function MirrorAge({
         The platform cannot be reached. As of {relativeTime(asOf)}
         {problem ? <span className="mirror-age__problem"> — {problem}</span> : null}
       </p>
-      <Button onClick={() => void refresh()} busy={busy}>
+      <Button onClick={() => void refresh()} busy={busy !== null}>
         Get recent changes
       </Button>
     </div>

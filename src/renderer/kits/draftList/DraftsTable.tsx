@@ -11,6 +11,7 @@ import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
+import { ReviewMark } from '../review/ReviewMark'
 import {
   type ColumnContents,
   EDITOR_ROUTES,
@@ -301,6 +302,7 @@ const DraftRow = memo(function DraftRow({
           ) : (
             <span className="drafts-table__plain-name">{draft.name}</span>
           )}
+          <ReviewMark draftId={draft.id} />
         </span>
       </th>
       {showKind ? (

@@ -7,6 +7,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { DialogActions } from '../../components/DialogActions'
 
 type QuarantinedFile = ResponseOf<'drafts.quarantine'>['files'][number]
 type OpenedFile = ResponseOf<'drafts.quarantineRead'>
@@ -28,12 +29,14 @@ function TextViewer({ file, onClose }: { file: OpenedFile; onClose: () => void }
             Restore.
             {file.truncated ? ' Only the first megabyte is shown.' : ''}
           </Dialog.Description>
-          <pre className="quarantine-viewer__text" tabIndex={0} aria-label={`Contents of ${file.name}`}>
+          <pre
+            className="card-surface quarantine-viewer__text"
+            tabIndex={0}
+            aria-label={`Contents of ${file.name}`}
+          >
             {file.text.length > 0 ? file.text : '(the file is empty)'}
           </pre>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--secondary">Close</Dialog.Close>
-          </div>
+          <DialogActions closeLabel="Close" />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -125,7 +125,7 @@ const DraftListRow = memo(function DraftListRow({
   return (
     <li data-index={index} aria-posinset={index + 1} aria-setsize={setSize}>
       <a className="draft-list__row" href={`#/${routeId}/${draft.id}`}>
-        <span className="draft-list__name">{draft.name}</span>
+        <span className="truncate draft-list__name">{draft.name}</span>
         <span className="draft-list__meta">
           <span className={draft.status === 'published' ? 'badge badge--success' : 'badge badge--neutral'}>
             {STATUS_LABELS[draft.status]}

@@ -16,6 +16,7 @@ import { MakeVariantsButton } from '../variants/MakeVariantsButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 import { EditorPreviewProvider } from './editorPreview'
+import { ReviewDetails } from '../review/ReviewMark'
 
 /**
  * The frame every creative editor shares: back to the list, the draft's name, where the last
@@ -119,6 +120,7 @@ const EditorHeader = memo(function EditorHeader({
                   ? `Ready, ${plural(warnings, 'note')}`
                   : 'Ready to publish'}
           </ProblemsBadge>
+          <ReviewDetails draftId={draftId} />
         </div>
       </div>
       <div className="editor__tools" role="toolbar" aria-label="Edit history">

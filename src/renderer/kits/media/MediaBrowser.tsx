@@ -4,7 +4,7 @@ import type { LibraryItem } from '../../../shared/ipc/contracts/library'
 import type { MediaType } from '../../../shared/rules/limits'
 import { LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
-import { Segmented } from '../../components/Segmented'
+import { SegmentedField } from '../../components/Segmented'
 import { Field } from '../../components/Field'
 import { FailureBanner } from '../connection/FailureBanner'
 import { MirrorAge } from '../connection/MirrorAge'
@@ -128,18 +128,15 @@ export function MediaBrowser({
             {MEDIA_TYPE_LABELS[onlyType]}s only
           </p>
         ) : (
-          <div className="stack media-browser__filter">
-            <span className="field__label" aria-hidden="true">
-              Type
-            </span>
-            <Segmented
-              label="Media type"
-              value={typeFilter}
-              options={typeOptions}
-              onChange={setTypeFilter}
-              testIdPrefix="library-type"
-            />
-          </div>
+          <SegmentedField
+            className="stack media-browser__filter"
+            label="Type"
+            name="Media type"
+            value={typeFilter}
+            options={typeOptions}
+            onChange={setTypeFilter}
+            testIdPrefix="library-type"
+          />
         )}
       </div>
       {failure && failure.field !== 'q' ? <FailureBanner failure={failure} onRetry={library.retry} /> : null}

@@ -147,7 +147,7 @@ export function MediaPicker({
         {label}
       </div>
       {value ? (
-        <div className="media-picker__chosen">
+        <div className="card-surface media-picker__chosen">
           <div className="media-picker__thumb" aria-hidden="true">
             {preview.state === 'ready' && preview.url ? (
               <img src={preview.url} alt="" />
@@ -158,7 +158,10 @@ export function MediaPicker({
             )}
           </div>
           <div className="media-picker__info">
-            <div className="media-picker__name" title={value.source === 'local' ? value.path : undefined}>
+            <div
+              className="truncate media-picker__name"
+              title={value.source === 'local' ? value.path : undefined}
+            >
               {mediaTitle(value)}
             </div>
             <div className="media-picker__facts">{mediaFacts(value).join(' · ')}</div>

@@ -30,7 +30,7 @@ export function MediaTile({ scope, item, selected, unavailable, onActivate, onKe
     >
       <button
         type="button"
-        className="media-tile__button"
+        className="card-surface media-tile__button"
         data-tile
         data-testid="media-tile"
         aria-pressed={selected}
@@ -55,7 +55,7 @@ export function MediaTile({ scope, item, selected, unavailable, onActivate, onKe
           </span>
         </span>
         {/* The tile's name is its visible text (WCAG 2.5.3): the name, then the type, facts and why it is unavailable. */}
-        <span className="media-tile__name">{title}</span>
+        <span className="truncate media-tile__name">{title}</span>
         <span className="visually-hidden">, {type}, </span>
         <span className="media-tile__facts">{facts.length ? facts.join(' · ') : ' '}</span>
         {unavailable ? <span className="media-tile__unavailable">{unavailable}</span> : null}

@@ -11,6 +11,7 @@ import { formatBytes } from '../jobs/outboxModel'
 import { useEditorPreview } from '../editor/editorPreview'
 import { usePreviewDevice } from '../editor/previewDevice'
 import type { ProfileSummary } from '../../../shared/profiles'
+import { DialogActions } from '../../components/DialogActions'
 
 /** A name people know, and the handle or id that tells it apart. */
 interface Named {
@@ -130,10 +131,7 @@ export function ReviewSheet({
               <ReviewPreview />
             </div>
           ) : null}
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <Button>Cancel</Button>
-            </Dialog.Close>
+          <DialogActions>
             {/* Focus starts here; busy, it keeps focus until the sheet closes (see Button). */}
             <Button
               ref={confirmButton}
@@ -145,7 +143,7 @@ export function ReviewSheet({
               {busy ? null : <Send size={16} aria-hidden="true" />}
               Publish
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -183,6 +181,15 @@ function ReviewFacts({
           <dt>Post as</dt>
           <dd data-testid="review-advertiser">
             <NamedValue named={advertiser} />
+          </dd>
+        </div>
+      ) : null}
+      {review.approval ? (
+        <div>
+          <dt>Approved</dt>
+          <dd data-testid="review-approval">
+            <span className="review-sheet__name">version {review.approval.version}</span>
+            <span className="review-sheet__detail"> by {review.approval.reviewer}</span>
           </dd>
         </div>
       ) : null}

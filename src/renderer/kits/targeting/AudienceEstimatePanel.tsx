@@ -54,7 +54,7 @@ export function AudienceEstimatePanel({
         data-testid="estimate-location"
       />
       {places.length > 0 ? (
-        <ul className="audience-estimate__places" aria-label="Places in the estimate">
+        <ul className="plain-list cluster audience-estimate__places" aria-label="Places in the estimate">
           {places.map((place) => (
             <li key={place.targetingValue} className="audience-estimate__place">
               {place.name}

@@ -3,6 +3,7 @@ import type { LocationChoice } from '../../../shared/ipc/contracts/targeting'
 import { Combobox, type ComboboxOption } from '../../components/Combobox'
 import { studio, unwrap } from '../../lib/ipc'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
+import { FieldAlert } from '../../components/Field'
 
 /** A place chosen from the look-up: its targeting value and the name to show. */
 export interface ChosenLocation {
@@ -112,11 +113,7 @@ export function LocationPicker({
         invalid={invalid}
         data-testid={testId}
       />
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <FieldAlert message={problem} />
     </div>
   )
 }

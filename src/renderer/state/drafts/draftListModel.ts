@@ -5,13 +5,9 @@ import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/draft
 import { byMostRecentlyChanged } from '../../../shared/drafts/listOrder'
 import type { RouteId } from '../../nav/routes'
 
-export const KIND_LABELS: Record<DraftKind, string> = {
-  card: 'Card',
-  poll_card: 'Poll card',
-  video_conversation_card: 'Video conversation',
-  post: 'Post',
-  media_library: 'Library media',
-}
+import { KIND_LABELS } from '../../../shared/drafts/kinds'
+
+export { KIND_LABELS }
 
 export const STATUS_LABELS: Record<DraftStatus, string> = {
   draft: 'Draft',

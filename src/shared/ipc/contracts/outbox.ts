@@ -119,6 +119,8 @@ export const outboxReviewSchema = z.object({
       bytes: z.number().int().nonnegative().optional(),
     }),
   ),
+  /** Issue 44: the reviewer's approval of the draft as it is now (who, which version, when). */
+  approval: z.object({ reviewer: z.string(), version: z.string(), decidedAt: z.string() }).optional(),
   /** Rule warnings of the draft (and the card draft a post attaches): sent anyway, worth a look. */
   warnings: z.array(z.object({ message: z.string(), draftId: z.string().optional() })),
 })

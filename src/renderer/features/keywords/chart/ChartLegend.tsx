@@ -21,7 +21,7 @@ export function ChartLegend({
 }) {
   const shownCount = shown.filter(Boolean).length
   return (
-    <ul className="keyword-chart__legend" aria-label="Lines">
+    <ul className="plain-list cluster keyword-chart__legend" aria-label="Lines">
       {series.map((line, index) => {
         const total = index === totalIndex
         const pressed = shown[index] !== false

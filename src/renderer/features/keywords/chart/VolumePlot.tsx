@@ -261,7 +261,7 @@ export function VolumePlot(props: PlotProps) {
         <div ref={mount} />
         {tip ? (
           <div
-            className={`chart-tooltip${tip.flip ? ' chart-tooltip--flip' : ''}`}
+            className={`popover-surface chart-tooltip${tip.flip ? ' chart-tooltip--flip' : ''}`}
             style={{ left: tip.left }}
             aria-hidden="true"
             data-testid="chart-tooltip"
