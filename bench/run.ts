@@ -22,6 +22,7 @@ import { benchFeedCheck } from './feedCheck'
 import { benchTeamRules } from './teamRules'
 import { benchCatalogImport } from './catalogImport'
 import { benchDraftsCsv, draftsCsvRows } from './draftsCsv'
+import { benchVariants, variantsRows } from './variants'
 import { benchReviewBundle, reviewBundleRows } from './reviewBundle'
 import { benchBulkReplace, bulkReplaceRows } from './bulkReplace'
 import { benchHistory, historyRows } from './history'
@@ -41,7 +42,7 @@ const FRAME_BUDGET_MS = 8
  * builder), scale (drafts page at 50,000), start (bench/startPath.ts), saves, outbox, ratelimit, catalog,
  * catalogimport, audiences, media (reading a 512 MB video's properties), csv (drafts as CSV at 10,000),
  * mirror (the account mirror at 10,000 objects), teamrules (a 200-rule team pack on the composer's text),
- * history (a draft's version history, issue 43).
+ * history (a draft's version history, issue 43), variants (500 variants of a draft).
  */
 const SECTIONS = [
   'bundle',
@@ -56,6 +57,7 @@ const SECTIONS = [
   'teamrules',
   'catalogimport',
   'csv',
+  'variants',
   'review',
   'bulkreplace',
   'audiences',
@@ -349,6 +351,11 @@ try {
   if (wants('csv')) {
     log('drafts as CSV: export and re-import 10,000 drafts through the handlers (issue 43)')
     for (const row of draftsCsvRows(await benchDraftsCsv())) addRow(row)
+  }
+
+  if (wants('variants')) {
+    log('variants: 500 variants of a card made through the handlers, the list asked meanwhile (issue 43)')
+    for (const row of variantsRows(await benchVariants())) addRow(row)
   }
 
   if (wants('review')) {

@@ -16,6 +16,7 @@ import { createDraftsService } from './drafts/draftsService'
 import { createDraftsHandlers } from './drafts/handlers'
 import { createBulkEditHandlers, createDraftsCsvHandlers } from './bulk/handlers'
 import { createHistory } from './history/historyWiring'
+import { createVariantsHandlers } from './bulk/variantHandlers'
 import { createIpcDispatcher, type HandlerMap } from './ipc/dispatcher'
 import { coalesce, createEventEmitter } from './ipc/events'
 import { createKeywordHandlers } from './keywords/handlers'
@@ -289,6 +290,7 @@ export function createServices(config: ServicesConfig): Services {
     ),
     ...createBulkEditHandlers(drafts, bulkSteps),
     ...historyHandlers,
+    ...createVariantsHandlers(drafts, config.dataDir, bulkSteps),
     ...createMediaHandlers(media),
     ...createOutboxHandlers(outbox),
     ...createLibraryHandlers({

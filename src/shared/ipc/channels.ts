@@ -37,6 +37,13 @@ export const CHANNELS = [
   'draftsCsv.export',
   'draftsCsv.preview',
   'draftsCsv.apply',
+  // Variants of a draft and the groups they make (issue 43).
+  'variants.fields',
+  'variants.preview',
+  'variants.generate',
+  'draftGroups.list',
+  'draftGroups.fields',
+  'draftGroups.setField',
   // Issue 44: review bundles, verdicts, "Publishing needs approval".
   'review.exportBundle',
   'review.import',

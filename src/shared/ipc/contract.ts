@@ -19,6 +19,7 @@ import { diagnosticsContract } from './contracts/diagnostics'
 import { devtoolsContract } from './contracts/devtools'
 import { newsContract } from './contracts/news'
 import { mirrorContract } from './contracts/mirror'
+import { variantsContract } from './contracts/variants'
 import { reviewContract } from './contracts/review'
 import { bulkEditContract } from './contracts/bulkEdit'
 import { teamRulesContract } from './contracts/teamRules'
@@ -53,6 +54,7 @@ export const contract = {
   ...devtoolsContract,
   ...newsContract,
   ...mirrorContract,
+  ...variantsContract,
   ...reviewContract,
   ...bulkEditContract,
   ...teamRulesContract,

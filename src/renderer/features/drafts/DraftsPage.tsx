@@ -13,6 +13,7 @@ import { useDraftsStore } from '../../state/drafts/draftsStore'
 import type { DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { Banner } from '../../components/Banner'
 import { DraftsCsv } from './DraftsCsv'
+import { DraftGroups } from './DraftGroups'
 import { DraftsReview } from './DraftsReview'
 import { BulkEditPanel } from './BulkEditPanel'
 import { FindReplace } from './FindReplace'
@@ -115,6 +116,8 @@ export default function DraftsPage({ route }: { route: RouteInfo }) {
       {csvProblem ? <Banner tone="error">{csvProblem}</Banner> : null}
       {reviewProblem ? <Banner tone="error">{reviewProblem}</Banner> : null}
       <FirstRun compact={hasDrafts} />
+      {/* Variants made together (issue 43): edit a shared field, publish the group. */}
+      <DraftGroups />
       {/* The welcome already says drafts work before connecting: no second, empty box below it. */}
       <div className={selectedIds.length > 0 ? 'drafts-page drafts-page--panel' : 'drafts-page'}>
         <DraftsList

@@ -12,6 +12,7 @@ import type { RouteId } from '../../nav/routes'
 import { SaveStatus } from './SaveStatus'
 import { ProblemsBadge, showProblems } from './ProblemsBadge'
 import { PublishButton } from '../publish/PublishButton'
+import { MakeVariantsButton } from '../variants/MakeVariantsButton'
 import { usePreviewDevice } from './previewDevice'
 import { PreviewDeviceToggle } from './PreviewDeviceToggle'
 import { EditorPreviewProvider } from './editorPreview'
@@ -137,6 +138,7 @@ const EditorHeader = memo(function EditorHeader({
           <Redo2 size={16} aria-hidden="true" />
         </Button>
         <DraftHistoryButton readOnly={published} />
+        <MakeVariantsButton draftId={draftId} draftName={name} />
         <PublishButton
           draftId={draftId}
           errorCount={errors}

@@ -1,0 +1,32 @@
+import { Layers } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '../../components/Button'
+import { useOptionalDraftEditorStore } from '../../state/drafts/draftEditor'
+import { VariantsDialog } from './VariantsDialog'
+import './variants.css'
+
+/** "Make variants…" for an editor: saves what was typed, then opens the dialog on this draft. */
+export function MakeVariantsButton({ draftId, draftName }: { draftId: string; draftName: string }) {
+  const editor = useOptionalDraftEditorStore()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const openDialog = async () => {
+    setBusy(true)
+    // Main makes the variants from the draft it has: the last keystrokes land first.
+    await editor
+      ?.getState()
+      .flush()
+      .catch(() => undefined)
+    setBusy(false)
+    setOpen(true)
+  }
+  return (
+    <span className="make-variants">
+      <Button variant="secondary" busy={busy} onClick={() => void openDialog()} data-testid="make-variants">
+        <Layers size={16} aria-hidden="true" />
+        Make variants…
+      </Button>
+      <VariantsDialog draftId={draftId} draftName={draftName} open={open} onOpenChange={setOpen} />
+    </span>
+  )
+}
