@@ -45,6 +45,8 @@ import { createOutbox } from './publish/outbox'
 import { createPublishChecks } from './publish/publishChecks'
 import { publishedEditOperations } from './published/editOperations'
 import { createPublishedHandlers } from './published/handlers'
+import { publishedChangeOperations } from './published/changeOperation'
+import { createPendingChangesStore } from './published/pendingChanges'
 import {
   createProfileRepository,
   PROFILES_BACKUP_FILE,
@@ -190,6 +192,10 @@ export function createServices(config: ServicesConfig): Services {
     readImage: createImageReader(config.mediaAddresses),
     thumbnails,
   })
+  // Edits of published cards not yet on the platform, with their base (issue 42).
+  const pendingChanges = createPendingChangesStore(join(config.dataDir, 'published-changes.json'), (change) =>
+    events.emit('changes.changed', { profileId: change.profileId, accountId: change.accountId }),
+  )
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -203,6 +209,11 @@ export function createServices(config: ServicesConfig): Services {
     operations: [
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
+      ...publishedChangeOperations({
+        drafts: { get: draftStore.get, save: (draft) => drafts.store.save(draft) },
+        pending: pendingChanges,
+        ...(config.beforePublishedWrite ? { beforeWrite: config.beforePublishedWrite } : {}),
+      }),
       ...catalogOperations(catalogStores, productImages),
       catalogDeleteOperation(catalogStores),
       organicPostOperation,
@@ -264,6 +275,8 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       postLengthTier,
       accountFeatures: knownFeatures,
+      pending: pendingChanges,
+      mirror: mirror.store,
     }),
     ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
     ...createCatalogHandlers({

@@ -19,6 +19,7 @@ import { diagnosticsContract } from './contracts/diagnostics'
 import { devtoolsContract } from './contracts/devtools'
 import { newsContract } from './contracts/news'
 import { mirrorContract } from './contracts/mirror'
+import { changesContract } from './contracts/changes'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -49,6 +50,7 @@ export const contract = {
   ...devtoolsContract,
   ...newsContract,
   ...mirrorContract,
+  ...changesContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract
