@@ -11,6 +11,7 @@ import { useAfterFirstPaint } from '../../lib/afterFirstPaint'
 import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
+import { DraftChangeChip } from '../changes/ChangeStateChip'
 import {
   type ColumnContents,
   EDITOR_ROUTES,
@@ -309,7 +310,7 @@ const DraftRow = memo(function DraftRow({
         </td>
       ) : null}
       <td>
-        <StatusLabel status={draft.status} />
+        <StatusLabel status={draft.status} /> <DraftChangeChip draftId={draft.id} />
       </td>
       <td>
         <Validity draft={draft} />
