@@ -82,6 +82,8 @@ describe(`${OUTSIDE_EDITS} outside edits between the app's read and its write`, 
       let windowEdits = 0
       let target: Target | undefined
       const late: { target: Target; field: string; value: string }[] = []
+      /** The world's edits after the round's base was read: the last value of each field counts. */
+      const world = new Map<string, string>()
       const { app, profile } = await apps.connected('soak', {
         http: fastHttp(),
         // An outside edit in the re-read → write window, now and then: counted, not caught.
@@ -96,6 +98,8 @@ describe(`${OUTSIDE_EDITS} outside edits between the app's read and its write`, 
             fields: { [field]: value },
           })
           late.push({ target, field, value })
+          // The world's earlier value of that field is superseded: the late edit is judged instead.
+          world.delete(field)
           windowEdits++
         },
       })
@@ -149,8 +153,7 @@ describe(`${OUTSIDE_EDITS} outside edits between the app's read and its write`, 
         target = pick(targets)
         const t = target
         await app.call('changes.begin', { profileId, draftId: t.draftId })
-        // The world's edits after the base was read: the last value of each field counts.
-        const world = new Map<string, string>()
+        world.clear()
         const edits = Math.min(OUTSIDE_EDITS - outside, Math.floor(rnd() * 3))
         for (let e = 0; e < edits; e++) {
           const field = pick(WORLD_FIELDS[t.kind])

@@ -115,21 +115,37 @@ function ConflictTable({ change, profileId }: { change: PendingChangeView; profi
   )
 }
 
+/** Each changed field: what the platform held when editing began → the designer's value. */
 function FieldChanges({ fields }: { fields: ChangeField[] }) {
   return (
-    <dl className="change-list" data-testid="change-fields">
-      {fields.map((field) => (
-        <div key={field.path}>
-          <dt>{field.label}</dt>
-          <dd>
-            <Value value={field.base} />
-            <span className="visually-hidden"> to </span>
-            <ArrowRight size={14} aria-hidden="true" className="change-list__arrow" />
-            <Value value={field.mine} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <table className="change-table" data-testid="change-fields">
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">On the platform</th>
+          <th scope="col">
+            <span className="visually-hidden">changes to</span>
+          </th>
+          <th scope="col">Yours</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map((field) => (
+          <tr key={field.path}>
+            <th scope="row">{field.label}</th>
+            <td>
+              <Value value={field.base} />
+            </td>
+            <td className="change-table__arrow">
+              <ArrowRight size={14} aria-label="changes to" />
+            </td>
+            <td>
+              <Value value={field.mine} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
@@ -189,11 +205,20 @@ function ChangeItem({ change, profileId }: { change: PendingChangeView; profileI
   )
 }
 
+function summaryOf(conflicts: number, pending: number): string {
+  const parts = [
+    conflicts > 0 ? `${conflicts} ${conflicts === 1 ? 'conflict' : 'conflicts'} to settle` : '',
+    pending > 0 ? `${pending} pending ${pending === 1 ? 'change' : 'changes'}` : '',
+  ].filter(Boolean)
+  return parts.length > 0 ? `${parts.join(', ')}.` : 'Nothing to post: changed on the platform only.'
+}
+
 export default function ChangesPage({ route }: PageProps) {
   const { scope, changes, loaded, error, load } = usePendingChanges()
   const [posting, setPosting] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const { conflicts, pending } = countChanges(changes)
+
   const postable = changes.filter((change) => change.state === 'local' && change.issues.length === 0).length
 
   const post = async () => {
@@ -201,13 +226,17 @@ export default function ChangesPage({ route }: PageProps) {
     setPosting(true)
     setResult(null)
     try {
-      const { jobIds, skipped } = await unwrap(studio().changes.post(scope))
-      const sent = `${jobIds.length} ${jobIds.length === 1 ? 'change' : 'changes'} sent to the outbox`
-      setResult({
-        tone: 'success',
-        text:
-          skipped.length > 0 ? `${sent}; ${skipped.length} held back (conflict or problems).` : `${sent}.`,
-      })
+      const { skipped } = await unwrap(studio().changes.post(scope))
+      // What was sent shows on each item ("Sending", then gone or in conflict); only what was
+      // held back needs saying.
+      setResult(
+        skipped.length > 0
+          ? {
+              tone: 'error',
+              text: `${skipped.length} ${skipped.length === 1 ? 'change was' : 'changes were'} held back: settle the conflict or fix the problems shown.`,
+            }
+          : null,
+      )
     } catch (failure) {
       setResult({ tone: 'error', text: failureOf(failure).message })
     } finally {
@@ -222,7 +251,7 @@ export default function ChangesPage({ route }: PageProps) {
         summary={route.summary}
         actions={
           scope ? (
-            <>
+            <div className="actions">
               <Button onClick={() => void load(scope)} data-testid="check-changes">
                 <RefreshCw size={16} aria-hidden="true" />
                 Check changes
@@ -231,7 +260,7 @@ export default function ChangesPage({ route }: PageProps) {
                 <Send size={16} aria-hidden="true" />
                 Post changes{postable > 0 ? ` (${postable})` : ''}
               </Button>
-            </>
+            </div>
           ) : null
         }
       />
@@ -248,16 +277,13 @@ export default function ChangesPage({ route }: PageProps) {
           <p>Edits of published cards wait here until they are posted.</p>
         </EmptyState>
       ) : (
-        <>
-          <p data-testid="changes-summary">
-            {pending} pending {pending === 1 ? 'change' : 'changes'}, {conflicts}{' '}
-            {conflicts === 1 ? 'conflict' : 'conflicts'}
-          </p>
+        <div className="stack changes-list">
+          <p data-testid="changes-summary">{summaryOf(conflicts, pending)}</p>
           {result ? <Banner tone={result.tone}>{result.text}</Banner> : null}
           {changes.map((change) => (
             <ChangeItem key={change.draftId} change={change} profileId={scope.profileId} />
           ))}
-        </>
+        </div>
       )}
     </>
   )

@@ -234,7 +234,7 @@ describe('editing a published card', () => {
       .changes!
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(changes.keep).toHaveBeenCalledTimes(1)
-    const kept = changes.keep.mock.calls[0]![0] as { draftId: string; card: { name: string } }
+    const kept = changes.keep!.mock.calls[0]![0] as { draftId: string; card: { name: string } }
     expect(kept.draftId).toBe(draft.id)
     expect(kept.card.name).toBe('Later card, renamed')
     expect(send).not.toHaveBeenCalled()
