@@ -166,6 +166,7 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
       ...(change.conflict?.blocked ? { blocked: change.conflict.blocked } : {}),
       ...(change.conflict?.deleted ? { blocked: 'This card was deleted on the platform' } : {}),
       ...(change.jobId ? { jobId: change.jobId } : {}),
+      content: change.content as Content,
     }
   }
 
@@ -211,9 +212,9 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
     },
 
     /**
-     * Keeps the designer's edit as field changes. They are measured from the draft as the
-     * designer saw it (with any change kept before); a field set back to its base value is no
-     * longer a change. The rules of the edit itself (layout, media, the gate) are main's
+     * Keeps the designer's edit as field changes, measured from the card as the edit dialog
+     * showed it (the draft with the changes kept so far); a field set back to its base value is
+     * no longer a change. The rules of the edit itself (layout, media, the gate) are main's
      * publishedEdits, checked before this is called.
      */
     async keep(profileId: string, draftId: string, content: Content): Promise<PendingChange> {
@@ -222,8 +223,9 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
         throw invalidInput(
           'This card is in conflict with the platform — choose what to keep in Changes first',
         )
-      const draft = deps.drafts.get(draftId)
-      const before = fieldsOf(change.kind, wireOf(change.kind, draft?.content ?? change.content))
+      // The edit dialog shows the card with the changes kept so far: what it sends is measured
+      // from that, so a field set back to its value on the platform is no longer a change.
+      const before = fieldsOf(change.kind, wireOf(change.kind, change.content))
       const after = fieldsOf(change.kind, wireOf(change.kind, content))
       const base = fieldsOf(change.kind, change.base.raw)
       const changes = { ...change.changes, ...diffFields(before, after) }
@@ -233,8 +235,7 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
       const next: PendingChange = {
         ...rest,
         changes,
-        // Changes kept before, on fields this edit did not touch, stay in the content checked.
-        content: contentWith(change.kind, content, changes),
+        content,
         name: content.name.trim() || change.name,
       }
       await deps.pending.put(next)

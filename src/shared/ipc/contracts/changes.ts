@@ -49,6 +49,8 @@ export const pendingChangeViewSchema = z.object({
   /** In conflict: the object was deleted on the platform, or its layout changed. */
   blocked: z.string().optional(),
   jobId: z.string().optional(),
+  /** The card with the changes applied: what the edit dialog shows while the change is pending. */
+  content: z.union([cardContentSchema, videoConversationCardContentSchema]),
 })
 export type PendingChangeView = z.infer<typeof pendingChangeViewSchema>
 
