@@ -125,6 +125,14 @@ describe('An edit of a published card that someone else changed meanwhile', () =
       expect(await page.getByTestId('changes-count').getAttribute('title')).toBe('1 conflict')
       await shootBothPalettes(page, 'changes-conflict')
 
+      // The drafts list says it too, in words and an icon.
+      await page.getByTestId('nav-drafts').click()
+      const chip = page.locator(`tr[data-draft-id="${draftId}"]`).getByTestId('change-state')
+      await expect.poll(() => chip.getAttribute('data-state'), WAIT).toBe('conflict')
+      expect(await chip.textContent()).toBe('Conflict')
+      await shootBothPalettes(page, 'changes-drafts-list')
+      await page.getByTestId('nav-changes').click()
+
       // Keep mine, apply: re-based on the platform's copy, then posted with only the title.
       await row.getByRole('radio', { name: 'Keep mine' }).click()
       await item.getByRole('button', { name: 'Apply choices' }).click()

@@ -95,9 +95,14 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
     return { source: 'draft' as const, readAt, raw: wireOf(kind, draft.content), updatedAt: null }
   }
 
-  async function begin(profileId: string, draftId: string): Promise<PendingChange> {
+  /**
+   * Records the base as the edit begins. A base is kept while there is something against it
+   * (changes, or a conflict); without either, opening the edit again begins it afresh from the
+   * platform's copy now and the draft as shown. `keep` takes the base recorded, whatever it is.
+   */
+  async function begin(profileId: string, draftId: string, again: boolean): Promise<PendingChange> {
     const existing = await deps.pending.get(draftId)
-    if (existing) return existing
+    if (existing && (!again || Object.keys(existing.changes).length > 0 || existing.conflict)) return existing
     const { draft, kind, accountId, objectId } = await publishedDraft(draftId)
     const base = await readBase(profileId, draft, kind, accountId, objectId)
     const change: PendingChange = {
@@ -208,7 +213,7 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
 
   return {
     async begin(profileId: string, draftId: string): Promise<ChangeState | 'unchanged'> {
-      return stateOf(await begin(profileId, draftId))
+      return stateOf(await begin(profileId, draftId, true))
     },
 
     /**
@@ -218,7 +223,7 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
      * publishedEdits, checked before this is called.
      */
     async keep(profileId: string, draftId: string, content: Content): Promise<PendingChange> {
-      const change = await begin(profileId, draftId)
+      const change = await begin(profileId, draftId, false)
       if (change.conflict)
         throw invalidInput(
           'This card is in conflict with the platform — choose what to keep in Changes first',
@@ -294,6 +299,11 @@ export function createPublishedChanges(deps: PublishedChangesDeps) {
           .map((f) => [f.path, theirs[f.path] ?? null]),
       )
       const { conflict: _resolved, jobId: _sent, ...rest } = change
+      // Every field taken as theirs: nothing of the designer's is left to send.
+      if (Object.keys(changes).length === 0) {
+        await deps.pending.remove(draftId)
+        return { ...rest, changes }
+      }
       const next: PendingChange = {
         ...rest,
         base: {

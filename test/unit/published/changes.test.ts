@@ -116,13 +116,17 @@ describe('recording the base of a published card', () => {
     expect((base.raw as { name: string }).name).toBe('Spring')
   })
 
-  it('keeps the first base while the edit is pending: opening again does not move it', async () => {
+  it('keeps the base while changes are pending against it, and reads it again when none are', async () => {
     let name = 'First'
     const { changes, pending } = service(async () => platformCard(name))
     await changes.begin('p1', DRAFT_ID)
     name = 'Second'
     await changes.begin('p1', DRAFT_ID)
-    expect(((await pending.get(DRAFT_ID))!.base.raw as { name: string }).name).toBe('First')
+    expect(((await pending.get(DRAFT_ID))!.base.raw as { name: string }).name).toBe('Second')
+    await changes.keep('p1', DRAFT_ID, { ...content, name: 'Mine' })
+    name = 'Third'
+    await changes.begin('p1', DRAFT_ID)
+    expect(((await pending.get(DRAFT_ID))!.base.raw as { name: string }).name).toBe('Second')
   })
 })
 
@@ -205,7 +209,8 @@ describe('a conflict', () => {
     const theirs = await inConflict()
     const taken = await theirs.changes.resolve('p1', DRAFT_ID, { name: 'theirs' })
     expect(taken.changes).toEqual({})
-    expect((taken.content as CardContent).name).toBe('Theirs')
+    // Nothing of the designer's is left: nothing stays pending.
+    expect(await theirs.pending.get(DRAFT_ID)).toBeUndefined()
   })
 })
 

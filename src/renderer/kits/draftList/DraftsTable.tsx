@@ -302,6 +302,7 @@ const DraftRow = memo(function DraftRow({
           ) : (
             <span className="drafts-table__plain-name">{draft.name}</span>
           )}
+          <DraftChangeChip draftId={draft.id} />
         </span>
       </th>
       {showKind ? (
@@ -310,7 +311,7 @@ const DraftRow = memo(function DraftRow({
         </td>
       ) : null}
       <td>
-        <StatusLabel status={draft.status} /> <DraftChangeChip draftId={draft.id} />
+        <StatusLabel status={draft.status} />
       </td>
       <td>
         <Validity draft={draft} />
