@@ -53,7 +53,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function service(read: () => Promise<unknown>, mirrored?: unknown) {
+function service(read: () => Promise<unknown>, mirrored?: unknown, entry?: unknown) {
   const pending = createPendingChangesStore(join(dir, 'published-changes.json'))
   const changes = createPublishedChanges({
     drafts: { get: (id) => (id === DRAFT_ID ? draft : undefined), flush: async () => undefined },
@@ -70,7 +70,7 @@ function service(read: () => Promise<unknown>, mirrored?: unknown) {
             open: async () =>
               ({
                 readRecords: async () => [mirrored],
-                get: () => undefined,
+                get: () => entry,
               }) as never,
             quarantined: () => [],
           },
@@ -127,6 +127,23 @@ describe('recording the base of a published card', () => {
     name = 'Third'
     await changes.begin('p1', DRAFT_ID)
     expect(((await pending.get(DRAFT_ID))!.base.raw as { name: string }).name).toBe('Second')
+  })
+})
+
+describe('an edit begun and not changed', () => {
+  it('shows as changed on the platform once the mirror holds a newer copy with other values', async () => {
+    const newer = {
+      id: 'c1',
+      name: 'Renamed there',
+      updatedAt: '2026-12-05T00:00:00Z',
+      fingerprint: 'another',
+      fetchedAt: '2026-12-05T00:00:01Z',
+      deleted: false,
+    }
+    const { changes } = service(async () => platformCard('Spring'), { ...newer, raw: {} }, newer)
+    expect(await changes.begin('p1', DRAFT_ID)).toBe('downloaded')
+    const [listed] = await changes.list('p1', 'acc1')
+    expect(listed).toMatchObject({ state: 'downloaded', fields: [] })
   })
 })
 
