@@ -47,6 +47,8 @@ import { createOutbox } from './publish/outbox'
 import { createPublishChecks } from './publish/publishChecks'
 import { publishedEditOperations } from './published/editOperations'
 import { createPublishedHandlers } from './published/handlers'
+import { publishedChangeOperations } from './published/changeOperation'
+import { createPendingChangesStore } from './published/pendingChanges'
 import {
   createProfileRepository,
   PROFILES_BACKUP_FILE,
@@ -217,6 +219,10 @@ export function createServices(config: ServicesConfig): Services {
     activeAccountId: () => session.active()?.accountId,
     readLocalMedia: (file) => localFiles.reader.read(file),
   })
+  // Edits of published cards not yet on the platform, with their base (issue 42).
+  const pendingChanges = createPendingChangesStore(join(config.dataDir, 'published-changes.json'), (change) =>
+    events.emit('changes.changed', { profileId: change.profileId, accountId: change.accountId }),
+  )
   // Jobs left by the last run resume as soon as it is built.
   const outbox = createOutbox({
     dataDir: config.dataDir,
@@ -230,6 +236,11 @@ export function createServices(config: ServicesConfig): Services {
     operations: [
       ...OPERATION_EXECUTORS,
       ...publishedEditOperations({ get: draftStore.get, save: (draft) => drafts.store.save(draft) }),
+      ...publishedChangeOperations({
+        drafts: { get: draftStore.get, save: (draft) => drafts.store.save(draft) },
+        pending: pendingChanges,
+        ...(config.beforePublishedWrite ? { beforeWrite: config.beforePublishedWrite } : {}),
+      }),
       ...catalogOperations(catalogStores, productImages),
       catalogDeleteOperation(catalogStores),
       organicPostOperation,
@@ -306,6 +317,8 @@ export function createServices(config: ServicesConfig): Services {
       postLengthTier,
       accountFeatures: knownFeatures,
       teamRules: teamPacks.rulesFor,
+      pending: pendingChanges,
+      mirror: mirror.store,
     }),
     ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
     ...createCatalogHandlers({

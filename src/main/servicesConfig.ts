@@ -29,6 +29,8 @@ export interface ServicesConfig {
    * sets it; tests that count requests leave it off).
    */
   mirrorOnConnect?: boolean
+  /** Told after an edit of a published card re-read the card, just before it writes (benches). */
+  beforePublishedWrite?: (params: { draftId: string; objectId: string }) => Promise<void> | void
   /** Default API hosts for new profiles (production unless told otherwise). */
   hosts: ApiHosts
   /** Non-secret settings. Defaults to conf in dataDir; the app passes electron-store. */

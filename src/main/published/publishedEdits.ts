@@ -50,6 +50,17 @@ export interface PublishedEditDeps {
   accountFeatures?(profileId: string, accountId: string): readonly string[] | undefined
   /** The account's team rule packs: an edit of published content follows them too. */
   teamRules?: TeamRulesOf
+  /**
+   * Edits of published cards kept as changes against their base (issue 42); without it a card
+   * edit is queued as a replacement of the fields that differ from the draft.
+   */
+  changes?: {
+    keepAndPost(
+      profileId: string,
+      draftId: string,
+      content: CardContent | VideoConversationCardContent,
+    ): Promise<OutboxJobView>
+  }
 }
 
 const KIND_WORD: Record<DraftKind, string> = {
@@ -85,6 +96,24 @@ function publishedCardId(published: { cardId?: string }): string {
   return published.cardId
 }
 
+/** The publish gate on an edited draft: the same rules, and the same context, as a publish. */
+export function editGate(deps: Pick<PublishedEditDeps, 'postLengthTier' | 'accountFeatures' | 'teamRules'>) {
+  return async (candidate: Draft, profileId: string, accountId: string): Promise<FieldIssue[]> => {
+    const counter = candidate.kind === 'post' ? await loadPostLengthCounter() : undefined
+    const features = deps.accountFeatures?.(profileId, accountId)
+    const teamRules = await deps.teamRules?.(profileId, accountId)
+    const issues = checkDraftForPublish(candidate, {
+      postLengthTier: deps.postLengthTier(profileId, postingUserOf(candidate)),
+      ...(features ? { features } : {}),
+      ...(counter
+        ? { weightedLength: (text: string) => counter(text, LIMITS.postLength.longForm.value).weightedLength }
+        : {}),
+      ...(teamRules ? { teamRules } : {}),
+    })
+    return publishErrors(issues).map((issue) => ({ field: publishIssueField(issue), message: issue.message }))
+  }
+}
+
 export function createPublishedEdits(deps: PublishedEditDeps) {
   async function publishedDraft(draftId: string, kind: DraftKind) {
     await deps.drafts.flush([draftId])
@@ -111,24 +140,11 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
     return deps.outbox.enqueueOperations({ profileId, accountId, area: 'published', title, steps: [step] })
   }
 
-  /** The publish gate on the edited draft: the same rules, and the same context, as a publish. */
-  async function gateErrors(candidate: Draft, profileId: string, accountId: string): Promise<FieldIssue[]> {
-    const counter = candidate.kind === 'post' ? await loadPostLengthCounter() : undefined
-    const features = deps.accountFeatures?.(profileId, accountId)
-    const teamRules = await deps.teamRules?.(profileId, accountId)
-    const issues = checkDraftForPublish(candidate, {
-      postLengthTier: deps.postLengthTier(profileId, postingUserOf(candidate)),
-      ...(features ? { features } : {}),
-      ...(counter
-        ? { weightedLength: (text: string) => counter(text, LIMITS.postLength.longForm.value).weightedLength }
-        : {}),
-      ...(teamRules ? { teamRules } : {}),
-    })
-    return publishErrors(issues).map((issue) => ({ field: publishIssueField(issue), message: issue.message }))
-  }
+  const gateErrors = editGate(deps)
 
   return {
-    async updateCard(profileId: string, draftId: string, content: CardContent): Promise<OutboxJobView> {
+    /** Refuses a card edit the spec or the rules do not allow; what changed, when allowed. */
+    async checkCard(profileId: string, draftId: string, content: CardContent) {
       const { draft, accountId, published } = await publishedDraft(draftId, 'card')
       const cardId = publishedCardId(published)
       const before = draft.content as CardContent
@@ -145,6 +161,12 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       if (payloadAfter.components && !same(payloadAfter.components, payloadBefore.components))
         update.components = payloadAfter.components
       if (Object.keys(update).length === 0) nothingChanged('name')
+      return { draft, accountId, cardId, update }
+    },
+
+    async updateCard(profileId: string, draftId: string, content: CardContent): Promise<OutboxJobView> {
+      const { draft, accountId, cardId, update } = await this.checkCard(profileId, draftId, content)
+      if (deps.changes) return deps.changes.keepAndPost(profileId, draftId, content)
       const params: CardUpdateParams = { ...cardNamed(draftId, cardId, draft, content), update, content }
       return queueEdit(profileId, accountId, `Update the card “${params.name}”`, {
         op: PUBLISHED_EDIT_OPS.cardUpdate,
@@ -152,11 +174,12 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
       })
     },
 
-    async updateVideoConversationCard(
+    /** Refuses a video conversation card edit the spec or the rules do not allow. */
+    async checkVideoConversationCard(
       profileId: string,
       draftId: string,
       content: VideoConversationCardContent,
-    ): Promise<OutboxJobView> {
+    ) {
       const { draft, accountId, published } = await publishedDraft(draftId, 'video_conversation_card')
       const cardId = publishedCardId(published)
       const before = draft.content as VideoConversationCardContent
@@ -184,6 +207,20 @@ export function createPublishedEdits(deps: PublishedEditDeps) {
         if (was !== now) fields[field] = now
       }
       if (Object.keys(fields).length === 0) nothingChanged('name')
+      return { draft, accountId, cardId, fields }
+    },
+
+    async updateVideoConversationCard(
+      profileId: string,
+      draftId: string,
+      content: VideoConversationCardContent,
+    ): Promise<OutboxJobView> {
+      const { draft, accountId, cardId, fields } = await this.checkVideoConversationCard(
+        profileId,
+        draftId,
+        content,
+      )
+      if (deps.changes) return deps.changes.keepAndPost(profileId, draftId, content)
       const params: VideoConversationUpdateParams = {
         ...cardNamed(draftId, cardId, draft, content),
         fields,

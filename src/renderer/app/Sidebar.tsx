@@ -3,6 +3,7 @@ import type { RouteId, RouteInfo } from '../nav/routes'
 import { AccountSwitcher } from './AccountSwitcher'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ROUTES } from './routes'
+import { ChangesCount } from './ChangesCount'
 
 const GROUP_ORDER: RouteInfo['group'][] = ['create', 'publish', 'account']
 
@@ -40,6 +41,7 @@ export function Sidebar({ current }: { current: RouteId }) {
                   >
                     <Icon size={16} aria-hidden="true" />
                     <span>{route.label}</span>
+                    {route.id === 'changes' ? <ChangesCount /> : null}
                   </a>
                 </li>
               )

@@ -2,6 +2,7 @@ import {
   Building2,
   Megaphone,
   FileText,
+  GitMerge,
   Film,
   Images,
   LayoutTemplate,
@@ -128,6 +129,15 @@ export const ROUTES: readonly Route[] = [
     icon: Send,
     group: 'publish',
     load: () => import('../features/outbox/OutboxPage'),
+  },
+  {
+    id: 'changes',
+    label: 'Changes',
+    summary:
+      'Edits of published cards, field by field: check them, post them, and settle any that the platform changed too.',
+    icon: GitMerge,
+    group: 'publish',
+    load: () => import('../features/changes/ChangesPage'),
   },
   {
     id: 'settings',

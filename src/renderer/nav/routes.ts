@@ -19,6 +19,7 @@ export type RouteId =
   | 'audiences'
   | 'library'
   | 'outbox'
+  | 'changes'
   | 'settings'
   | 'line-items'
   | 'account'

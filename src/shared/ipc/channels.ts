@@ -74,6 +74,13 @@ export const CHANNELS = [
   'published.updateVideoConversationCard',
   'published.renamePost',
   'published.cardState',
+  // Issue 42: edits of published items as changes (base, conflicts, check and post).
+  'changes.begin',
+  'changes.keep',
+  'changes.list',
+  'changes.resolve',
+  'changes.discard',
+  'changes.post',
   'outbox.enqueue',
   'outbox.review',
   'outbox.list',
@@ -200,6 +207,7 @@ export const EVENT_NAMES = [
   'catalog.importProgress',
   'audiences.uploadProgress',
   'mirror.changed',
+  'changes.changed',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 export const EVENT_CHANNEL = 'studio:event'

@@ -24,6 +24,7 @@ import { reviewContract } from './contracts/review'
 import { bulkEditContract } from './contracts/bulkEdit'
 import { teamRulesContract } from './contracts/teamRules'
 import { historyContract } from './contracts/history'
+import { changesContract } from './contracts/changes'
 
 export { settingsSchema, themeSchema, type Settings } from './contracts/app'
 
@@ -59,6 +60,7 @@ export const contract = {
   ...bulkEditContract,
   ...teamRulesContract,
   ...historyContract,
+  ...changesContract,
 } as const satisfies { [C in Channel]: { request: z.ZodType; response: z.ZodType } }
 
 export type Contract = typeof contract

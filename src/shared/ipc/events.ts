@@ -4,6 +4,7 @@ import { audiencesEvents } from './contracts/audiences'
 import { catalogEvents } from './contracts/catalogs'
 import { draftsEvents } from './contracts/drafts'
 import { mirrorEvents } from './contracts/mirror'
+import { changesEvents } from './contracts/changes'
 import { outboxEvents } from './contracts/outbox'
 
 export { EVENT_CHANNEL, EVENT_NAMES, type EventName } from './channels'
@@ -21,6 +22,7 @@ export const events = {
   ...catalogEvents,
   ...audiencesEvents,
   ...mirrorEvents,
+  ...changesEvents,
 } as const satisfies { [E in EventName]: z.ZodType }
 
 export type Events = typeof events

@@ -68,7 +68,7 @@ export function CardBuilder() {
         <PublishedBanner
           route="cards"
           what="card"
-          edit={(profile, draft) => cardEdit(profile, draft, content)}
+          edit={(profile, draft, pending) => cardEdit(profile, draft, (pending as typeof content) ?? content)}
         />
         <div className="editor__body" data-device={device}>
           <ReadOnlyFieldset

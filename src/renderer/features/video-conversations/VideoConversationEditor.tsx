@@ -82,7 +82,9 @@ export function VideoConversationEditor({ features }: { features?: readonly stri
         <PublishedBanner
           route="video-conversations"
           what="video conversation card"
-          edit={(profile, draft) => videoConversationEdit(profile, draft, content)}
+          edit={(profile, draft, pending) =>
+            videoConversationEdit(profile, draft, (pending as typeof content | undefined) ?? content)
+          }
           platform={<PublishedCardState what="card" />}
         />
       }

@@ -11,6 +11,7 @@ import { afterNextPaint } from '../../lib/afterNextPaint'
 import { observeViewport, scrollParentOf, viewportGuess } from '../../lib/useVirtualRows'
 import { ListThumb } from '../media/ListThumb'
 import { ReviewMark } from '../review/ReviewMark'
+import { DraftChangeChip } from '../changes/ChangeStateChip'
 import {
   type ColumnContents,
   EDITOR_ROUTES,
@@ -302,6 +303,7 @@ const DraftRow = memo(function DraftRow({
             <span className="drafts-table__plain-name">{draft.name}</span>
           )}
           <ReviewMark draftId={draft.id} />
+          <DraftChangeChip draftId={draft.id} />
         </span>
       </th>
       {showKind ? (

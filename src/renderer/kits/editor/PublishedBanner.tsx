@@ -9,6 +9,7 @@ import { useActiveProfile } from '../../state/connection/activeProfile'
 import { JobReport } from '../jobs/JobReport'
 import { useJob } from '../jobs/useJob'
 import { useDraftsStore } from '../../state/drafts/draftsStore'
+import { useChangesStore } from '../../state/changes/changesStore'
 import { PublishedEditDialog, type PublishedEditSpec } from './PublishedEditDialog'
 import './publishedBanner.css'
 
@@ -29,8 +30,11 @@ export function PublishedBanner({
   /** "post", "card": the banner says "This post is published." */
   what: string
   detail?: string
-  /** The edit the spec allows for this creative, if any. */
-  edit?: (profileId: string, draftId: string) => PublishedEditSpec
+  /**
+   * The edit the spec allows for this creative, if any; `pending` is the content with the
+   * changes kept for later (issue 42), which the edit starts from.
+   */
+  edit?: (profileId: string, draftId: string, pending: unknown) => PublishedEditSpec
   /** The creative as the platform holds it now, shown under the banner's sentence. */
   platform?: ReactNode
 }) {
@@ -38,6 +42,9 @@ export function PublishedBanner({
   const published = useDraftEditor((state) => state.draft.status === 'published')
   const profileId = useActiveProfile()?.id
   const duplicate = useDraftsStore((state) => state.duplicate)
+  const pending = useChangesStore(
+    (state) => state.changes.find((change) => change.draftId === draftId)?.content,
+  )
   const [busy, setBusy] = useState(false)
   const editor = useDraftEditorStore()
   const update = useJob((job) => {
@@ -53,7 +60,7 @@ export function PublishedBanner({
     if (id) navigate(route, id)
   }
   if (!published) return null
-  const editSpec = edit && profileId ? edit(profileId, draftId) : undefined
+  const editSpec = edit && profileId ? edit(profileId, draftId, pending) : undefined
   return (
     <>
       <Banner tone="info">

@@ -1,4 +1,4 @@
-import { ArrowRight, Pencil, Send } from 'lucide-react'
+import { ArrowRight, Clock, Pencil, Send } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { useState, type FormEvent } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
@@ -30,6 +30,10 @@ export interface PublishedEditSpec {
   fields: EditableField[]
   /** Queues the update in main; resolves with the outbox job, rejects with main's refusal. */
   send(values: Record<string, string>): Promise<{ job: OutboxJobView }>
+  /** Records the item's base as the dialog opens (issue 42): what the platform holds now. */
+  begin?(): Promise<unknown>
+  /** Keeps the edit as a pending change, posted later from Changes. */
+  keep?(values: Record<string, string>): Promise<unknown>
 }
 
 /** Main's refusal, field by field: each message goes on the field it names. */
@@ -65,10 +69,27 @@ export function PublishedEditDialog({
     if (next) {
       setValues(Object.fromEntries(spec.fields.map((field) => [field.key, field.value])))
       setIssues({ byField: {}, general: undefined })
+      // Offline, main falls back to the mirror's copy or the draft's; nothing to tell here.
+      void Promise.resolve()
+        .then(() => spec.begin?.())
+        .catch(() => undefined)
     }
     setOpen(next)
   }
   const changed = spec.fields.some((field) => (values[field.key] ?? field.value) !== field.value)
+
+  const onKeep = async () => {
+    if (!changed || sending || !spec.keep) return
+    setSending(true)
+    try {
+      await spec.keep(values)
+      setOpen(false)
+    } catch (error) {
+      setIssues(issuesOf(error))
+    } finally {
+      setSending(false)
+    }
+  }
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -166,6 +187,12 @@ export function PublishedEditDialog({
               <Dialog.Close asChild>
                 <Button type="button">Cancel</Button>
               </Dialog.Close>
+              {spec.keep ? (
+                <Button type="button" disabled={!changed || sending} onClick={() => void onKeep()}>
+                  <Clock size={16} aria-hidden="true" />
+                  Keep for later
+                </Button>
+              ) : null}
               <Button type="submit" variant="primary" disabled={!changed} busy={sending}>
                 <Send size={16} aria-hidden="true" />
                 Send update

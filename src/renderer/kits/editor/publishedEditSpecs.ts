@@ -34,6 +34,10 @@ export function videoConversationEdit(
   draftId: string,
   content: VideoConversationCardContent,
 ): PublishedEditSpec {
+  const edited = (values: Record<string, string>): VideoConversationCardContent => ({
+    ...content,
+    ...Object.fromEntries(VIDEO_CONVERSATION_FIELDS.map(({ key }) => [key, values[key] ?? content[key]])),
+  })
   return {
     label: 'Edit card',
     title: 'Edit the video conversation card',
@@ -46,18 +50,10 @@ export function videoConversationEdit(
       ...('max' in field ? { max: field.max } : {}),
     })),
     send: (values) =>
-      unwrap(
-        studio().published.updateVideoConversationCard({
-          profileId,
-          draftId,
-          content: {
-            ...content,
-            ...Object.fromEntries(
-              VIDEO_CONVERSATION_FIELDS.map(({ key }) => [key, values[key] ?? content[key]]),
-            ),
-          },
-        }),
-      ),
+      unwrap(studio().published.updateVideoConversationCard({ profileId, draftId, content: edited(values) })),
+    begin: () => unwrap(studio().changes.begin({ profileId, draftId })),
+    keep: (values) =>
+      unwrap(studio().changes.keep({ profileId, draftId, videoConversationCard: edited(values) })),
   }
 }
 
@@ -151,6 +147,7 @@ function withDetails(
 
 export function cardEdit(profileId: string, draftId: string, content: CardContent): PublishedEditSpec {
   const multi = content.mode === 'multi_destination'
+  const edited = (values: Record<string, string>) => cardEdited(content, values)
   const fields: EditableField[] = [
     { key: 'name', label: 'Card name', value: content.name, max: LIMITS.card.name.max },
     ...(multi
@@ -169,25 +166,30 @@ export function cardEdit(profileId: string, draftId: string, content: CardConten
     description:
       'Its name, titles, website URLs, button labels and app links can change; the media and layout stay as published. The change is sent as a card update through the outbox.',
     fields,
-    send: (values) => {
-      const edited: CardContent = {
-        ...content,
-        name: values.name ?? content.name,
-        components: multi
-          ? content.components
-          : withButtons(withDetails(content.components, 'components', values), 'components', values),
-        slides: multi
-          ? content.slides.map((slide, s) => ({
-              ...slide,
-              components: withButtons(
-                withDetails(slide.components, `slides.${s}.components`, values),
-                `slides.${s}.components`,
-                values,
-              ),
-            }))
-          : content.slides,
-      }
-      return unwrap(studio().published.updateCard({ profileId, draftId, content: edited }))
-    },
+    send: (values) => unwrap(studio().published.updateCard({ profileId, draftId, content: edited(values) })),
+    begin: () => unwrap(studio().changes.begin({ profileId, draftId })),
+    keep: (values) => unwrap(studio().changes.keep({ profileId, draftId, card: edited(values) })),
+  }
+}
+
+/** The card as the dialog's values change it: text only, the media and layout as published. */
+function cardEdited(content: CardContent, values: Record<string, string>): CardContent {
+  const multi = content.mode === 'multi_destination'
+  return {
+    ...content,
+    name: values.name ?? content.name,
+    components: multi
+      ? content.components
+      : withButtons(withDetails(content.components, 'components', values), 'components', values),
+    slides: multi
+      ? content.slides.map((slide, s) => ({
+          ...slide,
+          components: withButtons(
+            withDetails(slide.components, `slides.${s}.components`, values),
+            `slides.${s}.components`,
+            values,
+          ),
+        }))
+      : content.slides,
   }
 }

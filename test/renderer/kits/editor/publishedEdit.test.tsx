@@ -65,6 +65,11 @@ function withPublishedChannels(answer: (request: unknown) => unknown, after: Dra
     updateVideoConversationCard: send,
   }
   studio.outbox = { get: vi.fn(() => ok({ job: job('Rename the post to “Spring launch”', 'done') })) }
+  // Issue 42: opening a card's edit records its base; "Keep for later" keeps it as a change.
+  studio.changes = {
+    begin: vi.fn(() => ok({ state: 'unchanged' })),
+    keep: vi.fn(() => ok({})),
+  }
   // Once the job is done the editor reads the draft again: main has stored the new values.
   studio.drafts!.get = vi.fn(() => ok(after))
   return send
@@ -189,6 +194,11 @@ describe('editing a published card', () => {
         .getAllByRole('textbox')
         .map((input) => input.getAttribute('name')),
     ).toEqual(['name', 'components.1.title', 'components.1.destination.url'])
+    const changes = (window.studio as unknown as Record<string, Record<string, ReturnType<typeof vi.fn>>>)
+      .changes!
+    await waitFor(() =>
+      expect(changes.begin).toHaveBeenCalledWith({ profileId: PROFILE.id, draftId: draft.id }),
+    )
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Shop the range' } })
     await act(async () => {
       fireEvent.submit(within(dialog).getByLabelText('Title').closest('form')!)
@@ -205,6 +215,29 @@ describe('editing a published card', () => {
         destination: { type: 'WEBSITE', url: 'https://example.com' },
       },
     ])
+  })
+
+  it('keeps the edit for later as a pending change, sending nothing', async () => {
+    const draft: Draft = { ...cardDraft({ name: 'Later card' }), status: 'published' }
+    installStudio(draft)
+    await renderBuilder(draft)
+    const send = withPublishedChannels(() => ok({ job: job('x', 'queued') }), draft)
+    fireEvent.click(screen.getByRole('button', { name: 'Edit card' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the card' })
+    const keepButton = within(dialog).getByRole('button', { name: 'Keep for later' })
+    expect(keepButton).toBeDisabled()
+    fireEvent.change(within(dialog).getByLabelText('Card name'), { target: { value: 'Later card, renamed' } })
+    await act(async () => {
+      fireEvent.click(keepButton)
+    })
+    const changes = (window.studio as unknown as Record<string, Record<string, ReturnType<typeof vi.fn>>>)
+      .changes!
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(changes.keep).toHaveBeenCalledTimes(1)
+    const kept = changes.keep!.mock.calls[0]![0] as { draftId: string; card: { name: string } }
+    expect(kept.draftId).toBe(draft.id)
+    expect(kept.card.name).toBe('Later card, renamed')
+    expect(send).not.toHaveBeenCalled()
   })
 })
 
