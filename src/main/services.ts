@@ -244,6 +244,8 @@ export function createServices(config: ServicesConfig): Services {
   const mirror = createAccountMirror(config.dataDir, {
     withAdsContext,
     emit: (payload) => events.emit('mirror.changed', payload),
+    productSetIds: async (profileId) =>
+      (await catalogStores.open(profileId)).sets().flatMap((set) => (set.id ? [set.id] : [])),
   })
   const featureHandlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
