@@ -267,7 +267,7 @@ export function createServices(config: ServicesConfig): Services {
       postLengthTier,
       accountFeatures: knownFeatures,
     }),
-    ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
+    ...createCampaignHandlers({ withAdsContext, outbox, thumbnails, mirror: mirror.store }),
     ...createCatalogHandlers({
       stores: catalogStores,
       outbox,
@@ -277,6 +277,7 @@ export function createServices(config: ServicesConfig): Services {
       images: productImages,
       onImportProgress: ({ importId, ...progress }) => importProgress(importId, progress),
       feedWorker,
+      mirror: mirror.store,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
@@ -293,6 +294,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
       live: audienceUploads,
+      mirror: mirror.store,
     }),
     ...createPracticeHandlers(practice),
     // Release-history endpoints: streaming connections and webhook replay, trending news.

@@ -23,6 +23,12 @@ export const MIRROR_KINDS = [
 ] as const
 export type MirrorKind = (typeof MIRROR_KINDS)[number]
 
+/**
+ * On a list answer: present when the platform could not be read and the list comes from the
+ * account mirror, with when the mirror's copy was taken.
+ */
+export const mirrorAgeSchema = z.object({ asOf: z.string() }).optional()
+
 const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
 
 export const mirrorKindStatusSchema = z.object({
