@@ -145,6 +145,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       } catch (error) {
         // Out of reach: the products as the account mirror last saw them, and how old that is.
         const kept = await mirroredProducts(deps, profileId, error)
+        if (kept.catalog && !store.catalog())
+          store.setCatalog({ id: kept.catalog.id, name: kept.catalog.name, status: 'created' })
         keepRemoteProducts(store, kept.products, stamp(), kept.asOf)
         return { ...(await state(profileId)), mirror: { asOf: kept.asOf } }
       }

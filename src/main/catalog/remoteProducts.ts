@@ -1,4 +1,4 @@
-import { remoteProductSchema, type RemoteProduct } from '../api/catalog'
+import { catalogSchema, remoteProductSchema, type RemoteCatalog, type RemoteProduct } from '../api/catalog'
 import { mirroredObjects, platformUnreachable } from '../mirror/offlineReads'
 import type { MirrorStore } from '../mirror/store'
 import type { Session } from '../session/session'
@@ -39,14 +39,14 @@ export function keepRemoteProducts(
 }
 
 /**
- * The catalog's products as the account mirror last saw them, when `failure` says the platform
+ * The catalog and its products as the account mirror last saw them, when `failure` says the platform
  * could not be reached; otherwise, or with nothing mirrored, `failure` is thrown again.
  */
 export async function mirroredProducts(
   deps: { mirror?: MirrorStore | undefined; activeAccountOf: Session['activeAccountOf'] },
   profileId: string,
   failure: unknown,
-): Promise<{ products: RemoteProduct[]; asOf: string }> {
+): Promise<{ products: RemoteProduct[]; catalog: RemoteCatalog | undefined; asOf: string }> {
   if (!deps.mirror || !platformUnreachable(failure)) throw failure
   let accountId: string
   try {
@@ -62,5 +62,12 @@ export async function mirroredProducts(
     remoteProductSchema,
   ).catch(() => undefined)
   if (!kept) throw failure
-  return { products: kept.items, asOf: kept.asOf }
+  const catalogs = await mirroredObjects(
+    deps.mirror,
+    profileId,
+    accountId,
+    'product_catalogs',
+    catalogSchema,
+  ).catch(() => undefined)
+  return { products: kept.items, catalog: catalogs?.items[0], asOf: kept.asOf }
 }

@@ -6,7 +6,7 @@ import { LINE_ITEM_PUT_FIELDS } from '../../shared/rules/lineItemLimits'
 import { mediaLibraryObjectSchema, postSchema } from '../api/ads'
 import { customAudienceSchema, doNotReachListSchema } from '../api/audiences'
 import { cardSchema, VIDEO_CONVERSATION_TEXT_FIELDS } from '../api/cards'
-import { productSetSchema, remoteProductSchema } from '../api/catalog'
+import { catalogSchema, productSetSchema, remoteProductSchema } from '../api/catalog'
 import { lineItemCuratedCategorySchema, lineItemSchema } from '../api/lineItems'
 import type { MirrorKind } from '../../shared/ipc/contracts/mirror'
 
@@ -21,11 +21,11 @@ export { MIRROR_KINDS, type MirrorKind } from '../../shared/ipc/contracts/mirror
 
 export interface MirrorKindSpec {
   /**
-   * Path of the list: under accounts/:account_id ('account', the default), under the profile's
-   * product catalog ('catalog'), or no list at all ('known'): the objects the app made, each read
+   * Path of the list: under accounts/:account_id ('account', the default), the user's own
+   * ('user': their product catalog), under the profile's product catalog ('catalog'), or no list at all ('known'): the objects the app made, each read
    * by its id (product sets, whose listing is "not shown", spec part A:118).
    */
-  scope?: 'account' | 'catalog' | 'known'
+  scope?: 'account' | 'user' | 'catalog' | 'known'
   path: string
   idKey: 'id' | 'media_key' | 'id_str'
   /** The field shown as the object's name (products have a title, A:24). */
@@ -135,6 +135,19 @@ export const MIRROR_KIND_SPECS: Record<MirrorKind, MirrorKindSpec> = {
     schema: lineItemCuratedCategorySchema,
     // PUT line_item_curated_categories/:id (spec part B:200).
     editable: ['curated_category_id', 'line_item_id'],
+  },
+  product_catalogs: {
+    // One catalog per user (spec part A:97): kept so the catalog's products can be shown offline.
+    scope: 'user',
+    path: '/product_catalogs',
+    idKey: 'id',
+    pageSize: LIMITS.lists.productCatalogsCount.max,
+    withDeleted: false,
+    stamped: false,
+    // No read of one catalog by id (A:96-99): a refresh reads the list, one object long.
+    schema: catalogSchema,
+    // PUT product_catalogs/:id takes the name (spec part A:98).
+    editable: ['name'],
   },
   products: {
     scope: 'catalog',

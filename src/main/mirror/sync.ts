@@ -39,6 +39,7 @@ function baseOf(ctx: AdsContext, accountId: string) {
   return async (kind: MirrorKind): Promise<string | null> => {
     const scope = MIRROR_KIND_SPECS[kind].scope ?? 'account'
     if (scope === 'account') return accountUrl(ctx, accountId)
+    if (scope === 'user') return adsUrl(ctx.hosts.adsUrl, '')
     const id = await catalogId()
     return id === null ? null : adsUrl(ctx.hosts.adsUrl, `/product_catalogs/${encodeURIComponent(id)}`)
   }

@@ -217,6 +217,13 @@ export const LIMITS = {
       default: 200,
       source: 'platform accounts/:account_id/custom_audiences list (not in spec)',
     },
+    // The product catalogs list's count is not shown (A:96); one catalog per user (A:97).
+    productCatalogsCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform product_catalogs list (count not in spec)',
+    },
     doNotReachListsCount: {
       min: 1,
       max: 1000,

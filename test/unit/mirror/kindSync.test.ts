@@ -39,6 +39,7 @@ const OBJECTS: Record<string, (n: number) => Record<string, unknown>> = {
     updated_at: STAMP,
     deleted: false,
   }),
+  product_catalogs: (n) => ({ id: `cat${n}`, name: `Catalog ${n}` }),
   products: (n) => ({
     id: `SKU-${n}`,
     product_key: `pk${n}`,

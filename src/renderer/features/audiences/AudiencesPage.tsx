@@ -103,15 +103,17 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
     <>
       <PageHeader title={route.label} summary={route.summary} />
       {listing?.mirror ? (
-        <MirrorAge
-          scope={{ profileId, accountId: listing.accountId }}
-          asOf={listing.mirror.asOf}
-          onRefreshed={() => void load()}
-          unavailable={{
-            id: OFFLINE_NOTE,
-            text: 'Deleting a list, sharing and who an audience is shared with wait for the platform.',
-          }}
-        />
+        <div className="audiences__offline">
+          <MirrorAge
+            scope={{ profileId, accountId: listing.accountId }}
+            asOf={listing.mirror.asOf}
+            onRefreshed={() => void load()}
+            unavailable={{
+              id: OFFLINE_NOTE,
+              text: 'Deleting a list, sharing and who an audience is shared with wait for the platform.',
+            }}
+          />
+        </div>
       ) : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       {notice ? <Banner tone="info">{notice}</Banner> : null}

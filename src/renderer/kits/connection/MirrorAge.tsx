@@ -17,6 +17,7 @@ const KIND_WORDS: Record<MirrorKind, string> = {
   posts: 'posts',
   line_items: 'line items',
   line_item_curated_categories: 'curated categories of line items',
+  product_catalogs: 'the product catalog',
   products: 'products',
   product_sets: 'product sets',
   custom_audiences: 'audiences',

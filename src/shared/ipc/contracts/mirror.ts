@@ -16,6 +16,7 @@ export const MIRROR_KINDS = [
   'posts',
   'line_items',
   'line_item_curated_categories',
+  'product_catalogs',
   'products',
   'product_sets',
   'custom_audiences',
