@@ -10,7 +10,7 @@ import { OutsideChangeError } from './outsideEdits'
  * platform could have made, with honest created_at and updated_at.
  */
 
-export const FILL_KINDS = ['cards', 'poll_cards', 'media_library'] as const
+export const FILL_KINDS = ['cards', 'poll_cards', 'media_library', 'line_items'] as const
 export type FillKind = (typeof FILL_KINDS)[number]
 
 /** Enough for any bench; more is refused so a typo cannot eat the machine's memory. */
@@ -71,8 +71,21 @@ export function fillObjects(
     throw new OutsideChangeError(404, `There is no ad account ${request.accountId}`)
   const stamp = isoSeconds(now)
   const { kind, accountId, count } = request
+  // Line items are made in the image of one the account has: its campaign, objective and bids.
+  const model = rt.state.lineItems.find((l) => l._account === accountId && !l.deleted)
+  if (kind === 'line_items' && !model)
+    throw new OutsideChangeError(409, `Ad account ${accountId} has no line item to model new ones on`)
   for (let n = 1; n <= count; n++) {
-    if (kind === 'cards') rt.state.cards.push(card(rt, accountId, n, stamp))
+    if (kind === 'line_items')
+      rt.state.lineItems.push({
+        ...model,
+        id: shortId(rt.state),
+        name: `Filled line item ${n}`,
+        created_at: stamp,
+        updated_at: stamp,
+        deleted: false,
+      })
+    else if (kind === 'cards') rt.state.cards.push(card(rt, accountId, n, stamp))
     else if (kind === 'poll_cards') rt.state.pollCards.push(pollCard(rt, accountId, n, stamp))
     else {
       const { mediaKey } = newMediaKey(rt.state, 'IMAGE', 'POST_IMAGE')
@@ -90,7 +103,12 @@ export function fillObjects(
       )
     }
   }
-  const collection = { cards: 'cards', poll_cards: 'pollCards', media_library: 'mediaLibrary' } as const
+  const collection = {
+    cards: 'cards',
+    poll_cards: 'pollCards',
+    media_library: 'mediaLibrary',
+    line_items: 'lineItems',
+  } as const
   const total = rt.state[collection[kind]].filter((r) => r._account === accountId).length
   return { kind, total }
 }

@@ -285,6 +285,8 @@ export function createServices(config: ServicesConfig): Services {
   const mirror = createAccountMirror(config.dataDir, {
     withAdsContext,
     emit: (payload) => events.emit('mirror.changed', payload),
+    productSetIds: async (profileId) =>
+      (await catalogStores.open(profileId)).sets().flatMap((set) => (set.id ? [set.id] : [])),
   })
   const featureHandlers: HandlerMap = {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
@@ -320,7 +322,7 @@ export function createServices(config: ServicesConfig): Services {
       pending: pendingChanges,
       mirror: mirror.store,
     }),
-    ...createCampaignHandlers({ withAdsContext, outbox, thumbnails }),
+    ...createCampaignHandlers({ withAdsContext, outbox, thumbnails, mirror: mirror.store }),
     ...createCatalogHandlers({
       stores: catalogStores,
       outbox,
@@ -330,6 +332,7 @@ export function createServices(config: ServicesConfig): Services {
       images: productImages,
       onImportProgress: ({ importId, ...progress }) => importProgress(importId, progress),
       feedWorker,
+      mirror: mirror.store,
     }),
     ...createKeywordHandlers({ dataDir: config.dataDir, withAdsContext, dialogs: catalogDialogs }),
     ...createMirrorHandlers(mirror),
@@ -350,6 +353,7 @@ export function createServices(config: ServicesConfig): Services {
       withAdsContext,
       dialogs: config.audienceDialogs ?? { chooseListFile: async () => null },
       live: audienceUploads,
+      mirror: mirror.store,
     }),
     ...createPracticeHandlers(practice),
     // Release-history endpoints: streaming connections and webhook replay, trending news.

@@ -33,6 +33,23 @@ describe('filling an account', () => {
       expect(Date.parse(card.updated_at)).toBeGreaterThanOrEqual(Date.parse(card.created_at))
   })
 
+  it('fills line items in the image of one the account has', async () => {
+    const filled = await admin<{ kind: string; total: number }>(env.sandbox, 'POST', '/fill', {
+      kind: 'line_items',
+      account_id: env.main,
+      count: 3,
+    })
+    expect(filled.status).toBe(200)
+    const page = await call<{ data: { name: string; objective: string; updated_at: string }[] }>(env.user, {
+      url: ads(`/accounts/${env.main}/line_items`),
+      query: { count: '1000' },
+    })
+    expect(page.body.data).toHaveLength(filled.body.data!.total)
+    const names = page.body.data.map((l) => l.name)
+    expect(names).toEqual(expect.arrayContaining(['Filled line item 1', 'Filled line item 3']))
+    expect(page.body.data.every((l) => l.objective && l.updated_at)).toBe(true)
+  })
+
   it('fills poll cards and the media library too, and refuses what it cannot do', async () => {
     const polls = await admin(env.sandbox, 'POST', '/fill', {
       kind: 'poll_cards',
@@ -47,7 +64,7 @@ describe('filling an account', () => {
     })
     expect(media.status).toBe(200)
     const refused = [
-      await admin(env.sandbox, 'POST', '/fill', { kind: 'line_items', account_id: env.main, count: 1 }),
+      await admin(env.sandbox, 'POST', '/fill', { kind: 'products', account_id: env.main, count: 1 }),
       await admin(env.sandbox, 'POST', '/fill', { kind: 'cards', account_id: 'nope', count: 1 }),
       await admin(env.sandbox, 'POST', '/fill', { kind: 'cards', account_id: env.main, count: 0 }),
       await admin(env.sandbox, 'POST', '/fill', {

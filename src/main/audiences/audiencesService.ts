@@ -9,6 +9,8 @@ import type {
 import { LIMITS } from '../../shared/rules/limits'
 import { featureWord, permissionLevelWord } from '../../shared/platformWords'
 import {
+  customAudienceSchema,
+  doNotReachListSchema,
   grantPermission,
   listCustomAudiences,
   listDoNotReachLists,
@@ -24,6 +26,8 @@ import type { Outbox } from '../publish/outbox'
 import type { Session, WithAdsContext } from '../session/session'
 import { AREA, createListUploads, type AudienceDialogs } from './listUploads'
 import { AUDIENCE_OPS, type UploadLive } from './operations'
+import { mirroredObjects, platformOrMirror } from '../mirror/offlineReads'
+import type { MirrorStore } from '../mirror/store'
 import { createUploadHistory } from './uploadHistory'
 
 export interface AudiencesServiceDeps {
@@ -34,6 +38,8 @@ export interface AudiencesServiceDeps {
   dialogs: AudienceDialogs
   live: Map<string, UploadLive>
   now?: () => number
+  /** The account mirror, read when the platform cannot be (issue 42). */
+  mirror?: MirrorStore
 }
 
 /** What an audience and a do-not-reach list both show, from the platform's object and its size. */
@@ -89,6 +95,15 @@ function explainShareFailure(error: unknown): unknown {
   return error
 }
 
+/** Audiences and do-not-reach lists as the mirror last saw them; the older copy's age. */
+async function mirroredAudiences(store: MirrorStore, profileId: string, accountId: string) {
+  const remote = await mirroredObjects(store, profileId, accountId, 'custom_audiences', customAudienceSchema)
+  const lists = await mirroredObjects(store, profileId, accountId, 'do_not_reach_lists', doNotReachListSchema)
+  if (!remote || !lists) return undefined
+  const asOf = remote.asOf < lists.asOf ? remote.asOf : lists.asOf
+  return { remote: remote.items, lists: lists.items, mirror: { asOf } }
+}
+
 export function createAudiencesService(deps: AudiencesServiceDeps) {
   const now = deps.now ?? Date.now
   const history = createUploadHistory(deps)
@@ -118,13 +133,19 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
   return {
     async list(profileId: string) {
       const accountId = accountIdFor(profileId)
-      const [remote, lists] = await Promise.all([
-        audiences(profileId, accountId),
-        deps.withAdsContext(profileId, (ctx) =>
-          collectAll(paginate((cursor) => listDoNotReachLists(ctx, accountId, { cursor, count: 200 }))),
-        ),
-      ])
-      const doNotReachLists: DoNotReachView[] = lists
+      const read = await platformOrMirror(
+        async () => {
+          const [remote, lists] = await Promise.all([
+            audiences(profileId, accountId),
+            deps.withAdsContext(profileId, (ctx) =>
+              collectAll(paginate((cursor) => listDoNotReachLists(ctx, accountId, { cursor, count: 200 }))),
+            ),
+          ])
+          return { remote, lists }
+        },
+        deps.mirror && (() => mirroredAudiences(deps.mirror as MirrorStore, profileId, accountId)),
+      )
+      const doNotReachLists: DoNotReachView[] = read.lists
         .filter((list) => !list.deleted)
         .map((list) => ({
           ...targetableView(list, list.list_size),
@@ -133,9 +154,10 @@ export function createAudiencesService(deps: AudiencesServiceDeps) {
       const uploads = await history.withJobStates((await history.load()).slice(0, 20))
       return {
         accountId,
-        audiences: remote.filter((audience) => !audience.deleted).map(audienceView),
+        audiences: read.remote.filter((audience) => !audience.deleted).map(audienceView),
         doNotReachLists,
         uploads,
+        ...(read.mirror ? { mirror: read.mirror } : {}),
       }
     },
 

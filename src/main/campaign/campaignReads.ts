@@ -153,6 +153,7 @@ export function createCampaignReads() {
 
   return {
     lineItems,
+    campaigns,
     categories,
     businessCategories,
     campaignsFor,

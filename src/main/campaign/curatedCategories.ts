@@ -8,7 +8,9 @@ import { listAdvertiserBusinessCategories } from '../api/accountAdmin'
 import type { AdsContext } from '../api/adsRequest'
 import {
   getLineItemCuratedCategory,
+  lineItemCuratedCategorySchema,
   listCuratedCategories,
+  type CuratedCategory,
   type LineItem,
   type LineItemCuratedCategory,
 } from '../api/lineItems'
@@ -16,6 +18,7 @@ import type { CampaignReads } from './campaignReads'
 import { nameOf, toCategoryView } from './lineItemViews'
 import type { CampaignServiceDeps } from './lineItemsService'
 import { OPS } from './operations'
+import { mirroredObjects, platformOrMirror } from '../mirror/offlineReads'
 
 /**
  * Curated categories and the advertiser business categories: read from the platform; attaching
@@ -38,7 +41,10 @@ export function createCuratedCategoriesService(deps: CampaignServiceDeps & { rea
     accountId: string,
     link: LineItemCuratedCategory,
   ): Promise<CategoryLinkView> {
-    const found = await readable(ctx, profileId, accountId, link.curated_category_id)
+    return viewOf(link, await readable(ctx, profileId, accountId, link.curated_category_id))
+  }
+
+  function viewOf(link: LineItemCuratedCategory, found: CuratedCategory | undefined): CategoryLinkView {
     return {
       id: link.id,
       lineItemId: link.line_item_id,
@@ -75,11 +81,43 @@ export function createCuratedCategoriesService(deps: CampaignServiceDeps & { rea
   }
 
   return {
-    links(profileId: string, accountId: string, lineItemId: string): Promise<CategoryLinkView[]> {
-      return deps.withAdsContext(profileId, async (ctx) => {
-        const links = (await reads.linksOf(ctx, accountId)).filter((link) => link.line_item_id === lineItemId)
-        return Promise.all(links.map((link) => linkView(ctx, profileId, accountId, link)))
-      })
+    links(
+      profileId: string,
+      accountId: string,
+      lineItemId: string,
+    ): Promise<{ links: CategoryLinkView[]; mirror?: { asOf: string } }> {
+      const { mirror } = deps
+      return platformOrMirror(
+        () =>
+          deps.withAdsContext(profileId, async (ctx) => {
+            const links = (await reads.linksOf(ctx, accountId)).filter(
+              (link) => link.line_item_id === lineItemId,
+            )
+            return {
+              links: await Promise.all(links.map((link) => linkView(ctx, profileId, accountId, link))),
+            }
+          }),
+        // Out of reach: the links the mirror kept, with the categories main last read.
+        mirror &&
+          (async () => {
+            const kept = await mirroredObjects(
+              mirror,
+              profileId,
+              accountId,
+              'line_item_curated_categories',
+              lineItemCuratedCategorySchema,
+            )
+            if (!kept) return undefined
+            const links = kept.items.filter((link) => link.line_item_id === lineItemId)
+            return {
+              links: links.map((link) => {
+                const known = reads.categories.get(profileId, accountId, link.curated_category_id)
+                return viewOf(link, known)
+              }),
+              mirror: { asOf: kept.asOf },
+            }
+          }),
+      )
     },
 
     /** One attachment as the platform has it now (B:198): what the designer is about to change. */

@@ -20,9 +20,8 @@ export function createCampaignHandlers(deps: CampaignServiceDeps): HandlersOf<ty
       job(lineItems.setStatus(profileId, accountId, lineItemIds, status)),
     'lineItems.delete': ({ profileId, accountId, lineItemIds }) =>
       job(lineItems.delete(profileId, accountId, lineItemIds)),
-    'lineItems.categories': async ({ profileId, accountId, lineItemId }) => ({
-      links: await categories.links(profileId, accountId, lineItemId),
-    }),
+    'lineItems.categories': ({ profileId, accountId, lineItemId }) =>
+      categories.links(profileId, accountId, lineItemId),
     'lineItems.attachCategory': ({ profileId, accountId, lineItemId, curatedCategoryId }) =>
       job(categories.attachCategory(profileId, accountId, lineItemId, curatedCategoryId)),
     'lineItems.detachCategory': ({ profileId, accountId, linkIds }) =>

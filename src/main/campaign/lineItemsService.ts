@@ -6,7 +6,7 @@ import {
   type LineItemPatch,
   type LineItemRuleContext,
 } from '../../shared/rules/lineItems'
-import { getLineItem, listLineItems, type LineItem } from '../api/lineItems'
+import { getLineItem, lineItemSchema, listLineItems, type LineItem } from '../api/lineItems'
 import type { OperationRequest } from '../publish/outbox'
 import type { WithAdsContext } from '../session/session'
 import { isUnreachable, PAGE_SIZE, type CampaignReads } from './campaignReads'
@@ -15,6 +15,8 @@ import { OPS } from './operations'
 import type { AppWritesQuery } from '../publish/appWrites'
 import type { AppWriteView } from '../../shared/ipc/contracts/campaign'
 import type { ThumbnailCache } from '../library/thumbnails'
+import { mirroredObjects, platformOrMirror } from '../mirror/offlineReads'
+import type { MirrorStore } from '../mirror/store'
 
 export interface CampaignServiceDeps {
   withAdsContext: WithAdsContext
@@ -25,6 +27,8 @@ export interface CampaignServiceDeps {
   }
   /** Main's thumbnail cache (library/thumbnails.ts), shared with the media library. */
   thumbnails?: ThumbnailCache
+  /** The account mirror, read when the platform cannot be (issue 42). */
+  mirror?: MirrorStore
 }
 
 /**
@@ -48,17 +52,44 @@ export function createLineItemsService(deps: CampaignServiceDeps & { reads: Camp
       profileId: string,
       accountId: string,
       cursor?: string,
-    ): Promise<{ lineItems: LineItemView[]; nextCursor: string | null }> {
-      return deps.withAdsContext(profileId, async (ctx) => {
-        const page = await listLineItems(ctx, accountId, { count: PAGE_SIZE, ...(cursor ? { cursor } : {}) })
-        const live = page.data.filter((item) => item.deleted !== true)
-        reads.lineItems.remember(profileId, accountId, live)
-        const campaignOfItem = await reads.campaignsFor(ctx, profileId, accountId, live)
-        return {
-          lineItems: live.map((item) => toView(item, campaignOfItem(item.campaign_id))),
-          nextCursor: page.nextCursor,
-        }
-      })
+    ): Promise<{ lineItems: LineItemView[]; nextCursor: string | null; mirror?: { asOf: string } }> {
+      const { mirror } = deps
+      return platformOrMirror(
+        () =>
+          deps.withAdsContext(profileId, async (ctx) => {
+            const page = await listLineItems(ctx, accountId, {
+              count: PAGE_SIZE,
+              ...(cursor ? { cursor } : {}),
+            })
+            const live = page.data.filter((item) => item.deleted !== true)
+            reads.lineItems.remember(profileId, accountId, live)
+            const campaignOfItem = await reads.campaignsFor(ctx, profileId, accountId, live)
+            return {
+              lineItems: live.map((item) => toView(item, campaignOfItem(item.campaign_id))),
+              nextCursor: page.nextCursor,
+            }
+          }),
+        // The first page the platform cannot give: every line item the mirror kept, in one page.
+        mirror && !cursor
+          ? async () => {
+              const kept = await mirroredObjects(mirror, profileId, accountId, 'line_items', lineItemSchema)
+              if (!kept) return undefined
+              reads.lineItems.remember(profileId, accountId, kept.items)
+              return {
+                lineItems: kept.items.map((item) =>
+                  toView(
+                    item,
+                    item.campaign_id
+                      ? reads.campaigns.get(profileId, accountId, item.campaign_id)
+                      : undefined,
+                  ),
+                ),
+                nextCursor: null,
+                mirror: { asOf: kept.asOf },
+              }
+            }
+          : undefined,
+      )
     },
 
     update(

@@ -13,9 +13,10 @@ import { plural } from '../../shared/rules/issues'
 import { listCatalogs, listProducts } from '../api/catalog'
 import { collectAll, paginate } from '../api/cursor'
 import type { Session, WithAdsContext } from '../session/session'
+import type { MirrorStore } from '../mirror/store'
 import { createCatalogQueue, type CatalogOutbox } from './catalogQueue'
 import { createCatalogAdmin } from './catalogDeletion'
-import { countsOf, issueViews, productOfRemote, requireCatalog, toRow } from './catalogRows'
+import { countsOf, issueViews, requireCatalog, toRow } from './catalogRows'
 import type { StoredProduct } from './catalogStore'
 import type { CatalogStores } from './catalogStores'
 import type { CatalogDialogs } from './dialogs'
@@ -24,6 +25,7 @@ import { createFeedImports, type ImportProgress } from './feedImport'
 import type { FeedWorker } from './feedWorkerClient'
 import { CATALOG_OPS, productsLabel } from './operations'
 import { createProductSets } from './productSets'
+import { keepRemoteProducts, mirroredProducts } from './remoteProducts'
 
 export interface CatalogServiceDeps {
   stores: CatalogStores
@@ -37,6 +39,8 @@ export interface CatalogServiceDeps {
   /** Told how far a feed's check got while it runs (the catalog.importProgress event). */
   onImportProgress?: ImportProgress
   feedWorker?: FeedWorker
+  /** The account mirror, read when the platform cannot be (issue 42). */
+  mirror?: MirrorStore
 }
 
 /**
@@ -108,9 +112,9 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     stateRead,
 
     /** Reads the catalog and its products from the platform and merges them with what is here. */
-    async refresh(profileId: string): Promise<CatalogState> {
+    async refresh(profileId: string): Promise<CatalogState & { mirror?: { asOf: string } }> {
       const store = await deps.stores.open(profileId)
-      await deps.withAdsContext(profileId, async (ctx) => {
+      const read = deps.withAdsContext(profileId, async (ctx) => {
         const catalogs = await listCatalogs(ctx)
         const remote = catalogs.data[0]
         if (!remote) {
@@ -134,26 +138,18 @@ export function createCatalogService(deps: CatalogServiceDeps) {
           )
           all.push(...members.filter((member) => !heads.some((head) => head.id === member.id)))
         }
-        for (const item of all) {
-          const local = store.get(item.id)
-          const key = item.product_key ?? undefined
-          if (!local || local.status === 'sent') {
-            store.put({
-              product: productOfRemote(item),
-              ...(key ? { productKey: key } : {}),
-              ...(item.item_group_key ? { itemGroupKey: item.item_group_key } : {}),
-              status: 'sent',
-              messages: local?.messages ?? [],
-              revision: (local?.revision ?? 0) + 1,
-              updatedAt: stamp(),
-              ...(local?.lastResult ? { lastResult: local.lastResult } : {}),
-            })
-          } else if (key && !local.productKey) {
-            local.productKey = key
-            store.touch()
-          }
-        }
+        keepRemoteProducts(store, all, stamp())
       })
+      try {
+        await read
+      } catch (error) {
+        // Out of reach: the products as the account mirror last saw them, and how old that is.
+        const kept = await mirroredProducts(deps, profileId, error)
+        if (kept.catalog && !store.catalog())
+          store.setCatalog({ id: kept.catalog.id, name: kept.catalog.name, status: 'created' })
+        keepRemoteProducts(store, kept.products, stamp(), kept.asOf)
+        return { ...(await state(profileId)), mirror: { asOf: kept.asOf } }
+      }
       return state(profileId)
     },
 

@@ -3,15 +3,19 @@ import type { EventPayloadInput } from '../../shared/ipc/events'
 import type { MirrorKindStatus } from '../../shared/ipc/contracts/mirror'
 import type { WithAdsContext } from '../session/session'
 import { join } from 'node:path'
-import { MIRROR_KINDS } from './kinds'
+import { MIRROR_KINDS, type MirrorKind } from './kinds'
+import { recordOf, type MirrorRecord } from './records'
 import { createMirrorStore, type MirrorStore } from './store'
-import { adsPageFetcher, refreshKind } from './sync'
+import { adsObjectFetcher, adsPageFetcher, refreshKind } from './sync'
 
 export interface MirrorServiceDeps {
   store: MirrorStore
   withAdsContext: WithAdsContext
   emit: (payload: EventPayloadInput<'mirror.changed'>) => void
   sleep?: (ms: number) => Promise<void>
+  /** The product sets the app made for a profile (their listing is not shown, spec part A:118). */
+  productSetIds?: (profileId: string) => Promise<readonly string[]>
+  now?: () => number
 }
 
 /**
@@ -30,10 +34,17 @@ export function createMirrorService(deps: MirrorServiceDeps) {
     return kinds
   }
 
-  async function walk(profileId: string, accountId: string): Promise<MirrorKindStatus[]> {
+  async function walk(
+    profileId: string,
+    accountId: string,
+    kinds: readonly MirrorKind[] = MIRROR_KINDS,
+  ): Promise<MirrorKindStatus[]> {
     await deps.withAdsContext(profileId, async (ctx) => {
-      const fetchPage = adsPageFetcher(ctx, accountId)
-      for (const kind of MIRROR_KINDS) {
+      const productSetIds = deps.productSetIds
+      const fetchPage = adsPageFetcher(ctx, accountId, {
+        ...(productSetIds ? { productSetIds: () => productSetIds(profileId) } : {}),
+      })
+      for (const kind of kinds) {
         const mirror = await deps.store.open(profileId, accountId, kind)
         const base = { profileId, accountId, kind }
         try {
@@ -76,6 +87,44 @@ export function createMirrorService(deps: MirrorServiceDeps) {
         running.set(key, run)
       }
       return run
+    },
+
+    /**
+     * One object read afresh from the platform and kept in the mirror, before an edit of it is
+     * sent: its record as the platform has it now (`deleted` when deleted there, `missing` when it
+     * is gone altogether); undefined when it is gone and was never mirrored. A kind with no read
+     * by id (products) is walked whole, joining a walk already under way.
+     */
+    async refreshBeforeEdit(
+      profileId: string,
+      accountId: string,
+      kind: MirrorKind,
+      id: string,
+    ): Promise<MirrorRecord | undefined> {
+      const mirror = await deps.store.open(profileId, accountId, kind)
+      const raw = await deps.withAdsContext(profileId, (ctx) => adsObjectFetcher(ctx, accountId)(kind, id))
+      if (raw === undefined) {
+        const key = `${profileId}\n${accountId}`
+        const under = running.get(key)
+        if (under) await under
+        else {
+          const run = walk(profileId, accountId, [kind]).finally(() => running.delete(key))
+          running.set(key, run)
+          await run
+        }
+        return mirror.readRecord(id)
+      }
+      const fetchedAt = new Date((deps.now ?? Date.now)()).toISOString()
+      if (raw === null) {
+        const known = await mirror.readRecord(id)
+        if (!known) return undefined
+        const gone = { ...known, fetchedAt, missing: true }
+        await mirror.putRecord(gone)
+        return gone
+      }
+      const record = recordOf(kind, raw, fetchedAt)
+      await mirror.putRecord(record)
+      return record
     },
   }
 }

@@ -38,13 +38,13 @@ export function recordOf(kind: MirrorKind, raw: unknown, fetchedAt: string): Mir
   if (!spec.schema.safeParse(raw).success) problems.push(`not the shape of ${kind.replace(/_/g, ' ')}`)
   const updatedAt = text(object.updated_at)
   const readable = updatedAt !== null && !Number.isNaN(Date.parse(updatedAt))
-  if (!readable) problems.push('no readable updated_at')
+  if (!readable && spec.stamped !== false) problems.push('no readable updated_at')
   const id =
     text(object[spec.idKey]) ??
     `unkeyed-${createHash('sha256').update(canonicalJson(raw)).digest('hex').slice(0, 16)}`
   return {
     id,
-    name: text(object.name),
+    name: text(object[spec.nameKey ?? 'name']),
     updatedAt: readable ? updatedAt : null,
     fingerprint: fingerprintOf(kind, raw),
     fetchedAt,

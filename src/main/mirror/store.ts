@@ -12,10 +12,11 @@ import type { MirrorEntry, MirrorRecord } from './records'
  *   <root>/<profile>/<account>/<kind>/snapshot.json   the last complete walk of the list
  *   <root>/<profile>/<account>/<kind>/run.json        a walk under way: its cursor, pages saved
  *   <root>/<profile>/<account>/<kind>/page-NNNNNN.json  the pages of that walk, one file each
+ *   <root>/<profile>/<account>/<kind>/singles.json     objects read one by one since (before an edit)
  * Each file is written whole (atomicFile), a page before the run that counts it, so a crash
  * leaves at most the page in flight to fetch again. A file that cannot be read is moved to the
  * quarantine folder, never deleted, and what it held is fetched again. Memory holds entries
- * only; the raw objects stay on disk.
+ * only; the raw objects stay on disk. Of two readings of an object the later one wins.
  */
 
 const SCHEMA = 1
@@ -100,11 +101,23 @@ function readPage(value: unknown): MirrorRecord[] {
   return p.records
 }
 
+function readSingles(value: unknown): MirrorRecord[] {
+  const p = value as { schema?: number; records?: unknown } | null
+  if (!p || p.schema !== SCHEMA || !Array.isArray(p.records) || !p.records.every(isRecord))
+    throw new DamagedFile('it is not the objects read one by one')
+  return p.records
+}
+
+/** Whether `candidate` is a later reading than `known` (fetchedAt is always toISOString). */
+const later = (candidate: MirrorRecord, known: { fetchedAt: string } | undefined): boolean =>
+  !known || candidate.fetchedAt >= known.fetchedAt
+
 /** The mirror of one kind on one ad account. */
 export class KindMirror {
   private entries = new Map<string, MirrorEntry>()
   private asOf: string | null = null
   private run: MirrorRun | null = null
+  private singles = new Map<string, MirrorRecord>()
   private loaded = false
 
   constructor(
@@ -134,6 +147,10 @@ export class KindMirror {
         break
       }
       for (const record of page) this.entries.set(record.id, entryOf(record))
+    }
+    for (const record of (await this.readOr(join(this.dir, 'singles.json'), readSingles)) ?? []) {
+      this.singles.set(record.id, record)
+      if (later(record, this.entries.get(record.id))) this.entries.set(record.id, entryOf(record))
     }
     // Pages no run counts: the one in flight at a crash, or those of an abandoned walk.
     const counted = this.run?.pages ?? 0
@@ -185,7 +202,29 @@ export class KindMirror {
       const page = await this.readOr(join(this.dir, pageName(n)), readPage)
       for (const record of page ?? []) records.set(record.id, record)
     }
+    for (const record of this.singles.values())
+      if (later(record, records.get(record.id))) records.set(record.id, record)
     return [...records.values()]
+  }
+
+  /** One object as the platform has it, with its raw form; undefined when never read. */
+  async readRecord(id: string): Promise<MirrorRecord | undefined> {
+    const single = this.singles.get(id)
+    if (single && single.fetchedAt === this.entries.get(id)?.fetchedAt) return single
+    return (await this.readRecords()).find((record) => record.id === id)
+  }
+
+  /**
+   * Keeps one object read by itself (before an edit is sent): written at once, folded into the
+   * snapshot by the next complete walk, and kept over any older reading of it.
+   */
+  async putRecord(record: MirrorRecord): Promise<void> {
+    this.singles.set(record.id, record)
+    await writeFileAtomic(
+      join(this.dir, 'singles.json'),
+      JSON.stringify({ schema: SCHEMA, records: [...this.singles.values()] }),
+    )
+    if (later(record, this.entries.get(record.id))) this.entries.set(record.id, entryOf(record))
   }
 
   /** The walk under way, or a new one from the first page. */
@@ -220,6 +259,15 @@ export class KindMirror {
       if (!page) throw new Error(`page ${n} of the ${this.kind} walk could not be read`)
       for (const record of page) merged.set(record.id, record)
     }
+    // An object read by itself after the walk began is newer than the walk's reading of it; one
+    // read before it that the walk did not see is gone.
+    for (const record of this.singles.values()) {
+      const seen = merged.get(record.id)
+      if (seen) {
+        if (later(record, seen)) merged.set(record.id, record)
+      } else
+        merged.set(record.id, record.fetchedAt >= this.run.startedAt ? record : { ...record, missing: true })
+    }
     for (const record of previous?.records ?? [])
       if (!merged.has(record.id)) merged.set(record.id, { ...record, missing: true })
     const snapshot: Snapshot = {
@@ -233,6 +281,10 @@ export class KindMirror {
     this.run = null
     await unlink(join(this.dir, 'run.json'))
     for (let n = 1; n <= pages; n++) await unlink(join(this.dir, pageName(n))).catch(() => undefined)
+    if (this.singles.size > 0) {
+      this.singles.clear()
+      await unlink(join(this.dir, 'singles.json')).catch(() => undefined)
+    }
     this.asOf = snapshot.asOf
     this.entries = new Map(snapshot.records.map((record) => [record.id, entryOf(record)]))
   }

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { AppFailure } from '../../shared/errors'
 import type { AdsContext } from '../api/adsRequest'
-import { accountUrl, getList } from '../api/adsRequest'
+import { accountUrl, adsUrl, callData, getList } from '../api/adsRequest'
+import { listCatalogs } from '../api/catalog'
 import { MIRROR_KINDS, MIRROR_KIND_SPECS } from './kinds'
 import type { MirrorKind } from './kinds'
 import { recordOf } from './records'
@@ -22,16 +23,92 @@ export interface MirrorPage {
 
 export type MirrorPageFetcher = (kind: MirrorKind, cursor: string | null) => Promise<MirrorPage>
 
+export interface AdsFetcherOptions {
+  /** The product sets the app made on the profile's catalog (their listing is not shown, A:118). */
+  productSetIds?: () => Promise<readonly string[]>
+}
+
+/** The ads host's base of a kind's list: the account, or the profile's one product catalog (A:97). */
+function baseOf(ctx: AdsContext, accountId: string) {
+  let catalog: Promise<string | null> | undefined
+  const catalogId = (): Promise<string | null> =>
+    (catalog ??= listCatalogs(ctx).then((page) => page.data[0]?.id ?? null)).catch((error: unknown) => {
+      catalog = undefined
+      throw error
+    })
+  return async (kind: MirrorKind): Promise<string | null> => {
+    const scope = MIRROR_KIND_SPECS[kind].scope ?? 'account'
+    if (scope === 'account') return accountUrl(ctx, accountId)
+    if (scope === 'user') return adsUrl(ctx.hosts.adsUrl, '')
+    const id = await catalogId()
+    return id === null ? null : adsUrl(ctx.hosts.adsUrl, `/product_catalogs/${encodeURIComponent(id)}`)
+  }
+}
+
+/** The answer of a read by id: one object, or the first of a list (the card read's sample, B:80). */
+const firstOf = (data: unknown): unknown => (Array.isArray(data) ? data[0] : data)
+
 /** Lists as the platform sends them: items unchecked, so one odd object cannot cost a page. */
-export function adsPageFetcher(ctx: AdsContext, accountId: string): MirrorPageFetcher {
+export function adsPageFetcher(
+  ctx: AdsContext,
+  accountId: string,
+  options: AdsFetcherOptions = {},
+): MirrorPageFetcher {
+  const base = baseOf(ctx, accountId)
   return async (kind, cursor) => {
     const spec = MIRROR_KIND_SPECS[kind]
-    const page = await getList(ctx, accountUrl(ctx, accountId, spec.path), z.unknown(), {
+    const root = await base(kind)
+    if (root === null) return { items: [], nextCursor: null }
+    if (spec.scope === 'known') {
+      // No list: the ids the app knows, a page of them at a time, the cursor their offset.
+      const ids = (await options.productSetIds?.()) ?? []
+      const from = cursor === null ? 0 : Number(cursor)
+      const items: unknown[] = []
+      for (const id of ids.slice(from, from + spec.pageSize)) {
+        const item = await readOne(ctx, root, kind, id)
+        if (item !== null) items.push(item)
+      }
+      const next = from + spec.pageSize
+      return { items, nextCursor: next < ids.length ? String(next) : null }
+    }
+    const page = await getList(ctx, `${root}${spec.path}`, z.unknown(), {
+      ...spec.query,
       count: spec.pageSize,
       cursor: cursor ?? undefined,
       with_deleted: spec.withDeleted ? true : undefined,
     })
     return { items: page.data, nextCursor: page.nextCursor === '' ? null : page.nextCursor }
+  }
+}
+
+/** One object as the platform has it now; null when it is gone (404, or absent from its look-up). */
+async function readOne(ctx: AdsContext, root: string, kind: MirrorKind, id: string): Promise<unknown> {
+  const spec = MIRROR_KIND_SPECS[kind]
+  if (!spec.one) throw new Error(`${kind} has no read by id`)
+  const query = spec.oneQuery?.(id) ?? {
+    with_deleted: spec.withDeleted && spec.oneTakesDeleted !== false ? true : undefined,
+  }
+  try {
+    return (await callData(ctx, 'GET', `${root}${spec.one(id)}`, z.unknown(), { query })) ?? null
+  } catch (error) {
+    if (error instanceof AppFailure && error.code === 'not_found') return null
+    throw error
+  }
+}
+
+/**
+ * Reads one object by its id. Undefined when the kind has no read by id (products); null when the
+ * object is gone from the platform.
+ */
+export type MirrorObjectFetcher = (kind: MirrorKind, id: string) => Promise<unknown>
+
+export function adsObjectFetcher(ctx: AdsContext, accountId: string): MirrorObjectFetcher {
+  const base = baseOf(ctx, accountId)
+  return async (kind, id) => {
+    if (!MIRROR_KIND_SPECS[kind].one) return undefined
+    const root = await base(kind)
+    if (root === null) return null
+    return firstOf(await readOne(ctx, root, kind, id)) ?? null
   }
 }
 

@@ -186,6 +186,34 @@ export const LIMITS = {
       default: 200,
       source: 'platform accounts/:account_id/tweets list (not in spec)',
     },
+    // Listing line items, audiences and do-not-reach lists is "not shown" (B:203, A:173); the app
+    // reads them where the platform publicly serves them (count 1 to 1000, default 200), as the
+    // sandbox does.
+    lineItemsCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform accounts/:account_id/line_items list (not in spec)',
+    },
+    customAudiencesCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform accounts/:account_id/custom_audiences list (not in spec)',
+    },
+    // The product catalogs list's count is not shown (A:96); one catalog per user (A:97).
+    productCatalogsCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform product_catalogs list (count not in spec)',
+    },
+    doNotReachListsCount: {
+      min: 1,
+      max: 1000,
+      default: 200,
+      source: 'platform accounts/:account_id/do_not_reach_lists list (not in spec)',
+    },
   },
 
   // Part A: product catalogs, products, product sets and keyword insights.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSandbox } from '../../../sandbox/index'
 import type { Sandbox } from '../../../sandbox/index'
 import type { StudioEvent } from '../../../src/shared/ipc/events'
-import type { MirrorKindStatus } from '../../../src/shared/ipc/contracts/mirror'
+import { MIRROR_KINDS, type MirrorKindStatus } from '../../../src/shared/ipc/contracts/mirror'
 import { openConnectedApp } from '../library/connectedApp'
 import type { ConnectedApp } from '../library/connectedApp'
 
@@ -42,15 +42,13 @@ describe('mirror channels', () => {
     // The 60 filled and the seeded ones: two pages and more of at most 50 (spec part B:88).
     expect(after.media_library!.count).toBeGreaterThan(60)
     expect(after.cards!.count).toBeGreaterThanOrEqual(1)
-    for (const kind of ['cards', 'poll_cards', 'video_conversation_cards', 'media_library'])
+    // The seeded line items and audiences, in the shape the app reads (none kept raw and flagged).
+    expect(after.line_items!.count).toBeGreaterThan(0)
+    expect(after.custom_audiences!.count).toBeGreaterThan(0)
+    for (const kind of MIRROR_KINDS)
       expect(after[kind]).toMatchObject({ asOf: expect.any(String), pagesPending: 0, flagged: 0 })
     const done = seen.filter((e) => (e.payload as { state: string }).state === 'done')
-    expect(done.map((e) => (e.payload as { kind: string }).kind)).toEqual([
-      'cards',
-      'poll_cards',
-      'video_conversation_cards',
-      'media_library',
-    ])
+    expect(done.map((e) => (e.payload as { kind: string }).kind)).toEqual([...MIRROR_KINDS])
   })
 
   it('lists the Library’s cards from the mirror when the platform cannot be reached, saying how old', async () => {

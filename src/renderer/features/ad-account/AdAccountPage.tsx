@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { Tab, TabList, TabPanel, TabsRoot } from '../../components/Tabs'
 import { useAccountScope } from '../../state/connection/activeProfile'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { MirrorRefresh } from '../../kits/connection/MirrorRefresh'
 import { HistoryPanel } from '../../kits/history/HistoryPanel'
 import { AccountApps } from './AccountApps'
 import { AccountMediaTab } from './AccountMediaTab'
@@ -17,7 +18,7 @@ export default function AdAccountPage({ route }: { route: RouteInfo }) {
   const key = `${scope.profileId}:${scope.accountId}`
   return (
     <>
-      <PageHeader title={route.label} summary={route.summary} />
+      <PageHeader title={route.label} summary={route.summary} actions={<MirrorRefresh scope={scope} />} />
       <TabsRoot defaultValue="settings" className="account-tabs">
         <TabList className="tabs__list--page" aria-label="Ad account">
           <Tab value="settings">Settings</Tab>

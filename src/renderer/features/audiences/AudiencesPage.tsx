@@ -18,6 +18,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { PageHeader } from '../../components/PageHeader'
 import { studio, unwrap } from '../../lib/ipc'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { MirrorAge } from '../../kits/connection/MirrorAge'
 import { whenJobFinished } from '../../kits/jobs/useJob'
 import { AudienceEstimatePanel } from '../../kits/targeting/AudienceEstimatePanel'
 import { useActiveProfile } from '../../state/connection/activeProfile'
@@ -41,7 +42,11 @@ interface Listing {
   audiences: AudienceView[]
   doNotReachLists: DoNotReachView[]
   uploads: UploadHistoryEntry[]
+  /** Present when the platform could not be read: the lists come from the account mirror. */
+  mirror?: { asOf: string } | undefined
 }
+
+const OFFLINE_NOTE = 'audiences-offline-note'
 
 interface Details {
   permissions: PermissionView[]
@@ -80,6 +85,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
   useEffect(() => () => stopWatchingDeletion.current(), [])
 
   const audience = listing?.audiences.find((entry) => entry.id === selected)
+  const offline = listing?.mirror !== undefined
   const deleteList = async (list: DoNotReachView) => {
     try {
       const { job } = await unwrap(
@@ -96,6 +102,19 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
   return (
     <>
       <PageHeader title={route.label} summary={route.summary} />
+      {listing?.mirror ? (
+        <div className="audiences__offline">
+          <MirrorAge
+            scope={{ profileId, accountId: listing.accountId }}
+            asOf={listing.mirror.asOf}
+            onRefreshed={() => void load()}
+            unavailable={{
+              id: OFFLINE_NOTE,
+              text: 'Deleting a list, sharing and who an audience is shared with wait for the platform.',
+            }}
+          />
+        </div>
+      ) : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
       {notice ? <Banner tone="info">{notice}</Banner> : null}
       {!listing ? (
@@ -180,7 +199,12 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
                     </Button>
                     <ConfirmDialog
                       trigger={
-                        <Button variant="ghost" aria-label={`Delete ${list.name}`}>
+                        <Button
+                          variant="ghost"
+                          aria-label={`Delete ${list.name}`}
+                          disabled={offline}
+                          aria-describedby={offline ? OFFLINE_NOTE : undefined}
+                        >
                           <Trash2 size={16} aria-hidden="true" />
                         </Button>
                       }
@@ -200,6 +224,7 @@ function Audiences({ route, profileId }: { route: RouteInfo; profileId: string }
               profileId={profileId}
               accountId={listing.accountId}
               audience={audience}
+              offline={offline}
               onUpload={() => startUpload({ kind: 'custom_audience', id: audience.id, name: audience.name })}
             />
           ) : (
@@ -217,22 +242,26 @@ function AudienceDetails({
   profileId,
   accountId,
   audience,
+  offline,
   onUpload,
 }: {
   profileId: string
   accountId: string
   audience: AudienceView
+  /** The listing came from the account mirror: the details, read from the platform, wait. */
+  offline: boolean
   onUpload(): void
 }) {
   const [details, setDetails] = useState<Details | null>(null)
   const [error, setError] = useState<string | null>(null)
   const load = useCallback(async () => {
+    if (offline) return
     try {
       setDetails(await unwrap(studio().audiences.details({ profileId, audienceId: audience.id })))
     } catch (failure) {
       setError(messageOf(failure))
     }
-  }, [profileId, audience.id])
+  }, [profileId, audience.id, offline])
   useEffect(() => {
     void load()
   }, [load])
@@ -266,7 +295,12 @@ function AudienceDetails({
             <Upload size={16} aria-hidden="true" />
             Upload a list
           </Button>
-          <ShareDialog profileId={profileId} audience={audience} onChanged={() => void load()} />
+          <ShareDialog
+            profileId={profileId}
+            audience={audience}
+            onChanged={() => void load()}
+            unavailableNote={offline ? OFFLINE_NOTE : undefined}
+          />
         </span>
       </div>
       {!audience.isOwner ? (
@@ -277,7 +311,15 @@ function AudienceDetails({
         </p>
       ) : null}
       {error ? <Banner tone="error">{error}</Banner> : null}
-      {!details ? (
+      {offline ? (
+        <p className="muted" data-testid="audience-details-offline">
+          {audience.size !== undefined
+            ? `${formatNumber(audience.size)} people, as of the mirror's copy. `
+            : ''}
+          Who it is shared with and which line items target it are read from the platform: they show once it
+          can be reached.
+        </p>
+      ) : !details ? (
         <p className="muted" role="status">
           Loading…
         </p>

@@ -40,10 +40,13 @@ export function ShareDialog({
   profileId,
   audience,
   onChanged,
+  unavailableNote,
 }: {
   profileId: string
   audience: AudienceView
   onChanged(permission: PermissionView): void
+  /** The id of the line that says why sharing waits (the platform is out of reach). */
+  unavailableNote?: string | undefined
 }) {
   const [open, setOpen] = useState(false)
   const [picked, setPicked] = useState<string | null>(null)
@@ -81,7 +84,11 @@ export function ShareDialog({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button disabled={!audience.isOwner} data-testid="share-audience">
+        <Button
+          disabled={!audience.isOwner || unavailableNote !== undefined}
+          aria-describedby={unavailableNote}
+          data-testid="share-audience"
+        >
           <Share2 size={16} aria-hidden="true" />
           Share…
         </Button>

@@ -18,7 +18,10 @@ export function CatalogDelete({
   products,
   sets,
   onQueued,
+  unavailableNote,
 }: {
+  /** The id of the line that says why deleting waits (the platform is out of reach). */
+  unavailableNote?: string | undefined
   profileId: string
   name: string
   /** Products on the platform, which go with the catalog. */
@@ -41,7 +44,12 @@ export function CatalogDelete({
     <div className="catalog-delete">
       <ConfirmDialog
         trigger={
-          <Button variant="ghost" data-testid="catalog-delete">
+          <Button
+            variant="ghost"
+            data-testid="catalog-delete"
+            disabled={unavailableNote !== undefined}
+            aria-describedby={unavailableNote}
+          >
             <Trash2 size={16} aria-hidden="true" />
             Delete catalog
           </Button>

@@ -11,6 +11,7 @@ import { studio, unwrap } from '../../lib/ipc'
 import { useActiveProfile, useProfilesLoaded } from '../../state/connection/activeProfile'
 import { failureOf } from '../../lib/failures'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
+import { MirrorAge } from '../../kits/connection/MirrorAge'
 import { FailureBanner } from '../../kits/connection/FailureBanner'
 import { useCatalogState } from './catalogClient'
 import { useCatalogChanges } from './useCatalogChanges'
@@ -26,6 +27,8 @@ import './catalog.css'
 
 const NO_ITEM_GROUPS: string[] = []
 const NO_SETS: ProductSetView[] = []
+
+const OFFLINE_NOTE = 'catalog-offline-note'
 
 /** The Catalog page: the user's one catalog, its products (browse, edit, import, delete) and product sets. */
 export default function CatalogPage({ route }: { route: RouteInfo }) {
@@ -44,6 +47,9 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
   const [tab, setTab] = useState('products')
   const [notice, setNotice] = useState<string | null>(null)
   const [refreshing, setRefreshing] = useState(false)
+  /** When the last read fell back on the account mirror (the platform is out of reach): its age. */
+  const [mirrorAsOf, setMirrorAsOf] = useState<string | null>(null)
+  const accountId = useActiveProfile()?.activeAccountId
 
   const changed = useCallback(() => {
     setVersion((value) => value + 1)
@@ -117,7 +123,8 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
   const refresh = useCallback(async () => {
     setRefreshing(true)
     try {
-      await unwrap(studio().catalog.refresh({ profileId }))
+      const read = await unwrap(studio().catalog.refresh({ profileId }))
+      setMirrorAsOf(read.mirror?.asOf ?? null)
       changed()
     } catch (error) {
       setFailure(failureOf(error))
@@ -158,6 +165,17 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
     <>
       {header}
       <div className="catalog-page stack">
+        {mirrorAsOf && accountId ? (
+          <MirrorAge
+            scope={{ profileId, accountId }}
+            asOf={mirrorAsOf}
+            onRefreshed={() => void refresh()}
+            unavailable={{
+              id: OFFLINE_NOTE,
+              text: 'Deleting the catalog waits for the platform. Product changes are queued in the outbox and sent once it answers.',
+            }}
+          />
+        ) : null}
         <section className="catalog-summary nested-card" aria-label="Catalog">
           <CatalogName profileId={profileId} current={state?.catalog ?? null} onSaved={changed} />
           {state?.catalog?.status === 'created' ? (
@@ -167,6 +185,7 @@ function CatalogWorkspace({ route, profileId }: { route: RouteInfo; profileId: s
               products={state.counts.sent}
               sets={state.sets.length}
               onQueued={changed}
+              unavailableNote={mirrorAsOf ? OFFLINE_NOTE : undefined}
             />
           ) : null}
           {counts && counts.total > 0 ? (

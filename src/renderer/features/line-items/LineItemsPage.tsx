@@ -11,6 +11,7 @@ import { useAccountScope, type AccountScope } from '../../state/connection/activ
 import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { ConnectFirst } from '../../kits/connection/ConnectFirst'
 import { JobReport } from '../../kits/jobs/JobReport'
+import { MirrorAge } from '../../kits/connection/MirrorAge'
 import { failureText, useJob } from '../../kits/jobs/useJob'
 import { isPaused, lineItemName } from './lineItemForm'
 import { LineItemSheet } from './LineItemSheet'
@@ -19,11 +20,15 @@ import './lineItems.css'
 
 type Pending = 'pause' | 'activate' | 'delete' | null
 
+const OFFLINE_NOTE = 'line-items-offline-note'
+
 function useLineItems(scope: AccountScope) {
   const [items, setItems] = useState<LineItemView[] | null>(null)
   const [nextCursor, setNextCursor] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
+  /** When the list comes from the account mirror (the platform is out of reach): its age. */
+  const [mirrorAsOf, setMirrorAsOf] = useState<string | null>(null)
   const loadingMore = useRef(false)
 
   const reload = useCallback(async () => {
@@ -32,6 +37,7 @@ function useLineItems(scope: AccountScope) {
       const page = await unwrap(studio().lineItems.list(scope))
       setItems(page.lineItems)
       setNextCursor(page.nextCursor)
+      setMirrorAsOf(page.mirror?.asOf ?? null)
       setError(null)
     } catch (failure) {
       setError(failureText(failure))
@@ -57,11 +63,12 @@ function useLineItems(scope: AccountScope) {
   useEffect(() => {
     void reload()
   }, [reload])
-  return { items, error, loading, reload, more, hasMore: nextCursor !== null }
+  return { items, error, loading, reload, more, hasMore: nextCursor !== null, mirrorAsOf }
 }
 
 function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountScope }) {
-  const { items, error, loading, reload, more, hasMore } = useLineItems(scope)
+  const { items, error, loading, reload, more, hasMore, mirrorAsOf } = useLineItems(scope)
+  const offline = mirrorAsOf !== null
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [filter, setFilter] = useState('')
   const [pending, setPending] = useState<Pending>(null)
@@ -125,6 +132,17 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
         }
       />
       <div className="stack">
+        {mirrorAsOf ? (
+          <MirrorAge
+            scope={scope}
+            asOf={mirrorAsOf}
+            onRefreshed={() => void reload()}
+            unavailable={{
+              id: OFFLINE_NOTE,
+              text: 'Deleting waits for the platform: it cannot be undone, so it is checked there first. Pausing and activating are queued in the outbox and sent once it answers.',
+            }}
+          />
+        ) : null}
         {error ? <Banner tone="error">{error}</Banner> : null}
         <JobReport state={job.state} onRetry={() => void job.retry()} />
         {items === null ? (
@@ -170,7 +188,8 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
                   variant="ghost"
                   className="button--danger-ghost"
                   onClick={() => setPending('delete')}
-                  disabled={count === 0 || job.busy}
+                  disabled={count === 0 || job.busy || offline}
+                  aria-describedby={offline ? OFFLINE_NOTE : undefined}
                 >
                   <Trash2 size={16} aria-hidden="true" />
                   Delete

@@ -4,6 +4,7 @@ import { profileIdSchema } from '../../profiles'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { optionalText, platformIdSchema, profileRequest } from './fields'
 import { jobResponse, outboxJobViewSchema } from './outbox'
+import { mirrorAgeSchema } from './mirror'
 
 /**
  * Channels of the Audiences page (spec part A). A customer list never crosses IPC: main opens
@@ -117,6 +118,8 @@ export const audiencesContract = {
       audiences: z.array(audienceViewSchema),
       doNotReachLists: z.array(doNotReachViewSchema),
       uploads: z.array(uploadHistorySchema),
+      /** Present when the platform could not be read: the lists come from the account mirror. */
+      mirror: mirrorAgeSchema,
     }),
   },
   'audiences.details': {

@@ -4,6 +4,7 @@ import { ACCOUNT_LIMITS } from '../../rules/accountLimits'
 import { enumTuple, LIMITS } from '../../rules/limits'
 import { LINE_ITEM_LIMITS, LINE_ITEM_PUT_FIELDS, type LineItemScalarField } from '../../rules/lineItems'
 import { optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
+import { mirrorAgeSchema } from './mirror'
 import { jobResponse } from './outbox'
 
 /**
@@ -157,7 +158,12 @@ export const campaignContract = {
   /** One page of the account's line items (up to 200), with their campaigns' names. */
   'lineItems.list': {
     request: z.object({ ...scope, cursor: cursorSchema.optional() }).strict(),
-    response: z.object({ lineItems: z.array(lineItemViewSchema), nextCursor: z.string().nullable() }),
+    response: z.object({
+      lineItems: z.array(lineItemViewSchema),
+      nextCursor: z.string().nullable(),
+      /** Present when the platform could not be read: the line items come from the account mirror. */
+      mirror: mirrorAgeSchema,
+    }),
   },
   /** Queues a PUT of the changed fields, after main has checked them against the rules table. */
   'lineItems.update': {
@@ -179,7 +185,7 @@ export const campaignContract = {
   /** The curated categories attached to a line item. */
   'lineItems.categories': {
     request: z.object({ ...scope, lineItemId: objectId }).strict(),
-    response: z.object({ links: z.array(categoryLinkViewSchema) }),
+    response: z.object({ links: z.array(categoryLinkViewSchema), mirror: mirrorAgeSchema }),
   },
   'lineItems.attachCategory': {
     request: z.object({ ...scope, lineItemId: objectId, curatedCategoryId: objectId }).strict(),

@@ -3,6 +3,7 @@ import { enumTuple, LIMITS } from '../../rules/limits'
 import { profileIdSchema } from '../../profiles'
 import { PRODUCT_FIELDS, type ProductField } from '../../catalog/product'
 import { optionalText, profileRequest, sendableText } from './fields'
+import { mirrorAgeSchema } from './mirror'
 import { jobResponse } from './outbox'
 
 /**
@@ -223,7 +224,11 @@ export const catalogsContract = {
       .strict(),
     response: catalogStateReadSchema,
   },
-  'catalog.refresh': { request: profileRequest, response: catalogStateSchema },
+  'catalog.refresh': {
+    request: profileRequest,
+    /** `mirror`: the platform could not be read; the products come from the account mirror. */
+    response: catalogStateSchema.extend({ mirror: mirrorAgeSchema }),
+  },
   'catalog.delete': {
     request: z.object({ profileId: profileIdSchema, confirmName: sendableText(TEXT_BOUND) }).strict(),
     response: jobResponse,

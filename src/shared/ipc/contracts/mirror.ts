@@ -8,8 +8,27 @@ import { platformIdSchema } from './fields'
  */
 
 /** The kinds the mirror keeps, in the order a refresh walks them. */
-export const MIRROR_KINDS = ['cards', 'poll_cards', 'video_conversation_cards', 'media_library'] as const
+export const MIRROR_KINDS = [
+  'cards',
+  'poll_cards',
+  'video_conversation_cards',
+  'media_library',
+  'posts',
+  'line_items',
+  'line_item_curated_categories',
+  'product_catalogs',
+  'products',
+  'product_sets',
+  'custom_audiences',
+  'do_not_reach_lists',
+] as const
 export type MirrorKind = (typeof MIRROR_KINDS)[number]
+
+/**
+ * On a list answer: present when the platform could not be read and the list comes from the
+ * account mirror, with when the mirror's copy was taken.
+ */
+export const mirrorAgeSchema = z.object({ asOf: z.string() }).optional()
 
 const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
 
