@@ -186,7 +186,7 @@ describe('verdict files', () => {
     )
     expect(broken).toEqual({
       ok: false,
-      problems: [{ line: 4, reason: expect.stringContaining('expected , or }') }],
+      problems: [{ line: 4, reason: expect.stringContaining('a comma or a closing brace } is expected') }],
     })
 
     const draft = postDraft(post('42', 'Spring', 'Hi'))

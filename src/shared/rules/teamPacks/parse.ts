@@ -2,7 +2,7 @@
 // column of the first mistake in the file and what is wrong there, in words.
 
 import type { z } from 'zod'
-import { JsonSyntaxError, readLocatedJson, type LocatedJson, type TextPlace } from './locatedJson'
+import { JsonSyntaxError, readLocatedJson, type LocatedJson, type TextPlace } from '../../json/locatedJson'
 import { teamRulePackSchema } from './schema'
 import type { TeamRulePack } from './types'
 
