@@ -39,13 +39,27 @@ export function newContentProblems(
   content: unknown,
   teamRules: readonly TeamRulePack[] = [],
 ): string[] {
-  const parsed = contentSchemas[draft.kind].safeParse(content)
-  if (!parsed.success)
-    return [`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
-  // The draft's own are checked only when the new content has any (most edits have none).
-  const after = errorKeys(draft, content, teamRules)
-  const before = after.size > 0 ? errorKeys(draft, draft.content, teamRules) : after
-  const problems: string[] = []
-  for (const [key, message] of after) if (!before.has(key)) problems.push(message)
-  return problems
+  return contentChecker(draft, teamRules)(content)
+}
+
+/**
+ * newContentProblems for many candidate contents of one draft (its variants): the draft's own
+ * errors are worked out once, and only when a candidate has any (most have none).
+ */
+export function contentChecker(
+  draft: Draft,
+  teamRules: readonly TeamRulePack[] = [],
+): (content: unknown) => string[] {
+  let before: Map<string, string> | undefined
+  return (content) => {
+    const parsed = contentSchemas[draft.kind].safeParse(content)
+    if (!parsed.success)
+      return [`The new values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
+    const after = errorKeys(draft, content, teamRules)
+    if (after.size === 0) return []
+    before ??= errorKeys(draft, draft.content, teamRules)
+    const problems: string[] = []
+    for (const [key, message] of after) if (!before.has(key)) problems.push(message)
+    return problems
+  }
 }

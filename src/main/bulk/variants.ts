@@ -1,16 +1,15 @@
 import { AppFailure, appError } from '../../shared/errors'
-import { checkContent } from '../../shared/creatives/check'
-import { contentSchemas, type ContentByKind } from '../../shared/creatives/content'
-import type { Draft, DraftKind } from '../../shared/drafts/envelope'
+import type { Draft } from '../../shared/drafts/envelope'
 import { comboKey, crossProduct, VARIANT_LIMITS, valueTag, variantName } from '../../shared/drafts/variants'
 import type { VariantValue, VariantVariable } from '../../shared/ipc/contracts/variants'
 import { formatNumber } from '../../shared/rules/issues'
+import { contentChecker } from './draftRules'
 import { shortFor, variantFieldsOf, type VariantFieldDef } from './variantFields'
 
 /**
  * Plans variants of one draft: each chosen combination of one value per variable becomes new
- * content, checked with the editors' and the CSV import's rules (the content model, then the
- * publish gate's errors). Nothing is written here.
+ * content, checked with the rules every bulk change keeps (draftRules.ts): the content model,
+ * then the publish gate's errors the variant brings. Nothing is written here.
  */
 
 export interface ResolvedVariable {
@@ -46,30 +45,6 @@ export function resolveVariables(draft: Draft, variables: readonly VariantVariab
   })
 }
 
-/** The rule errors of a content, by code and place, with their messages. */
-export function errorKeys(kind: DraftKind, content: unknown): Map<string, string> {
-  const { issues } = checkContent(kind, content as ContentByKind[typeof kind])
-  const keys = new Map<string, string>()
-  for (const issue of issues)
-    if (issue.severity === 'error') keys.set(`${issue.code}|${issue.contentPath.join('.')}`, issue.message)
-  return keys
-}
-
-/**
- * Why `content` may not replace `base` (empty when it may): it must fit the content model, and
- * bring no rule error of its own. Errors the base already has are not the change's (a draft
- * being written may have some), as in a CSV import.
- */
-export function reasonsAgainst(kind: DraftKind, content: unknown, baseErrors: () => Map<string, string>) {
-  const parsed = contentSchemas[kind].safeParse(content)
-  if (!parsed.success)
-    return [`The values are not valid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}.`]
-  const after = errorKeys(kind, content)
-  if (after.size === 0) return []
-  const before = baseErrors()
-  return [...after].filter(([key]) => !before.has(key)).map(([, message]) => message)
-}
-
 /** The content's own name follows the draft's (the editors keep the two together). */
 function named(content: unknown, name: string): unknown {
   const value = content as Record<string, unknown>
@@ -96,8 +71,7 @@ export function planVariants(
     if (keys.has(comboKey(combo))) throw refuse('A combination is chosen twice.')
     keys.add(comboKey(combo))
   }
-  let baseErrors: Map<string, string> | undefined
-  const errorsOfBase = () => (baseErrors ??= errorKeys(draft.kind, draft.content))
+  const problemsOf = contentChecker(draft)
   return chosen.map((combo) => {
     const parts: string[] = []
     const reasons: string[] = []
@@ -116,7 +90,7 @@ export function planVariants(
     const name = variantName(base, parts)
     if (reasons.length > 0) return { picks: [...combo], name, reasons }
     content = named(content, name)
-    reasons.push(...reasonsAgainst(draft.kind, content, errorsOfBase))
+    reasons.push(...problemsOf(content))
     return reasons.length > 0
       ? { picks: [...combo], name, reasons }
       : { picks: [...combo], name, reasons, content }

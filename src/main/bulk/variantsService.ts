@@ -10,7 +10,8 @@ import { plural } from '../../shared/rules/issues'
 import { UNRECORDED_STEPS, type BulkStepRecorder } from './bulkSteps'
 import type { GroupsStore } from './groupsStore'
 import { mediaOf, variantFieldsOf, type VariantFieldDef } from './variantFields'
-import { planVariants, reasonsAgainst, errorKeys, resolveVariables } from './variants'
+import { lockedReason, newContentProblems } from './draftRules'
+import { planVariants, resolveVariables } from './variants'
 
 /** What variants need of the drafts: their public calls, nothing of the store's insides. */
 export interface VariantDraftsPort {
@@ -23,7 +24,6 @@ export interface VariantDraftsPort {
   liveNames(): Promise<ReadonlyMap<string, string>>
 }
 
-const IN_OUTBOX = new Set(['queued', 'publishing'])
 /** Drafts written at once: their files' writes overlap, and IPC answers come between batches. */
 const WRITE_BATCH = 16
 
@@ -176,8 +176,9 @@ export function createVariantsService(options: {
           skipped.push({ name: draft.name, reasons: ['It is published: published drafts are read-only.'] })
           continue
         }
-        if (IN_OUTBOX.has(draft.status)) {
-          skipped.push({ name: draft.name, reasons: ['It is in the outbox being published.'] })
+        const locked = lockedReason(draft)
+        if (locked) {
+          skipped.push({ name: draft.name, reasons: [locked] })
           continue
         }
         if (!field) {
@@ -193,9 +194,7 @@ export function createVariantsService(options: {
           continue
         }
         if (JSON.stringify(written.content) === JSON.stringify(draft.content)) continue
-        const reasons = reasonsAgainst(draft.kind, written.content, () =>
-          errorKeys(draft.kind, draft.content),
-        )
+        const reasons = newContentProblems(draft, written.content)
         if (reasons.length > 0) skipped.push({ name: draft.name, reasons })
         else changes.push({ draft, content: written.content })
       }
