@@ -1,6 +1,6 @@
-import { open, readdir, stat, unlink } from 'node:fs/promises'
+import { open, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isErrno } from '../files/atomicFile'
+import { namesIn } from '../files/folder'
 
 /** What the Drafts page shows of a quarantined file. */
 export interface QuarantineEntry {
@@ -28,13 +28,7 @@ export class QuarantineError extends Error {
  */
 export function createQuarantine(dir: string) {
   async function entries(): Promise<QuarantineEntry[]> {
-    let names: string[]
-    try {
-      names = await readdir(dir)
-    } catch (error) {
-      if (isErrno(error, 'ENOENT')) return []
-      throw error
-    }
+    const names = await namesIn(dir)
     const found = await Promise.all(
       names.map(async (name) => {
         try {

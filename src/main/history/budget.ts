@@ -5,9 +5,10 @@
  * and marks of all histories go first (never a draft's newest version), down to 90 % of the
  * budget so that the next pass waits for real growth.
  */
-import { readdir, stat, unlink } from 'node:fs/promises'
+import { stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isErrno } from '../files/atomicFile'
+import { namesIn } from '../files/folder'
 import { lastVersionIndex, without } from './thinning'
 import type { HistoryStore } from './historyStore'
 
@@ -16,13 +17,7 @@ const TARGET_SHARE = 0.9
 const MAX_ROUNDS = 6
 
 async function filesIn(dir: string, keep: (name: string) => boolean) {
-  let names: string[]
-  try {
-    names = await readdir(dir)
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return []
-    throw error
-  }
+  const names = await namesIn(dir)
   const sized: { name: string; bytes: number }[] = []
   for (const name of names.filter(keep)) {
     try {

@@ -5,12 +5,13 @@
  * atomically; the newest UNDO_STEPS_KEPT are kept. Only the newest entry is undone, and not once
  * one of its drafts has been published since: that work is on the platform.
  */
-import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
+import { mkdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppFailure, appError } from '../../shared/errors'
 import { draftSchema, type Draft, type DraftStatus } from '../../shared/drafts/envelope'
 import { plural } from '../../shared/rules/issues'
-import { isErrno, writeFileAtomic } from '../files/atomicFile'
+import { writeFileAtomic } from '../files/atomicFile'
+import { namesIn } from '../files/folder'
 import type { BulkStep, BulkStepKind, BulkStepRecorder } from '../bulk/bulkSteps'
 
 export const UNDO_STEPS_KEPT = 20
@@ -80,18 +81,11 @@ export function createUndoList(options: {
     return run
   }
 
-  const numbers = async (): Promise<number[]> => {
-    try {
-      const names = await readdir(options.dir)
-      return names.flatMap((name) => {
-        const match = FILE.exec(name)
-        return match ? [Number(match[1])] : []
-      })
-    } catch (error) {
-      if (isErrno(error, 'ENOENT')) return []
-      throw error
-    }
-  }
+  const numbers = async (): Promise<number[]> =>
+    (await namesIn(options.dir)).flatMap((name) => {
+      const match = FILE.exec(name)
+      return match ? [Number(match[1])] : []
+    })
   const pathOf = (seq: number) => join(options.dir, `${String(seq).padStart(12, '0')}.json`)
   const readStep = async (seq: number) => parseStep(await readFile(pathOf(seq), 'utf8'), seq)
   /**
