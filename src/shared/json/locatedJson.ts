@@ -118,22 +118,38 @@ export function readLocatedJson(text: string): LocatedJson {
     )
   }
 
-  const readObject = (path: PropertyKey[], depth: number): Record<string, unknown> => {
-    const object: Record<string, unknown> = {}
+  /**
+   * The items of an object or a list, from its opening character to `close`, separated by
+   * commas; `readItem` reads one item from where it starts.
+   */
+  const readItems = (close: '}' | ']', closeWords: string, readItem: () => void) => {
     at++
     skipSpace()
-    if (source[at] === '}') {
+    if (source[at] === close) {
       at++
-      return object
+      return
     }
     for (;;) {
       skipSpace()
-      if (source[at] !== '"')
-        fail(
-          source[at] === '}'
-            ? 'a comma before a closing brace: remove the last comma'
-            : `a key in double quotes is expected, but ${describe()}`,
-        )
+      if (source[at] === close) fail(`a comma before a closing ${closeWords}: remove the last comma`)
+      readItem()
+      skipSpace()
+      if (source[at] === ',') {
+        at++
+        continue
+      }
+      if (source[at] === close) {
+        at++
+        return
+      }
+      fail(`a comma or a closing ${closeWords} ${close} is expected, but ${describe()}`)
+    }
+  }
+
+  const readObject = (path: PropertyKey[], depth: number): Record<string, unknown> => {
+    const object: Record<string, unknown> = {}
+    readItems('}', 'brace', () => {
+      if (source[at] !== '"') fail(`a key in double quotes is expected, but ${describe()}`)
       const keyAt = at
       const key = readString()
       if (Object.hasOwn(object, key)) fail(`the key “${key}” appears twice in the same object`, keyAt)
@@ -144,42 +160,14 @@ export function readLocatedJson(text: string): LocatedJson {
       // defineProperty keeps a "__proto__" key as data instead of replacing the prototype.
       const value = readValue([...path, key], depth + 1)
       Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true })
-      skipSpace()
-      if (source[at] === ',') {
-        at++
-        continue
-      }
-      if (source[at] === '}') {
-        at++
-        return object
-      }
-      fail(`a comma or a closing brace } is expected, but ${describe()}`)
-    }
+    })
+    return object
   }
 
   const readArray = (path: PropertyKey[], depth: number): unknown[] => {
     const array: unknown[] = []
-    at++
-    skipSpace()
-    if (source[at] === ']') {
-      at++
-      return array
-    }
-    for (;;) {
-      skipSpace()
-      if (source[at] === ']') fail('a comma before a closing bracket: remove the last comma')
-      array.push(readValue([...path, array.length], depth + 1))
-      skipSpace()
-      if (source[at] === ',') {
-        at++
-        continue
-      }
-      if (source[at] === ']') {
-        at++
-        return array
-      }
-      fail(`a comma or a closing bracket ] is expected, but ${describe()}`)
-    }
+    readItems(']', 'bracket', () => array.push(readValue([...path, array.length], depth + 1)))
+    return array
   }
 
   skipSpace()

@@ -27,6 +27,19 @@ describe('JSON read with lines', () => {
     })
   })
 
+  it('names a trailing comma in an object or a list, on its line', () => {
+    expect(parseJsonWithLines('{\n  "a": 1,\n}')).toEqual({
+      ok: false,
+      line: 3,
+      reason: 'a comma before a closing brace: remove the last comma',
+    })
+    expect(parseJsonWithLines('[1,\n 2,\n]')).toEqual({
+      ok: false,
+      line: 3,
+      reason: 'a comma before a closing bracket: remove the last comma',
+    })
+  })
+
   it('keeps a "__proto__" field as data', () => {
     const read = parseJsonWithLines('{"__proto__": {"polluted": true}}')
     expect(read.ok && Object.keys(read.value as object)).toEqual(['__proto__'])
