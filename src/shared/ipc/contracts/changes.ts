@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { cardContentSchema } from '../../creatives/card'
 import { videoConversationCardContentSchema } from '../../creatives/videoConversationCard'
 import { profileIdSchema } from '../../profiles'
-import { platformIdSchema } from './fields'
+import { accountRequest, platformIdSchema } from './fields'
 
 /**
  * Edits of published items as changes, not replacements (issue 42, items 2 to 5). Opening a
@@ -76,7 +76,7 @@ export const changesContract = {
   },
   /** Check changes: every pending change of the account, field by field, with its problems. */
   'changes.list': {
-    request: z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict(),
+    request: accountRequest,
     response: listResponse,
   },
   /** The designer's choice for each conflicting field; the change is then re-based on the platform's copy. */

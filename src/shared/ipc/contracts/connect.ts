@@ -7,7 +7,7 @@ import {
   profileListSchema,
   profileSummarySchema,
 } from '../../profiles'
-import { emptyRequest as empty, optionalText, platformIdSchema, profileRequest, sendableText } from './fields'
+import { accountRequest, emptyRequest as empty, optionalText, profileRequest, sendableText } from './fields'
 
 /**
  * Connection profiles and their authorization (the PIN flow), the ad account a profile works
@@ -74,7 +74,7 @@ export const connectContract = {
     response: z.object({ accounts: z.array(z.object({ id: z.string(), name: z.string() })) }),
   },
   'accounts.select': {
-    request: z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict(),
+    request: accountRequest,
     response: profileSummarySchema,
   },
   'devtools.bearerStatus': bearerChannel,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DRAFTS_CSV_LIMITS } from '../../drafts/csvFormat'
-import { emptyRequest } from './fields'
+import { afterFileChoice, emptyRequest, lineProblemSchema } from './fields'
 
 /** One row of an import report: what the row changes, or why it was refused, in words. */
 export const csvImportRowSchema = z.object({
@@ -30,24 +30,20 @@ export const draftsCsvContract = {
   /** Reads a CSV the designer chooses into a report; nothing changes until draftsCsv.apply. */
   'draftsCsv.preview': {
     request: emptyRequest,
-    response: z.discriminatedUnion('chosen', [
-      z.object({ chosen: z.literal(false) }),
-      z.object({
-        chosen: z.literal(true),
-        token: z.string(),
-        fileName: z.string(),
-        /** The rows that change or are refused; unchanged rows are only counted. */
-        rows: z.array(csvImportRowSchema),
-        counts: countsSchema,
-      }),
-    ]),
+    response: afterFileChoice({
+      token: z.string(),
+      fileName: z.string(),
+      /** The rows that change or are refused; unchanged rows are only counted. */
+      rows: z.array(csvImportRowSchema),
+      counts: countsSchema,
+    }),
   },
   /** Applies the changed rows of the report `token` names. */
   'draftsCsv.apply': {
     request: z.object({ token: z.string().uuid() }).strict(),
     response: z.object({
       applied: z.number().int().nonnegative(),
-      skipped: z.array(z.object({ line: z.number().int().positive(), reason: z.string() })),
+      skipped: z.array(lineProblemSchema),
     }),
   },
 } as const

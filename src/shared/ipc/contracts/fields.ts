@@ -41,3 +41,17 @@ export function optionalText<K extends string>(
 
 /** The request of a channel that needs only the profile. */
 export const profileRequest = z.object({ profileId: profileIdSchema }).strict()
+
+/** The request of a channel about one ad account of a profile. */
+export const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
+
+/** A line of a file a person wrote (1-based), and why it was refused or skipped. */
+export const lineProblemSchema = z.object({ line: z.number().int().positive(), reason: z.string() })
+
+/** The answer of a channel that opens a file dialog: only `chosen: false` when it was closed. */
+export function afterFileChoice<T extends z.ZodRawShape>(chosen: T) {
+  return z.discriminatedUnion('chosen', [
+    z.object({ chosen: z.literal(false) }),
+    z.object({ chosen: z.literal(true) }).extend(chosen),
+  ])
+}

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { profileIdSchema } from '../../profiles'
-import { platformIdSchema } from './fields'
+import { accountRequest } from './fields'
 
 /**
  * The account mirror (issue 42): "Get recent changes" for an ad account, how old each kind's
@@ -29,8 +28,6 @@ export type MirrorKind = (typeof MIRROR_KINDS)[number]
  * account mirror, with when the mirror's copy was taken.
  */
 export const mirrorAgeSchema = z.object({ asOf: z.string() }).optional()
-
-const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
 
 export const mirrorKindStatusSchema = z.object({
   kind: z.enum(MIRROR_KINDS),

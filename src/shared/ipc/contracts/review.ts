@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REVIEW_DECISIONS, REVIEW_LIMITS } from '../../review/format'
-import { emptyRequest } from './fields'
+import { afterFileChoice, emptyRequest, lineProblemSchema } from './fields'
 
 /** What the drafts list and the editor show of a draft's review: its latest verdict. */
 export const reviewStateSchema = z.object({
@@ -16,40 +16,34 @@ export const reviewStateSchema = z.object({
 })
 export type ReviewState = z.infer<typeof reviewStateSchema>
 
-const problemSchema = z.object({ line: z.number().int().positive(), reason: z.string() })
-
-export const reviewImportSchema = z.discriminatedUnion('chosen', [
-  z.object({ chosen: z.literal(false) }),
-  z.object({
-    chosen: z.literal(true),
-    fileName: z.string(),
-    type: z.enum(['verdicts', 'bundle', 'refused']),
-    reviewer: z.string().optional(),
-    /** A malformed file: nothing of it was used. */
-    refused: z.array(problemSchema),
-    /** Verdicts now kept; `current` false when the draft changed since the reviewer saw it. */
-    applied: z.array(
-      z.object({
-        draftId: z.string(),
-        name: z.string(),
-        decision: z.enum(REVIEW_DECISIONS),
-        current: z.boolean(),
-      }),
-    ),
-    /** Verdicts not kept, and why (a deleted draft, another account's). */
-    reported: z.array(z.object({ draftId: z.string(), name: z.string().optional(), reason: z.string() })),
-    /** A bundle read back: each draft's content against its fingerprint and the draft now. */
-    checks: z.array(
-      z.object({
-        draftId: z.string(),
-        name: z.string(),
-        matchesFingerprint: z.boolean(),
-        /** undefined: no such draft here. */
-        sameAsDraft: z.boolean().optional(),
-      }),
-    ),
-  }),
-])
+export const reviewImportSchema = afterFileChoice({
+  fileName: z.string(),
+  type: z.enum(['verdicts', 'bundle', 'refused']),
+  reviewer: z.string().optional(),
+  /** A malformed file: nothing of it was used. */
+  refused: z.array(lineProblemSchema),
+  /** Verdicts now kept; `current` false when the draft changed since the reviewer saw it. */
+  applied: z.array(
+    z.object({
+      draftId: z.string(),
+      name: z.string(),
+      decision: z.enum(REVIEW_DECISIONS),
+      current: z.boolean(),
+    }),
+  ),
+  /** Verdicts not kept, and why (a deleted draft, another account's). */
+  reported: z.array(z.object({ draftId: z.string(), name: z.string().optional(), reason: z.string() })),
+  /** A bundle read back: each draft's content against its fingerprint and the draft now. */
+  checks: z.array(
+    z.object({
+      draftId: z.string(),
+      name: z.string(),
+      matchesFingerprint: z.boolean(),
+      /** undefined: no such draft here. */
+      sameAsDraft: z.boolean().optional(),
+    }),
+  ),
+})
 export type ReviewImport = z.infer<typeof reviewImportSchema>
 
 export const reviewContract = {

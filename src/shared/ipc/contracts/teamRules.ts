@@ -1,9 +1,6 @@
 import { z } from 'zod'
-import { profileIdSchema } from '../../profiles'
 import { teamRulePackSchema } from '../../rules/teamPacks/schema'
-import { platformIdSchema } from './fields'
-
-const accountRequest = z.object({ profileId: profileIdSchema, accountId: platformIdSchema }).strict()
+import { accountRequest, afterFileChoice } from './fields'
 
 /** A pack as the account keeps it: the file's rules, its name when imported, and when. */
 export const storedTeamPackSchema = z.object({
@@ -26,14 +23,10 @@ export const teamRulesContract = {
    */
   'teamRules.import': {
     request: accountRequest,
-    response: z.discriminatedUnion('chosen', [
-      z.object({ chosen: z.literal(false) }),
-      z.object({
-        chosen: z.literal(true),
-        imported: storedTeamPackSchema,
-        packs: z.array(storedTeamPackSchema),
-      }),
-    ]),
+    response: afterFileChoice({
+      imported: storedTeamPackSchema,
+      packs: z.array(storedTeamPackSchema),
+    }),
   },
   'teamRules.remove': {
     request: accountRequest.extend({ id: z.string().uuid() }).strict(),
