@@ -20,15 +20,20 @@ const envelopeSchema = z.object({
   total_count: z.number().int().nonnegative().optional(),
 })
 
+/** The platform's answer read with `schema`; any other shape is an unexpected_response failure. */
+export function decodeAnswer<T>(schema: z.ZodType<T>, json: unknown): T {
+  const result = schema.safeParse(json)
+  if (!result.success) throw new AppFailure(appError('unexpected_response', MESSAGES.unexpected_response))
+  return result.data
+}
+
 export function decodeEnvelope<T>(body: unknown, dataSchema: z.ZodType<T>): Envelope<T> {
   const outer = envelopeSchema.safeParse(body)
   if (!outer.success || outer.data.data === undefined) {
     throw new AppFailure(appError('unexpected_response', MESSAGES.unexpected_response))
   }
-  const data = dataSchema.safeParse(outer.data.data)
-  if (!data.success) throw new AppFailure(appError('unexpected_response', MESSAGES.unexpected_response))
   const envelope: Envelope<T> = {
-    data: data.data,
+    data: decodeAnswer(dataSchema, outer.data.data),
     nextCursor:
       outer.data.next_cursor === undefined || outer.data.next_cursor === null
         ? null

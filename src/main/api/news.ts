@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { AppFailure, appError } from '../../shared/errors'
 import { PLATFORM_TOOL_LIMITS } from '../../shared/rules/platformToolLimits'
 import type { AdsContext } from './adsRequest'
-import { MESSAGES } from './errors'
+import { decodeAnswer } from './envelope'
+import { getV2Object } from './v2Object'
 
 /**
  * Trending news (platform document lines 134-135): GET /2/news/search for a query and
@@ -65,12 +65,6 @@ function story(raw: z.infer<typeof storySchema>): NewsStory {
   }
 }
 
-function parsed<T>(schema: z.ZodType<T>, json: unknown): T {
-  const result = schema.safeParse(json)
-  if (!result.success) throw new AppFailure(appError('unexpected_response', MESSAGES.unexpected_response))
-  return result.data
-}
-
 /** Stories matching the query, newest first as the platform orders them. */
 export async function searchNews(
   ctx: AdsContext,
@@ -87,30 +81,18 @@ export async function searchNews(
     },
     auth: { kind: 'oauth1', credentials: ctx.credentials },
   })
-  const answer = parsed(z.object({ data: z.array(storySchema).optional() }).loose(), response.json)
+  const answer = decodeAnswer(z.object({ data: z.array(storySchema).optional() }).loose(), response.json)
   return (answer.data ?? []).map(story)
 }
 
 /** One story; a story that does not exist is a not_found failure. */
 export async function getNewsStory(ctx: AdsContext, id: string): Promise<NewsStory> {
-  const response = await ctx.http.send({
-    method: 'GET',
-    url: `${ctx.hosts.apiUrl}/2/news/${encodeURIComponent(id)}`,
+  const raw = await getV2Object(ctx, {
+    path: 'news',
+    id,
     query: { 'news.fields': FIELDS },
-    auth: { kind: 'oauth1', credentials: ctx.credentials },
+    schema: storySchema,
+    missing: `There is no news story ${id} — search again`,
   })
-  const answer = parsed(
-    z
-      .object({
-        data: storySchema.optional(),
-        errors: z.array(z.object({ detail: z.string().optional() }).loose()).optional(),
-      })
-      .loose(),
-    response.json,
-  )
-  if (!answer.data)
-    throw new AppFailure(
-      appError('not_found', answer.errors?.[0]?.detail ?? `There is no news story ${id} — search again`),
-    )
-  return story(answer.data)
+  return story(raw)
 }

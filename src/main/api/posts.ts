@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AppFailure, appError } from '../../shared/errors'
 import type { AdsContext } from './adsRequest'
+import { getV2Object } from './v2Object'
 
 /**
  * Posts through the newer API on {base_url} (platform document line 126): POST /2/posts creates
@@ -50,53 +51,36 @@ export async function createOrganicPost(ctx: AdsContext, input: OrganicPostCreat
   return created.data.data
 }
 
-const readSchema = z.object({
-  data: z
-    .object({
-      id: z.string(),
-      text: z.string(),
-      author_id: z.string().optional(),
-      created_at: z.string().optional(),
-      paid_partnership: z.boolean().optional(),
-      community_id: z.string().optional(),
-      edit_history_post_ids: z.array(z.string()),
-      edit_controls: z
-        .object({
-          edits_remaining: z.number(),
-          is_edit_eligible: z.boolean(),
-          editable_until: z.string(),
-        })
-        .optional(),
-    })
-    .loose()
-    .optional(),
-  errors: z.array(z.object({ detail: z.string().optional() }).loose()).optional(),
-})
-export type ReadPost = NonNullable<z.infer<typeof readSchema>['data']>
+const readSchema = z
+  .object({
+    id: z.string(),
+    text: z.string(),
+    author_id: z.string().optional(),
+    created_at: z.string().optional(),
+    paid_partnership: z.boolean().optional(),
+    community_id: z.string().optional(),
+    edit_history_post_ids: z.array(z.string()),
+    edit_controls: z
+      .object({
+        edits_remaining: z.number(),
+        is_edit_eligible: z.boolean(),
+        editable_until: z.string(),
+      })
+      .optional(),
+  })
+  .loose()
+export type ReadPost = z.infer<typeof readSchema>
 
 const READ_FIELDS = 'author_id,created_at,edit_controls,paid_partnership,community_id'
 
 /** One post with what editing it needs; a post that does not exist is a not_found failure. */
 export async function readPost(ctx: AdsContext, postId: string): Promise<ReadPost> {
-  const response = await ctx.http.send({
-    method: 'GET',
-    url: `${ctx.hosts.apiUrl}/2/posts/${encodeURIComponent(postId)}`,
+  return getV2Object(ctx, {
+    path: 'posts',
+    id: postId,
     query: { 'post.fields': READ_FIELDS },
-    auth: { kind: 'oauth1', credentials: ctx.credentials },
+    schema: readSchema,
+    missing: `There is no post ${postId}`,
+    field: 'postId',
   })
-  const answer = parsed(readSchema, response.json)
-  if (!answer.data)
-    throw new AppFailure(
-      appError('not_found', answer.errors?.[0]?.detail ?? `There is no post ${postId}`, { field: 'postId' }),
-    )
-  return answer.data
-}
-
-function parsed<T>(schema: z.ZodType<T>, json: unknown): T {
-  const result = schema.safeParse(json)
-  if (!result.success)
-    throw new AppFailure(
-      appError('unexpected_response', 'The platform answered in a form Ads Studio does not know'),
-    )
-  return result.data
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { AppFailure, appError } from '../../shared/errors'
 import { PLATFORM_TOOL_LIMITS, type StreamEndpoint } from '../../shared/rules/platformToolLimits'
 import type { ApiHosts } from './hosts'
 import type { HttpClient, HttpRequest } from './http'
-import { MESSAGES } from './errors'
+import { decodeAnswer } from './envelope'
 
 /**
  * The app's streaming connections (platform document lines 130-133: list them; end all, one
@@ -69,12 +68,6 @@ const killSchema = z.object({
     .loose(),
 })
 
-function parsed<T>(schema: z.ZodType<T>, json: unknown): T {
-  const result = schema.safeParse(json)
-  if (!result.success) throw new AppFailure(appError('unexpected_response', MESSAGES.unexpected_response))
-  return result.data
-}
-
 /** One page (the most the platform gives at once) of the app's connections with this status. */
 export async function listStreamConnections(
   call: BearerCall & { status: 'active' | 'inactive' | 'all' },
@@ -89,7 +82,7 @@ export async function listStreamConnections(
     },
     auth: { kind: 'bearer', token: call.bearerToken },
   })
-  const answer = parsed(listSchema, response.json)
+  const answer = decodeAnswer(listSchema, response.json)
   return {
     connections: (answer.data ?? []).map((c) => ({
       id: c.id,
@@ -130,7 +123,7 @@ export async function endStreamConnections(
             body: { kind: 'json', value: { uuids: target.ids } },
             auth: { kind: 'bearer', token: call.bearerToken },
           }
-  const { data } = parsed(killSchema, (await call.http.send(request)).json)
+  const { data } = decodeAnswer(killSchema, (await call.http.send(request)).json)
   return {
     ended: data.successful_kills,
     failed: data.failed_kills,
