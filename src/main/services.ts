@@ -188,6 +188,11 @@ export function createServices(config: ServicesConfig): Services {
   )
   // Team rule packs (issue 44): imported per account, checked by the gate, preflight and review.
   const teamPacks = createTeamPackStore(config.dataDir, onStoreDamaged)
+  /** The active account's packs: bulk work on drafts (CSV, bulk edit) follows them. */
+  const activeTeamRules = async () => {
+    const active = session.active()
+    return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
+  }
   const accountFeatures = createAccountFeaturesCache()
   const knownFeatures = (_profileId: string, accountId: string) => accountFeatures.peek(accountId)?.features
   // The posting user's tier, as the designer answered or a refusal taught (settings).
@@ -292,16 +297,8 @@ export function createServices(config: ServicesConfig): Services {
     ...createAppHandlers({ appInfo: config.appInfo, settings, openExternal }),
     ...createConnectHandlers(connect, devtools, recovery),
     ...createDraftsHandlers(drafts),
-    ...createDraftsCsvHandlers(
-      drafts,
-      config.draftsCsvDialogs,
-      async () => {
-        const active = session.active()
-        return active?.accountId ? teamPacks.rulesFor(active.profileId, active.accountId) : []
-      },
-      bulkSteps,
-    ),
-    ...createBulkEditHandlers(drafts, bulkSteps),
+    ...createDraftsCsvHandlers(drafts, config.draftsCsvDialogs, activeTeamRules, bulkSteps),
+    ...createBulkEditHandlers(drafts, bulkSteps, activeTeamRules),
     ...historyHandlers,
     ...createVariantsHandlers(drafts, config.dataDir, bulkSteps),
     ...createMediaHandlers(media),

@@ -3,6 +3,7 @@ import { AppFailure, appError } from '../../shared/errors'
 import { BULK_PREVIEW_LIMITS, commonFields } from '../../shared/drafts/bulkFields'
 import type { Draft, DraftKind } from '../../shared/drafts/envelope'
 import { formatNumber } from '../../shared/rules/issues'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { UNRECORDED_STEPS, type BulkStepKind, type BulkStepRecorder } from './bulkSteps'
 import {
   compileOperation,
@@ -73,7 +74,12 @@ function stepOf(operation: BulkOperation, count: number): { kind: BulkStepKind; 
  * step, reported to the recorder (the undo list). One preview waits at a time; apply leaves alone
  * a draft edited since its preview.
  */
-export function createBulkEditService(options: { drafts: BulkDraftsPort; recorder?: BulkStepRecorder }) {
+export function createBulkEditService(options: {
+  drafts: BulkDraftsPort
+  recorder?: BulkStepRecorder
+  /** The active account's team rule packs: a bulk change follows them as an editor does. */
+  teamRules?: () => Promise<readonly TeamRulePack[]>
+}) {
   const recorder = options.recorder ?? UNRECORDED_STEPS
   const { drafts } = options
   let pending: { token: string; operation: BulkOperation; changes: PlannedChange[] } | null = null
@@ -127,11 +133,12 @@ export function createBulkEditService(options: { drafts: BulkDraftsPort; recorde
       const items: PreviewItem[] = []
       const skipped: PreviewItem[] = []
       const counts = { scanned: 0, changed: 0, unchanged: 0, refused: 0 }
+      const teamRules = (await options.teamRules?.()) ?? []
       for (const id of new Set(ids)) {
         const draft = await drafts.find(id)
         if (!draft) continue
         counts.scanned++
-        const plan = planDraft(draft, transform)
+        const plan = planDraft(draft, transform, teamRules)
         counts[plan.outcome]++
         if (plan.outcome === 'unchanged') continue
         const item = {

@@ -1,6 +1,7 @@
 import { BULK_FIELDS, BULK_FIELD_LABELS, type ReplaceGroup } from '../../shared/drafts/bulkFields'
 import type { Draft } from '../../shared/drafts/envelope'
 import { CSV_FIELDS } from './csvFields'
+import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { lockedReason, newContentProblems } from './draftRules'
 import { checkParamName, compileFind, setQueryParam, type FindSpec } from './replaceEngine'
 
@@ -81,7 +82,11 @@ export function compileOperation(operation: BulkOperation): Transform {
 const inWords = (kind: Draft['kind']) => kind.replaceAll('_', ' ')
 
 /** The draft with `transform` applied to each of its fields, checked with the live rules. */
-export function planDraft(draft: Draft, transform: Transform): DraftPlan {
+export function planDraft(
+  draft: Draft,
+  transform: Transform,
+  teamRules: readonly TeamRulePack[] = [],
+): DraftPlan {
   const changes: FieldChange[] = []
   const reasons: string[] = []
   const change = (column: string, before: string, after: string) =>
@@ -114,7 +119,8 @@ export function planDraft(draft: Draft, transform: Transform): DraftPlan {
   if (changes.length === 0) return { outcome: 'unchanged' }
   const locked = lockedReason(draft)
   if (locked) reasons.unshift(locked)
-  if (reasons.length === 0 && content !== draft.content) reasons.push(...newContentProblems(draft, content))
+  if (reasons.length === 0 && content !== draft.content)
+    reasons.push(...newContentProblems(draft, content, teamRules))
   if (reasons.length > 0) return { outcome: 'refused', changes, reasons }
   return {
     outcome: 'changed',

@@ -42,6 +42,7 @@ export function createBulkEditHandlers(
     store: { list(): { id: string; kind: DraftKind; updatedAt: string }[] }
   },
   recorder: BulkStepRecorder = UNRECORDED_STEPS,
+  teamRules?: () => Promise<readonly TeamRulePack[]>,
 ): HandlersOf<typeof bulkEditContract> {
   const port = draftsPortOf(drafts)
   const bulk = createBulkEditService({
@@ -54,6 +55,7 @@ export function createBulkEditHandlers(
       },
     },
     recorder,
+    ...(teamRules ? { teamRules } : {}),
   })
   return {
     'bulkEdit.fields': ({ ids }) => bulk.fields(ids),
