@@ -21,12 +21,18 @@ export function MakeVariantsButton({ draftId, draftName }: { draftId: string; dr
     setOpen(true)
   }
   return (
-    <span className="make-variants">
-      <Button variant="secondary" busy={busy} onClick={() => void openDialog()} data-testid="make-variants">
+    <>
+      <Button
+        variant="ghost"
+        busy={busy}
+        onClick={() => void openDialog()}
+        data-testid="make-variants"
+        aria-label="Make variants…"
+        title="Make variants: copies of this draft with other headlines, media or links"
+      >
         <Layers size={16} aria-hidden="true" />
-        Make variants…
       </Button>
       <VariantsDialog draftId={draftId} draftName={draftName} open={open} onOpenChange={setOpen} />
-    </span>
+    </>
   )
 }
