@@ -164,7 +164,7 @@ export function MediaPicker({
             >
               {mediaTitle(value)}
             </div>
-            <div className="media-picker__facts">{mediaFacts(value).join(' · ')}</div>
+            <div className="facts media-picker__facts">{mediaFacts(value).join(' · ')}</div>
             {value.source === 'local' ? (
               <div className="media-picker__note">Local file · uploaded when you publish</div>
             ) : null}
