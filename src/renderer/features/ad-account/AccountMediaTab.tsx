@@ -17,6 +17,7 @@ import { AccountMediaDeleteDialog } from './AccountMediaDeleteDialog'
 import { AccountMediaThumb } from './AccountMediaThumb'
 import { creativeTypeWord } from '../../../shared/platformWords'
 import type { AccountScope } from '../../state/connection/activeProfile'
+import { IconButton } from '../../components/IconButton'
 
 const MEDIA_COLUMNS: readonly DataColumn[] = [
   { label: 'Type' },
@@ -182,16 +183,14 @@ export function AccountMediaTab({ scope }: { scope: AccountScope }) {
                     : '—'}
                 </td>
                 <td className="data-table__action">
-                  <button
-                    type="button"
-                    className="icon-button icon-button--danger"
-                    aria-label={`Delete ${typeLabel(item.creativeType)} ${item.id}`}
+                  <IconButton
+                    icon={Trash2}
+                    tone="danger"
+                    label={`Delete ${typeLabel(item.creativeType)} ${item.id}`}
                     title="Delete"
                     disabled={job.busy}
                     onClick={() => setDeleting(item)}
-                  >
-                    <Trash2 size={16} aria-hidden="true" />
-                  </button>
+                  />
                 </td>
               </tr>
             )

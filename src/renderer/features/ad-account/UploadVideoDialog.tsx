@@ -100,7 +100,7 @@ export function UploadVideoDialog({
             It goes to the media library through the Outbox, and keeps going if you close this.
           </Dialog.Description>
           <div className="stack stack--tight upload-video">
-            <div className="upload-video__file">
+            <div className="row row--loose upload-video__file">
               <FileVideo size={20} aria-hidden="true" />
               <span className="upload-video__name">
                 {file ? (

@@ -13,6 +13,7 @@ import type { ComponentFieldsProps } from './cardEditorProps'
 import { AppButtonFields } from './AppButtonFields'
 import { SwipeableItems } from './SwipeableItems'
 import { useTouch } from '../../kits/editor/issues'
+import { IconButton } from '../../components/IconButton'
 
 export const COMPONENT_INFO: Record<
   ComponentDraftType,
@@ -101,15 +102,13 @@ const ComponentCardHead = memo(function ComponentCardHead({
       </div>
       <div className="component-card__actions">
         {controls.moveButtons}
-        <button
-          type="button"
-          className="icon-button icon-button--danger"
-          aria-label={`Remove ${info.title.toLowerCase()} component`}
+        <IconButton
+          icon={Trash2}
+          tone="danger"
+          label={`Remove ${info.title.toLowerCase()} component`}
           title="Remove"
           onClick={onRemove}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-        </button>
+        />
       </div>
     </header>
   )

@@ -12,6 +12,7 @@ import { sameItems, useCardSelection } from './cardSelection'
 import type { IssueIndex } from './issueIndex'
 import { SortableList } from './SortableList'
 import { ComponentList } from './ComponentList'
+import { IconButton } from '../../components/IconButton'
 
 function slideMedia(slide: SlideDraft): MediaRef | null {
   const media = slide.components.find((component) => component.type === 'MEDIA')
@@ -56,16 +57,14 @@ export const SlidesEditor = memo(function SlidesEditor({
               <h3 className="slide-card__title">Slide {index + 1}</h3>
               <div className="component-card__actions">
                 {controls.moveButtons}
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger"
-                  aria-label={`Remove slide ${index + 1}`}
+                <IconButton
+                  icon={Trash2}
+                  tone="danger"
+                  label={`Remove slide ${index + 1}`}
                   title={removable ? 'Remove slide' : `A multi-destination card needs at least ${min} slides`}
                   disabled={!removable}
                   onClick={() => change((current) => removeSlide(current, slide.id))}
-                >
-                  <Trash2 size={16} aria-hidden="true" />
-                </button>
+                />
               </div>
             </header>
             <InlineIssues issues={issues.atAny(['slides', index], ['slides', index, 'components'])} />

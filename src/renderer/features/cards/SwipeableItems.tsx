@@ -7,6 +7,7 @@ import { MediaPicker } from '../../kits/media/MediaPicker'
 import { addItem, moveItem, removeItem, setItemMedia } from './cardEdits'
 import { SortableList } from './SortableList'
 import type { ComponentFieldsProps } from './cardEditorProps'
+import { IconButton } from '../../components/IconButton'
 
 /** A carousel's media, in order: each item its own picker, checked against the others' ratio. */
 export function SwipeableItems({
@@ -67,15 +68,13 @@ export function SwipeableItems({
               </div>
               <div className="carousel-item__actions">
                 {controls.moveButtons}
-                <button
-                  type="button"
-                  className="icon-button icon-button--danger"
-                  aria-label={`Remove carousel item ${index + 1}`}
+                <IconButton
+                  icon={X}
+                  tone="danger"
+                  label={`Remove carousel item ${index + 1}`}
                   title="Remove this item (Alt+↑/↓ moves it)"
                   onClick={() => change((content) => removeItem(content, owner, component.id, item.id))}
-                >
-                  <X size={16} aria-hidden="true" />
-                </button>
+                />
               </div>
             </div>
           )}

@@ -147,7 +147,7 @@ export function EditMediaDialog({
                   <span className="field__label" id="edit-media-poster-label">
                     Poster image
                   </span>
-                  <div className="card-surface edit-media__poster">
+                  <div className="row row--loose card-surface edit-media__poster">
                     <ImageIcon size={16} aria-hidden="true" />
                     <span className="edit-media__poster-name" data-testid="edit-media-poster">
                       {posterName ??

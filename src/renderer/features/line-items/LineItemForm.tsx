@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { LINE_ITEM_LIMITS } from '../../../shared/rules/lineItems'
+import { LINE_ITEM_LIMITS, type LineItemPutField } from '../../../shared/rules/lineItems'
 import { Button } from '../../components/Button'
 import { Field } from '../../components/Field'
 import { SegmentedField } from '../../components/Segmented'
@@ -32,6 +32,15 @@ export function LineItemForm(props: LineItemFormProps) {
   const lineItem = useLineItemForm(props)
   const { form, check, job, messageAt, set, text, money, frequencyReason } = lineItem
   const { preroll, publisher, app } = lineItem.kind
+  /** A field picked from the platform's values: its label, value in words, message and edits. */
+  const choice = (field: Exclude<LineItemPutField, 'categories'>, values: readonly string[]) => ({
+    placeholder: 'Not set',
+    label: labelOf(field),
+    value: form[field] || null,
+    options: choices(values),
+    onChange: set(field),
+    message: messageAt(field),
+  })
 
   return (
     <form className="li-form" onSubmit={lineItem.onSubmit} noValidate aria-label="Line item settings">
@@ -66,22 +75,9 @@ export function LineItemForm(props: LineItemFormProps) {
 
       <Section title="Bidding and billing">
         <div className="grid-2">
+          <SelectField {...choice('goal', L.goals.values)} data-testid="field-goal" />
           <SelectField
-            placeholder="Not set"
-            label={labelOf('goal')}
-            value={form.goal || null}
-            options={choices(L.goals.values)}
-            onChange={set('goal')}
-            message={messageAt('goal')}
-            data-testid="field-goal"
-          />
-          <SelectField
-            placeholder="Not set"
-            label={labelOf('bid_strategy')}
-            value={form.bid_strategy || null}
-            options={choices(L.bidStrategies.values)}
-            onChange={set('bid_strategy')}
-            message={messageAt('bid_strategy')}
+            {...choice('bid_strategy', L.bidStrategies.values)}
             hint={
               form.bid_strategy === 'TARGET'
                 ? 'Keeps the daily average bid within 20% of the amount.'
@@ -100,12 +96,7 @@ export function LineItemForm(props: LineItemFormProps) {
             )}
           />
           <SelectField
-            placeholder="Not set"
-            label={labelOf('pay_by')}
-            value={form.pay_by || null}
-            options={choices(lineItem.payByOptions)}
-            onChange={set('pay_by')}
-            message={messageAt('pay_by')}
+            {...choice('pay_by', lineItem.payByOptions)}
             disabled={unavailableReason(item, 'pay_by', form.bid_strategy) !== undefined}
             hint={
               unavailableReason(item, 'pay_by', form.bid_strategy) ??
@@ -146,23 +137,12 @@ export function LineItemForm(props: LineItemFormProps) {
             data-testid="field-frequency_cap"
           />
           <SelectField
-            placeholder="Not set"
+            {...choice('duration_in_days', L.durationInDays.values.map(String))}
             label="Per"
-            value={form.duration_in_days || null}
-            options={choices(L.durationInDays.values.map(String))}
-            onChange={set('duration_in_days')}
-            message={messageAt('duration_in_days')}
             disabled={frequencyReason !== undefined && form.duration_in_days === ''}
             data-testid="field-duration_in_days"
           />
-          <SelectField
-            placeholder="Not set"
-            label={labelOf('audience_expansion')}
-            value={form.audience_expansion || null}
-            options={choices(L.audienceExpansion.values)}
-            onChange={set('audience_expansion')}
-            message={messageAt('audience_expansion')}
-          />
+          <SelectField {...choice('audience_expansion', L.audienceExpansion.values)} />
         </div>
       </Section>
 

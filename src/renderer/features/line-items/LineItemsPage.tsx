@@ -170,7 +170,7 @@ function LineItemsScreen({ route, scope }: { route: RouteInfo; scope: AccountSco
                   data-testid="line-items-filter"
                 />
               </label>
-              <span className="li-toolbar__count" aria-live="polite" data-testid="selection-count">
+              <span className="facts li-toolbar__count" aria-live="polite" data-testid="selection-count">
                 {count === 0
                   ? `${items.length} ${noun(items.length)}${hasMore ? '+' : ''}`
                   : `${count} selected`}

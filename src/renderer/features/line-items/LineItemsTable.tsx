@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import type { LineItemView } from '../../../shared/ipc/contracts/campaign'
 import { formatMicros } from '../../../shared/rules/money'
 import { isPaused, lineItemName, objectiveLabel } from './lineItemForm'
+import { IconButton } from '../../components/IconButton'
 
 const ROW_HEIGHT = 60
 /** The columns after the checkbox: numbers align right, the edit button's header is for screen readers. */
@@ -178,15 +179,12 @@ export function LineItemsTable({
                   ) : null}
                 </span>
                 <span role="cell" className="li-cell li-cell--action">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={`Edit ${name}`}
+                  <IconButton
+                    icon={PencilLine}
+                    label={`Edit ${name}`}
                     title="Edit"
                     onClick={() => onOpen(item)}
-                  >
-                    <PencilLine size={16} aria-hidden="true" />
-                  </button>
+                  />
                 </span>
               </div>
             )

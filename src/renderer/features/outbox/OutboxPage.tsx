@@ -197,7 +197,7 @@ function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onCh
             {practice ? <PracticeBadge /> : null}
           </p>
         </div>
-        <span className={`outbox-state outbox-state--${TONES[job.state]}`} data-testid="outbox-state">
+        <span className={`outbox-state badge--${TONES[job.state]}`} data-testid="outbox-state">
           <Icon
             size={14}
             aria-hidden="true"

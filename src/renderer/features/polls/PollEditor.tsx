@@ -1,14 +1,12 @@
 import { Lock, Plus, X } from 'lucide-react'
-import { useMemo } from 'react'
 import { enumTuple, LIMITS } from '../../../shared/rules/limits'
 import { Button } from '../../components/Button'
 import { ReadOnlyFieldset } from '../../components/ReadOnlyFieldset'
-import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
-import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
+import { EditorShell, Section } from '../../kits/editor/EditorShell'
+import { useCardEditor } from '../../kits/editor/useCardEditor'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { PublishedCardState } from '../../kits/editor/PublishedCardState'
 import { Field } from '../../components/Field'
-import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { DurationPicker } from './DurationPicker'
@@ -19,7 +17,6 @@ import { featureWord } from '../../../shared/platformWords'
 import './polls.css'
 
 const RULES = LIMITS.pollCard
-type PollState = DraftEditorState<'poll_card'>
 const [MEDIA_FEATURE] = enumTuple(RULES.mediaFeature)
 
 /**
@@ -28,13 +25,7 @@ const [MEDIA_FEATURE] = enumTuple(RULES.mediaFeature)
  *   offered only when they include PROMOTED_MEDIA_POLLS.
  */
 export function PollEditor({ features }: { features?: readonly string[] | undefined }) {
-  const content = useDraftEditor((state: PollState) => state.content)
-  const change = useDraftEditor((state: PollState) => state.change)
-  const published = useDraftEditor((state) => state.draft.status === 'published')
-  const options = useMemo(() => (features === undefined ? {} : { features }), [features])
-  const issues = useContentIssues('poll_card', content, options)
-  const { messageAt, touch } = useFieldMessages(issues)
-  useDraftNameFollows('poll_card', content.name)
+  const { content, change, published, issues, messageAt, touch } = useCardEditor('poll_card', features)
 
   const mediaAllowed = features?.includes(MEDIA_FEATURE) ?? false
   const setChoice = (index: number, text: string) =>

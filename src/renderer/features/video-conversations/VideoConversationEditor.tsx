@@ -1,18 +1,17 @@
 import { Plus, X } from 'lucide-react'
-import { useMemo, type ChangeEvent } from 'react'
+import type { ChangeEvent } from 'react'
 import type { MediaRef } from '../../../shared/creatives/media'
 import type { VideoConversationCardContent } from '../../../shared/creatives/videoConversationCard'
 import { newConversationOption } from '../../../shared/creatives/videoConversationCard'
 import { LIMITS } from '../../../shared/rules/limits'
 import { ORDINALS } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
-import { useDraftEditor, type DraftEditorState } from '../../state/drafts/draftEditor'
-import { EditorShell, Section, useDraftNameFollows } from '../../kits/editor/EditorShell'
+import { EditorShell, Section } from '../../kits/editor/EditorShell'
+import { useCardEditor } from '../../kits/editor/useCardEditor'
 import { PublishedBanner } from '../../kits/editor/PublishedBanner'
 import { PublishedCardState } from '../../kits/editor/PublishedCardState'
 import { videoConversationEdit } from '../../kits/editor/publishedEditSpecs'
 import { Field } from '../../components/Field'
-import { useContentIssues, useFieldMessages } from '../../kits/editor/issues'
 import { LengthCounter } from '../../components/LengthCounter'
 import { MediaSlot } from '../../kits/editor/MediaSlot'
 import { VideoConversationPreview } from './VideoConversationPreview'
@@ -23,7 +22,6 @@ import './videoConversations.css'
 const RULES = LIMITS.videoConversationCard
 const [FOUR_OPTIONS_FEATURE] = RULES.fourOptionsFeature.values
 const [UNLOCK_FEATURE] = RULES.unlockFeature.values
-type State = DraftEditorState<'video_conversation_card'>
 type MediaField = 'video' | 'poster' | 'unlockedImage' | 'unlockedVideo'
 
 /** What is typed after the fixed '#': the hashtag is stored without it, and '#' typed or pasted is dropped. */
@@ -37,13 +35,10 @@ function capitalized(word: string): string {
 
 /** The video conversation card editor. */
 export function VideoConversationEditor({ features }: { features?: readonly string[] | undefined }) {
-  const content = useDraftEditor((state: State) => state.content)
-  const change = useDraftEditor((state: State) => state.change)
-  const published = useDraftEditor((state) => state.draft.status === 'published')
-  const options = useMemo(() => (features === undefined ? {} : { features }), [features])
-  const issues = useContentIssues('video_conversation_card', content, options)
-  const { messageAt, touch } = useFieldMessages(issues)
-  useDraftNameFollows('video_conversation_card', content.name)
+  const { content, change, published, issues, messageAt, touch } = useCardEditor(
+    'video_conversation_card',
+    features,
+  )
 
   const set = <F extends keyof VideoConversationCardContent>(
     field: F,

@@ -33,7 +33,7 @@ export function VideoConversationPreview({ content }: { content: VideoConversati
         {(options.length > 0 ? options : content.options.slice(0, 1)).map((option, index) => (
           <span
             key={option.id}
-            className="vc-preview__option"
+            className="preview-pill vc-preview__option"
             data-empty={option.hashtag.trim() === '' || undefined}
           >
             #{option.hashtag.trim() === '' ? `Option${index + 1}` : option.hashtag.trim()}

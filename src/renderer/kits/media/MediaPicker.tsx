@@ -13,6 +13,7 @@ import { InlineIssues } from '../../components/InlineIssues'
 import { inspectDroppedFile, pickLocalMedia, useMediaPreview } from './mediaClient'
 import { LibraryPickerDialog } from './LibraryPickerDialog'
 import type { MediaType } from '../../../shared/rules/limits'
+import { IconButton } from '../../components/IconButton'
 
 /** Which library media fit each use, so the picker only offers what the rules allow. */
 const LIBRARY_TYPES: Partial<Record<MediaUse, MediaType[]>> = {
@@ -164,7 +165,7 @@ export function MediaPicker({
             >
               {mediaTitle(value)}
             </div>
-            <div className="media-picker__facts">{mediaFacts(value).join(' · ')}</div>
+            <div className="facts media-picker__facts">{mediaFacts(value).join(' · ')}</div>
             {value.source === 'local' ? (
               <div className="media-picker__note">Local file · uploaded when you publish</div>
             ) : null}
@@ -186,15 +187,13 @@ export function MediaPicker({
               )}
             </button>
             {removable ? (
-              <button
-                type="button"
-                className="icon-button icon-button--danger"
+              <IconButton
+                icon={X}
+                tone="danger"
                 onClick={() => changeHere(null)}
-                aria-label={`Remove ${label.toLowerCase()}`}
+                label={`Remove ${label.toLowerCase()}`}
                 title="Remove"
-              >
-                <X size={16} aria-hidden="true" />
-              </button>
+              />
             ) : null}
           </div>
         </div>

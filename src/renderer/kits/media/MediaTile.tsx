@@ -57,7 +57,7 @@ export function MediaTile({ scope, item, selected, unavailable, onActivate, onKe
         {/* The tile's name is its visible text (WCAG 2.5.3): the name, then the type, facts and why it is unavailable. */}
         <span className="truncate media-tile__name">{title}</span>
         <span className="visually-hidden">, {type}, </span>
-        <span className="media-tile__facts">{facts.length ? facts.join(' · ') : ' '}</span>
+        <span className="facts media-tile__facts">{facts.length ? facts.join(' · ') : ' '}</span>
         {unavailable ? <span className="media-tile__unavailable">{unavailable}</span> : null}
       </button>
     </li>

@@ -21,7 +21,11 @@ export function PollPreview({ content, inline = false }: { content: PollCardCont
       ) : null}
       <ol className="poll-preview__choices stack stack--snug plain-list">
         {content.choices.map((choice, index) => (
-          <li key={index} className="poll-preview__choice" data-empty={choice.trim() === '' || undefined}>
+          <li
+            key={index}
+            className="preview-pill poll-preview__choice"
+            data-empty={choice.trim() === '' || undefined}
+          >
             <span className="poll-preview__bar" aria-hidden="true" />
             <span className="poll-preview__text">
               {choice.trim() === '' ? `Choice ${index + 1}` : choice}

@@ -44,7 +44,7 @@ export function ChartLegend({
                 aria-hidden="true"
               />
               <span className="keyword-chart__name">{line.label}</span>
-              <span className="keyword-chart__sum">
+              <span className="facts">
                 {formatCount(line.values.reduce((sum, value) => sum + value, 0))} posts
                 {total ? ' · right scale' : ''}
               </span>
