@@ -36,7 +36,7 @@ export function DraftHistoryButton({ readOnly }: { readOnly: boolean }) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog draft-history" data-testid="draft-history">
+        <Dialog.Content className="dialog dialog--column draft-history" data-testid="draft-history">
           {open ? <HistoryBody readOnly={readOnly} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
