@@ -7,6 +7,7 @@ import { formatNumber } from '../../../shared/rules/issues'
 import { Button } from '../../components/Button'
 import { ReportDialog } from '../../components/ReportDialog'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import './draftsCsv.css'
@@ -98,9 +99,7 @@ export function DraftsCsv({
   onProblem(problem: string | null): void
 }) {
   const [report, setReport] = useState<Report | null>(null)
-  const action = useAction<'export' | 'import' | 'apply', string>((failure) =>
-    failure instanceof Error ? failure.message : String(failure),
-  )
+  const action = useAction<'export' | 'import' | 'apply', string>(messageOf)
   useEffect(() => onProblem(report ? null : action.problem), [onProblem, report, action.problem])
 
   const exportCsv = () =>

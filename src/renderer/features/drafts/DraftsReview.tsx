@@ -7,6 +7,7 @@ import { DialogActions } from '../../components/DialogActions'
 import { ReportDialog } from '../../components/ReportDialog'
 import { MenuContent } from '../../components/Menu'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import { usePreviewAuthor } from '../../state/accounts/previewAuthor'
@@ -119,9 +120,7 @@ export function DraftsReview({
   const approvalRequired = useReviewStore((state) => state.approvalRequired)
   const loadReview = useReviewStore((state) => state.load)
   const setApprovalRequired = useReviewStore((state) => state.setApprovalRequired)
-  const action = useAction<'export' | 'import' | 'setting', string>((failure) =>
-    failure instanceof Error ? failure.message : String(failure),
-  )
+  const action = useAction<'export' | 'import' | 'setting', string>(messageOf)
   useEffect(() => void loadReview(), [loadReview])
   useEffect(() => onProblem(action.problem), [action.problem, onProblem])
 

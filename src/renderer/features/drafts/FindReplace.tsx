@@ -14,10 +14,12 @@ import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
+import { DialogActions } from '../../components/DialogActions'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
 import { Field } from '../../components/Field'
 import { Segmented } from '../../components/Segmented'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import { BulkPreviewList, plural } from './BulkPreviewList'
@@ -35,7 +37,7 @@ interface Problem {
 const describe = (failure: unknown): Problem =>
   failure instanceof IpcFailure
     ? { ...(failure.error.field ? { field: failure.error.field } : {}), text: failure.message }
-    : { text: failure instanceof Error ? failure.message : String(failure) }
+    : { text: messageOf(failure) }
 
 /**
  * Find and replace over the selected drafts or all of them: text in the chosen kinds of field
@@ -265,10 +267,7 @@ export function FindReplace({
           </form>
           {wholeProblem ? <Banner tone="error">{wholeProblem.text}</Banner> : null}
           {preview ? <BulkPreviewList preview={preview} /> : null}
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <Button>Cancel</Button>
-            </Dialog.Close>
+          <DialogActions>
             <Button
               variant="primary"
               disabled={!preview || preview.counts.changed === 0}
@@ -280,7 +279,7 @@ export function FindReplace({
                 ? `Apply to ${plural(preview.counts.changed, 'draft', 'drafts')}, skip ${formatNumber(preview.counts.refused)}`
                 : `Apply to ${plural(preview?.counts.changed ?? 0, 'draft', 'drafts')}`}
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -7,6 +7,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { DialogCloseButton } from '../../components/DialogCloseButton'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import { adoptRestoredDraft, useDraftEditorStore } from '../../state/drafts/draftEditor'
 import './draftHistory.css'
@@ -51,9 +52,7 @@ function HistoryBody({ readOnly }: { readOnly: boolean }) {
   const [picked, setPicked] = useState<number[]>([])
   const [shown, setShown] = useState(SHOWN_AT_FIRST)
   const [notice, setNotice] = useState<string | null>(null)
-  const action = useAction<'load' | 'restore', string>((error) =>
-    error instanceof Error ? error.message : String(error),
-  )
+  const action = useAction<'load' | 'restore', string>(messageOf)
 
   const { run } = action
   const load = useCallback(
@@ -200,7 +199,7 @@ function Comparison({ draftId, picked }: { draftId: string; picked: number[] }) 
     let live = true
     unwrap(studio().history.compare({ draftId, from, to }))
       .then((result) => live && setChanges(result.changes))
-      .catch((error: unknown) => live && setProblem(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => live && setProblem(messageOf(error)))
     return () => {
       live = false
     }
