@@ -5,7 +5,7 @@ import type { ReviewImport } from '../../../shared/ipc/contracts/review'
 import { formatNumber } from '../../../shared/rules/issues'
 import { DialogActions } from '../../components/DialogActions'
 import { ReportDialog } from '../../components/ReportDialog'
-import { MenuContent } from '../../components/Menu'
+import { MenuContent, MenuText } from '../../components/Menu'
 import { studio, unwrap } from '../../lib/ipc'
 import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
@@ -181,10 +181,10 @@ export function DraftsReview({
               data-testid="review-export"
             >
               <FileOutput size={16} aria-hidden="true" className="menu__icon" />
-              <span className="menu__text">
-                <span className="menu__label">Export for review…</span>
-                <span className="menu__hint">The drafts the list shows, as one file any browser opens</span>
-              </span>
+              <MenuText
+                label="Export for review…"
+                hint="The drafts the list shows, as one file any browser opens"
+              />
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu__item"
@@ -192,10 +192,7 @@ export function DraftsReview({
               data-testid="review-import"
             >
               <FileCheck size={16} aria-hidden="true" className="menu__icon" />
-              <span className="menu__text">
-                <span className="menu__label">Import verdicts…</span>
-                <span className="menu__hint">The reviewer’s verdict file, or a bundle to check</span>
-              </span>
+              <MenuText label="Import verdicts…" hint="The reviewer’s verdict file, or a bundle to check" />
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.CheckboxItem
@@ -209,10 +206,10 @@ export function DraftsReview({
                   <Check size={16} aria-hidden="true" />
                 </DropdownMenu.ItemIndicator>
               </span>
-              <span className="menu__text">
-                <span className="menu__label">Publishing needs approval</span>
-                <span className="menu__hint">For this ad account: only approved versions publish</span>
-              </span>
+              <MenuText
+                label="Publishing needs approval"
+                hint="For this ad account: only approved versions publish"
+              />
             </DropdownMenu.CheckboxItem>
           </MenuContent>
         </DropdownMenu.Portal>
