@@ -170,7 +170,7 @@ export function DraftsCsv({
             {plural(report.counts.refused, 'row is', 'rows are')} refused. Nothing changes until you apply.
           </Dialog.Description>
           {listed.length > 0 ? (
-            <ul className="report-rows" aria-label="Rows that change or are refused">
+            <ul className="boxed-list report-rows" aria-label="Rows that change or are refused">
               {listed.slice(0, ROWS_SHOWN).map((row) => (
                 <ReportRow key={row.line} row={row} />
               ))}

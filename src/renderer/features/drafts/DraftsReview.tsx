@@ -29,7 +29,7 @@ function ReportBody({ report }: { report: Report }) {
           This file was refused: nothing of it was used. Fix these lines, or ask the reviewer to download the
           verdicts again.
         </Dialog.Description>
-        <ul className="report-rows" aria-label="Problems">
+        <ul className="boxed-list report-rows" aria-label="Problems">
           {report.refused.map((problem) => (
             <li key={`${problem.line}:${problem.reason}`} className="report-row" data-outcome="refused">
               <span className="review-report__line">Line {problem.line}</span>
@@ -49,7 +49,7 @@ function ReportBody({ report }: { report: Report }) {
             ? `${plural(tampered, 'draft was', 'drafts were')} changed inside the file after export.`
             : 'Nothing in the file was changed after export.'}
         </Dialog.Description>
-        <ul className="report-rows" aria-label="Drafts in the bundle">
+        <ul className="boxed-list report-rows" aria-label="Drafts in the bundle">
           {report.checks.map((check) => (
             <li
               key={check.draftId}
@@ -79,7 +79,7 @@ function ReportBody({ report }: { report: Report }) {
         From {report.reviewer}: {plural(report.applied.length, 'verdict kept', 'verdicts kept')},{' '}
         {plural(report.reported.length, 'not kept', 'not kept')}.
       </Dialog.Description>
-      <ul className="report-rows" aria-label="Verdicts">
+      <ul className="boxed-list report-rows" aria-label="Verdicts">
         {report.applied.map((verdict) => (
           <li key={verdict.draftId} className="report-row" data-outcome="applied">
             <span className="report-row__name">{verdict.name}</span>

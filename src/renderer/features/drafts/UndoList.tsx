@@ -88,7 +88,7 @@ export function UndoList({ onNotice }: { onNotice(notice: ListNotice): void }) {
           {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
           {entries && entries.length === 0 ? <p className="muted">Nothing to undo.</p> : null}
           {entries && entries.length > 0 ? (
-            <ol className="undo-list__entries">
+            <ol className="boxed-list undo-list__entries">
               {entries.map((entry) => (
                 <li key={entry.id} className="undo-list__entry">
                   <span className="undo-list__label">{entry.label}</span>
