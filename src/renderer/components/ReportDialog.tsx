@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Dialog } from 'radix-ui'
 import { Banner } from './Banner'
-import { DialogCloseButton } from './DialogCloseButton'
+import { DialogTitleBar } from './DialogTitleBar'
 
 /**
  * An import's report as a dialog: the title and its ×, the report itself (which scrolls inside),
@@ -29,10 +29,7 @@ export function ReportDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className={`dialog dialog--column dialog--report ${className}`} data-testid={testId}>
-          <div className="row row--spread">
-            <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar>{title}</DialogTitleBar>
           {children}
           {problem ? <Banner tone="error">{problem}</Banner> : null}
           {actions}

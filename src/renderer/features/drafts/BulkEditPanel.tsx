@@ -4,7 +4,7 @@ import type { BulkPreview } from '../../../shared/ipc/contracts/bulkEdit'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { DialogActions } from '../../components/DialogActions'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { messageOf } from '../../lib/failures'
@@ -173,10 +173,7 @@ export function BulkEditPanel({
           <Dialog.Overlay className="dialog-overlay" />
           {confirm ? (
             <Dialog.Content className="dialog dialog--wide bulk-confirm" data-testid="bulk-confirm">
-              <div className="row row--spread">
-                <Dialog.Title className="dialog__title">Set {confirm.label}?</Dialog.Title>
-                <DialogCloseButton size={16} />
-              </div>
+              <DialogTitleBar>Set {confirm.label}?</DialogTitleBar>
               <Dialog.Description className="dialog__description">
                 {plural(confirm.preview.counts.refused, 'draft would', 'drafts would')} break a rule with this
                 value and {confirm.preview.counts.refused === 1 ? 'is' : 'are'} skipped. The others change

@@ -15,7 +15,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
 import { DialogActions } from '../../components/DialogActions'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { Segmented } from '../../components/Segmented'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
@@ -126,10 +126,7 @@ export function FindReplace({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide find-replace" data-testid="find-replace">
-          <div className="row row--spread">
-            <Dialog.Title className="dialog__title">Find and replace</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar>Find and replace</DialogTitleBar>
           <Dialog.Description className="dialog__description">
             Every change is shown before anything is written; a draft a change would break is listed and left
             as it is.

@@ -6,7 +6,7 @@ import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { DialogActions } from '../../components/DialogActions'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { SelectField } from '../../components/SelectField'
 import { studio, unwrap } from '../../lib/ipc'
@@ -92,10 +92,7 @@ export function GroupFieldDialog({
         <Dialog.Overlay className="dialog-overlay variants-overlay" />
         {group ? (
           <Dialog.Content className="dialog dialog--wide variants-dialog" data-testid="group-field-dialog">
-            <div className="row row--spread">
-              <Dialog.Title className="dialog__title">Edit “{group.name}”</Dialog.Title>
-              <DialogCloseButton size={16} />
-            </div>
+            <DialogTitleBar>Edit “{group.name}”</DialogTitleBar>
             <Dialog.Description className="dialog__description">
               Sets one field on all {plural(group.draftIds.length, 'draft')} of the group. A draft the value
               would break, or one that is published or being published, is left as it is.

@@ -5,7 +5,7 @@ import type { FieldChangeView, TimelineEntry } from '../../../shared/ipc/contrac
 import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { studio, unwrap } from '../../lib/ipc'
 import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
@@ -86,10 +86,7 @@ function HistoryBody({ readOnly }: { readOnly: boolean }) {
   const versionCount = entries?.filter((entry) => entry.type === 'version').length ?? 0
   return (
     <>
-      <div className="row row--spread">
-        <Dialog.Title className="dialog__title">History</Dialog.Title>
-        <DialogCloseButton size={16} />
-      </div>
+      <DialogTitleBar>History</DialogTitleBar>
       <Dialog.Description className="dialog__description">
         {entries
           ? `${plural(versionCount, 'version')} kept. Choose two to compare them; restoring one is a step you can undo.`

@@ -15,7 +15,7 @@ import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
 import { DialogActions } from '../../components/DialogActions'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
 import { readFields } from './readFields'
@@ -164,10 +164,7 @@ export function VariantsDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay variants-overlay" />
         <Dialog.Content className="dialog variants-dialog" data-testid="variants-dialog">
-          <div className="row row--spread">
-            <Dialog.Title className="dialog__title">Make variants</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar>Make variants</DialogTitleBar>
           <Dialog.Description className="dialog__description">
             Tick what varies and give it values. Each combination becomes a draft in a group; the rest of “
             {draftName}” is copied as it is.
