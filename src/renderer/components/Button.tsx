@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes, MouseEvent, Ref } from 'react'
 import { LoaderCircle } from 'lucide-react'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger'
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger'
 
 /**
  * The app's button. While `busy` (its action runs) it stays focusable and says it is unavailable
@@ -21,7 +21,7 @@ export function Button({
   'aria-disabled': unavailable,
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: Variant
+  variant?: ButtonVariant
   busy?: boolean
   ref?: Ref<HTMLButtonElement>
 }) {

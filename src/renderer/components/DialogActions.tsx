@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Dialog } from 'radix-ui'
-import { Button } from './Button'
+import { Button, type ButtonVariant } from './Button'
 
 /**
  * A dialog's row of actions: the button that closes it (Cancel unless it says otherwise),
@@ -8,15 +8,18 @@ import { Button } from './Button'
  */
 export function DialogActions({
   closeLabel = 'Cancel',
+  closeVariant,
   children,
 }: {
   closeLabel?: string
+  /** Primary where closing is the dialog's only action (Done). */
+  closeVariant?: ButtonVariant
   children?: ReactNode
 }) {
   return (
     <div className="dialog__actions">
       <Dialog.Close asChild>
-        <Button>{closeLabel}</Button>
+        <Button variant={closeVariant}>{closeLabel}</Button>
       </Dialog.Close>
       {children}
     </div>

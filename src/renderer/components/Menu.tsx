@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui'
-import { useCallback, type ComponentProps, type Ref } from 'react'
+import { useCallback, type ComponentProps, type ReactNode, type Ref } from 'react'
 import { inertOutsideRef } from '../lib/inertOutside'
 
 function assign<T>(ref: Ref<T> | undefined, value: T | null): void {
@@ -32,5 +32,15 @@ export function MenuContent({ className, ref, ...content }: ComponentProps<typeo
       className={['menu', className].filter(Boolean).join(' ')}
       sideOffset={content.sideOffset ?? 4}
     />
+  )
+}
+
+/** A menu item's words: its label, and under it a hint when there is one. */
+export function MenuText({ label, hint }: { label: ReactNode; hint?: ReactNode }) {
+  return (
+    <span className="menu__text">
+      <span className="menu__label">{label}</span>
+      {hint ? <span className="menu__hint">{hint}</span> : null}
+    </span>
   )
 }

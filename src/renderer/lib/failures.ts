@@ -29,3 +29,8 @@ export function failureOf(error: unknown, now: number = Date.now()): Failure {
   }
   return { message: ipc.message, expired: false, ...(ipc.field ? { field: ipc.field } : {}) }
 }
+
+/** A failed call's sentence, for a banner: IpcFailure and every other Error carry it as their message. */
+export function messageOf(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure)
+}

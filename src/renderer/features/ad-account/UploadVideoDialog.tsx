@@ -13,7 +13,7 @@ import { Field, FieldAlert } from '../../components/Field'
 import { formatBytes } from '../../kits/jobs/outboxModel'
 import { JobReport } from '../../kits/jobs/JobReport'
 import { failureText, useJob } from '../../kits/jobs/useJob'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DialogActions } from '../../components/DialogActions'
 
 type Category = (typeof ACCOUNT_LIMITS.videoUploadCategories.values)[number]
@@ -92,10 +92,9 @@ export function UploadVideoDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide" data-testid="upload-video-dialog" {...openerFocus}>
-          <div className="dialog__head row row--spread">
-            <Dialog.Title className="dialog__title">Upload a video</Dialog.Title>
-            <DialogCloseButton />
-          </div>
+          <DialogTitleBar className="dialog__head" closeSize={18}>
+            Upload a video
+          </DialogTitleBar>
           <Dialog.Description className="dialog__description">
             It goes to the media library through the Outbox, and keeps going if you close this.
           </Dialog.Description>

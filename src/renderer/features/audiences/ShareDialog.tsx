@@ -8,7 +8,7 @@ import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
 import { useAction } from '../../lib/useAction'
 import { SelectField } from '../../components/SelectField'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { featureWord, PERMISSION_LEVEL_WORDS } from '../../../shared/platformWords'
@@ -96,10 +96,9 @@ export function ShareDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" data-testid="share-dialog">
-          <div className="dialog__head audiences-dialog__head row row--spread">
-            <Dialog.Title className="dialog__title">Share “{audience.name}”</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar className="dialog__head audiences-dialog__head">
+            Share “{audience.name}”
+          </DialogTitleBar>
           <Dialog.Description className="dialog__description">
             Another ad account can use this audience in its campaigns. Accounts of the same business can
             always share; an account of another business only when this account has the account feature “

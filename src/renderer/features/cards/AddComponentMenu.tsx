@@ -2,7 +2,7 @@ import { ArrowLeftRight, Plus } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import { memo } from 'react'
 import type { ComponentDraftType } from '../../../shared/creatives/card'
-import { MenuContent } from '../../components/Menu'
+import { MenuContent, MenuText } from '../../components/Menu'
 import type { AddOption, ComponentListOwner } from './cardEdits'
 import { COMPONENT_INFO } from './ComponentEditor'
 
@@ -65,10 +65,7 @@ function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddCompo
                 onSelect={() => onAdd(type)}
               >
                 <Icon size={16} aria-hidden="true" className="menu__icon" />
-                <span className="menu__text">
-                  <span className="menu__label">{info.title}</span>
-                  <span className="menu__hint">{blockedBy ?? info.summary}</span>
-                </span>
+                <MenuText label={info.title} hint={blockedBy ?? info.summary} />
               </DropdownMenu.Item>
             )
           })}
@@ -81,12 +78,10 @@ function AddComponentMenuView({ options, owner, onAdd, onSwap, where }: AddCompo
                     onSelect={() => onSwap(swapFor.id, type)}
                   >
                     <ArrowLeftRight size={16} aria-hidden="true" className="menu__icon" />
-                    <span className="menu__text">
-                      <span className="menu__label">{`Swap the ${swapFor.label} for ${article[type] ?? COMPONENT_INFO[type].title}`}</span>
-                      <span className="menu__hint">
-                        Replaces the current destination with an empty one; undo brings it back.
-                      </span>
-                    </span>
+                    <MenuText
+                      label={`Swap the ${swapFor.label} for ${article[type] ?? COMPONENT_INFO[type].title}`}
+                      hint="Replaces the current destination with an empty one; undo brings it back."
+                    />
                   </DropdownMenu.Item>,
                 ]
               : [],

@@ -2,7 +2,7 @@ import { ChevronDown, Smartphone } from 'lucide-react'
 import { DropdownMenu } from 'radix-ui'
 import type { AppDestinationDraft } from '../../../shared/creatives/card'
 import type { AccountAppView } from '../../../shared/ipc/contracts/campaign'
-import { MenuContent } from '../../components/Menu'
+import { MenuContent, MenuText } from '../../components/Menu'
 import { useConnectedAccount } from '../../state/connection/activeProfile'
 import { useAccountApps } from '../../state/accounts/accountApps'
 
@@ -84,10 +84,7 @@ export function RegisteredApps({
                 onSelect={() => onFill(fillFor(apps))}
                 data-testid="registered-app-both"
               >
-                <span className="menu__text">
-                  <span className="menu__label">Both stores</span>
-                  <span className="menu__hint">{apps.map(storeId).join(' and ')}</span>
-                </span>
+                <MenuText label="Both stores" hint={apps.map(storeId).join(' and ')} />
               </DropdownMenu.Item>
             ) : null}
             {apps.map((app) => (
@@ -97,12 +94,10 @@ export function RegisteredApps({
                 onSelect={() => onFill(fillFor([app]))}
                 data-testid="registered-app"
               >
-                <span className="menu__text">
-                  <span className="menu__label">
-                    {STORE_OF[app.osType ?? '']?.label} · {storeId(app)}
-                  </span>
-                  {app.deepLinkPattern ? <span className="menu__hint">{app.deepLinkPattern}</span> : null}
-                </span>
+                <MenuText
+                  label={`${STORE_OF[app.osType ?? '']?.label ?? ''} · ${storeId(app)}`}
+                  hint={app.deepLinkPattern}
+                />
               </DropdownMenu.Item>
             ))}
           </MenuContent>

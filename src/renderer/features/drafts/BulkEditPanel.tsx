@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react'
 import type { BulkPreview } from '../../../shared/ipc/contracts/bulkEdit'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import { BulkPreviewList, plural } from './BulkPreviewList'
@@ -17,8 +19,6 @@ interface BulkField {
   /** The value every selected draft has; null: they differ ("Mixed"). */
   value: string | null
 }
-
-const describe = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 
 /** One field of the panel: the common value (or "Mixed"), and Apply once it is changed. */
 function BulkFieldRow({
@@ -87,7 +87,7 @@ export function BulkEditPanel({
   const fields = answer?.ids === ids ? answer : null
   const [confirm, setConfirm] = useState<{ preview: BulkPreview; label: string } | null>(null)
   const [reload, setReload] = useState(0)
-  const action = useAction<string, string>(describe)
+  const action = useAction<string, string>(messageOf)
   const { setProblem } = action
 
   useEffect(() => {
@@ -96,7 +96,7 @@ export function BulkEditPanel({
     let live = true
     void unwrap(studio().bulkEdit.fields({ ids: [...ids] }))
       .then((fields) => live && setAnswer({ ...fields, ids }))
-      .catch((error: unknown) => live && setProblem(describe(error)))
+      .catch((error: unknown) => live && setProblem(messageOf(error)))
     return () => {
       live = false
     }
@@ -173,10 +173,7 @@ export function BulkEditPanel({
           <Dialog.Overlay className="dialog-overlay" />
           {confirm ? (
             <Dialog.Content className="dialog dialog--wide bulk-confirm" data-testid="bulk-confirm">
-              <div className="row row--spread">
-                <Dialog.Title className="dialog__title">Set {confirm.label}?</Dialog.Title>
-                <DialogCloseButton size={16} />
-              </div>
+              <DialogTitleBar>Set {confirm.label}?</DialogTitleBar>
               <Dialog.Description className="dialog__description">
                 {plural(confirm.preview.counts.refused, 'draft would', 'drafts would')} break a rule with this
                 value and {confirm.preview.counts.refused === 1 ? 'is' : 'are'} skipped. The others change
@@ -184,10 +181,7 @@ export function BulkEditPanel({
               </Dialog.Description>
               <BulkPreviewList preview={confirm.preview} />
               {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button>Cancel</Button>
-                </Dialog.Close>
+              <DialogActions>
                 <Button
                   variant="primary"
                   disabled={confirm.preview.counts.changed === 0}
@@ -197,7 +191,7 @@ export function BulkEditPanel({
                 >
                   Apply to {plural(confirm.preview.counts.changed, 'draft', 'drafts')}
                 </Button>
-              </div>
+              </DialogActions>
             </Dialog.Content>
           ) : null}
         </Dialog.Portal>

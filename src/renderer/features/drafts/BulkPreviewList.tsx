@@ -31,6 +31,43 @@ function Change({ item }: { item: BulkPreviewItem }) {
   )
 }
 
+/** The preview's two lists: what each is called, and the words for those it leaves out. */
+const SECTIONS = {
+  skipped: {
+    label: 'Skipped drafts',
+    heading: 'Skipped: these would break a rule and stay as they are',
+    more: ['more', 'more'],
+  },
+  changes: { label: 'Changes', heading: 'Changes', more: ['more draft', 'more drafts'] },
+} as const
+
+/** One list of the preview, and how many more there are (of `total`) than it shows. */
+function PreviewSection({
+  kind,
+  shown,
+  total,
+}: {
+  kind: keyof typeof SECTIONS
+  shown: readonly BulkPreviewItem[]
+  total: number
+}) {
+  if (shown.length === 0) return null
+  const { label, heading, more } = SECTIONS[kind]
+  return (
+    <section aria-label={label}>
+      <h3 className="bulk-preview__heading">{heading}</h3>
+      <ul className="boxed-list bulk-preview__list">
+        {shown.map((item) => (
+          <Change key={item.id} item={item} />
+        ))}
+      </ul>
+      {total > shown.length ? (
+        <p className="muted">and {plural(total - shown.length, more[0], more[1])}.</p>
+      ) : null}
+    </section>
+  )
+}
+
 /**
  * What a bulk change would do, from main's preview: the drafts that would break a rule (skipped,
  * with why) first, then every change, before and after. The lists are capped; the counts are not.
@@ -45,32 +82,8 @@ export function BulkPreviewList({ preview }: { preview: BulkPreview }) {
         {counts.refused > 0 ? `, ${plural(counts.refused, 'is skipped', 'are skipped')}` : ''} of{' '}
         {plural(counts.scanned, 'draft', 'drafts')} searched.
       </p>
-      {skipped.length > 0 ? (
-        <section aria-label="Skipped drafts">
-          <h3 className="bulk-preview__heading">Skipped: these would break a rule and stay as they are</h3>
-          <ul className="bulk-preview__list bulk-preview__list--skipped">
-            {skipped.map((item) => (
-              <Change key={item.id} item={item} />
-            ))}
-          </ul>
-          {counts.refused > skipped.length ? (
-            <p className="muted">and {plural(counts.refused - skipped.length, 'more', 'more')}.</p>
-          ) : null}
-        </section>
-      ) : null}
-      {items.length > 0 ? (
-        <section aria-label="Changes">
-          <h3 className="bulk-preview__heading">Changes</h3>
-          <ul className="bulk-preview__list">
-            {items.map((item) => (
-              <Change key={item.id} item={item} />
-            ))}
-          </ul>
-          {counts.changed > items.length ? (
-            <p className="muted">and {plural(counts.changed - items.length, 'more draft', 'more drafts')}.</p>
-          ) : null}
-        </section>
-      ) : null}
+      <PreviewSection kind="skipped" shown={skipped} total={counts.refused} />
+      <PreviewSection kind="changes" shown={items} total={counts.changed} />
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { navigate } from '../../nav/routes'
 import { enqueueBatch, reviewBatch, type BatchDraft } from '../../kits/publish/groupReview'
@@ -15,8 +16,6 @@ import { GroupFieldDialog } from './GroupFieldDialog'
 import '../../kits/variants/variants.css'
 
 type Notice = { tone: 'success' | 'info' | 'error'; text: string; outbox?: boolean }
-
-const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 
 /** The group's drafts with their names, as main listed them. */
 function batchOf(group: ListedGroup): BatchDraft[] {
@@ -66,7 +65,7 @@ export function DraftGroups() {
             .join('; ')}`,
         })
     } catch (failure) {
-      setNotice({ tone: 'error', text: message(failure) })
+      setNotice({ tone: 'error', text: messageOf(failure) })
     } finally {
       setBusy(null)
     }
@@ -87,7 +86,7 @@ export function DraftGroups() {
         outbox: queued > 0,
       })
     } catch (failure) {
-      setNotice({ tone: 'error', text: message(failure) })
+      setNotice({ tone: 'error', text: messageOf(failure) })
     } finally {
       setReviewing(null)
       setBusy(null)

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react'
 import { CSV_COLUMNS, CSV_RULES } from '../../../shared/drafts/csvFormat'
 import type { CsvImportRow } from '../../../shared/ipc/contracts/draftsCsv'
 import { formatNumber } from '../../../shared/rules/issues'
-import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { ReportDialog } from '../../components/ReportDialog'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import './draftsCsv.css'
@@ -64,9 +64,9 @@ function CsvHelp() {
 
 function ReportRow({ row }: { row: CsvImportRow }) {
   return (
-    <li className="csv-report__row" data-outcome={row.outcome}>
+    <li className="report-row" data-outcome={row.outcome}>
       <span className="csv-report__line">Row {row.line}</span>
-      <span className="csv-report__name">{row.name ?? row.id ?? 'No draft'}</span>
+      <span className="report-row__name">{row.name ?? row.id ?? 'No draft'}</span>
       {row.outcome === 'changed' ? (
         <span className="muted">Changes {row.fields.join(', ')}</span>
       ) : (
@@ -99,9 +99,7 @@ export function DraftsCsv({
   onProblem(problem: string | null): void
 }) {
   const [report, setReport] = useState<Report | null>(null)
-  const action = useAction<'export' | 'import' | 'apply', string>((failure) =>
-    failure instanceof Error ? failure.message : String(failure),
-  )
+  const action = useAction<'export' | 'import' | 'apply', string>(messageOf)
   useEffect(() => onProblem(report ? null : action.problem), [onProblem, report, action.problem])
 
   const exportCsv = () =>
@@ -145,47 +143,44 @@ export function DraftsCsv({
         Import CSV…
       </Button>
       <CsvHelp />
-      <Dialog.Root open={report !== null} onOpenChange={(open) => (open ? null : setReport(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          {report ? (
-            <Dialog.Content className="dialog dialog--wide csv-report" data-testid="csv-report">
-              <div className="row row--spread">
-                <Dialog.Title className="dialog__title">Import {report.fileName}</Dialog.Title>
-                <DialogCloseButton size={16} />
-              </div>
-              <Dialog.Description className="dialog__description">
-                {plural(report.counts.changed, 'draft changes', 'drafts change')},{' '}
-                {plural(report.counts.unchanged, 'row is', 'rows are')} unchanged,{' '}
-                {plural(report.counts.refused, 'row is', 'rows are')} refused. Nothing changes until you
-                apply.
-              </Dialog.Description>
-              {listed.length > 0 ? (
-                <ul className="csv-report__rows" aria-label="Rows that change or are refused">
-                  {listed.slice(0, ROWS_SHOWN).map((row) => (
-                    <ReportRow key={row.line} row={row} />
-                  ))}
-                </ul>
-              ) : null}
-              {listed.length > ROWS_SHOWN ? (
-                <p className="muted">and {plural(listed.length - ROWS_SHOWN, 'more row', 'more rows')}.</p>
-              ) : null}
-              {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
-              <DialogActions>
-                <Button
-                  variant="primary"
-                  disabled={report.counts.changed === 0}
-                  busy={action.busy === 'apply'}
-                  onClick={() => void apply(report)}
-                  data-testid="csv-apply"
-                >
-                  Apply {plural(report.counts.changed, 'change', 'changes')}
-                </Button>
-              </DialogActions>
-            </Dialog.Content>
+      {report ? (
+        <ReportDialog
+          title={`Import ${report.fileName}`}
+          className="csv-report"
+          testId="csv-report"
+          problem={action.problem}
+          onClose={() => setReport(null)}
+          actions={
+            <DialogActions>
+              <Button
+                variant="primary"
+                disabled={report.counts.changed === 0}
+                busy={action.busy === 'apply'}
+                onClick={() => void apply(report)}
+                data-testid="csv-apply"
+              >
+                Apply {plural(report.counts.changed, 'change', 'changes')}
+              </Button>
+            </DialogActions>
+          }
+        >
+          <Dialog.Description className="dialog__description">
+            {plural(report.counts.changed, 'draft changes', 'drafts change')},{' '}
+            {plural(report.counts.unchanged, 'row is', 'rows are')} unchanged,{' '}
+            {plural(report.counts.refused, 'row is', 'rows are')} refused. Nothing changes until you apply.
+          </Dialog.Description>
+          {listed.length > 0 ? (
+            <ul className="boxed-list report-rows" aria-label="Rows that change or are refused">
+              {listed.slice(0, ROWS_SHOWN).map((row) => (
+                <ReportRow key={row.line} row={row} />
+              ))}
+            </ul>
           ) : null}
-        </Dialog.Portal>
-      </Dialog.Root>
+          {listed.length > ROWS_SHOWN ? (
+            <p className="muted">and {plural(listed.length - ROWS_SHOWN, 'more row', 'more rows')}.</p>
+          ) : null}
+        </ReportDialog>
+      ) : null}
     </>
   )
 }

@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import { navigate, useRouteInfo, type RouteInfo } from '../../nav/routes'
 import { Button } from '../../components/Button'
-import { MenuContent } from '../../components/Menu'
+import { MenuContent, MenuText } from '../../components/Menu'
 import { PageHeader } from '../../components/PageHeader'
 import { FirstRun, useFirstRunShown } from './FirstRun'
 import { CREATABLE_KINDS, EDITOR_ROUTES, KIND_LABELS } from '../../state/drafts/draftListModel'
@@ -45,9 +45,7 @@ function NewDraftItem({ kind, onCreate }: { kind: DraftKind; onCreate(kind: Draf
   return (
     <DropdownMenu.Item className="menu__item" onSelect={() => onCreate(kind)}>
       {Icon ? <Icon size={16} aria-hidden="true" className="menu__icon" /> : null}
-      <span className="menu__text">
-        <span className="menu__label">{KIND_LABELS[kind]}</span>
-      </span>
+      <MenuText label={KIND_LABELS[kind]} />
     </DropdownMenu.Item>
   )
 }

@@ -3,11 +3,11 @@ import { Dialog, DropdownMenu } from 'radix-ui'
 import { useEffect, useState } from 'react'
 import type { ReviewImport } from '../../../shared/ipc/contracts/review'
 import { formatNumber } from '../../../shared/rules/issues'
-import { Banner } from '../../components/Banner'
-import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
-import { MenuContent } from '../../components/Menu'
+import { DialogActions } from '../../components/DialogActions'
+import { ReportDialog } from '../../components/ReportDialog'
+import { MenuContent, MenuText } from '../../components/Menu'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import { usePreviewAuthor } from '../../state/accounts/previewAuthor'
@@ -29,13 +29,9 @@ function ReportBody({ report }: { report: Report }) {
           This file was refused: nothing of it was used. Fix these lines, or ask the reviewer to download the
           verdicts again.
         </Dialog.Description>
-        <ul className="review-report__rows" aria-label="Problems">
+        <ul className="boxed-list report-rows" aria-label="Problems">
           {report.refused.map((problem) => (
-            <li
-              key={`${problem.line}:${problem.reason}`}
-              className="review-report__row"
-              data-outcome="refused"
-            >
+            <li key={`${problem.line}:${problem.reason}`} className="report-row" data-outcome="refused">
               <span className="review-report__line">Line {problem.line}</span>
               <span>{problem.reason}</span>
             </li>
@@ -53,14 +49,14 @@ function ReportBody({ report }: { report: Report }) {
             ? `${plural(tampered, 'draft was', 'drafts were')} changed inside the file after export.`
             : 'Nothing in the file was changed after export.'}
         </Dialog.Description>
-        <ul className="review-report__rows" aria-label="Drafts in the bundle">
+        <ul className="boxed-list report-rows" aria-label="Drafts in the bundle">
           {report.checks.map((check) => (
             <li
               key={check.draftId}
-              className="review-report__row"
+              className="report-row"
               data-outcome={check.matchesFingerprint ? 'applied' : 'refused'}
             >
-              <span className="review-report__name">{check.name}</span>
+              <span className="report-row__name">{check.name}</span>
               <span>
                 {check.matchesFingerprint
                   ? 'Matches its fingerprint'
@@ -83,10 +79,10 @@ function ReportBody({ report }: { report: Report }) {
         From {report.reviewer}: {plural(report.applied.length, 'verdict kept', 'verdicts kept')},{' '}
         {plural(report.reported.length, 'not kept', 'not kept')}.
       </Dialog.Description>
-      <ul className="review-report__rows" aria-label="Verdicts">
+      <ul className="boxed-list report-rows" aria-label="Verdicts">
         {report.applied.map((verdict) => (
-          <li key={verdict.draftId} className="review-report__row" data-outcome="applied">
-            <span className="review-report__name">{verdict.name}</span>
+          <li key={verdict.draftId} className="report-row" data-outcome="applied">
+            <span className="report-row__name">{verdict.name}</span>
             <span>
               {DECISION_WORDS[verdict.decision]}
               {verdict.current ? '' : ' — on an earlier version: the draft changed since'}
@@ -94,8 +90,8 @@ function ReportBody({ report }: { report: Report }) {
           </li>
         ))}
         {report.reported.map((verdict, index) => (
-          <li key={`${verdict.draftId}:${index}`} className="review-report__row" data-outcome="refused">
-            <span className="review-report__name">{verdict.name ?? 'Unknown draft'}</span>
+          <li key={`${verdict.draftId}:${index}`} className="report-row" data-outcome="refused">
+            <span className="report-row__name">{verdict.name ?? 'Unknown draft'}</span>
             <span>{verdict.reason}</span>
           </li>
         ))}
@@ -124,9 +120,7 @@ export function DraftsReview({
   const approvalRequired = useReviewStore((state) => state.approvalRequired)
   const loadReview = useReviewStore((state) => state.load)
   const setApprovalRequired = useReviewStore((state) => state.setApprovalRequired)
-  const action = useAction<'export' | 'import' | 'setting', string>((failure) =>
-    failure instanceof Error ? failure.message : String(failure),
-  )
+  const action = useAction<'export' | 'import' | 'setting', string>(messageOf)
   useEffect(() => void loadReview(), [loadReview])
   useEffect(() => onProblem(action.problem), [action.problem, onProblem])
 
@@ -187,10 +181,10 @@ export function DraftsReview({
               data-testid="review-export"
             >
               <FileOutput size={16} aria-hidden="true" className="menu__icon" />
-              <span className="menu__text">
-                <span className="menu__label">Export for review…</span>
-                <span className="menu__hint">The drafts the list shows, as one file any browser opens</span>
-              </span>
+              <MenuText
+                label="Export for review…"
+                hint="The drafts the list shows, as one file any browser opens"
+              />
             </DropdownMenu.Item>
             <DropdownMenu.Item
               className="menu__item"
@@ -198,10 +192,7 @@ export function DraftsReview({
               data-testid="review-import"
             >
               <FileCheck size={16} aria-hidden="true" className="menu__icon" />
-              <span className="menu__text">
-                <span className="menu__label">Import verdicts…</span>
-                <span className="menu__hint">The reviewer’s verdict file, or a bundle to check</span>
-              </span>
+              <MenuText label="Import verdicts…" hint="The reviewer’s verdict file, or a bundle to check" />
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.CheckboxItem
@@ -215,34 +206,26 @@ export function DraftsReview({
                   <Check size={16} aria-hidden="true" />
                 </DropdownMenu.ItemIndicator>
               </span>
-              <span className="menu__text">
-                <span className="menu__label">Publishing needs approval</span>
-                <span className="menu__hint">For this ad account: only approved versions publish</span>
-              </span>
+              <MenuText
+                label="Publishing needs approval"
+                hint="For this ad account: only approved versions publish"
+              />
             </DropdownMenu.CheckboxItem>
           </MenuContent>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Dialog.Root open={report !== null} onOpenChange={(open) => (open ? null : setReport(null))}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          {report ? (
-            <Dialog.Content className="dialog dialog--wide review-report" data-testid="review-report">
-              <div className="row row--spread">
-                <Dialog.Title className="dialog__title">Import {report.fileName}</Dialog.Title>
-                <DialogCloseButton size={16} />
-              </div>
-              <ReportBody report={report} />
-              {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button variant="primary">Done</Button>
-                </Dialog.Close>
-              </div>
-            </Dialog.Content>
-          ) : null}
-        </Dialog.Portal>
-      </Dialog.Root>
+      {report ? (
+        <ReportDialog
+          title={`Import ${report.fileName}`}
+          className="review-report"
+          testId="review-report"
+          problem={action.problem}
+          onClose={() => setReport(null)}
+          actions={<DialogActions closeLabel="Done" closeVariant="primary" />}
+        >
+          <ReportBody report={report} />
+        </ReportDialog>
+      ) : null}
     </>
   )
 }

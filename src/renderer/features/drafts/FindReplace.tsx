@@ -14,10 +14,12 @@ import { formatNumber } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { Segmented } from '../../components/Segmented'
 import { IpcFailure, studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import { BulkPreviewList, plural } from './BulkPreviewList'
@@ -35,7 +37,7 @@ interface Problem {
 const describe = (failure: unknown): Problem =>
   failure instanceof IpcFailure
     ? { ...(failure.error.field ? { field: failure.error.field } : {}), text: failure.message }
-    : { text: failure instanceof Error ? failure.message : String(failure) }
+    : { text: messageOf(failure) }
 
 /**
  * Find and replace over the selected drafts or all of them: text in the chosen kinds of field
@@ -124,10 +126,7 @@ export function FindReplace({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide find-replace" data-testid="find-replace">
-          <div className="row row--spread">
-            <Dialog.Title className="dialog__title">Find and replace</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar>Find and replace</DialogTitleBar>
           <Dialog.Description className="dialog__description">
             Every change is shown before anything is written; a draft a change would break is listed and left
             as it is.
@@ -265,10 +264,7 @@ export function FindReplace({
           </form>
           {wholeProblem ? <Banner tone="error">{wholeProblem.text}</Banner> : null}
           {preview ? <BulkPreviewList preview={preview} /> : null}
-          <div className="dialog__actions">
-            <Dialog.Close asChild>
-              <Button>Cancel</Button>
-            </Dialog.Close>
+          <DialogActions>
             <Button
               variant="primary"
               disabled={!preview || preview.counts.changed === 0}
@@ -280,7 +276,7 @@ export function FindReplace({
                 ? `Apply to ${plural(preview.counts.changed, 'draft', 'drafts')}, skip ${formatNumber(preview.counts.refused)}`
                 : `Apply to ${plural(preview?.counts.changed ?? 0, 'draft', 'drafts')}`}
             </Button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

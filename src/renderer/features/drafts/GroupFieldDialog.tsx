@@ -5,14 +5,15 @@ import type { DraftGroup, VariantField, VariantValue } from '../../../shared/ipc
 import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { SelectField } from '../../components/SelectField'
 import { studio, unwrap } from '../../lib/ipc'
+import { readFields } from '../../kits/variants/readFields'
+import { messageOf } from '../../lib/failures'
 import { inSentence, mediaWords, sameValue } from '../../kits/variants/ValueEditors'
 import { SkippedList } from '../../kits/variants/VariantsDialog'
-
-const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 
 /**
  * Sets one field on every draft of a group at once ("Edit shared field…"): main checks each
@@ -42,17 +43,11 @@ export function GroupFieldDialog({
     setProblem(null)
     setSkipped([])
     if (!group) return
-    let live = true
-    unwrap(studio().draftGroups.fields({ groupId: group.id }))
-      .then((answer) => {
-        if (!live) return
-        setFields(answer.fields)
-        setMedia(answer.media)
-      })
-      .catch((failure: unknown) => live && setProblem(message(failure)))
-    return () => {
-      live = false
-    }
+    return readFields(unwrap(studio().draftGroups.fields({ groupId: group.id })), {
+      fields: setFields,
+      media: setMedia,
+      problem: setProblem,
+    })
   }, [group])
 
   const field = fields?.find((candidate) => candidate.key === key)
@@ -83,7 +78,7 @@ export function GroupFieldDialog({
         result.skipped.length > 0 ? 'info' : 'success',
       )
     } catch (failure) {
-      setProblem(message(failure))
+      setProblem(messageOf(failure))
     } finally {
       setBusy(false)
     }
@@ -97,10 +92,7 @@ export function GroupFieldDialog({
         <Dialog.Overlay className="dialog-overlay variants-overlay" />
         {group ? (
           <Dialog.Content className="dialog dialog--wide variants-dialog" data-testid="group-field-dialog">
-            <div className="row row--spread">
-              <Dialog.Title className="dialog__title">Edit “{group.name}”</Dialog.Title>
-              <DialogCloseButton size={16} />
-            </div>
+            <DialogTitleBar>Edit “{group.name}”</DialogTitleBar>
             <Dialog.Description className="dialog__description">
               Sets one field on all {plural(group.draftIds.length, 'draft')} of the group. A draft the value
               would break, or one that is published or being published, is left as it is.
@@ -153,10 +145,7 @@ export function GroupFieldDialog({
               ) : null}
               {problem ? <Banner tone="error">{problem}</Banner> : null}
               <SkippedList skipped={skipped} />
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button>Cancel</Button>
-                </Dialog.Close>
+              <DialogActions>
                 <Button
                   type="submit"
                   variant="primary"
@@ -166,7 +155,7 @@ export function GroupFieldDialog({
                 >
                   Set on {plural(group.draftIds.length, 'draft')}
                 </Button>
-              </div>
+              </DialogActions>
             </form>
           </Dialog.Content>
         ) : null}

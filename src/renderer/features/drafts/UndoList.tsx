@@ -6,6 +6,7 @@ import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import type { ListNotice } from '../../kits/draftList/DraftsList'
 import './undoList.css'
@@ -28,9 +29,7 @@ function isAppUndoKey(event: KeyboardEvent): boolean {
 export function UndoList({ onNotice }: { onNotice(notice: ListNotice): void }) {
   const [open, setOpen] = useState(false)
   const [entries, setEntries] = useState<UndoEntryView[] | null>(null)
-  const action = useAction<'load' | 'undo', string>((error) =>
-    error instanceof Error ? error.message : String(error),
-  )
+  const action = useAction<'load' | 'undo', string>(messageOf)
   const { run } = action
 
   const load = useCallback(
@@ -89,7 +88,7 @@ export function UndoList({ onNotice }: { onNotice(notice: ListNotice): void }) {
           {action.problem ? <Banner tone="error">{action.problem}</Banner> : null}
           {entries && entries.length === 0 ? <p className="muted">Nothing to undo.</p> : null}
           {entries && entries.length > 0 ? (
-            <ol className="undo-list__entries">
+            <ol className="boxed-list undo-list__entries">
               {entries.map((entry) => (
                 <li key={entry.id} className="undo-list__entry">
                   <span className="undo-list__label">{entry.label}</span>

@@ -20,7 +20,7 @@ import {
   type EditValues,
 } from './mediaEdit'
 import type { AccountScope } from '../../state/connection/activeProfile'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { DialogActions } from '../../components/DialogActions'
 
 type FieldErrors = Partial<Record<EditField, string>>
@@ -102,10 +102,9 @@ export function EditMediaDialog({
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--wide" data-testid="edit-media-dialog" {...openerFocus}>
           <form onSubmit={(event) => void save(event)} noValidate>
-            <div className="edit-media__head row row--spread">
-              <Dialog.Title className="dialog__title">Edit “{itemTitle(item)}”</Dialog.Title>
-              <DialogCloseButton />
-            </div>
+            <DialogTitleBar className="edit-media__head" closeSize={18}>
+              Edit “{itemTitle(item)}”
+            </DialogTitleBar>
             <Dialog.Description className="dialog__description">
               {isVideo
                 ? 'The name, file name, title, description and poster of this video. '

@@ -21,6 +21,7 @@ import { PageHeader } from '../../components/PageHeader'
 import { PracticeBadge } from '../../components/PracticeBadge'
 import { ProgressBar } from '../../components/ProgressBar'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import { useAccountsStore } from '../../state/accounts/accountsStore'
 import { useIsPracticeProfile } from '../../state/connection/activeProfile'
@@ -155,9 +156,7 @@ function AttentionList({ job }: { job: OutboxJobView }) {
 }
 
 function JobRow({ job, now, onChanged }: { job: OutboxJobView; now: number; onChanged(): void }) {
-  const { busy, problem, run } = useAction<'cancel' | 'retry' | 'dismiss' | 'cleanUp', string>((failure) =>
-    failure instanceof Error ? failure.message : String(failure),
-  )
+  const { busy, problem, run } = useAction<'cancel' | 'retry' | 'dismiss' | 'cleanUp', string>(messageOf)
   const Icon = STATE_ICONS[job.state]
   const practice = useIsPracticeProfile(job.profileId)
   const act = (action: 'cancel' | 'retry' | 'dismiss' | 'cleanUp') =>

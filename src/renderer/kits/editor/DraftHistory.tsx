@@ -5,8 +5,9 @@ import type { FieldChangeView, TimelineEntry } from '../../../shared/ipc/contrac
 import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 import { useAction } from '../../lib/useAction'
 import { adoptRestoredDraft, useDraftEditorStore } from '../../state/drafts/draftEditor'
 import './draftHistory.css'
@@ -36,7 +37,7 @@ export function DraftHistoryButton({ readOnly }: { readOnly: boolean }) {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog draft-history" data-testid="draft-history">
+        <Dialog.Content className="dialog dialog--column draft-history" data-testid="draft-history">
           {open ? <HistoryBody readOnly={readOnly} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
@@ -51,9 +52,7 @@ function HistoryBody({ readOnly }: { readOnly: boolean }) {
   const [picked, setPicked] = useState<number[]>([])
   const [shown, setShown] = useState(SHOWN_AT_FIRST)
   const [notice, setNotice] = useState<string | null>(null)
-  const action = useAction<'load' | 'restore', string>((error) =>
-    error instanceof Error ? error.message : String(error),
-  )
+  const action = useAction<'load' | 'restore', string>(messageOf)
 
   const { run } = action
   const load = useCallback(
@@ -87,10 +86,7 @@ function HistoryBody({ readOnly }: { readOnly: boolean }) {
   const versionCount = entries?.filter((entry) => entry.type === 'version').length ?? 0
   return (
     <>
-      <div className="row row--spread">
-        <Dialog.Title className="dialog__title">History</Dialog.Title>
-        <DialogCloseButton size={16} />
-      </div>
+      <DialogTitleBar>History</DialogTitleBar>
       <Dialog.Description className="dialog__description">
         {entries
           ? `${plural(versionCount, 'version')} kept. Choose two to compare them; restoring one is a step you can undo.`
@@ -200,7 +196,7 @@ function Comparison({ draftId, picked }: { draftId: string; picked: number[] }) 
     let live = true
     unwrap(studio().history.compare({ draftId, from, to }))
       .then((result) => live && setChanges(result.changes))
-      .catch((error: unknown) => live && setProblem(error instanceof Error ? error.message : String(error)))
+      .catch((error: unknown) => live && setProblem(messageOf(error)))
     return () => {
       live = false
     }

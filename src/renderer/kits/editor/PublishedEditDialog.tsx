@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
+import { DialogActions } from '../../components/DialogActions'
 import { Select } from '../../components/Select'
 import { IpcFailure } from '../../lib/ipc'
 import { Field } from '../../components/Field'
@@ -183,10 +184,7 @@ export function PublishedEditDialog({
             })}
             <FieldChanges fields={spec.fields} values={values} />
             {issues.general ? <Banner tone="error">{issues.general}</Banner> : null}
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <Button type="button">Cancel</Button>
-              </Dialog.Close>
+            <DialogActions>
               {spec.keep ? (
                 <Button type="button" disabled={!changed || sending} onClick={() => void onKeep()}>
                   <Clock size={16} aria-hidden="true" />
@@ -197,7 +195,7 @@ export function PublishedEditDialog({
                 <Send size={16} aria-hidden="true" />
                 Send update
               </Button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

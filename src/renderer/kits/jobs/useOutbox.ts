@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { OutboxJobView } from '../../../shared/ipc/contracts/outbox'
 import { listen, studio, unwrap } from '../../lib/ipc'
+import { messageOf } from '../../lib/failures'
 
 /**
  * The list with one job's view as main sent it (job.progress): in its place, or last for a job
@@ -27,7 +28,7 @@ export function useOutboxJobs() {
       setError(null)
       return next
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
+      setError(messageOf(failure))
       return null
     }
   }, [])

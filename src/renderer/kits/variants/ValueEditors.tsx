@@ -28,16 +28,15 @@ export function sameValue(a: VariantValue, b: VariantValue): boolean {
   return false
 }
 
-/** A text variable's values, one field each; "Add value" adds a field and focuses it. */
-export function TextValues({
-  field,
-  values,
-  onChange,
-}: {
+/** A variable whose values are strings: texts typed, or choices ticked. */
+interface TextLikeValuesProps {
   field: VariantField
   values: readonly string[]
   onChange(values: string[]): void
-}) {
+}
+
+/** A text variable's values, one field each; "Add value" adds a field and focuses it. */
+export function TextValues({ field, values, onChange }: TextLikeValuesProps) {
   const id = useId()
   const [focusLast, setFocusLast] = useState(false)
   return (
@@ -85,15 +84,7 @@ export function TextValues({
 }
 
 /** A choice variable's values: a checkbox per choice. */
-export function ChoiceValues({
-  field,
-  values,
-  onChange,
-}: {
-  field: VariantField
-  values: readonly string[]
-  onChange(values: string[]): void
-}) {
+export function ChoiceValues({ field, values, onChange }: TextLikeValuesProps) {
   const id = useId()
   const choices = field.choices ?? []
   return (

@@ -14,17 +14,18 @@ import { plural } from '../../../shared/rules/issues'
 import { Banner } from '../../components/Banner'
 import { Button } from '../../components/Button'
 import { CheckboxRow } from '../../components/CheckboxRow'
-import { DialogCloseButton } from '../../components/DialogCloseButton'
+import { DialogActions } from '../../components/DialogActions'
+import { DialogTitleBar } from '../../components/DialogTitleBar'
 import { Field } from '../../components/Field'
 import { studio, unwrap } from '../../lib/ipc'
+import { readFields } from './readFields'
+import { messageOf } from '../../lib/failures'
 import { useDebouncedValue } from '../../lib/useDebouncedValue'
 import { navigate } from '../../nav/routes'
 import { ChoiceValues, inSentence, MediaValues, sameValue, TextValues } from './ValueEditors'
 import './variants.css'
 
 type Chosen = Record<string, VariantValue[]>
-
-const message = (failure: unknown) => (failure instanceof Error ? failure.message : String(failure))
 
 /** The variables to send: the ticked fields in the dialog's order, blank texts left out. */
 function variablesOf(fields: readonly VariantField[], chosen: Chosen): VariantVariable[] {
@@ -80,17 +81,11 @@ export function VariantsDialog({
     setMade(null)
     setProblem(null)
     setBase(draftName)
-    let live = true
-    unwrap(studio().variants.fields({ draftId }))
-      .then((answer) => {
-        if (!live) return
-        setFields(answer.fields)
-        setMedia(answer.media)
-      })
-      .catch((failure: unknown) => live && setProblem(message(failure)))
-    return () => {
-      live = false
-    }
+    return readFields(unwrap(studio().variants.fields({ draftId })), {
+      fields: setFields,
+      media: setMedia,
+      problem: setProblem,
+    })
     // The draft's name is read as the dialog opens; renaming meanwhile does not reset it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, draftId])
@@ -120,7 +115,7 @@ export function VariantsDialog({
           new Set(answer.rows.filter((row) => row.reasons.length === 0).map((row) => comboKey(row.picks))),
         )
       })
-      .catch((failure: unknown) => live && setProblem(message(failure)))
+      .catch((failure: unknown) => live && setProblem(messageOf(failure)))
     return () => {
       live = false
     }
@@ -153,7 +148,7 @@ export function VariantsDialog({
       const picks = valid.filter((row) => picked.has(comboKey(row.picks))).map((row) => row.picks)
       setMade(await unwrap(studio().variants.generate({ ...request, picks })))
     } catch (failure) {
-      setProblem(message(failure))
+      setProblem(messageOf(failure))
     } finally {
       setBusy(false)
     }
@@ -169,10 +164,7 @@ export function VariantsDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay variants-overlay" />
         <Dialog.Content className="dialog variants-dialog" data-testid="variants-dialog">
-          <div className="row row--spread">
-            <Dialog.Title className="dialog__title">Make variants</Dialog.Title>
-            <DialogCloseButton size={16} />
-          </div>
+          <DialogTitleBar>Make variants</DialogTitleBar>
           <Dialog.Description className="dialog__description">
             Tick what varies and give it values. Each combination becomes a draft in a group; the rest of “
             {draftName}” is copied as it is.
@@ -186,10 +178,7 @@ export function VariantsDialog({
                   : ''}
               </Banner>
               <SkippedList skipped={made.skipped} />
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button>Close</Button>
-                </Dialog.Close>
+              <DialogActions closeLabel="Close">
                 <Button
                   variant="primary"
                   onClick={() => {
@@ -199,7 +188,7 @@ export function VariantsDialog({
                 >
                   Show the group in Drafts
                 </Button>
-              </div>
+              </DialogActions>
             </div>
           ) : (
             <form
@@ -266,10 +255,7 @@ export function VariantsDialog({
                 stale={!current}
               />
               {problem ? <Banner tone="error">{problem}</Banner> : null}
-              <div className="dialog__actions">
-                <Dialog.Close asChild>
-                  <Button>Cancel</Button>
-                </Dialog.Close>
+              <DialogActions>
                 <Button
                   type="submit"
                   variant="primary"
@@ -280,7 +266,7 @@ export function VariantsDialog({
                   <Layers size={16} aria-hidden="true" />
                   Make {plural(chosenCount, 'variant')}
                 </Button>
-              </div>
+              </DialogActions>
             </form>
           )}
         </Dialog.Content>

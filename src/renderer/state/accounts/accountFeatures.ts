@@ -1,7 +1,6 @@
-import { useEffect } from 'react'
 import { create } from 'zustand'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount } from '../connection/activeProfile'
+import { useActiveAccountValue } from './accountValue'
 
 /**
  * The active account's feature keys (GET accounts/:id/features), or undefined while unknown or
@@ -22,25 +21,13 @@ export function useAccountHasFeature(feature: string): boolean | undefined {
   return features === undefined ? undefined : features.includes(feature)
 }
 
+const readFeatures = (account: { profileId: string; accountId: string }) =>
+  unwrap(studio().accounts.features(account)).then(({ features }) => features)
+// Unknown stays unknown: editors then treat a gated option as unavailable, not as an error.
+const showFeatures = (features: readonly string[] | undefined) =>
+  useAccountFeatures.getState().setFeatures(features)
+
 /** Keeps the features store in step with the active profile and account. Mounted once, by the account switcher. */
 export function useAccountFeaturesSync(): void {
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  useEffect(() => {
-    const { setFeatures } = useAccountFeatures.getState()
-    setFeatures(undefined)
-    if (!profileId || !accountId) return
-    let current = true
-    unwrap(studio().accounts.features({ profileId, accountId })).then(
-      ({ features }) => {
-        if (current) setFeatures(features)
-      },
-      // Unknown stays unknown: editors then treat a gated option as unavailable, not as an error.
-      () => undefined,
-    )
-    return () => {
-      current = false
-    }
-  }, [profileId, accountId])
+  useActiveAccountValue(readFeatures, showFeatures)
 }

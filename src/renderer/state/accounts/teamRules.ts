@@ -1,9 +1,8 @@
-import { useEffect } from 'react'
 import { create } from 'zustand'
 import type { StoredTeamPack } from '../../../shared/ipc/contracts/teamRules'
 import type { TeamRulePack } from '../../../shared/rules/teamPacks/types'
 import { studio, unwrap } from '../../lib/ipc'
-import { useConnectedAccount } from '../connection/activeProfile'
+import { useActiveAccountValue } from './accountValue'
 
 const NO_RULES: readonly TeamRulePack[] = []
 
@@ -24,25 +23,12 @@ export const useTeamRules = create<{
     set({ packs, rules: packs && packs.length > 0 ? packs.map((stored) => stored.pack) : NO_RULES }),
 }))
 
+const readPacks = (account: { profileId: string; accountId: string }) =>
+  unwrap(studio().teamRules.list(account)).then(({ packs }) => packs)
+// Not known: the editors check the platform's rules; main still checks the packs at publish.
+const showPacks = (packs: readonly StoredTeamPack[] | undefined) => useTeamRules.getState().setPacks(packs)
+
 /** Keeps the packs in step with the active profile and account. Mounted once, by the account switcher. */
 export function useTeamRulesSync(): void {
-  const connected = useConnectedAccount()
-  const profileId = connected?.profile.id
-  const accountId = connected?.accountId
-  useEffect(() => {
-    const { setPacks } = useTeamRules.getState()
-    setPacks(undefined)
-    if (!profileId || !accountId) return
-    let current = true
-    unwrap(studio().teamRules.list({ profileId, accountId })).then(
-      ({ packs }) => {
-        if (current) setPacks(packs)
-      },
-      // Not known: the editors check the platform's rules; main still checks the packs at publish.
-      () => undefined,
-    )
-    return () => {
-      current = false
-    }
-  }, [profileId, accountId])
+  useActiveAccountValue(readPacks, showPacks)
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { DraftKind } from '../../../shared/drafts/envelope'
 import type { DraftListResponse, DraftSummaryWithIssues } from '../../../shared/ipc/contracts/drafts'
 import { IpcFailure, listen, studio, unwrap } from '../../lib/ipc'
+import { serialRuns } from '../../lib/serialRuns'
 import { applyChanges } from './draftListModel'
 import { FIRST_PAGE, takeFirstDraftsPage } from './firstDraftsPage'
 
@@ -111,8 +112,6 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     }
   }
 
-  let running: Promise<void> | null = null
-  let again = false
   /** Main was asked again once while it read its files (that is when it starts reading them). */
   let askedWhileLoading = false
   let following = false
@@ -150,9 +149,10 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
     if (loading && !askedWhileLoading) {
       askedWhileLoading = true
       await firstRowsPainted()
-      again = true
+      refreshes.runAgain()
     }
   }
+  const refreshes = serialRuns(() => attempt(refresh, false))
 
   return {
     drafts: [],
@@ -177,20 +177,7 @@ export const useDraftsStore = create<DraftsState>((set, get) => {
           if (revision !== get().revision || !get().complete) void get().load()
         })
       }
-      // One refresh at a time; a call meanwhile runs one more afterwards, so none is missed.
-      if (running) {
-        again = true
-        return running
-      }
-      running = (async () => {
-        do {
-          again = false
-          await attempt(refresh, false)
-        } while (again)
-      })().finally(() => {
-        running = null
-      })
-      return running
+      return refreshes.run()
     },
     async create(kind, name) {
       const draft = await attempt(() => unwrap(studio().drafts.create({ kind, ...(name ? { name } : {}) })))

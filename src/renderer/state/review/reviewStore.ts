@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ReviewState } from '../../../shared/ipc/contracts/review'
 import { listen, studio, unwrap } from '../../lib/ipc'
+import { serialRuns } from '../../lib/serialRuns'
 
 interface ReviewStoreState {
   /** The latest verdict of each draft that has one, by draft id. */
@@ -13,47 +14,38 @@ interface ReviewStoreState {
 }
 
 let following = false
-let running: Promise<void> | null = null
-let again = false
 
 /**
  * Review states as main computes them (issue 44): a verdict holds for the content its reviewer
  * saw, so every saved edit can void one. Read once, then again on each drafts.changed.
  */
-export const useReviewStore = create<ReviewStoreState>((set, get) => ({
-  byDraft: new Map(),
-  approvalRequired: false,
-  loaded: false,
-  async load() {
-    if (!following) {
-      following = true
-      listen('drafts.changed', () => void get().load())
+export const useReviewStore = create<ReviewStoreState>((set, get) => {
+  const refreshes = serialRuns(async () => {
+    try {
+      const { states, approvalRequired } = await unwrap(studio().review.states({}))
+      set({
+        byDraft: new Map(states.map((state) => [state.draftId, state])),
+        approvalRequired,
+        loaded: true,
+      })
+    } catch {
+      // Review marks are extra information: the list and the editor work without them.
     }
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
-      do {
-        again = false
-        try {
-          const { states, approvalRequired } = await unwrap(studio().review.states({}))
-          set({
-            byDraft: new Map(states.map((state) => [state.draftId, state])),
-            approvalRequired,
-            loaded: true,
-          })
-        } catch {
-          // Review marks are extra information: the list and the editor work without them.
-        }
-      } while (again)
-    })().finally(() => {
-      running = null
-    })
-    return running
-  },
-  async setApprovalRequired(required) {
-    const { approvalRequired } = await unwrap(studio().review.setApprovalRequired({ required }))
-    set({ approvalRequired })
-  },
-}))
+  })
+  return {
+    byDraft: new Map(),
+    approvalRequired: false,
+    loaded: false,
+    async load() {
+      if (!following) {
+        following = true
+        listen('drafts.changed', () => void get().load())
+      }
+      return refreshes.run()
+    },
+    async setApprovalRequired(required) {
+      const { approvalRequired } = await unwrap(studio().review.setApprovalRequired({ required }))
+      set({ approvalRequired })
+    },
+  }
+})
