@@ -1,5 +1,6 @@
 import { BULK_FIELDS, BULK_FIELD_LABELS, type ReplaceGroup } from '../../shared/drafts/bulkFields'
 import type { Draft } from '../../shared/drafts/envelope'
+import { KIND_LABELS } from '../../shared/drafts/kinds'
 import { CSV_FIELDS } from './csvFields'
 import type { TeamRulePack } from '../../shared/rules/teamPacks/types'
 import { lockedReason, newContentProblems } from './draftRules'
@@ -79,8 +80,6 @@ export function compileOperation(operation: BulkOperation): Transform {
   return (column, value) => (columns.has(column) ? compiled.apply(value) : value)
 }
 
-const inWords = (kind: Draft['kind']) => kind.replaceAll('_', ' ')
-
 /** The draft with `transform` applied to each of its fields, checked with the live rules. */
 export function planDraft(
   draft: Draft,
@@ -106,7 +105,9 @@ export function planDraft(
     if (before === undefined) {
       // The field does not exist on this draft (a multi-destination carousel has no single URL).
       if (transform.sets === field.column)
-        reasons.push(`${BULK_FIELD_LABELS[field.column]} does not apply to this ${inWords(draft.kind)}.`)
+        reasons.push(
+          `${BULK_FIELD_LABELS[field.column]} does not apply to this ${KIND_LABELS[draft.kind].toLowerCase()}.`,
+        )
       continue
     }
     const after = transform(field.column, before)
